@@ -1,0 +1,3 @@
+from lit_compliance.cli import main
+
+main()

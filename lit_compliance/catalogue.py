@@ -1,0 +1,187 @@
+"""The catalogue: every version of every jurisdiction's ruleset, loaded and validated.
+
+``rulesets/<jurisdiction>/<version>.yaml``: one folder per jurisdiction, one file per version.
+Adding a version is adding a file; nothing here knows any jurisdiction by name.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+from .resources import data_dir
+from .strict_yaml import Document, InputError, Problem, load_yaml_file
+from .validation import validate_document
+
+NOT_STATED = "not stated in source"
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """One validated version of one jurisdiction's rules."""
+
+    data: dict = field(repr=False, compare=False)
+    path: str
+    document: Document = field(repr=False, compare=False)
+
+    @property
+    def jurisdiction(self) -> str:
+        return self.data["jurisdiction"]["id"]
+
+    @property
+    def name(self) -> str:
+        return self.data["jurisdiction"]["name"]
+
+    @property
+    def version(self) -> str:
+        return self.data["version"]["id"]
+
+    @property
+    def effective_date(self) -> dt.date | None:
+        value = self.data["version"]["effective_date"]
+        return None if value == NOT_STATED else dt.date.fromisoformat(value)
+
+    @property
+    def ref(self) -> str:
+        return f"{self.jurisdiction}@{self.version}"
+
+    def wager(self, wager_id: str) -> dict:
+        for wager in self.data["wagers"]:
+            if wager["id"] == wager_id:
+                return wager
+        raise KeyError(wager_id)
+
+    @property
+    def wagers(self) -> list[dict]:
+        return self.data["wagers"]
+
+    @property
+    def findings(self) -> list[dict]:
+        return self.data["findings"]
+
+
+class CatalogueError(Exception):
+    """A request the catalogue cannot answer (unknown jurisdiction, date out of range...)."""
+
+
+def load_ruleset(path: Path | str, display: str | None = None) -> Ruleset:
+    """Load and validate one ruleset file; raise InputError with every problem found."""
+    path = Path(path)
+    doc = load_yaml_file(path, display)
+    problems = validate_document(doc)
+    if problems:
+        raise InputError(problems)
+    return Ruleset(doc.data, doc.file, doc)
+
+
+class Catalogue:
+    """All rulesets under one folder, by jurisdiction, versions ordered by effective date."""
+
+    def __init__(self, rulesets: Iterable[Ruleset]):
+        self._by_jurisdiction: dict[str, list[Ruleset]] = {}
+        for rs in rulesets:
+            self._by_jurisdiction.setdefault(rs.jurisdiction, []).append(rs)
+        for versions in self._by_jurisdiction.values():
+            versions.sort(key=lambda r: (r.effective_date or dt.date.min, r.version))
+
+    @classmethod
+    def load(cls, root: Path | str) -> "Catalogue":
+        """Load every ``*.yaml`` under ``root``; raise InputError listing every problem."""
+        root = Path(root)
+        problems: list[Problem] = []
+        loaded = []
+        for path in sorted(root.glob("*/*.yaml")):
+            display = _display(path)
+            try:
+                rs = load_ruleset(path, display)
+            except InputError as exc:
+                problems.extend(exc.problems)
+                continue
+            problems.extend(_placement_problems(rs, path))
+            loaded.append(rs)
+        seen: dict = {}
+        for rs in loaded:
+            if rs.ref in seen:
+                problems.append(rs.document.problem(("version", "id"), f"version {rs.ref} is also defined in {seen[rs.ref]}"))
+            seen[rs.ref] = rs.path
+        if problems:
+            raise InputError(problems)
+        return cls(loaded)
+
+    @classmethod
+    def bundled(cls) -> "Catalogue":
+        global _BUNDLED
+        if _BUNDLED is None:
+            _BUNDLED = cls.load(data_dir("rulesets"))
+        return _BUNDLED
+
+    @property
+    def jurisdictions(self) -> list[str]:
+        return sorted(self._by_jurisdiction)
+
+    def versions(self, jurisdiction: str) -> list[Ruleset]:
+        try:
+            return list(self._by_jurisdiction[jurisdiction])
+        except KeyError:
+            known = ", ".join(self.jurisdictions)
+            raise CatalogueError(f"unknown jurisdiction {jurisdiction!r} (known: {known})") from None
+
+    def latest(self, jurisdiction: str) -> Ruleset:
+        return self.versions(jurisdiction)[-1]
+
+    def get(self, jurisdiction: str, version: str | None = None) -> Ruleset:
+        versions = self.versions(jurisdiction)
+        if version is None:
+            return versions[-1]
+        for rs in versions:
+            if rs.version == version:
+                return rs
+        known = ", ".join(r.version for r in versions)
+        raise CatalogueError(f"{jurisdiction} has no version {version!r} (versions: {known})")
+
+    def in_force(self, jurisdiction: str, on: dt.date) -> Ruleset:
+        """The version in force on ``on``: the latest whose effective date is on or before it."""
+        versions = self.versions(jurisdiction)
+        dated = [rs for rs in versions if rs.effective_date is not None]
+        if not dated:
+            raise CatalogueError(
+                f"{jurisdiction}: the source states no effective date for any version, so no version "
+                f"can be placed in time; use --version instead ({', '.join(r.version for r in versions)})")
+        if on < dated[0].effective_date:
+            raise CatalogueError(
+                f"{jurisdiction}: {on.isoformat()} is before the earliest version in the catalogue "
+                f"({dated[0].version}, effective {dated[0].effective_date.isoformat()})")
+        return [rs for rs in dated if rs.effective_date <= on][-1]
+
+    def resolve(self, ref: str) -> Ruleset:
+        """``jurisdiction``, ``jurisdiction@version`` or a path to a ruleset file."""
+        if ref.endswith((".yaml", ".yml")) or "/" in ref or Path(ref).is_file():
+            return load_ruleset(Path(ref))
+        jurisdiction, _, version = ref.partition("@")
+        return self.get(jurisdiction, version or None)
+
+
+_BUNDLED: Catalogue | None = None
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def _placement_problems(rs: Ruleset, path: Path) -> list[Problem]:
+    out = []
+    if path.parent.name != rs.jurisdiction:
+        out.append(rs.document.problem(("jurisdiction", "id"),
+                                       f"{rs.jurisdiction!r} does not match its folder {path.parent.name!r}"))
+    if path.stem != rs.version:
+        out.append(rs.document.problem(("version", "id"),
+                                       f"{rs.version!r} does not match its file name {path.name!r}"))
+    supersedes = rs.data["version"]["supersedes"]
+    if supersedes is not None and not (path.parent / f"{supersedes}.yaml").is_file():
+        out.append(rs.document.problem(("version", "supersedes"),
+                                       f"supersedes {supersedes!r}, which is not in {path.parent.name}/"))
+    return out

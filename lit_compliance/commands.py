@@ -1,0 +1,2 @@
+"""Commands beyond the catalogue basics; each one is a thin layer over an engine module."""
+from __future__ import annotations

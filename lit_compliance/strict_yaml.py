@@ -1,0 +1,255 @@
+"""Safe, strict YAML reading with source positions.
+
+What it guarantees, beyond PyYAML's safe loader:
+
+* duplicate mapping keys are errors (YAML says keys are unique; PyYAML silently keeps the last);
+* YAML 1.1 surprises are not applied: only ``true``/``false`` are booleans (``no``, ``on``, ``yes``
+  stay strings), unquoted dates stay strings, integers are plain decimals (``010`` is the string
+  "010", never octal 8), and ``<<`` merge keys and explicit tags are refused;
+* aliases, nesting depth, node count and file size are capped, so an alias bomb cannot eat memory;
+* every value's position is kept, so later checks can say ``file:line:col`` for any path.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+MAX_FILE_BYTES = 2 * 1024 * 1024
+MAX_ALIASES = 64
+MAX_DEPTH = 40
+MAX_NODES = 200_000
+
+Path_ = tuple  # a path into the data: keys and list indexes
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with an input, located as precisely as we can."""
+
+    file: str
+    line: int
+    column: int
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}:{self.column}"
+        return f"{where}: {self.path or '(top)'}: {self.message}"
+
+    def as_dict(self) -> dict:
+        return {"file": self.file, "line": self.line, "column": self.column, "path": self.path,
+                "message": self.message}
+
+
+class InputError(Exception):
+    """Raised with every problem found in one or more inputs."""
+
+    def __init__(self, problems: list[Problem]):
+        super().__init__("\n".join(str(p) for p in problems))
+        self.problems = problems
+
+
+def format_path(path: tuple) -> str:
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out
+
+
+class _StrictLoader(yaml.SafeLoader):
+    """A SafeLoader whose implicit typing follows YAML 1.2's core schema, narrowly."""
+
+
+_StrictLoader.yaml_implicit_resolvers = {}
+for _tag, _regex, _first in [
+    ("tag:yaml.org,2002:bool", r"^(?:true|false)$", list("tf")),
+    ("tag:yaml.org,2002:int", r"^[-+]?(?:0|[1-9][0-9]*)$", list("-+0123456789")),
+    ("tag:yaml.org,2002:float", r"^[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?$",
+     list("-+0123456789.")),
+    ("tag:yaml.org,2002:null", r"^(?:~|null|)$", ["~", "n", ""]),
+]:
+    _StrictLoader.add_implicit_resolver(_tag, re.compile(_regex), _first)
+
+_SCALAR_TAGS = {
+    "tag:yaml.org,2002:str",
+    "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:bool",
+    "tag:yaml.org,2002:null",
+}
+
+
+@dataclass
+class Document:
+    """Parsed YAML data plus the source position of every path in it."""
+
+    file: str
+    data: Any
+    marks: dict  # path tuple -> (line, column), 1-based; for mapping keys, the key's position
+
+    def locate(self, path: tuple) -> tuple[int, int]:
+        """The position of ``path``, or of its nearest located ancestor."""
+        path = tuple(path)
+        while path not in self.marks and path:
+            path = path[:-1]
+        return self.marks.get(path, (1, 1))
+
+    def problem(self, path: tuple, message: str) -> Problem:
+        line, col = self.locate(path)
+        return Problem(self.file, line, col, format_path(path), message)
+
+
+def _read_text(path: Path, display: str) -> str:
+    def fail(msg: str) -> InputError:
+        return InputError([Problem(display, 1, 1, "", msg)])
+
+    try:
+        if path.is_dir():
+            raise fail("is a directory, not a YAML file")
+        size = path.stat().st_size
+    except FileNotFoundError:
+        raise fail("file not found") from None
+    except PermissionError:
+        raise fail("permission denied") from None
+    except OSError as exc:
+        raise fail(f"cannot read file ({exc.strerror})") from None
+    if size > MAX_FILE_BYTES:
+        raise fail(f"file is {size} bytes; the limit is {MAX_FILE_BYTES}")
+    raw = path.read_bytes()
+    if b"\x00" in raw:
+        raise fail("binary file (contains NUL bytes); expected UTF-8 YAML text")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise fail(f"not UTF-8 text (bad byte at offset {exc.start})") from None
+    if not text.strip() or all(
+        not ln.strip() or ln.lstrip().startswith("#") for ln in text.splitlines()
+    ):
+        raise fail("file is empty (no YAML document)")
+    return text
+
+
+def load_yaml_text(text: str, display: str) -> Document:
+    """Parse YAML text strictly; raise InputError listing every problem found."""
+    problems: list[Problem] = []
+    try:
+        aliases = sum(1 for ev in yaml.parse(text, Loader=_StrictLoader) if isinstance(ev, yaml.AliasEvent))
+    except yaml.YAMLError as exc:
+        raise InputError([_yaml_error(exc, display)]) from None
+    if aliases > MAX_ALIASES:
+        raise InputError([Problem(display, 1, 1, "", f"{aliases} aliases; at most {MAX_ALIASES} are allowed")])
+    try:
+        loader = _StrictLoader(text)
+        try:
+            if not loader.check_node():
+                raise InputError([Problem(display, 1, 1, "", "file is empty (no YAML document)")])
+            root = loader.get_node()
+            if loader.check_node():
+                mark = loader.peek_event().start_mark
+                raise InputError([Problem(display, mark.line + 1, mark.column + 1, "",
+                                          "more than one YAML document; a ruleset is one document")])
+        finally:
+            loader.dispose()
+    except yaml.YAMLError as exc:
+        raise InputError([_yaml_error(exc, display)]) from None
+
+    marks: dict = {}
+    count = [0]
+
+    def build(node: yaml.Node, path: tuple, depth: int) -> Any:
+        count[0] += 1
+        if count[0] > MAX_NODES:
+            raise InputError([Problem(display, node.start_mark.line + 1, node.start_mark.column + 1,
+                                      format_path(path), f"more than {MAX_NODES} values; refusing to expand")])
+        if depth > MAX_DEPTH:
+            raise InputError([Problem(display, node.start_mark.line + 1, node.start_mark.column + 1,
+                                      format_path(path), f"nested deeper than {MAX_DEPTH} levels")])
+        marks.setdefault(path, (node.start_mark.line + 1, node.start_mark.column + 1))
+        if isinstance(node, yaml.MappingNode):
+            if node.tag != "tag:yaml.org,2002:map":
+                problems.append(_at(display, node, path, f"explicit tag {node.tag!r} is not allowed"))
+            out: dict = {}
+            for key_node, value_node in node.value:
+                if key_node.tag == "tag:yaml.org,2002:merge" or (
+                    isinstance(key_node, yaml.ScalarNode) and key_node.value == "<<" and key_node.style is None
+                ):
+                    problems.append(_at(display, key_node, path, "merge keys ('<<') are not allowed"))
+                    continue
+                if not isinstance(key_node, yaml.ScalarNode):
+                    problems.append(_at(display, key_node, path, "mapping keys must be plain scalars"))
+                    continue
+                key = _scalar(key_node, display, path, problems)
+                if not isinstance(key, str):
+                    key = str(key_node.value)
+                kpath = path + (key,)
+                if key in out:
+                    first = marks.get(kpath, (0, 0))[0]
+                    problems.append(_at(display, key_node, kpath,
+                                        f"duplicate key {key!r} (first defined on line {first})"))
+                    continue
+                marks[kpath] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+                out[key] = build(value_node, kpath, depth + 1)
+            return out
+        if isinstance(node, yaml.SequenceNode):
+            if node.tag != "tag:yaml.org,2002:seq":
+                problems.append(_at(display, node, path, f"explicit tag {node.tag!r} is not allowed"))
+            return [build(item, path + (i,), depth + 1) for i, item in enumerate(node.value)]
+        return _scalar(node, display, path, problems)
+
+    data = build(root, (), 0)
+    if problems:
+        raise InputError(problems)
+    return Document(display, data, marks)
+
+
+def load_yaml_file(path: Path | str, display: str | None = None) -> Document:
+    path = Path(path)
+    display = display or str(path)
+    return load_yaml_text(_read_text(path, display), display)
+
+
+def _at(display: str, node: yaml.Node, path: tuple, message: str) -> Problem:
+    return Problem(display, node.start_mark.line + 1, node.start_mark.column + 1, format_path(path), message)
+
+
+def _scalar(node: yaml.ScalarNode, display: str, path: tuple, problems: list) -> Any:
+    tag = node.tag
+    if tag not in _SCALAR_TAGS:
+        problems.append(_at(display, node, path, f"explicit tag {tag!r} is not allowed"))
+        return node.value
+    value = node.value
+    if tag == "tag:yaml.org,2002:str":
+        return value
+    if tag == "tag:yaml.org,2002:null":
+        return None
+    if tag == "tag:yaml.org,2002:bool":
+        if value not in ("true", "false"):
+            problems.append(_at(display, node, path, f"{value!r} is not a boolean; write true or false"))
+            return value
+        return value == "true"
+    if tag == "tag:yaml.org,2002:int":
+        if not re.fullmatch(r"[-+]?(0|[1-9][0-9]*)", value):
+            problems.append(_at(display, node, path, f"{value!r} is not a plain decimal integer"))
+            return value
+        return int(value)
+    try:
+        return float(value)
+    except ValueError:
+        problems.append(_at(display, node, path, f"{value!r} is not a number"))
+        return value
+
+
+def _yaml_error(exc: yaml.YAMLError, display: str) -> Problem:
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+    problem = getattr(exc, "problem", None) or str(exc)
+    context = getattr(exc, "context", None)
+    message = f"YAML syntax error: {problem}" + (f" ({context})" if context else "")
+    return Problem(display, line, col, "", message)

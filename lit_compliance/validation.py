@@ -1,0 +1,238 @@
+"""Validation of a ruleset document: the JSON Schema, then cross-reference and sanity checks.
+
+Every problem comes back as a :class:`Problem` with file, line, column and path, all of them at
+once; nothing here raises for bad data.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterator
+
+import jsonschema
+from jsonschema.exceptions import ValidationError, best_match
+
+from .resources import data_dir
+from .strict_yaml import Document, Problem
+
+# Which hands each basis can produce at all: a line naming any other hand can never pay.
+HANDS_BY_BASIS = {
+    "player_and_community": {"royal_flush", "straight_flush", "four_of_a_kind", "full_house", "flush",
+                             "straight", "three_of_a_kind", "two_pair", "pair_tens_or_better", "pair",
+                             "high_card"},
+    "table_highest": {"royal_flush", "straight_flush", "four_of_a_kind", "full_house", "flush",
+                      "straight", "three_of_a_kind", "two_pair", "pair_tens_or_better", "pair",
+                      "high_card"},
+    "player_three": {"mini_royal", "ace_king_queen", "straight_flush", "three_of_a_kind", "straight",
+                     "flush", "pair", "high_card"},
+    "player_and_bonus_community": {"super_royal", "royal_flush", "straight_flush", "four_of_a_kind",
+                                   "full_house", "flush", "straight", "three_of_a_kind", "two_pair",
+                                   "pair_tens_or_better", "pair", "high_card"},
+}
+
+
+@lru_cache(maxsize=None)
+def schema(name: str = "ruleset") -> dict:
+    return json.loads((data_dir("schema") / f"{name}.schema.json").read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=None)
+def _validator(name: str) -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator(
+        schema(name), format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER
+    )
+
+
+def schema_problems(doc: Document, name: str = "ruleset") -> list[Problem]:
+    """Every JSON Schema violation in ``doc``, each located and phrased for a person."""
+    problems = []
+    for error in _validator(name).iter_errors(doc.data):
+        problems.extend(_explain(doc, error))
+    return sorted(set(problems), key=lambda p: (p.line, p.column, p.path, p.message))
+
+
+def _explain(doc: Document, error: ValidationError) -> Iterator[Problem]:
+    path = tuple(error.absolute_path)
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        allowed = set(error.schema.get("properties", {}))
+        for key in sorted(set(error.instance) - allowed):
+            hint = ", ".join(sorted(allowed))
+            yield doc.problem(path + (key,), f"unknown field {key!r} (allowed here: {hint})")
+        return
+    if error.validator == "required":
+        missing = error.message.split("'")[1] if "'" in error.message else error.message
+        yield doc.problem(path, f"missing required field {missing!r}")
+        return
+    if error.validator in ("oneOf", "anyOf") and error.context:
+        formats = [e for e in error.context if e.validator == "format"]
+        deepest = formats[0] if formats else best_match(error.context)
+        sub_path = path + tuple(deepest.relative_path)
+        if deepest.validator == "type" and deepest.instance is not None and len(error.context) > 1:
+            yield doc.problem(path, f"{_short(error.instance)} is not valid here ({_alternatives(error)})")
+            return
+        yield doc.problem(sub_path, _message(deepest))
+        return
+    yield doc.problem(path, _message(error))
+
+
+def _alternatives(error: ValidationError) -> str:
+    kinds = []
+    for sub in error.context:
+        if sub.validator == "const":
+            kinds.append(repr(sub.validator_value))
+        elif sub.validator == "type":
+            kinds.append(str(sub.validator_value))
+    return "expected " + " or ".join(dict.fromkeys(kinds)) if kinds else error.message
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _message(error: ValidationError) -> str:
+    v = error.validator
+    if v == "type":
+        want = error.validator_value
+        want = " or ".join(want) if isinstance(want, list) else want
+        return f"expected {want}, got {type(error.instance).__name__} {_short(error.instance)}"
+    if v == "enum":
+        return f"{_short(error.instance)} is not one of: {', '.join(map(str, error.validator_value))}"
+    if v == "const":
+        return f"must be {error.validator_value!r}, got {_short(error.instance)}"
+    if v == "format":
+        return f"{_short(error.instance)} is not a valid {error.validator_value} (use YYYY-MM-DD)"
+    if v == "pattern":
+        return f"{_short(error.instance)} does not match the pattern {error.validator_value}"
+    if v == "minLength" and error.validator_value == 1:
+        return "must not be empty"
+    if v == "minItems":
+        return f"needs at least {error.validator_value} item(s)"
+    return error.message
+
+
+# --- cross-reference and sanity checks -------------------------------------------------------
+
+
+def _walk(data: Any, path: tuple = ()) -> Iterator[tuple[tuple, Any]]:
+    yield path, data
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from _walk(value, path + (key,))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            yield from _walk(value, path + (i,))
+
+
+def _unique(doc: Document, items: list, base: tuple, what: str, key: str = "id") -> list[Problem]:
+    seen: dict = {}
+    out = []
+    for i, item in enumerate(items or []):
+        if not isinstance(item, dict) or key not in item:
+            continue
+        if item[key] in seen:
+            out.append(doc.problem(base + (i, key), f"duplicate {what} {item[key]!r} (also at index {seen[item[key]]})"))
+        else:
+            seen[item[key]] = i
+    return out
+
+
+def reference_problems(doc: Document, sources_dir: Path | None = None) -> list[Problem]:
+    """Checks the schema cannot express. Call only on a document that passed the schema."""
+    data = doc.data
+    out: list[Problem] = []
+    finding_ids = {f["id"] for f in data["findings"]}
+    out += _unique(doc, data["findings"], ("findings",), "finding id")
+    out += _unique(doc, data["wagers"], ("wagers",), "wager id")
+    out += _unique(doc, data["irregularities"], ("irregularities",), "irregularity id")
+    out += _unique(doc, data["dealing_methods"], ("dealing_methods",), "dealing method")
+    out += _unique(doc, data["payout_limits"], ("payout_limits",), "payout limit id")
+    for name in ("signage", "other_rules", "table_limits"):
+        out += _unique(doc, data[name], (name,), f"{name} id")
+
+    for path, value in _walk(data):
+        if path and path[-1] == "finding" and isinstance(value, str) and value not in finding_ids:
+            out.append(doc.problem(path, f"names finding {value!r}, which is not in findings"))
+
+    wager_ids = {w["id"] for w in data["wagers"]}
+    bases = [i for i, w in enumerate(data["wagers"]) if w["kind"] == "base"]
+    if len(bases) != 1:
+        out.append(doc.problem(("wagers",), f"exactly one wager of kind 'base' is required, found {len(bases)}"))
+    elif data["wagers"][bases[0]]["id"] != "base":
+        out.append(doc.problem(("wagers", bases[0], "id"), "the base wager's id must be 'base'"))
+
+    def check_refs(path: tuple, refs: list | None) -> None:
+        for i, ref in enumerate(refs or []):
+            if ref not in wager_ids:
+                out.append(doc.problem(path + (i,), f"names wager {ref!r}, which this ruleset does not offer"))
+
+    for i, limit in enumerate(data["payout_limits"]):
+        check_refs(("payout_limits", i, "applies_to"), limit.get("applies_to"))
+        check_refs(("payout_limits", i, "excludes"), limit.get("excludes"))
+    for i, limit in enumerate(data["table_limits"]):
+        check_refs(("table_limits", i, "wagers"), limit.get("wagers"))
+    for i, step in enumerate(data["round_sequence"]):
+        if "wager" in step:
+            check_refs(("round_sequence", i), [step["wager"]])
+
+    for wi, wager in enumerate(data["wagers"]):
+        wpath = ("wagers", wi)
+        check_refs(wpath + ("requires_wagers",), wager.get("requires_wagers"))
+        out += _unique(doc, wager["paytables"], wpath + ("paytables",), "paytable id")
+        for pi, table in enumerate(wager["paytables"]):
+            out += _paytable_problems(doc, wager, table, wpath + ("paytables", pi))
+
+    out += _source_problems(doc, sources_dir)
+    return out
+
+
+def _paytable_problems(doc: Document, wager: dict, table: dict, path: tuple) -> list[Problem]:
+    out = []
+    basis = table.get("hand_basis", wager["hand_basis"])
+    possible = HANDS_BY_BASIS[basis]
+    for group in ("lines", "envy_lines"):
+        seen: dict = {}
+        for li, line in enumerate(table.get(group, [])):
+            lpath = path + (group, li)
+            key = (line["hand"], tuple(sorted(line.get("suits", []))), line.get("stake"))
+            if key in seen:
+                out.append(doc.problem(lpath + ("hand",), f"hand {line['hand']!r} listed twice in this paytable (also line {seen[key]})"))
+            seen[key] = li
+            if group == "lines" and line["hand"] not in possible:
+                out.append(doc.problem(lpath + ("hand",),
+                                       f"a {line['hand']!r} cannot occur on hand basis {basis!r}; this line could never pay"))
+            payout = line["payout"]
+            value = payout.get("value")
+            if value is None:
+                continue
+            if payout["kind"] == "percent_of_meter" and value > 100:
+                out.append(doc.problem(lpath + ("payout", "value"), f"{value}% of the meter is more than the whole meter"))
+            if payout["kind"] == "for_one" and value < 1:
+                out.append(doc.problem(lpath + ("payout", "value"), f"{value} for 1 returns less than the stake on a win"))
+            if payout["kind"] in ("to_one", "fixed_amount") and value == 0:
+                out.append(doc.problem(lpath + ("payout", "value"), "a winning line that pays nothing; use kind not_offered"))
+    return out
+
+
+def _source_problems(doc: Document, sources_dir: Path | None) -> list[Problem]:
+    src = doc.data["source"]
+    directory = sources_dir or data_dir("sources")
+    file = directory / src["file"]
+    if not file.is_file():
+        return []  # a draft may cite a text we do not bundle
+    digest = hashlib.sha256(file.read_bytes()).hexdigest()
+    if digest != src["sha256"]:
+        return [doc.problem(("source", "sha256"),
+                            f"does not match the bundled copy of {src['file']} (sha256 {digest})")]
+    return []
+
+
+def validate_document(doc: Document) -> list[Problem]:
+    if not isinstance(doc.data, dict):
+        return [doc.problem((), f"the top level must be a mapping, got {type(doc.data).__name__}")]
+    problems = schema_problems(doc)
+    if problems:
+        return problems
+    return reference_problems(doc)
