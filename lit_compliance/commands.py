@@ -1,2 +1,3 @@
 """Commands beyond the catalogue basics; each one is a thin layer over an engine module."""
 from __future__ import annotations
+from . import cli_math  # noqa: F401

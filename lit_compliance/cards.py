@@ -1,0 +1,63 @@
+"""Playing cards: parsing from common notation, and the integer encoding the engine uses.
+
+A card is an ``int`` 0..51: ``(rank - 2) * 4 + suit``, ranks 2..14 (ace high), suits in the order
+clubs, diamonds, hearts, spades.
+"""
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+SUITS = ("clubs", "diamonds", "hearts", "spades")
+SUIT_LETTERS = "cdhs"
+RANK_LETTERS = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "T", 11: "J",
+                12: "Q", 13: "K", 14: "A"}
+_RANK_FROM = {v: k for k, v in RANK_LETTERS.items()} | {"10": 10}
+_SUIT_FROM = {"c": 0, "d": 1, "h": 2, "s": 3, "♣": 0, "♦": 1, "♥": 2, "♠": 3}
+_TOKEN = re.compile(r"^(10|[2-9TJQKA])([cdhs♣♦♥♠])$", re.IGNORECASE)
+
+
+class CardError(ValueError):
+    """A card string that is not a card, or a card given twice."""
+
+
+def card(rank: int, suit: int) -> int:
+    return (rank - 2) * 4 + suit
+
+
+def rank_of(c: int) -> int:
+    return c // 4 + 2
+
+
+def suit_of(c: int) -> int:
+    return c % 4
+
+
+def card_name(c: int) -> str:
+    return RANK_LETTERS[rank_of(c)] + SUIT_LETTERS[suit_of(c)]
+
+
+def parse_card(token: str) -> int:
+    match = _TOKEN.match(token.strip())
+    if not match:
+        raise CardError(f"{token!r} is not a card (use rank 2-10/T/J/Q/K/A and suit c/d/h/s, e.g. 'As', '10h')")
+    rank, suit = match.groups()
+    return card(_RANK_FROM[rank.upper()], _SUIT_FROM[suit.lower()])
+
+
+def parse_cards(text: str | Iterable[str], *, count: int | None = None) -> list[int]:
+    """Parse ``"As Kd 10h"`` (or a list of tokens) into cards; reject unknown and repeated cards."""
+    tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    cards = [parse_card(t) for t in tokens]
+    seen: set[int] = set()
+    for c in cards:
+        if c in seen:
+            raise CardError(f"card {card_name(c)} appears more than once")
+        seen.add(c)
+    if count is not None and len(cards) != count:
+        raise CardError(f"expected {count} cards, got {len(cards)}")
+    return cards
+
+
+def names(cards: Iterable[int]) -> str:
+    return " ".join(card_name(c) for c in cards)

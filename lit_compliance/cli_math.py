@@ -1,0 +1,50 @@
+"""``lit-compliance analyze``: exact game math for a jurisdiction's paytables."""
+from __future__ import annotations
+
+import sys
+
+import click
+
+from .cli import Trouble, catalogue, emit, format_option, handled, main, pick
+from .gamemath import analyse, jobs
+from .gamemath.findings import math_findings
+from .render import render, to_json
+
+
+@main.command()
+@click.argument("jurisdiction")
+@click.option("--version", "version", help="A version id (default: the newest).")
+@click.option("--on", "on", metavar="DATE", help="The version in force on DATE (YYYY-MM-DD).")
+@click.option("--wager", "wager", help="Only this wager id (e.g. base, three-card-bonus).")
+@click.option("--paytable", "paytable", help="Only this paytable id.")
+@click.option("--strategy/--no-strategy", default=True, show_default=True,
+              help="Print the base-game strategy (text format).")
+@format_option
+@handled
+def analyze(jurisdiction, version, on, wager, paytable, strategy, fmt):
+    """House edge, return, hit frequency (and for the base game element of risk, average bet and
+    strategy) for every wager and paytable alternative. JURISDICTION may be 'all'."""
+    targets = catalogue().jurisdictions if jurisdiction == "all" else [jurisdiction]
+    if jurisdiction == "all" and (version or on):
+        raise Trouble("--version/--on need a single jurisdiction")
+    reports = []
+    for jid in targets:
+        rs = pick(jid, version, on)
+        if wager and wager not in {w["id"] for w in rs.wagers}:
+            raise Trouble(f"{rs.ref} offers no wager {wager!r} (wagers: {', '.join(w['id'] for w in rs.wagers)})")
+        todo = jobs(rs, wager, paytable)
+        if not todo:
+            raise Trouble(f"{rs.ref}: no paytable {paytable!r} for the wagers selected")
+        if sys.stderr.isatty():
+            def progress(items, _rs=rs):
+                with click.progressbar(items, label=f"analysing {_rs.ref}", file=sys.stderr) as bar:
+                    yield from bar
+        else:
+            progress = None
+        results = analyse(rs, wager, paytable, progress=progress)
+        reports.append({"ruleset": rs.ref, "name": rs.name, "results": [r.as_dict() for r in results],
+                        "math_findings": math_findings(rs, results) if not (wager or paytable) else []})
+    if fmt == "json":
+        emit(to_json(reports if jurisdiction == "all" else reports[0]))
+    else:
+        emit(render("analyze.txt.j2", reports=reports, strategy=strategy))

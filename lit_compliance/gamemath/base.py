@@ -1,0 +1,175 @@
+"""The base game under optimal strategy, exactly.
+
+Each of the three equal bets wins ``m(hand)`` units (its "to 1" odds) or loses one. Bet 3 always
+rides. Because every riding bet is settled on the same final hand, each decision is separate: bet 1
+rides when the expected value of ``m`` given the player's three cards is positive, bet 2 when it is
+positive given those three and the first community card. A holding whose expectation is exactly
+zero is counted as pulled: the return is the same either way, and pulling keeps less in action.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+from fractions import Fraction
+from math import comb
+
+import numpy as np
+
+from ..cards import RANK_LETTERS
+from ..hands import CATEGORIES_5, HandRules
+from ..vectorised import colex_sets
+from .tables import base_tables
+
+N4, N3 = comb(52, 4), comb(52, 3)
+
+
+@dataclass
+class BaseResult:
+    house_edge: Fraction               # per unit of one base bet
+    average_bets: Fraction             # units in action per round (1 to 3)
+    element_of_risk: Fraction          # house edge per unit in action
+    hit_frequency: Fraction            # probability the final hand pays
+    ride1_share: Fraction              # share of three-card holdings on which bet 1 rides
+    ride2_share: Fraction              # share of four-card holdings on which bet 2 rides
+    outcomes: dict = field(default_factory=dict)  # (category, bets riding) -> probability
+    ride3: list = field(default_factory=list)      # readable three-card holdings that ride
+    ride4: dict = field(default_factory=dict)      # readable summary of four-card holdings that ride
+
+
+def multipliers(paytable: dict) -> tuple[np.ndarray, list[str]]:
+    """Net win per unit for each five-card category code; -1 for a loss. Also missing-figure hands."""
+    m = np.full(len(CATEGORIES_5), -1, dtype=np.int64)
+    missing: list[str] = []
+    from ..hands import IMPLIED
+
+    for code, category in enumerate(CATEGORIES_5):
+        tags = {category} | IMPLIED.get(category, set())
+        for line in paytable["lines"]:
+            if line["hand"] in tags and not line.get("suits"):
+                payout = line["payout"]
+                if payout["kind"] == "not_offered":
+                    break
+                if payout["value"] is None:
+                    missing.append(line["hand"])
+                    break
+                if payout["kind"] != "to_one" or not float(payout["value"]).is_integer():
+                    raise ValueError(f"base paytable line {line['hand']} is not whole 'to 1' odds")
+                m[code] = int(payout["value"])
+                break
+    return m, missing
+
+
+def analyse_base(m: np.ndarray, rules: HandRules) -> BaseResult:
+    t = base_tables(rules)
+    e4 = t.counts4.astype(np.int64) @ m          # sum over 48 completions
+    e3 = t.counts3.astype(np.int64) @ m          # sum over 1,176 completions
+    ride2 = e4 > 0
+    ride1 = e3 > 0
+    five_counts = t.counts4.sum(axis=0).astype(np.int64) // 5  # each five-card set has 4-subsets x5
+    total5 = int(five_counts.sum())
+    ev3 = Fraction(int((five_counts * m).sum()), total5)
+    ev1 = Fraction(int(e3[ride1].sum()), N3 * 1176)
+    ev2 = Fraction(int(e4[ride2].sum()), N4 * 48)
+    ev = ev3 + ev1 + ev2
+    p1 = Fraction(int(ride1.sum()), N3)
+    p2 = Fraction(int(ride2.sum()), N4)
+    average = 1 + p1 + p2
+    paying = m > 0
+    hit = Fraction(int(five_counts[paying].sum()), total5)
+
+    # joint distribution of (final category, bets riding): each 4-card set splits four ways into
+    # the player's three cards and the first community card.
+    joint = np.zeros((len(CATEGORIES_5), 4), dtype=np.int64)
+    for k in range(4):
+        bets = 1 + ride1[t.sub3_of4[:, k]].astype(np.int64) + ride2.astype(np.int64)
+        for b in (1, 2, 3):
+            joint[:, b] += t.counts4[bets == b].sum(axis=0)
+    total = N4 * 4 * 48
+    outcomes = {(CATEGORIES_5[c], b): Fraction(int(joint[c, b]), total)
+                for c in range(len(CATEGORIES_5)) for b in (1, 2, 3) if joint[c, b]}
+    return BaseResult(
+        house_edge=-ev, average_bets=average, element_of_risk=-ev / average, hit_frequency=hit,
+        ride1_share=p1, ride2_share=p2, outcomes=outcomes,
+        ride3=_describe3(ride1), ride4=_describe4(ride2),
+    )
+
+
+def _ranks(row) -> list[int]:
+    return sorted((int(c) // 4 + 2 for c in row), reverse=True)
+
+
+def _word(ranks: list[int]) -> str:
+    return "".join(RANK_LETTERS[r] for r in ranks)
+
+
+def _shape_rank(ranks: list[int]) -> int:
+    counts = Counter(ranks)
+    return max(counts, key=lambda r: (counts[r], r)) + 100 * (max(counts.values()) - 1) \
+        + 50 * (sorted(counts.values()) == [1, 2, 2] or sorted(counts.values()) == [2, 2])
+
+
+def _shape(ranks: list[int]) -> str:
+    """'three 7s', 'two pair', 'a pair of Qs' for a holding with repeated ranks."""
+    counts = Counter(ranks)
+    top = max(counts, key=lambda r: (counts[r], r))
+    if counts[top] == 4:
+        return "four of a kind"
+    if counts[top] == 3:
+        return f"three {RANK_LETTERS[top]}s"
+    if sum(1 for n in counts.values() if n == 2) == 2:
+        return "two pair"
+    return f"a pair of {RANK_LETTERS[top]}s"
+
+
+def _describe3(ride1: np.ndarray) -> list[str]:
+    """Three-card holdings that ride, by ranks and whether all three share a suit."""
+    sets = colex_sets(52, 3)
+    out = set()
+    for row in sets[ride1]:
+        ranks = _ranks(row)
+        suited = len({int(c) % 4 for c in row}) == 1
+        if len(set(ranks)) < 3:
+            out.add((0, (-_shape_rank(ranks),), _shape(ranks)))
+        else:
+            out.add((1 if suited else 2, tuple(-r for r in ranks), f"{_word(ranks)}{' suited' if suited else ' unsuited'}"))
+    return [text for *_, text in sorted(out)]
+
+
+@lru_cache(maxsize=1)
+def _labels4() -> tuple[np.ndarray, np.ndarray, list[str], list[str]]:
+    """For every four-card set: its group code and label id; plus the group and label names."""
+    groups = ["pairs and better", "four to a flush", "other rank sets"]
+    labels: dict[tuple, int] = {}
+    names: list[str] = []
+    group_of = np.empty(N4, dtype=np.int8)
+    label_of = np.empty(N4, dtype=np.int32)
+    for i, row in enumerate(colex_sets(52, 4)):
+        ranks = _ranks(row)
+        if len(set(ranks)) < 4:
+            g, text, order = 0, _shape(ranks), (-_shape_rank(ranks),)
+        else:
+            g = 1 if len({int(c) % 4 for c in row}) == 1 else 2
+            text, order = _word(ranks), tuple(-r for r in ranks)
+        key = (g, order, text)
+        if key not in labels:
+            labels[key] = len(names)
+            names.append(text)
+        group_of[i] = g
+        label_of[i] = labels[key]
+    rank = {idx: pos for pos, (_, idx) in enumerate(sorted((k, v) for k, v in labels.items()))}
+    label_sorted = np.array([rank[i] for i in range(len(names))], dtype=np.int32)[label_of]
+    ordered = [names[i] for _, i in sorted((k, v) for k, v in labels.items())]
+    return group_of, label_sorted, groups, ordered
+
+
+def _describe4(ride2: np.ndarray) -> dict:
+    """Four-card holdings that ride, summarised: paying pairs, four-flushes, and rank sets."""
+    group_of, label_of, groups, names = _labels4()
+    out = {}
+    for g, name in enumerate(groups):
+        in_group = group_of == g
+        riding = in_group & ride2
+        out[name] = {"riding": int(riding.sum()), "of": int(in_group.sum()),
+                     "holdings": list(dict.fromkeys(names[i] for i in np.unique(label_of[riding])))}
+    return out

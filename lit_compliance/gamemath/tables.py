@@ -1,0 +1,112 @@
+"""Shared enumeration tables, computed once per set of ranking rules and cached on disk.
+
+Every paytable of every wager is priced from these few tables, so analysing the whole catalogue
+enumerates the deck once (per distinct ranking rule), not once per paytable.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from math import comb
+
+import numpy as np
+
+from ..cards import SUITS
+from ..hands import CATEGORIES_3, CATEGORIES_5, HandRules, evaluate3
+from ..vectorised import best_of_six_counts, colex_sets, drop_one_indices, table5
+from . import cache
+
+N5 = len(CATEGORIES_5)
+FLUSHY_5 = {"flush", "straight_flush", "royal_flush"}
+
+
+@dataclass(frozen=True)
+class Atom:
+    """A class of equally paid outcomes: the hand names it satisfies, its suit, how many sets."""
+
+    tags: frozenset
+    suit: str | None
+    count: int
+
+
+def _implied(category: str) -> set:
+    return {"royal_flush": {"straight_flush"}, "pair_tens_or_better": {"pair"},
+            "mini_royal": {"straight_flush"}}.get(category, set())
+
+
+def _split_suits(category: str, count: int, extra: frozenset = frozenset()) -> list[Atom]:
+    tags = frozenset({category} | _implied(category)) | extra
+    if category in FLUSHY_5 or category in ("mini_royal", "straight_flush_3", "flush_3"):
+        return [Atom(tags, suit, count // 4) for suit in SUITS]  # suits are symmetric
+    return [Atom(tags, None, count)]
+
+
+@lru_cache(maxsize=8)
+def five_card_counts(rules: HandRules) -> np.ndarray:
+    return np.bincount(table5(rules), minlength=N5).astype(np.int64)
+
+
+@lru_cache(maxsize=8)
+def five_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
+    counts = five_card_counts(rules)
+    return tuple(a for i, name in enumerate(CATEGORIES_5) for a in _split_suits(name, int(counts[i])))
+
+
+@lru_cache(maxsize=8)
+def three_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
+    """All 22,100 three-card sets, by the exact tag set and suit the scalar evaluator gives."""
+    tally: dict = {}
+    for row in colex_sets(52, 3):
+        hand = evaluate3([int(c) for c in row], rules)
+        key = (hand.tags, hand.suit if hand.category in ("flush", "straight_flush", "mini_royal") else None)
+        tally[key] = tally.get(key, 0) + 1
+    return tuple(Atom(tags, suit, n) for (tags, suit), n in sorted(tally.items(), key=lambda kv: (sorted(kv[0][0]), kv[0][1] or "")))
+
+
+@lru_cache(maxsize=8)
+def six_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
+    key = ("six", rules)
+    counts = cache.load_array(key)
+    if counts is None:
+        counts, _ = best_of_six_counts(rules)
+        cache.save_array(key, counts)
+    counts = counts.copy()
+    counts[CATEGORIES_5.index("royal_flush")] -= 4  # the 4 Super Royals' best five is a royal flush
+    atoms = [Atom(frozenset({"super_royal"}), suit, 1) for suit in SUITS]
+    atoms += [a for i, name in enumerate(CATEGORIES_5) for a in _split_suits(name, int(counts[i]))]
+    return tuple(atoms)
+
+
+@dataclass(frozen=True)
+class BaseTables:
+    """What the base-game strategy needs, for every partial holding.
+
+    counts4[i, c]: over the 48 unseen cards, how many complete the 4-card set with colex index i
+    into five-card category c. counts3[j, c]: the same over the 1,176 pairs completing 3-card set j.
+    sub3_of4[i, k]: colex index of the 3-card subset of 4-card set i without its k-th card.
+    """
+
+    counts4: np.ndarray
+    counts3: np.ndarray
+    sub3_of4: np.ndarray
+
+
+@lru_cache(maxsize=8)
+def base_tables(rules: HandRules) -> BaseTables:
+    key = ("base", rules)
+    cached = cache.load_arrays(key, ("counts4", "counts3", "sub3_of4"))
+    if cached is not None:
+        return BaseTables(*cached)
+    categories = table5(rules).astype(np.int64)
+    fives = colex_sets(52, 5)
+    sub4 = drop_one_indices(fives)  # (C(52,5), 5) colex indexes of the 4-card subsets
+    n4, n3 = comb(52, 4), comb(52, 3)
+    counts4 = np.bincount((sub4 * N5 + categories[:, None]).ravel(), minlength=n4 * N5).reshape(n4, N5)
+    sub3_of4 = drop_one_indices(colex_sets(52, 4))
+    counts3 = np.zeros((n3, N5), dtype=np.int64)
+    for k in range(4):
+        np.add.at(counts3, sub3_of4[:, k], counts4)
+    counts3 //= 2  # each completing pair is reached through either of its two cards
+    result = BaseTables(counts4.astype(np.int32), counts3.astype(np.int32), sub3_of4.astype(np.int32))
+    cache.save_arrays(key, {"counts4": result.counts4, "counts3": result.counts3, "sub3_of4": result.sub3_of4})
+    return result
