@@ -1,0 +1,124 @@
+"""The catalogue: five jurisdictions, versions by effective date, quotes checked against sources."""
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from lit_compliance.catalogue import Catalogue, CatalogueError
+from lit_compliance.cli import main
+from lit_compliance.resources import data_dir
+
+JURISDICTIONS = ["maryland", "massachusetts", "nsw", "south-dakota", "tribal"]
+
+
+def test_catalogue_has_the_five_jurisdictions(catalogue):
+    assert catalogue.jurisdictions == JURISDICTIONS
+
+
+def test_list_command_shows_version_effective_date_and_citation():
+    result = CliRunner().invoke(main, ["list", "--format", "json"])
+    assert result.exit_code == 0
+    rows = {r["jurisdiction"]: r for r in json.loads(result.output)}
+    assert set(rows) == set(JURISDICTIONS)
+    assert rows["south-dakota"]["effective_date"] == "2017-04-17"
+    assert rows["maryland"]["effective_date"] == "not stated in source"
+    assert "36.05.18" in rows["maryland"]["citation"]
+    text = CliRunner().invoke(main, ["list"]).output
+    assert "south-dakota" in text and "2017-04-17" in text
+
+
+def test_show_text_lists_findings_and_json_round_trips(catalogue):
+    result = CliRunner().invoke(main, ["show", "maryland"])
+    assert result.exit_code == 0
+    assert "Findings (" in result.output
+    assert "md-six-card-hand-undefined" in result.output
+    data = json.loads(CliRunner().invoke(main, ["show", "maryland", "--format", "json"]).output)
+    assert data == catalogue.latest("maryland").data
+
+
+def test_show_on_a_date_before_the_first_version_is_refused():
+    result = CliRunner().invoke(main, ["show", "south-dakota", "--on", "2001-01-01"])
+    assert result.exit_code == 2
+    assert "before the earliest version" in result.output
+    ok = CliRunner().invoke(main, ["show", "south-dakota", "--on", "2020-06-30"])
+    assert ok.exit_code == 0 and "2017-04-17" in ok.output
+
+
+def test_show_on_a_date_for_an_undated_source_is_refused_with_reason():
+    result = CliRunner().invoke(main, ["show", "tribal", "--on", "2020-01-01"])
+    assert result.exit_code == 2
+    assert "states no effective date" in result.output
+
+
+def test_unknown_jurisdiction_is_a_clean_error():
+    result = CliRunner().invoke(main, ["show", "nevada"])
+    assert result.exit_code == 2
+    assert result.output.startswith("error: unknown jurisdiction 'nevada'")
+
+
+def test_validate_with_no_paths_checks_the_bundled_catalogue():
+    result = CliRunner().invoke(main, ["validate"])
+    assert result.exit_code == 0
+    assert result.output.strip() == "ok: 5 ruleset(s) valid"
+
+
+def test_a_new_version_is_just_a_new_file(tmp_path):
+    root = tmp_path / "rulesets"
+    shutil.copytree(data_dir("rulesets") / "south-dakota", root / "south-dakota")
+    text = (root / "south-dakota" / "2017-04-17.yaml").read_text()
+    new = re.sub(r'(version:\n(?:  .*\n)*?  id: )"?2017-04-17"?', r'\g<1>"2027-01-01"', text, count=1)
+    new = re.sub(r'(  effective_date: )"2017-04-17"', r'\g<1>"2027-01-01"', new, count=1)
+    new = re.sub(r"(  supersedes: )null", r'\g<1>"2017-04-17"', new, count=1)
+    (root / "south-dakota" / "2027-01-01.yaml").write_text(new)
+    cat = Catalogue.load(root)
+    assert [r.version for r in cat.versions("south-dakota")] == ["2017-04-17", "2027-01-01"]
+    assert cat.in_force("south-dakota", dt.date(2026, 12, 31)).version == "2017-04-17"
+    assert cat.in_force("south-dakota", dt.date(2027, 1, 1)).version == "2027-01-01"
+    with pytest.raises(CatalogueError):
+        cat.in_force("south-dakota", dt.date(2017, 4, 16))
+
+
+def _walk(node, path=()):
+    if isinstance(node, dict):
+        yield path, node
+        for k, v in node.items():
+            yield from _walk(v, path + (k,))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _walk(v, path + (i,))
+
+
+@pytest.mark.parametrize("jurisdiction", JURISDICTIONS)
+def test_every_quote_occurs_in_the_bundled_source_and_holds_its_figure(catalogue, jurisdiction):
+    rs = catalogue.latest(jurisdiction)
+    source = (data_dir("sources") / rs.data["source"]["file"]).read_text(encoding="utf-8")
+    flat = re.sub(r"\s+", " ", source)
+    quotes = 0
+    for path, node in _walk(rs.data):
+        if "quote" not in node:
+            continue
+        quote = re.sub(r"\s+", " ", node["quote"])
+        assert quote in flat, (path, quote)
+        quotes += 1
+        payout = node.get("payout")
+        if payout and payout.get("value") is not None:
+            value = payout["value"]
+            number = f"{value:g}" if not float(value).is_integer() else str(int(value))
+            digits = re.sub(r"(?<=\d),(?=\d{3})", "", quote)
+            assert re.search(rf"(?<![\d.]){re.escape(number)}(?![\d])", digits), (path, quote, value)
+    assert quotes > 0
+
+
+@pytest.mark.parametrize("jurisdiction", JURISDICTIONS)
+def test_bundled_source_hash_matches_the_ruleset(catalogue, jurisdiction):
+    import hashlib
+
+    rs = catalogue.latest(jurisdiction)
+    file = data_dir("sources") / rs.data["source"]["file"]
+    assert hashlib.sha256(file.read_bytes()).hexdigest() == rs.data["source"]["sha256"]
