@@ -16,7 +16,7 @@ from .hands import CODE_3, CODE_5, HandRules, STANDARD
 _BINOM = np.array([[comb(n, k) for k in range(8)] for n in range(53)], dtype=np.int64)
 
 
-_BINOM32 = _BINOM.astype(np.int32)
+_BINOM32 = np.ascontiguousarray(_BINOM.astype(np.int32))
 
 
 @lru_cache(maxsize=8)
@@ -53,13 +53,18 @@ def drop_one_indices(sets: np.ndarray) -> np.ndarray:
 
     Column j is the subset without the row's j-th card.
     """
-    s = sets.astype(np.intp)
-    k = s.shape[1]
-    keep_pos = np.stack([_BINOM[s[:, i], i + 1] for i in range(k)], axis=1)   # card i stays at i
-    shift_pos = np.stack([_BINOM[s[:, i], i] for i in range(k)], axis=1)      # card i moves to i-1
-    before = np.cumsum(keep_pos, axis=1) - keep_pos                            # sum over i < j
-    after = np.cumsum(shift_pos[:, ::-1], axis=1)[:, ::-1] - shift_pos         # sum over i > j
-    return before + after
+    k = sets.shape[1]
+    keep = [_BINOM32[:, i + 1][sets[:, i]] for i in range(k)]   # card i stays at position i
+    shift = [_BINOM32[:, i][sets[:, i]] for i in range(k)]      # card i moves to position i-1
+    out = np.empty((len(sets), k), dtype=np.int64)
+    for j in range(k):
+        total = np.zeros(len(sets), dtype=np.int32)
+        for i in range(j):
+            total += keep[i]
+        for i in range(j + 1, k):
+            total += shift[i]
+        out[:, j] = total
+    return out
 
 
 def categorise5(cards: np.ndarray, rules: HandRules = STANDARD) -> np.ndarray:
@@ -135,13 +140,20 @@ def best_of_six_counts(rules: HandRules = STANDARD) -> tuple[np.ndarray, int]:
     Returns (counts by five-card category code, number of Super Royals). A Super Royal
     (A-K-Q-J-10-9 suited) is also counted in its best-five category, a royal flush; a paytable that
     pays the Super Royal first moves those 4 sets out of the royal flush count.
+
+    In colex order a six-card set is a five-card set F plus a card x above all of F. Its five-card
+    subsets are F itself (colex index = F's row) and each 4-card subset S of F plus x (index
+    colex(S) + C(x, 5)), so one table of 4-card-subset indexes serves every x.
     """
     lookup = table5(rules)
-    fives = colex_sets(51, 5)
+    sub4 = np.ascontiguousarray(drop_one_indices(colex_sets(51, 5)).T, dtype=np.int32)  # (5, N)
     counts = np.zeros(len(CODE_5), dtype=np.int64)
+    scratch = np.empty(sub4.shape[1], dtype=np.int32)
     for top in range(5, 52):
-        block = fives[: comb(top, 5)]
-        sixes = np.hstack([block, np.full((len(block), 1), top, dtype=np.uint8)])
-        best = lookup[drop_one_indices(sixes)].max(axis=1)
+        n = comb(top, 5)
+        best = lookup[:n].copy()
+        for column in sub4:
+            np.add(column[:n], np.int32(n), out=scratch[:n])
+            np.maximum(best, lookup[scratch[:n]], out=best)
         counts += np.bincount(best, minlength=len(CODE_5))
     return counts, 4

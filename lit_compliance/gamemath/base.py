@@ -138,29 +138,33 @@ def _describe3(ride1: np.ndarray) -> list[str]:
 
 @lru_cache(maxsize=1)
 def _labels4() -> tuple[np.ndarray, np.ndarray, list[str], list[str]]:
-    """For every four-card set: its group code and label id; plus the group and label names."""
+    """For every four-card set: its group code and label id; plus the group and label names.
+
+    Groups: 0 a repeated rank, 1 four to a flush, 2 any other rank set. Label ids are ordered so
+    that sorting them lists holdings best first.
+    """
     groups = ["pairs and better", "four to a flush", "other rank sets"]
-    labels: dict[tuple, int] = {}
-    names: list[str] = []
-    group_of = np.empty(N4, dtype=np.int8)
-    label_of = np.empty(N4, dtype=np.int32)
-    for i, row in enumerate(colex_sets(52, 4)):
-        ranks = _ranks(row)
-        if len(set(ranks)) < 4:
-            g, text, order = 0, _shape(ranks), (-_shape_rank(ranks),)
+    sets = colex_sets(52, 4)
+    ranks = np.sort(sets // 4 + 2, axis=1)[:, ::-1].astype(np.int64)        # high to low
+    repeated = (ranks[:, 1:] == ranks[:, :-1]).any(axis=1)
+    suits = sets % 4
+    flush4 = (suits == suits[:, :1]).all(axis=1)
+    group_of = np.where(repeated, 0, np.where(flush4, 1, 2)).astype(np.int8)
+    pattern = ((ranks[:, 0] * 15 + ranks[:, 1]) * 15 + ranks[:, 2]) * 15 + ranks[:, 3]
+    codes, inverse = np.unique(group_of.astype(np.int64) * 15 ** 4 + pattern, return_inverse=True)
+    entries = []
+    for code in codes:
+        g, rest = divmod(int(code), 15 ** 4)
+        rs = [rest // 15 ** 3, rest // 15 ** 2 % 15, rest // 15 % 15, rest % 15]
+        if g == 0:
+            entries.append((g, -_shape_rank(rs), _shape(rs)))
         else:
-            g = 1 if len({int(c) % 4 for c in row}) == 1 else 2
-            text, order = _word(ranks), tuple(-r for r in ranks)
-        key = (g, order, text)
-        if key not in labels:
-            labels[key] = len(names)
-            names.append(text)
-        group_of[i] = g
-        label_of[i] = labels[key]
-    rank = {idx: pos for pos, (_, idx) in enumerate(sorted((k, v) for k, v in labels.items()))}
-    label_sorted = np.array([rank[i] for i in range(len(names))], dtype=np.int32)[label_of]
-    ordered = [names[i] for _, i in sorted((k, v) for k, v in labels.items())]
-    return group_of, label_sorted, groups, ordered
+            entries.append((g, tuple(-r for r in rs), _word(rs)))
+    order = sorted(range(len(entries)), key=lambda i: entries[i][:2])
+    position = np.empty(len(entries), dtype=np.int32)
+    position[order] = np.arange(len(entries), dtype=np.int32)
+    names = [entries[i][2] for i in order]
+    return group_of, position[inverse.ravel()], groups, names
 
 
 def _describe4(ride2: np.ndarray) -> dict:
