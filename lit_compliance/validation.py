@@ -153,8 +153,11 @@ def reference_problems(doc: Document, sources_dir: Path | None = None) -> list[P
         out += _unique(doc, data[name], (name,), f"{name} id")
 
     for path, value in _walk(data):
-        if path and path[-1] == "finding" and isinstance(value, str) and value not in finding_ids:
-            out.append(doc.problem(path, f"names finding {value!r}, which is not in findings"))
+        if path and path[-1] == "finding":
+            for i, ref in enumerate([value] if isinstance(value, str) else value):
+                if ref not in finding_ids:
+                    where = path if isinstance(value, str) else path + (i,)
+                    out.append(doc.problem(where, f"names finding {ref!r}, which is not in findings"))
 
     wager_ids = {w["id"] for w in data["wagers"]}
     bases = [i for i, w in enumerate(data["wagers"]) if w["kind"] == "base"]
