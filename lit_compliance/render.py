@@ -50,12 +50,18 @@ def hand_name(hand: str, suits: list | None = None) -> str:
     return name
 
 
+def _escaped(name: str | None) -> bool:
+    """Autoescape HTML, SVG and XML templates (``x.html.j2`` as well as ``x.html``)."""
+    stem = (name or "").removesuffix(".j2")
+    return stem.endswith((".html", ".htm", ".svg", ".xml"))
+
+
 @lru_cache(maxsize=None)
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(data_dir("templates"))),
         undefined=jinja2.StrictUndefined,
-        autoescape=jinja2.select_autoescape(["html", "svg", "xml"], default_for_string=False),
+        autoescape=_escaped,
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,

@@ -1,0 +1,157 @@
+"""``lit-compliance diff OLD NEW`` and ``lit-compliance compare TOPIC``.
+
+Both compute their data once (:mod:`.diff`, :mod:`.compare`) and render it as terminal text,
+Markdown, HTML or JSON. Colour only in text, and only on a terminal unless ``--color`` says so.
+``diff`` exits like ``diff(1)``: 0 no differences, 1 differences, 2 trouble.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Callable
+
+import click
+
+from .catalogue import Catalogue, Ruleset, load_ruleset
+from .cli import EXIT_NO, EXIT_OK, Trouble, handled, main
+from .compare import compare as compare_topic
+from .compare import topics as all_topics
+from .compare import view as compare_view
+from .diff import diff_rulesets
+from .diff import view as diff_view
+from .render import render, to_json, write_atomic
+
+FORMATS = ["text", "markdown", "html", "json"]
+TEMPLATE_SUFFIX = {"text": "txt", "markdown": "md", "html": "html"}
+
+STYLES = {
+    "heading": {"bold": True}, "area": {"bold": True, "underline": True}, "group": {"bold": True},
+    "added": {"fg": "green"}, "removed": {"fg": "red"}, "changed": {"fg": "yellow"},
+    "renamed": {"fg": "cyan"}, "recited": {"dim": True},
+}
+
+format_option = click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
+                             help="Output format.")
+output_option = click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path),
+                             help="Write to FILE (atomically) instead of standard output.")
+color_option = click.option("--color/--no-color", "color", default=None,
+                            help="Colour the text output (default: only when writing to a terminal).")
+
+
+def _painter(enabled: bool) -> Callable[[str, str], str]:
+    if not enabled:
+        return lambda text, role: text
+    return lambda text, role: click.style(text, **STYLES.get(role, {}))
+
+
+def md(text: object) -> str:
+    """Text made safe inside a Markdown table cell."""
+    s = " ".join(str(text).split())
+    for ch in ("\\", "|", "*", "_", "`", "<", ">", "[", "]"):
+        s = s.replace(ch, "\\" + ch)
+    return s
+
+
+def _load(ref: str) -> Ruleset:
+    """A jurisdiction, ``jurisdiction@version`` or a ruleset file (a file needs no catalogue)."""
+    path = Path(ref)
+    if ref.endswith((".yaml", ".yml")) or "/" in ref or path.is_file():
+        if not path.is_file():
+            raise Trouble(f"{ref}: no such ruleset file")
+        return load_ruleset(path)
+    return Catalogue.bundled().resolve(ref)
+
+
+def _deliver(text: str, output: Path | None, color: bool) -> None:
+    if output is None:
+        click.echo(text, nl=False, color=color)
+        return
+    try:
+        write_atomic(output, text)
+    except OSError as exc:
+        raise Trouble(f"cannot write {output}: {exc.strerror or exc}") from None
+
+
+def _use_color(color: bool | None, fmt: str, output: Path | None) -> bool:
+    if fmt != "text":
+        return False
+    if color is not None:
+        return color
+    return output is None and sys.stdout.isatty()
+
+
+@main.command("diff")
+@click.argument("old")
+@click.argument("new")
+@format_option
+@output_option
+@click.option("--citations/--no-citations", default=False,
+              help="Also list citation-only changes (kind 'recited') and count them as differences.")
+@click.option("--house-edge/--no-house-edge", "house_edge", default=True, show_default=True,
+              help="Compute the house edge before and after each paytable change.")
+@color_option
+@handled
+def diff_cmd(old: str, new: str, fmt: str, output: Path | None, citations: bool, house_edge: bool,
+             color: bool | None) -> None:
+    """Every difference in meaning between two rulesets.
+
+    OLD and NEW are each a jurisdiction (its newest version), JURISDICTION@VERSION, or a path to a
+    ruleset file (e.g. a draft amendment). Items are matched by what they are about, not by
+    position; a change of citation alone is kind 'recited' and is shown only with --citations.
+
+    Exit status: 0 no differences, 1 differences, 2 trouble.
+    """
+    result = diff_rulesets(_load(old), _load(new), house_edges=house_edge)
+    if fmt == "json":
+        text = to_json(result.as_dict())
+    else:
+        use_color = _use_color(color, fmt, output)
+        text = render(f"diff.{TEMPLATE_SUFFIX[fmt]}.j2", paint=_painter(use_color), md=md,
+                      **diff_view(result, include_citations=citations))
+    _deliver(text, output, _use_color(color, fmt, output))
+    sys.exit(EXIT_NO if result.differs(include_citations=citations) else EXIT_OK)
+
+
+@main.command("compare")
+@click.argument("topic", required=False)
+@click.option("--list", "list_topics", is_flag=True, help="List the topics and exit.")
+@click.option("--jurisdiction", "-j", "jurisdictions", multiple=True, metavar="REF",
+              help="Compare only these (jurisdiction, jurisdiction@version or file); repeatable. "
+                   "Default: the newest version of every jurisdiction in the catalogue.")
+@format_option
+@output_option
+@color_option
+@handled
+def compare_cmd(topic: str | None, list_topics: bool, jurisdictions: tuple[str, ...], fmt: str,
+                output: Path | None, color: bool | None) -> None:
+    """One TOPIC across all jurisdictions, side by side, with citations.
+
+    `lit-compliance compare --list` shows the topics, e.g. qualifying-hand, payout-limit,
+    community-card-exposed-early, base-paytables (with house edges).
+    """
+    known = all_topics()
+    if list_topics:
+        rows = [{"name": t.name, "title": t.title, "description": t.description} for t in known.values()]
+        if fmt == "json":
+            text = to_json(rows)
+        else:
+            text = render("compare_list.txt.j2", topics=rows, width=max(len(r["name"]) for r in rows))
+        _deliver(text, output, False)
+        return
+    if topic is None:
+        raise Trouble("name a TOPIC (lit-compliance compare --list shows them)")
+    if topic not in known:
+        raise Trouble(f"unknown topic {topic!r}; known topics: {', '.join(known)}")
+    if jurisdictions:
+        rulesets = [_load(ref) for ref in jurisdictions]
+    else:
+        cat = Catalogue.bundled()
+        rulesets = [cat.latest(j) for j in cat.jurisdictions]
+    result = compare_topic(known[topic], rulesets)
+    if fmt == "json":
+        text = to_json(result.as_dict())
+    else:
+        use_color = _use_color(color, fmt, output)
+        text = render(f"compare.{TEMPLATE_SUFFIX[fmt]}.j2", paint=_painter(use_color), md=md,
+                      **compare_view(result))
+    _deliver(text, output, _use_color(color, fmt, output))
