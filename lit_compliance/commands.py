@@ -2,4 +2,5 @@
 from __future__ import annotations
 
 from . import cli_diff  # noqa: F401
+from . import cli_engine  # noqa: F401
 from . import cli_math  # noqa: F401

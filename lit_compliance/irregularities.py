@@ -1,0 +1,144 @@
+"""Irregularities: what a ruleset says happens when something goes wrong at the table.
+
+``consequence(ruleset, event)`` looks the event up in the ruleset's ``irregularities``. One entry
+gives its consequence; several entries (the source distinguishes circumstances, e.g. a community
+card exposed before or after the players handled their cards) give kind ``depends`` with every
+case; none gives ``None``: the ruleset does not address the event.
+
+How a consequence bears on settlement is fixed here, by consequence kind, for every jurisdiction
+alike (see :data:`ROUND_VOID`, :data:`HAND_VOID`, :data:`HAND_RIDES`).
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .validation import schema
+
+NOT_ADDRESSED = "not addressed by this ruleset"
+
+# Consequence kinds that void the whole round: every wager is returned.
+ROUND_VOID = frozenset({"all_hands_void_reshuffle", "round_void", "misdeal_new_round", "void_and_wagers_returned"})
+# Kinds that void one player's hand: that player's wagers are returned (the round file names the seat).
+HAND_VOID = frozenset({"hand_void_wager_returned"})
+# Kinds that make one player's remaining decisions "let it ride".
+HAND_RIDES = frozenset({"treated_as_let_it_ride"})
+PER_SEAT = HAND_VOID | HAND_RIDES
+
+EVENT_DESCRIPTIONS = {
+    "card_face_up_in_deck": "one card found face up in the shoe or deck during the deal",
+    "multiple_cards_face_up_in_deck": "more than one card found face up in the shoe or deck",
+    "card_drawn_in_error_unexposed": "a card drawn in error, its face not exposed",
+    "wrong_card_count": "a player or the community area dealt the wrong number of cards",
+    "community_card_exposed_early": "a community card exposed before the dealer reveals it",
+    "shuffler_malfunction": "the automated shuffler jams, stops or fails to complete a shuffle",
+    "dealing_shoe_malfunction": "the automated dealing shoe jams, stops or fails to deal all cards",
+    "device_unusable": "a shuffler or dealing shoe cannot be used (or another method is to be used)",
+    "stub_count_wrong_misdealt": "the stub count is wrong because an area was misdealt (deck complete)",
+    "stub_count_wrong_not_misdealt": "the stub count is wrong and the cards were not misdealt",
+    "shuffler_count_wrong": "a card-counting shuffler shows the wrong number of cards",
+    "misdeal_noticed_before_handling": "cards dealt incorrectly, noticed before any player handles them",
+    "exposed_card_dealt": "a card exposed during the deal",
+    "cards_to_empty_position": "a hand dealt to a position with no wager",
+    "wager_noncompliant_before_handling": "wagers found non-compliant before the player handles the cards",
+    "wager_noncompliant_after_handling": "wagers found non-compliant after the player handled the cards",
+    "player_absent_cards_unviewed": "a player is absent for a decision and has not viewed the cards",
+    "player_absent_cards_viewed": "a player is absent for a decision after viewing the cards",
+    "player_leaves_table": "a player leaves the table during a round",
+    "collusion_suspected": "players suspected of sharing card information",
+    "prohibited_device": "a prohibited device used",
+    "game_disrupted": "the game disrupted (commotion, fire, robbery...)",
+    "fraud": "a fraudulent act affects the outcome",
+    "improper_cut": "an improper cut found before the deal",
+    "unfit_cards": "cards become unfit for use",
+}
+
+
+class UnknownEvent(ValueError):
+    pass
+
+
+@lru_cache(maxsize=None)
+def events() -> tuple[str, ...]:
+    """Every event a ruleset can name, in the schema's order."""
+    return tuple(schema("ruleset")["$defs"]["event"]["enum"])
+
+
+def normalise_event(name: str) -> str:
+    """Accept ``community-card-exposed-early`` or ``community_card_exposed_early``."""
+    key = name.strip().lower().replace("-", "_").replace(" ", "_")
+    if key not in events():
+        raise UnknownEvent(f"unknown irregularity event {name!r} (known: {', '.join(events())})")
+    return key
+
+
+def entries(ruleset, event: str) -> list[dict]:
+    data = ruleset.data if hasattr(ruleset, "data") else ruleset
+    return [e for e in data["irregularities"] if e["event"] == event]
+
+
+def entry_view(entry: dict) -> dict:
+    return {
+        "id": entry["id"], "event": entry["event"], "condition": entry.get("condition"),
+        "kind": entry["consequence"]["kind"], "text": entry["consequence"]["text"],
+        "cite": entry["cite"], "quote": entry.get("quote"), "finding": entry.get("finding"),
+        "effect": settlement_effect(entry["consequence"]["kind"]),
+    }
+
+
+def consequence(ruleset, event: str) -> dict | None:
+    """The ruleset's consequence for ``event`` (``kind``, ``text``, ``cite`` ...), or None.
+
+    Where the ruleset gives several entries for the event, the result has kind ``depends`` and the
+    entries under ``cases``; the round file then names the entry it means by its id.
+    """
+    event = normalise_event(event)
+    found = [entry_view(e) for e in entries(ruleset, event)]
+    if not found:
+        return None
+    if len(found) == 1:
+        return found[0] | {"cases": []}
+    return {
+        "id": None, "event": event, "condition": None, "kind": "depends",
+        "text": "depends on the circumstances: " + "; ".join(
+            f"{c['condition'] or c['id']} -> {c['text']}" for c in found),
+        "cite": "; ".join(dict.fromkeys(c["cite"] for c in found)),
+        "quote": None, "finding": None, "effect": None, "cases": found,
+    }
+
+
+def by_id(ruleset, irregularity_id: str) -> dict | None:
+    data = ruleset.data if hasattr(ruleset, "data") else ruleset
+    for e in data["irregularities"]:
+        if e["id"] == irregularity_id:
+            return entry_view(e)
+    return None
+
+
+def settlement_effect(kind: str) -> str:
+    if kind in ROUND_VOID:
+        return "round_void"
+    if kind in HAND_VOID:
+        return "hand_void"
+    if kind in HAND_RIDES:
+        return "hand_rides"
+    return "none"
+
+
+EFFECT_TEXT = {
+    "round_void": "the round is void: every wager is returned",
+    "hand_void": "the player's hand is void: that player's wagers are returned",
+    "hand_rides": "the player's remaining bets ride (treated as let it ride)",
+    "none": "no effect on settlement: the round is settled as dealt",
+}
+
+
+def addressed_matrix(catalogue) -> list[dict]:
+    """For every event, the consequence kinds each jurisdiction's newest ruleset gives."""
+    rows = []
+    for event in events():
+        cells = {}
+        for jid in catalogue.jurisdictions:
+            found = entries(catalogue.latest(jid), event)
+            cells[jid] = sorted({e["consequence"]["kind"] for e in found})
+        rows.append({"event": event, "description": EVENT_DESCRIPTIONS.get(event, ""), "by_jurisdiction": cells})
+    return rows

@@ -1,0 +1,504 @@
+"""Round files: one dealt round (cards, wagers, decisions, choices), read strictly and checked.
+
+A round file is YAML or JSON checked by ``schema/round.schema.json``, then against its ruleset:
+the cards are real and dealt once, every area holds the number of cards the dealing plan gives
+(a wrong count is a misdeal, reported with the ruleset's consequence), every wager and paytable is
+one the ruleset offers, stakes fixed by the ruleset are respected, withdrawable bets have a
+decision, and irregularities name something the ruleset knows. Every problem comes back located
+(``file:line:col: path: message``), all at once.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from .cards import CardError, card_name, parse_card
+from .catalogue import Catalogue, CatalogueError, Ruleset
+from .dealing import DealingError, DealingPlan, build_plan, methods, misdeal_message
+from .irregularities import (PER_SEAT, UnknownEvent, by_id, consequence, entry_view, entries,
+                             normalise_event, settlement_effect)
+from .strict_yaml import Document, InputError, Problem, load_yaml_file, load_yaml_text
+from .validation import schema_problems
+
+SCHEMA_NAME = "round"
+BETS = ("bet1", "bet2", "bet3")
+
+
+@dataclass
+class PlayerEntry:
+    index: int                       # position in the file's players list
+    seat: int
+    name: str | None
+    cards: tuple[int, ...]
+    bets: dict[str, Fraction]        # bet1, bet2, bet3
+    decisions: dict[str, str]        # bet -> "ride" | "pull" (every bet; fixed bets ride)
+    side_wagers: dict[str, Fraction]  # wager id -> stake, in ruleset order
+    decision_note: str | None = None
+
+
+@dataclass
+class IrregularityEntry:
+    given: str
+    event: str
+    view: dict | None                # entry_view of the ruleset entry, None when not addressed
+    seat: int | None
+    note: str | None
+
+    @property
+    def effect(self) -> str:
+        return "none" if self.view is None else settlement_effect(self.view["kind"])
+
+
+@dataclass
+class Round:
+    file: str
+    ruleset: Ruleset
+    plan: DealingPlan
+    paytables: dict[str, str | None]  # wager in play -> paytable id (None: the ruleset has none)
+    payout_limits: dict[str, Fraction]
+    meter: Fraction | None
+    meter_reset: Fraction | None
+    community: tuple[int, ...]
+    burned: tuple[int, ...]
+    six_card_bonus_cards: tuple[int, ...]
+    irregularities: list[IrregularityEntry]
+    players: list[PlayerEntry]
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def void(self) -> bool:
+        return any(i.effect == "round_void" for i in self.irregularities)
+
+    def seats_with(self, effect: str) -> set[int]:
+        return {i.seat for i in self.irregularities if i.effect == effect and i.seat is not None}
+
+
+# --- loading ----------------------------------------------------------------------------------
+
+
+def load_round_file(path: Path | str, catalogue: Catalogue | None = None, display: str | None = None) -> Round:
+    return parse_round(load_yaml_file(path, display), catalogue)
+
+
+def load_round_text(text: str, display: str = "<round>", catalogue: Catalogue | None = None) -> Round:
+    return parse_round(load_yaml_text(text, display), catalogue)
+
+
+def parse_round(doc: Document, catalogue: Catalogue | None = None) -> Round:
+    """Validate a round document and build the :class:`Round`; raise InputError with every problem."""
+    if not isinstance(doc.data, dict):
+        raise InputError([doc.problem((), f"the top level must be a mapping, got {type(doc.data).__name__}")])
+    problems = schema_problems(doc, SCHEMA_NAME)
+    if problems:
+        raise InputError(problems)
+    return _Checker(doc, catalogue or Catalogue.bundled()).run()
+
+
+def money(value: Any) -> Fraction:
+    return Fraction(str(value)) if isinstance(value, float) else Fraction(value)
+
+
+def paytable(wager: dict, table_id: str | None) -> dict | None:
+    for table in wager["paytables"]:
+        if table["id"] == table_id:
+            return table
+    return None
+
+
+def basis_of(wager: dict, table: dict | None) -> str:
+    return (table or {}).get("hand_basis", wager["hand_basis"])
+
+
+def by_player_count(wager: dict) -> bool:
+    return bool(wager["paytables"]) and all("players" in t for t in wager["paytables"])
+
+
+class _Checker:
+    def __init__(self, doc: Document, catalogue: Catalogue):
+        self.doc = doc
+        self.data = doc.data
+        self.catalogue = catalogue
+        self.problems: list[Problem] = []
+        self.notes: list[str] = []
+        self.unreadable: set[tuple] = set()
+
+    def fail(self, path: tuple, message: str) -> None:
+        self.problems.append(self.doc.problem(path, message))
+
+    def run(self) -> Round:
+        rs = self._ruleset()
+        if rs is None:
+            raise InputError(self.problems)
+        self.rs = rs
+        self.wagers = {w["id"]: w for w in rs.wagers}
+        players_data = self.data["players"]
+        seats = self._seats(players_data)
+        plan = self._plan(len(players_data))
+        irregularities = self._irregularities(seats)
+        void = any(i.effect == "round_void" for i in irregularities)
+        void_seats = {i.seat for i in irregularities if i.effect == "hand_void"}
+        ride_seats = {i.seat for i in irregularities if i.effect == "hand_rides"}
+
+        community = self._cards(("community",))
+        burned = self._cards(("burned",)) if "burned" in self.data else []
+        six = self._cards(("six_card_bonus_cards",)) if "six_card_bonus_cards" in self.data else []
+        player_cards = [self._cards(("players", i, "cards")) for i in range(len(players_data))]
+        self._unique(community + burned + six + [c for cards in player_cards for c in cards])
+
+        if plan is not None and not void:
+            self._counts(plan, community, burned, six, player_cards, void_seats, bool(
+                "six_card_bonus_cards" in self.data))
+
+        players = [self._player(i, p, [c for c, _ in player_cards[i]], void or p["seat"] in void_seats,
+                                p["seat"] in ride_seats)
+                   for i, p in enumerate(players_data)]
+        in_play = self._wagers_in_play(players)
+        tables = self._paytables(in_play, len(players))
+        self._stakes(players, tables)
+        if plan is not None:
+            self._six_card_box(players, tables, plan)
+        meter, reset = self._meter(players, tables)
+        limits = self._payout_limits()
+        if self.problems:
+            raise InputError(sorted(set(self.problems), key=lambda p: (p.line, p.column, p.path, p.message)))
+        return Round(
+            file=self.doc.file, ruleset=rs, plan=plan, paytables=tables, payout_limits=limits,
+            meter=meter, meter_reset=reset,
+            community=tuple(c for c, _ in community), burned=tuple(c for c, _ in burned),
+            six_card_bonus_cards=tuple(c for c, _ in six), irregularities=irregularities,
+            players=sorted(players, key=lambda p: p.seat), notes=self.notes)
+
+    # --- ruleset and plan ---------------------------------------------------------------------
+
+    def _ruleset(self) -> Ruleset | None:
+        ref = self.data["jurisdiction"]
+        jid, _, version = ref.partition("@")
+        if "version" in self.data:
+            if version and version != self.data["version"]:
+                self.fail(("version",), f"{self.data['version']!r} contradicts the version in jurisdiction {ref!r}")
+                return None
+            version = self.data["version"]
+        try:
+            rs = self.catalogue.get(jid, version or None)
+        except CatalogueError as exc:
+            self.fail(("version",) if version and "version" in self.data else ("jurisdiction",), str(exc))
+            return None
+        if not version:
+            self.notes.append(f"no version given: the newest, {rs.ref}, is used")
+        return rs
+
+    def _seats(self, players: list) -> dict[int, int]:
+        seats: dict[int, int] = {}
+        for i, p in enumerate(players):
+            if p["seat"] in seats:
+                self.fail(("players", i, "seat"), f"seat {p['seat']} is also players[{seats[p['seat']]}]")
+            else:
+                seats[p["seat"]] = i
+        return seats
+
+    def _plan(self, n_players: int) -> DealingPlan | None:
+        method_id = self.data.get("dealing_method")
+        known = methods(self.rs)
+        if method_id is not None and method_id not in known:
+            self.fail(("dealing_method",), f"{self.rs.ref} has no dealing method {method_id!r} "
+                                           f"(methods: {', '.join(known)})")
+            return None
+        try:
+            plan = build_plan(self.rs, method_id, n_players)
+        except DealingError as exc:
+            self.fail(("players",), str(exc))
+            return None
+        if method_id is None:
+            self.notes.append(f"no dealing_method given: {plan.method_id}, the ruleset's first method, is assumed")
+        return plan
+
+    # --- irregularities -----------------------------------------------------------------------
+
+    def _irregularities(self, seats: dict[int, int]) -> list[IrregularityEntry]:
+        out = []
+        ids = [e["id"] for e in self.rs.data["irregularities"]]
+        for i, item in enumerate(self.data.get("irregularities", [])):
+            path = ("irregularities", i)
+            name = item if isinstance(item, str) else item["irregularity"]
+            seat = None if isinstance(item, str) else item.get("seat")
+            note = None if isinstance(item, str) else item.get("note")
+            name_path = path if isinstance(item, str) else path + ("irregularity",)
+            view = by_id(self.rs, name)
+            if view is not None:
+                event = view["event"]
+            else:
+                try:
+                    event = normalise_event(name)
+                except UnknownEvent:
+                    self.fail(name_path, f"{name!r} is neither an irregularity of {self.rs.ref} "
+                                         f"({', '.join(ids) or 'it lists none'}) nor a known event")
+                    continue
+                found = entries(self.rs, event)
+                if len(found) > 1:
+                    cases = "; ".join(f"{e['id']} ({e.get('condition') or e['consequence']['text']})" for e in found)
+                    self.fail(name_path, f"{self.rs.ref} gives event {event} several consequences; "
+                                         f"name the one that applies by its id: {cases}")
+                    continue
+                view = entry_view(found[0]) if found else None
+            if seat is not None and seat not in seats:
+                self.fail(path + ("seat",), f"seat {seat} is not a player in this round")
+                continue
+            if view is not None and view["kind"] in PER_SEAT and seat is None:
+                self.fail(name_path, f"irregularity {view['id']} ({view['kind']}) concerns one player's "
+                                     f"hand: give the seat ({{irregularity: {name}, seat: N}})")
+                continue
+            out.append(IrregularityEntry(name, event, view, seat, note))
+        return out
+
+    # --- cards --------------------------------------------------------------------------------
+
+    def _cards(self, path: tuple) -> list[tuple[int, tuple]]:
+        """The cards at ``path``; an unreadable card is reported and the area marked unreadable."""
+        value = self.doc.data
+        for part in path:
+            value = value[part]
+        tokens = [(t, path) for t in value.replace(",", " ").split()] if isinstance(value, str) else \
+            [(t, path + (j,)) for j, t in enumerate(value)]
+        out = []
+        for token, where in tokens:
+            try:
+                out.append((parse_card(token), where))
+            except CardError as exc:
+                self.fail(where, str(exc))
+                self.unreadable.add(path)
+        return out
+
+    def _unique(self, cards: list[tuple[int, tuple]]) -> None:
+        decks = self.rs.data["cards"]["decks"]["count"]
+        seen: dict[int, list[tuple]] = {}
+        for c, where in cards:
+            seen.setdefault(c, []).append(where)
+            if len(seen[c]) > decks:
+                first = _fmt(seen[c][0])
+                times = "more than once" if decks == 1 else f"more than {decks} times ({decks} decks)"
+                self.fail(where, f"card {card_name(c)} is dealt {times} (also at {first})")
+
+    def _counts(self, plan: DealingPlan, community, burned, six, player_cards, void_seats, six_given) -> None:
+        result = consequence(self.rs, "wrong_card_count")
+        hint = "; if this is what was dealt, list the irregularity under irregularities to settle the round"
+
+        def check(path: tuple, area: str, want: int, got: int) -> None:
+            if want != got and path not in self.unreadable:
+                self.fail(path, misdeal_message(area, want, got, plan.method_id, result) + hint)
+
+        for i, p in enumerate(self.data["players"]):
+            if p["seat"] not in void_seats:
+                check(("players", i, "cards"), f"seat {p['seat']}", plan.cards_per_player, len(player_cards[i]))
+        check(("community",), "the community (cards in play)", plan.community_used, len(community))
+        if "burned" in self.data:
+            check(("burned",), "burned/discarded", plan.discarded, len(burned))
+        if plan.six_card_bonus_box and not six_given:
+            cite = next(s["cite"] for s in plan.plan["steps"] if s["to"] == "six_card_bonus_box")
+            self.fail(("six_card_bonus_cards",), f"six_card_bonus_cards is required: the {plan.method_id} plan deals "
+                                                 f"{plan.six_card_bonus_box} cards to the six-card bonus box [{cite}]")
+        elif six_given:
+            check(("six_card_bonus_cards",), "the six-card bonus box", plan.six_card_bonus_box, len(six))
+
+    # --- players and wagers -------------------------------------------------------------------
+
+    def _player(self, i: int, p: dict, cards: list[int], void: bool, rides: bool) -> PlayerEntry:
+        path = ("players", i)
+        base = self.rs.data["base_game"]
+        if ("bet" in p) == ("bets" in p):
+            self.fail(path + (("bets",) if "bets" in p else ()),
+                      "give the base bets as bet (one amount for each of the three) or bets (bet1, bet2, bet3), "
+                      "not both" if "bet" in p else "missing the base bets: give bet (the amount of each of the three "
+                      "bets) or bets (bet1, bet2, bet3)")
+        bets = ({b: money(p["bets"][b]) for b in BETS} if "bets" in p and "bet" not in p
+                else {b: money(p.get("bet", 1)) for b in BETS})
+        equal = base["equal_bets"]
+        if "bets" in p and (equal["value"] if equal["value"] is not None else equal["assumed"]):
+            if len(set(bets.values())) > 1:
+                self.fail(path + ("bets",), f"the three bets must be equal [{equal['cite']}]")
+        decisions = {}
+        given = p.get("decisions", {})
+        note = None
+        for spec in base["bets"]:
+            bid = spec["id"]
+            choice = given.get(bid)
+            if not spec["withdrawable"]:
+                if choice == "pull":
+                    self.fail(path + ("decisions", bid), f"{bid} cannot be withdrawn [{spec['cite']}]")
+                decisions[bid] = "ride"
+            elif rides:
+                decisions[bid] = "ride"
+                note = "an irregularity treats this player's bets as let it ride"
+            elif choice is None:
+                if not void:
+                    self.fail(path + ("decisions",) if "decisions" in p else path,
+                              f"missing decision for {bid} (ride or pull): the player may withdraw it [{spec['cite']}]")
+                decisions[bid] = "ride"
+            else:
+                decisions[bid] = choice
+        side = {}
+        for wid, amount in p.get("side_wagers", {}).items():
+            wpath = path + ("side_wagers", wid)
+            wager = self.wagers.get(wid)
+            if wager is None:
+                offered = ", ".join(w for w in self.wagers if self.wagers[w]["kind"] != "base")
+                self.fail(wpath, f"wager {wid!r} is not offered by {self.rs.ref} (side wagers: {offered or 'none'})")
+                continue
+            if wager["kind"] == "base":
+                self.fail(wpath, f"{wid} is the base game: give its three bets with `bet`")
+                continue
+            side[wid] = money(amount)
+        for wid in list(side):
+            for need in self.wagers[wid].get("requires_wagers", []):
+                if need != "base" and need not in side:
+                    self.fail(path + ("side_wagers", wid),
+                              f"{wid} requires the {need} wager as well [{self.wagers[wid]['cite']}]")
+        ordered = {w: side[w] for w in self.wagers if w in side}
+        return PlayerEntry(i, p["seat"], p.get("name"), tuple(cards), bets, decisions, ordered, note)
+
+    def _wagers_in_play(self, players: list[PlayerEntry]) -> list[str]:
+        played = {"base"} | {w for p in players for w in p.side_wagers}
+        return [w for w in self.wagers if w in played]
+
+    def _paytables(self, in_play: list[str], n_players: int) -> dict[str, str | None]:
+        chosen = self.data.get("paytables", {})
+        for wid, tid in chosen.items():
+            wager = self.wagers.get(wid)
+            if wager is None:
+                self.fail(("paytables", wid), f"wager {wid!r} is not offered by {self.rs.ref} "
+                                              f"(wagers: {', '.join(self.wagers)})")
+            elif not wager["paytables"]:
+                why = f" (finding {wager['finding']})" if wager.get("finding") else ""
+                self.fail(("paytables", wid), f"{wid} has no paytable in {self.rs.ref}{why}; remove this entry")
+            elif paytable(wager, tid) is None:
+                self.fail(("paytables", wid), f"{wid} has no paytable {tid!r} in {self.rs.ref} "
+                                              f"(paytables: {', '.join(t['id'] for t in wager['paytables'])})")
+        out: dict[str, str | None] = {}
+        for wid in in_play:
+            wager = self.wagers[wid]
+            tables = wager["paytables"]
+            tid = chosen.get(wid)
+            if by_player_count(wager):
+                match = [t["id"] for t in tables if t["players"] == n_players]
+                if not match:
+                    self.fail(("players",), f"{wid} has no paytable for {n_players} players in {self.rs.ref}")
+                    continue
+                if tid is not None and tid != match[0] and paytable(wager, tid) is not None:
+                    self.fail(("paytables", wid), f"{wid} pays by the number of players: this round has "
+                                                  f"{n_players}, so its paytable is {match[0]}, not {tid}")
+                out[wid] = match[0]
+            elif tid is not None:
+                out[wid] = tid
+            elif len(tables) == 1:
+                out[wid] = tables[0]["id"]
+            elif not tables:
+                out[wid] = None
+            else:
+                where = ("paytables",) if "paytables" in self.data else ()
+                self.fail(where, f"name the operator's paytable for {wid} under paytables "
+                                 f"(one of: {', '.join(t['id'] for t in tables)}) [{wager['selection']['cite']}]")
+        return out
+
+    def _stakes(self, players: list[PlayerEntry], tables: dict) -> None:
+        for p in players:
+            for wid, amount in p.side_wagers.items():
+                wager = self.wagers[wid]
+                path = ("players", p.index, "side_wagers", wid)
+                fixed = wager.get("stake")
+                if fixed and money(fixed["amount"]) != amount:
+                    self.fail(path, f"{wid} is a {_amount(fixed['amount'])} wager [{fixed['cite']}]; "
+                                    f"got {_amount(amount)}")
+                    continue
+                table = paytable(wager, tables.get(wid))
+                if table and table.get("stake") is not None and money(table["stake"]) != amount:
+                    self.fail(path, f"paytable {table['id']} of {wid} is for a {_amount(table['stake'])} wager "
+                                    f"[{table['cite']}]; got {_amount(amount)}")
+
+    def _six_card_box(self, players: list[PlayerEntry], tables: dict, plan: DealingPlan) -> None:
+        for p in players:
+            for wid in p.side_wagers:
+                wager = self.wagers[wid]
+                if basis_of(wager, paytable(wager, tables.get(wid))) == "player_and_bonus_community" \
+                        and not plan.six_card_bonus_box:
+                    self.fail(("players", p.index, "side_wagers", wid),
+                              f"{wid} is settled on the six-card bonus cards, which the {plan.method_id} "
+                              f"plan does not deal")
+
+    def _meter(self, players: list[PlayerEntry], tables: dict) -> tuple[Fraction | None, Fraction | None]:
+        meter = self.data.get("meter")
+        needing = []
+        for wid, tid in tables.items():
+            table = paytable(self.wagers[wid], tid)
+            lines = (table or {}).get("lines", []) + (table or {}).get("envy_lines", [])
+            if any(ln["payout"]["kind"] == "percent_of_meter" for ln in lines):
+                needing.append(wid)
+        if not needing:
+            if meter is not None:
+                self.notes.append("meter given but no wager in play pays from it")
+                return money(meter["amount"]), money(meter["reset"]) if "reset" in meter else None
+            return None, None
+        if meter is None:
+            self.fail((), f"meter is required: {', '.join(needing)} pays a percentage of the progressive meter "
+                          f"(give meter: {{amount: ..., reset: ...}})")
+            return None, None
+        amount = money(meter["amount"])
+        minimums = [(self.wagers[w].get("meter") or {}) for w in needing]
+        stated = [(money(m["reset_minimum"]), m["cite"]) for m in minimums if m.get("reset_minimum") is not None]
+        if "reset" in meter:
+            reset = money(meter["reset"])
+            for least, cite in stated:
+                if reset < least:
+                    self.fail(("meter", "reset"), f"{_amount(reset)} is below the least reset amount, "
+                                                  f"{_amount(least)} [{cite}]")
+        elif stated:
+            reset, cite = max(stated)
+            self.notes.append(f"meter.reset not given: the ruleset's least reset amount, {_amount(reset)} [{cite}], is used")
+        else:
+            self.fail(("meter",), "meter.reset is required: the ruleset states no reset amount for the meter")
+            return amount, None
+        if amount < reset:
+            self.fail(("meter", "amount"), f"the meter ({_amount(amount)}) is below its reset amount ({_amount(reset)})")
+        return amount, reset
+
+    def _payout_limits(self) -> dict[str, Fraction]:
+        if "payout_limit" in self.data and "payout_limits" in self.data:
+            self.fail(("payout_limits",), "give payout_limit or payout_limits, not both")
+            return {}
+        given = self.data.get("payout_limit", self.data.get("payout_limits"))
+        key = "payout_limits" if "payout_limits" in self.data else "payout_limit"
+        rules = self.rs.data["payout_limits"]
+        if given is None:
+            if rules:
+                ids = ", ".join(r["id"] for r in rules)
+                self.notes.append(f"no payout_limit given: the payout limit rule ({ids}) is not applied")
+            return {}
+        if not rules:
+            self.fail((key,), f"{self.rs.ref} has no payout limit rule to apply this amount to")
+            return {}
+        if not isinstance(given, dict):
+            if len(rules) > 1:
+                self.fail((key,), "this ruleset has several payout limit rules: give payout_limits "
+                                  f"with an amount for each of {', '.join(r['id'] for r in rules)}")
+                return {}
+            return {rules[0]["id"]: money(given)}
+        ids = {r["id"] for r in rules}
+        out = {}
+        for name, amount in given.items():
+            if name not in ids:
+                self.fail(("payout_limits", name), f"{self.rs.ref} has no payout limit {name!r} "
+                                                   f"(limits: {', '.join(sorted(ids))})")
+            else:
+                out[name] = money(amount)
+        return out
+
+
+def _fmt(path: tuple) -> str:
+    from .strict_yaml import format_path
+
+    return format_path(path)
+
+
+def _amount(value: Any) -> str:
+    v = money(value)
+    return f"${v.numerator // v.denominator:,}" if v.denominator == 1 else f"${float(v):,.2f}"

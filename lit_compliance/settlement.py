@@ -1,0 +1,504 @@
+"""Settlement: every wager of a round settled by the ruleset's data, with the rule that decided it.
+
+Nothing here knows a jurisdiction. The ruleset says which cards a wager is settled on
+(``hand_basis``), which paytable lines exist and in what order, what a payout kind means, which
+wagers a payout limit covers, how envy bonuses work, and how irregularities bear on the round.
+
+Payout kinds, for a stake S:
+
+* ``to_one`` X: the player gets S back plus X*S (net +X*S);
+* ``for_one`` X: the player gets X*S in all (net +(X-1)*S);
+* ``fixed_amount`` A: the player gets A in all (net A-S; the stake was collected before the deal);
+* ``percent_of_meter`` P: the player gets P% of the meter when paid (net that minus S); the meter
+  goes down by the amount paid and, if it falls below the reset amount, is reset to it;
+* ``not_offered``: the line pays nothing (the wager loses);
+* a line whose value is missing (``value: null``) cannot be settled: the wager is "unsettleable"
+  and names the ruleset's finding.
+
+A paytable pays the first line, in listed order, that the hand satisfies; no line: the wager loses.
+A wager with no paytable at all loses below its least winning hand and is otherwise unsettleable.
+Money is exact (``Fraction``) and printed to the cent.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal, localcontext
+from fractions import Fraction
+from typing import Any
+
+from .cards import names
+from .hands import CODE_3, CODE_5, Hand, HandRules, evaluate3, evaluate5, evaluate6
+from .irregularities import EFFECT_TEXT
+from .render import _odds, hand_name
+from .round_file import Round, basis_of, paytable
+
+DIRECTIONAL = {"clockwise_from_dealer_left": False, "counterclockwise_from_dealer_right": True}
+HAND_CODES = {"player_three": CODE_3, "player_and_community": CODE_5, "table_highest": CODE_5,
+              "player_and_bonus_community": CODE_5 | {"super_royal": len(CODE_5)}}
+
+
+@dataclass
+class Row:
+    """One settled wager (or one envy payment) of one player."""
+
+    wager: str
+    wager_name: str
+    bet: str | None                 # bet1/bet2/bet3 for the base game, "envy" for envy bonuses
+    stake: Fraction
+    outcome: str = "lose"           # win, lose, withdrawn, returned, unsettleable
+    paytable: str | None = None
+    paytable_name: str | None = None
+    hand_basis: str | None = None
+    hand: Hand | None = None
+    line: dict | None = None
+    returned: Fraction | None = Fraction(0)
+    meter_paid: Fraction = Fraction(0)
+    cite: str = ""
+    notes: list[str] = field(default_factory=list)
+    findings: list[str] = field(default_factory=list)
+    trigger_seat: int | None = None
+
+    @property
+    def net(self) -> Fraction | None:
+        return None if self.returned is None else self.returned - self.stake
+
+
+@dataclass
+class SettledPlayer:
+    seat: int
+    name: str | None
+    cards: tuple[int, ...]
+    hands: dict[str, Hand]
+    rows: list[Row]
+    status: str = "played"          # played, hand_void, round_void
+
+
+@dataclass
+class Settlement:
+    round: Round
+    players: list[SettledPlayer]
+    meter_before: Fraction | None
+    meter_after: Fraction | None
+    meter_payments: list[dict]
+    payment_order: list[int]
+    payment_order_basis: str
+    table_highest: tuple[int, Hand] | None
+    notes: list[str]
+
+    @property
+    def unsettleable(self) -> bool:
+        return any(r.outcome == "unsettleable" for p in self.players for r in p.rows)
+
+
+class _Meter:
+    def __init__(self, amount: Fraction | None, reset: Fraction | None):
+        self.amount, self.reset = amount, reset
+        self.payments: list[dict] = []
+
+    def pay(self, seat: int, amount: Fraction, cite: str) -> None:
+        if self.amount is None:
+            return
+        before = self.amount
+        self.amount -= amount
+        reset = self.reset is not None and self.amount < self.reset
+        if reset:
+            self.amount = self.reset
+        self.payments.append({"seat": seat, "paid": amount, "before": before, "after": self.amount,
+                              "reset": reset, "cite": cite})
+
+
+def settle(rnd: Round) -> Settlement:
+    rs = rnd.ruleset
+    data = rs.data
+    rules = HandRules.from_ruleset(data)
+    wagers = {w["id"]: w for w in rs.wagers}
+    notes = list(rnd.notes)
+    void_seats = rnd.seats_with("hand_void")
+
+    live = [p for p in rnd.players if not rnd.void and p.seat not in void_seats]
+    hands: dict[int, dict[str, Hand]] = {p.seat: {} for p in rnd.players}
+
+    def hand_for(p, basis: str) -> Hand:
+        got = hands[p.seat].get(basis)
+        if got is None:
+            if basis == "player_three":
+                got = evaluate3(p.cards, rules)
+            elif basis == "player_and_bonus_community":
+                got = evaluate6(p.cards + rnd.six_card_bonus_cards, rules)
+            else:
+                got = evaluate5(p.cards + rnd.community, rules)
+            hands[p.seat][basis] = got
+        return got
+
+    highest = None
+    if live:
+        best = max(live, key=lambda p: (hand_for(p, "player_and_community").key, -p.seat))
+        highest = (best.seat, hand_for(best, "player_and_community"))
+
+    order, order_basis = _payment_order(data, rnd)
+    meter = _Meter(rnd.meter, rnd.meter_reset)
+    settled: dict[int, SettledPlayer] = {}
+    for seat in order:
+        p = next(x for x in rnd.players if x.seat == seat)
+        status = "round_void" if rnd.void else "hand_void" if seat in void_seats else "played"
+        if status != "played":
+            rows = _returned_rows(p, wagers, rnd, status)
+        else:
+            rows = []
+            ctx = _Context(rnd, wagers, live, hand_for, highest, meter)
+            rows += _base_rows(p, data, wagers["base"], rnd.paytables.get("base"), ctx)
+            for wid, stake in p.side_wagers.items():
+                rows += _side_rows(p, wagers[wid], rnd.paytables.get(wid), stake, ctx)
+            _apply_limits(rows, data, rnd)
+            for r in rows:
+                if r.meter_paid:
+                    meter.pay(seat, r.meter_paid, r.line["cite"] if r.line else r.cite)
+        if p.decision_note and status == "played":
+            rows[0].notes.append(p.decision_note)
+        settled[seat] = SettledPlayer(seat, p.name, p.cards, hands[seat], rows, status)
+
+    return Settlement(rnd, [settled[p.seat] for p in rnd.players], rnd.meter, meter.amount, meter.payments,
+                      order, order_basis, highest, notes)
+
+
+@dataclass
+class _Context:
+    rnd: Round
+    wagers: dict
+    live: list
+    hand_for: Any
+    highest: tuple | None
+    meter: _Meter
+
+
+def _payment_order(data: dict, rnd: Round) -> tuple[list[int], str]:
+    """Seats in the order winners are paid, from the ruleset's round sequence."""
+    seats = sorted(p.seat for p in rnd.players)
+    meter_wagers = {w["id"] for w in data["wagers"] if "meter" in w}
+    steps = data["round_sequence"]
+    candidates = [s for s in steps if s.get("wager") in meter_wagers and s.get("order") in DIRECTIONAL]
+    candidates += [s for s in steps if s["step"] in ("pay_winning_wagers", "settle_base_wagers", "settle_side_wager")
+                   and s.get("order") in DIRECTIONAL]
+    if not candidates:
+        return seats, "the ruleset fixes no payment order; seats are paid in ascending order"
+    step = candidates[0]
+    reverse = DIRECTIONAL[step["order"]]
+    return sorted(seats, reverse=reverse), f"{step['step']} {step['order'].replace('_', ' ')} [{step['cite']}]"
+
+
+def _returned_rows(p, wagers: dict, rnd: Round, status: str) -> list[Row]:
+    rows = []
+    cause = [i for i in rnd.irregularities if i.effect == ("round_void" if status == "round_void" else "hand_void")
+             and (status == "round_void" or i.seat == p.seat)]
+    cite = "; ".join(dict.fromkeys(i.view["cite"] for i in cause))
+    why = EFFECT_TEXT[cause[0].effect] + " (" + ", ".join(i.view["id"] for i in cause) + ")"
+    base = wagers["base"]
+    for bid, stake in p.bets.items():
+        rows.append(Row("base", base["name"], bid, stake, "returned", returned=stake, cite=cite, notes=[why],
+                        findings=[i.view["finding"] for i in cause if i.view.get("finding")]))
+    for wid, stake in p.side_wagers.items():
+        rows.append(Row(wid, wagers[wid]["name"], None, stake, "returned", returned=stake, cite=cite, notes=[why],
+                        findings=[i.view["finding"] for i in cause if i.view.get("finding")]))
+    return rows
+
+
+def _first_line(lines: list[dict], hand: Hand) -> dict | None:
+    for line in lines:
+        if hand.satisfies(line["hand"], line.get("suits")):
+            return line
+    return None
+
+
+def _pay(row: Row, line: dict, meter: _Meter) -> None:
+    """Settle ``row`` on the paytable line its hand satisfied."""
+    payout = line["payout"]
+    kind, value = payout["kind"], payout.get("value")
+    row.line = line
+    row.cite = line["cite"]
+    if payout.get("finding"):
+        row.findings.append(payout["finding"])
+    if kind == "not_offered":
+        row.outcome, row.returned = "lose", Fraction(0)
+        row.notes.append("the line is marked not offered: it pays nothing")
+        return
+    if value is None:
+        row.outcome, row.returned = "unsettleable", None
+        row.notes.append(f"the paytable's figure for this hand is missing (finding {payout.get('finding')})")
+        return
+    v = Fraction(str(value))
+    s = row.stake
+    if kind == "to_one":
+        row.returned = s + v * s
+    elif kind == "for_one":
+        row.returned = v * s
+    elif kind == "fixed_amount":
+        row.returned = v
+    elif kind == "percent_of_meter":
+        row.returned = meter.amount * v / 100
+        row.meter_paid = row.returned
+        row.notes.append(f"{_num(v)}% of the meter ({money(meter.amount)})")
+    row.outcome = "win"
+
+
+def _settle_on_table(row: Row, wager: dict, table: dict | None, hand: Hand, meter: _Meter,
+                     least: dict | None) -> None:
+    row.hand = hand
+    if table is None:
+        # The ruleset has no paytable for this wager: a hand below the least winning hand loses; any
+        # other hand cannot be settled from the ruleset.
+        finding = wager.get("finding")
+        if finding:
+            row.findings.append(finding)
+        below = _below(hand, least["hand"], row.hand_basis) if least else None
+        if below:
+            row.outcome, row.returned, row.cite = "lose", Fraction(0), least["cite"]
+            row.notes.append(f"below the least winning hand, {hand_name(least['hand']).lower()}")
+        else:
+            row.outcome, row.returned, row.cite = "unsettleable", None, wager["cite"]
+            row.notes.append("the ruleset has no paytable for this wager" + (f" (finding {finding})" if finding else ""))
+        return
+    line = _first_line(table["lines"], hand)
+    if line is None:
+        row.outcome, row.returned, row.cite = "lose", Fraction(0), table["cite"]
+        row.notes.append("no paytable line is satisfied")
+        return
+    _pay(row, line, meter)
+
+
+def _below(hand: Hand, least: str, basis: str) -> bool | None:
+    """Whether ``hand`` ranks below ``least`` on its basis (None when the ranking cannot tell)."""
+    if hand.satisfies(least):
+        return False
+    codes = HAND_CODES[basis]
+    if least not in codes or hand.category not in codes:
+        return None
+    return codes[hand.category] < codes[least]
+
+
+def _base_rows(p, data: dict, wager: dict, table_id: str | None, ctx: _Context) -> list[Row]:
+    table = paytable(wager, table_id)
+    basis = basis_of(wager, table)
+    hand = ctx.hand_for(p, basis)
+    least = wager.get("wins_on") or data["base_game"]["qualifying_hand"]
+    bets = {b["id"]: b for b in data["base_game"]["bets"]}
+    rows = []
+    for bid, stake in p.bets.items():
+        row = Row("base", wager["name"], bid, stake, paytable=table_id,
+                  paytable_name=table["name"] if table else None, hand_basis=basis)
+        if p.decisions[bid] == "pull":
+            row.outcome, row.returned, row.hand, row.cite = "withdrawn", stake, hand, bets[bid]["cite"]
+            row.notes.append(f"{bets[bid]['label']} withdrawn: returned to the player")
+        else:
+            _settle_on_table(row, wager, table, hand, ctx.meter, least)
+        rows.append(row)
+    return rows
+
+
+def _side_rows(p, wager: dict, table_id: str | None, stake: Fraction, ctx: _Context) -> list[Row]:
+    table = paytable(wager, table_id)
+    basis = basis_of(wager, table)
+    row = Row(wager["id"], wager["name"], None, stake, paytable=table_id,
+              paytable_name=table["name"] if table else None, hand_basis=basis)
+    if basis == "table_highest":
+        seat, hand = ctx.highest
+        row.notes.append(f"the highest hand at the table is seat {seat}'s "
+                         f"{hand_name(hand.category).lower()}; {len(ctx.rnd.players)} player(s) in the round, "
+                         f"so the {table['name'] if table else 'missing'} paytable")
+    else:
+        hand = ctx.hand_for(p, basis)
+    _settle_on_table(row, wager, table, hand, ctx.meter, wager.get("wins_on"))
+    rows = [row]
+    if wager.get("envy") and table and table.get("envy_lines"):
+        rows += _envy_rows(p, wager, table, stake, ctx)
+    return rows
+
+
+def _envy_rows(p, wager: dict, table: dict, stake: Fraction, ctx: _Context) -> list[Row]:
+    envy = wager["envy"]
+    basis = basis_of(wager, table)
+    rows = []
+    for other in ctx.live:
+        if other.seat == p.seat and not envy["own_hand_pays"]:
+            continue
+        hand = ctx.hand_for(other, basis)
+        first = _first_line(table["envy_lines"], hand)
+        if first is None:
+            continue
+        same = [ln for ln in table["envy_lines"]
+                if ln["hand"] == first["hand"] and ln.get("suits") == first.get("suits")]
+        row = Row(wager["id"], wager["name"], "envy", Fraction(0), paytable=table["id"],
+                  paytable_name=table["name"], hand_basis=basis, hand=hand, trigger_seat=other.seat,
+                  cite=envy["cite"])
+        row.notes.append(f"envy bonus for seat {other.seat}'s {hand_name(hand.category, None).lower()}")
+        _envy_amount(row, same, stake, envy, ctx.meter)
+        rows.append(row)
+    if rows and not envy["per_qualifying_hand"]:
+        paid = [r for r in rows if r.returned is not None]
+        keep = max(paid, key=lambda r: (r.returned, -r.trigger_seat)) if paid else rows[0]
+        keep.notes.append(f"one envy bonus per round, not one per qualifying hand [{envy['cite']}]")
+        rows = [keep]
+    return rows
+
+
+def _envy_amount(row: Row, lines: list[dict], stake: Fraction, envy: dict, meter: _Meter) -> None:
+    exact = [ln for ln in lines if ln.get("stake") is not None and Fraction(str(ln["stake"])) == stake]
+    plain = [ln for ln in lines if ln.get("stake") is None]
+    scale = Fraction(1)
+    if exact:
+        line = exact[0]
+    elif plain:
+        line = plain[0]
+    elif envy.get("scales_with_stake"):
+        staked = sorted(lines, key=lambda ln: ln["stake"])
+        below = [ln for ln in staked if Fraction(str(ln["stake"])) <= stake]
+        line = below[-1] if below else staked[0]
+        scale = stake / Fraction(str(line["stake"]))
+        row.notes.append(f"scaled from the {money(Fraction(str(line['stake'])))} wager's amount by "
+                         f"{_num(scale)} (envy scales with the wager)")
+    else:
+        row.line, row.cite = lines[0], lines[0]["cite"]
+        row.outcome, row.returned = "unsettleable", None
+        stakes = ", ".join(money(Fraction(str(ln["stake"]))) for ln in lines)
+        row.notes.append(f"the ruleset gives envy amounts only for wagers of {stakes} and does not scale them")
+        return
+    payout = line["payout"]
+    if payout["kind"] not in ("fixed_amount", "percent_of_meter", "not_offered") and payout.get("value") is not None:
+        row.line, row.cite = line, line["cite"]
+        row.outcome, row.returned = "unsettleable", None
+        row.notes.append(f"an envy payout of kind {payout['kind']} has no defined meaning")
+        return
+    _pay(row, line, meter)
+    if row.outcome == "win" and scale != 1:
+        row.returned *= scale
+        row.meter_paid *= scale
+
+
+def _apply_limits(rows: list[Row], data: dict, rnd: Round) -> None:
+    for limit in data["payout_limits"]:
+        cap = rnd.payout_limits.get(limit["id"])
+        if cap is None:
+            continue
+        covered = set(limit["applies_to"]) - set(limit.get("excludes", []))
+        winners = [r for r in rows if r.wager in covered and r.outcome == "win" and r.net and r.net > 0]
+        total = sum((r.net for r in winners), Fraction(0))
+        if total <= cap:
+            continue
+        allowance = cap
+        for r in winners:
+            allowed = min(r.net, allowance)
+            cut = r.net - allowed
+            allowance -= allowed
+            if cut:
+                r.returned -= cut
+                r.meter_paid = max(Fraction(0), r.meter_paid - cut)
+                r.notes.append(f"win reduced by {money(cut)}: payout limit {limit['id']} caps the wins on "
+                               f"{', '.join(limit['applies_to'])} at {money(cap)} for one hand [{limit['cite']}]")
+        for r in rows:
+            if r.wager in set(limit.get("excludes", [])) and r.outcome == "win":
+                r.notes.append(f"not subject to payout limit {limit['id']} [{limit['cite']}]")
+
+
+# --- views ------------------------------------------------------------------------------------
+
+
+def money(value: Fraction | None) -> str | None:
+    """Exact amount to the cent, half up: Fraction(1, 3) -> '0.33'."""
+    if value is None:
+        return None
+    with localcontext() as ctx:
+        ctx.prec = 50
+        d = (Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal("0.01"), ROUND_HALF_UP)
+    return f"{d:.2f}"
+
+
+def _num(v: Fraction) -> str:
+    return str(v.numerator) if v.denominator == 1 else f"{float(v):g}"
+
+
+def _hand_view(hand: Hand | None, full: bool = True) -> dict | None:
+    if hand is None:
+        return None
+    out = {"category": hand.category, "name": hand_name(hand.category), "cards": names(hand.cards)}
+    if full:
+        out |= {"suit": hand.suit, "tags": sorted(hand.tags)}
+    return out
+
+
+def _line_view(line: dict | None) -> dict | None:
+    if line is None:
+        return None
+    return {"hand": line["hand"], "suits": line.get("suits"), "name": hand_name(line["hand"], line.get("suits")),
+            "payout": dict(line["payout"]), "odds": _odds(line["payout"]), "stake": line.get("stake"),
+            "quote": line.get("quote"), "cite": line["cite"]}
+
+
+def _row_view(r: Row) -> dict:
+    return {
+        "wager": r.wager, "wager_name": r.wager_name, "bet": r.bet, "trigger_seat": r.trigger_seat,
+        "paytable": r.paytable, "paytable_name": r.paytable_name, "hand_basis": r.hand_basis,
+        "hand": _hand_view(r.hand, full=False), "stake": money(r.stake), "outcome": r.outcome,
+        "line": _line_view(r.line), "returned": money(r.returned), "net": money(r.net),
+        "cite": r.cite, "notes": list(r.notes), "findings": list(dict.fromkeys(r.findings)),
+    }
+
+
+def view(s: Settlement) -> dict:
+    """The whole settlement as plain data (JSON output and the text template)."""
+    rnd = s.round
+    rs = rnd.ruleset
+    players = []
+    totals = {"staked": Fraction(0), "returned": Fraction(0), "unsettled": Fraction(0)}
+    for p in s.players:
+        staked = sum((r.stake for r in p.rows), Fraction(0))
+        unsettled = sum((r.stake for r in p.rows if r.returned is None), Fraction(0))
+        returned = sum((r.returned for r in p.rows if r.returned is not None), Fraction(0))
+        totals["staked"] += staked
+        totals["unsettled"] += unsettled
+        totals["returned"] += returned
+        players.append({
+            "seat": p.seat, "name": p.name, "cards": names(p.cards), "status": p.status,
+            "hands": {basis: _hand_view(h) for basis, h in sorted(p.hands.items())},
+            "wagers": [_row_view(r) for r in p.rows],
+            "staked": money(staked), "returned": money(returned),
+            "net": money(returned - (staked - unsettled)),
+            "unsettleable": sum(1 for r in p.rows if r.outcome == "unsettleable"),
+            "unsettled_stake": money(unsettled),
+        })
+    irregularities = []
+    for i in rnd.irregularities:
+        v = i.view
+        irregularities.append({
+            "given": i.given, "event": i.event, "seat": i.seat, "note": i.note,
+            "id": v["id"] if v else None, "kind": v["kind"] if v else None,
+            "text": v["text"] if v else "not addressed by this ruleset",
+            "cite": v["cite"] if v else None, "finding": v.get("finding") if v else None,
+            "effect": EFFECT_TEXT[i.effect] if v else "not addressed by this ruleset: the round is settled as dealt",
+        })
+    highest = None
+    if s.table_highest:
+        seat, hand = s.table_highest
+        highest = {"seat": seat, "hand": _hand_view(hand)}
+    return {
+        "ruleset": rs.ref, "jurisdiction": rs.name, "file": rnd.file,
+        "dealing_method": rnd.plan.method_id, "players": len(rnd.players),
+        "void": rnd.void,
+        "community": names(rnd.community),
+        "six_card_bonus_cards": names(rnd.six_card_bonus_cards) or None,
+        "paytables": {w: t for w, t in rnd.paytables.items()},
+        "payout_limits": {k: money(v) for k, v in rnd.payout_limits.items()},
+        "irregularities": irregularities,
+        "table_highest": highest,
+        "payment_order": s.payment_order, "payment_order_basis": s.payment_order_basis,
+        "meter": None if s.meter_before is None else {
+            "before": money(s.meter_before), "after": money(s.meter_after),
+            "reset": money(rnd.meter_reset),
+            "payments": [{"seat": m["seat"], "paid": money(m["paid"]), "before": money(m["before"]),
+                          "after": money(m["after"]), "reset": m["reset"], "cite": m["cite"]}
+                         for m in s.meter_payments]},
+        "results": players,
+        "totals": {"staked": money(totals["staked"]), "returned": money(totals["returned"]),
+                   "players_net": money(totals["returned"] - (totals["staked"] - totals["unsettled"])),
+                   "unsettleable": sum(p["unsettleable"] for p in players),
+                   "unsettled_stake": money(totals["unsettled"])},
+        "notes": s.notes,
+    }
