@@ -1,0 +1,420 @@
+"""Operator commands: ``paytables``, ``init``, ``check``, ``placard`` and ``summary``.
+
+Thin layers over :mod:`.table_config`, :mod:`.compliance`, :mod:`.placard`, :mod:`.summary` and
+:mod:`.pdf`; every figure and word comes from those modules, the templates only lay it out.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+import yaml
+
+from .catalogue import Ruleset
+from .cli import EXIT_NO, EXIT_OK, Trouble, catalogue, emit, handled, main, pick
+from .compliance import Report, check as check_config
+from .placard import SIGN_SIZES, placard_view, svg_view
+from .render import render, to_json, write_atomic
+from .summary import markdown_escape, paytables_view, summary_view
+from .table_config import TableConfig, digest, load_config, load_config_text, ruleset_for
+
+
+def _write_or_emit(content: str | bytes, output: Path | None) -> None:
+    if output is None:
+        if isinstance(content, bytes):
+            raise Trouble("binary output needs --output FILE")
+        emit(content)
+        return
+    parent = output.parent if str(output.parent) else Path(".")
+    if not parent.is_dir():
+        raise Trouble(f"{output}: folder {parent} does not exist")
+    if output.is_dir():
+        raise Trouble(f"{output}: is a directory")
+    try:
+        write_atomic(output, content)
+    except OSError as exc:
+        raise Trouble(f"{output}: cannot write ({exc.strerror})") from None
+
+
+def _pdf(html: str) -> bytes:
+    from .pdf import PdfUnavailable, html_to_pdf
+
+    try:
+        return html_to_pdf(html)
+    except PdfUnavailable as exc:
+        raise Trouble(str(exc)) from None
+
+
+def _analyse(rs: Ruleset) -> list:
+    try:
+        from .gamemath import analyse
+    except ImportError as exc:  # the game math is part of the package; its absence is a broken install
+        raise Trouble(f"game math unavailable ({exc}); cannot state house edges") from None
+    return analyse(rs)
+
+
+version_option = click.option("--version", "version", help="A ruleset version id (default: the newest).")
+on_option = click.option("--on", "on", metavar="DATE", help="The version in force on DATE (YYYY-MM-DD).")
+ruleset_option = click.option("--ruleset", "ruleset_ref", metavar="REF|FILE",
+                              help="Check against this ruleset (jurisdiction@version or a ruleset file) "
+                                   "instead of the bundled one the configuration names; it must be the "
+                                   "same jurisdiction and version.")
+output_option = click.option("--output", "-o", "output", type=click.Path(path_type=Path, dir_okay=False),
+                             help="Write to FILE (atomically) instead of standard output.")
+
+
+# --- paytables -------------------------------------------------------------------------------
+
+
+@main.command()
+@click.argument("jurisdiction")
+@version_option
+@on_option
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@handled
+def paytables(jurisdiction: str, version: str | None, on: str | None, fmt: str) -> None:
+    """List every permitted paytable of every wager, with house edge and hit frequency."""
+    rs = pick(jurisdiction, version, on)
+    results = _analyse(rs)
+    view = paytables_view(rs, results)
+    if fmt == "json":
+        by_key = {(r.wager_id, r.paytable_id): r.as_dict() for r in results}
+        for wager in view["wagers"]:
+            for table in wager["tables"]:
+                key = (wager["id"], None if table["id"] == "-" else table["id"])
+                table["result"] = by_key.get(key)
+        emit(to_json(view))
+        return
+    emit(render("paytables.txt.j2", v=view))
+
+
+# --- check -----------------------------------------------------------------------------------
+
+
+def _load(config_path: Path, ruleset_ref: str | None) -> tuple[Ruleset, TableConfig, Report]:
+    config = load_config(config_path)
+    rs = ruleset_for(config, catalogue(), ruleset_ref)
+    return rs, config, check_config(rs, config)
+
+
+def _report_view(report: Report) -> dict:
+    return {
+        "config": report.config.path,
+        "casino": report.config.casino,
+        "ruleset_ref": report.ruleset.ref,
+        "digest": digest(report.ruleset, report.config),
+        "compliant": report.compliant,
+        "verdict": "complies" if report.compliant else "does NOT comply",
+        "errors": len(report.errors),
+        "warnings": len(report.warnings),
+        "findings": [dict(f.as_dict(), where=f"{f.file}:{f.line}:{f.column}: {f.path or '(top)'}")
+                     for f in report.findings],
+    }
+
+
+@main.command("check")
+@click.argument("config", type=click.Path(path_type=Path, dir_okay=False))
+@ruleset_option
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--strict", is_flag=True, help="Exit 1 on warnings too.")
+@handled
+def check_cmd(config: Path, ruleset_ref: str | None, fmt: str, strict: bool) -> None:
+    """Say whether a table configuration complies with its ruleset, each finding with its citation.
+
+    Exit status 0 when it complies, 1 when it does not (or, with --strict, when there are
+    warnings), 2 when the configuration cannot be read.
+    """
+    _, _, report = _load(config, ruleset_ref)
+    view = _report_view(report)
+    if fmt == "json":
+        emit(to_json(view))
+    else:
+        emit(render("check.txt.j2", r=view))
+    failed = not report.compliant or (strict and report.warnings)
+    sys.exit(EXIT_NO if failed else EXIT_OK)
+
+
+# --- placard ---------------------------------------------------------------------------------
+
+
+def render_placard(rs: Ruleset, config: TableConfig, fmt: str) -> str | bytes:
+    view = placard_view(rs, config)
+    if fmt == "svg":
+        return render("placard.svg.j2", v=view, s=svg_view(view))
+    html = render("placard.html.j2", v=view)
+    return _pdf(html) if fmt == "pdf" else html
+
+
+@main.command()
+@click.argument("config", type=click.Path(path_type=Path, dir_okay=False))
+@ruleset_option
+@click.option("--format", "fmt", type=click.Choice(["html", "svg", "pdf"]), default="html", show_default=True,
+              help="html (print-ready, one sheet), svg, or pdf (needs Chromium).")
+@output_option
+@handled
+def placard(config: Path, ruleset_ref: str | None, fmt: str, output: Path | None) -> None:
+    """Render the table placard for a compliant configuration.
+
+    The placard states the payout schedule of every wager offered, the limits and the casino name
+    in the wording the jurisdiction requires, with the ruleset version and a digest of the exact
+    rules and configuration it was made from. A configuration that does not comply gets no
+    placard (exit status 1; run `check` for the findings).
+    """
+    rs, cfg, report = _load(config, ruleset_ref)
+    if not report.compliant:
+        for finding in report.errors:
+            click.echo(f"error: {finding}", err=True)
+        click.echo(f"error: {cfg.path} does not comply with {rs.ref}; no placard written", err=True)
+        sys.exit(EXIT_NO)
+    if fmt == "pdf" and output is None:
+        raise Trouble("--format pdf needs --output FILE")
+    _write_or_emit(render_placard(rs, cfg, fmt), output)
+
+
+# --- summary ---------------------------------------------------------------------------------
+
+
+def render_summary(rs: Ruleset, fmt: str) -> str | bytes:
+    if fmt == "markdown":
+        return render("summary.md.j2", v=summary_view(rs, markdown_escape))
+    html = render("summary.html.j2", v=summary_view(rs))
+    return _pdf(html) if fmt == "pdf" else html
+
+
+@main.command()
+@click.argument("jurisdiction")
+@version_option
+@on_option
+@click.option("--format", "fmt", type=click.Choice(["markdown", "html", "pdf"]), default="markdown",
+              show_default=True, help="markdown, html (print-ready) or pdf (needs Chromium).")
+@output_option
+@handled
+def summary(jurisdiction: str, version: str | None, on: str | None, fmt: str, output: Path | None) -> None:
+    """Render a readable rules summary with citations: play, wagers, paytables, procedures, irregularities."""
+    rs = pick(jurisdiction, version, on)
+    if fmt == "pdf" and output is None:
+        raise Trouble("--format pdf needs --output FILE")
+    _write_or_emit(render_summary(rs, fmt), output)
+
+
+# --- init ------------------------------------------------------------------------------------
+
+
+def _parse_pairs(values: tuple[str, ...], option: str) -> list[tuple[str, str | None]]:
+    out = []
+    for value in values:
+        key, sep, rest = value.partition("=")
+        if not key.strip():
+            raise Trouble(f"{option} {value!r}: expected ID or ID=VALUE")
+        out.append((key.strip(), rest.strip() if sep else None))
+    return out
+
+
+def _amount(text: str, what: str) -> float | int:
+    try:
+        value = float(text)
+    except ValueError:
+        raise Trouble(f"{what}: {text!r} is not an amount") from None
+    if value <= 0:
+        raise Trouble(f"{what}: must be more than 0")
+    return int(value) if value.is_integer() else value
+
+
+class _Asker:
+    """Values from options, else (interactively) from prompts, else a list of what is missing."""
+
+    def __init__(self, interactive: bool):
+        self.interactive = interactive
+        self.missing: list[str] = []
+
+    def value(self, given, option: str, prompt: str, **prompt_kw):
+        if given is not None:
+            return given
+        if self.interactive:
+            return click.prompt(prompt, **prompt_kw)
+        if "default" in prompt_kw:
+            return prompt_kw["default"]
+        self.missing.append(option)
+        return None
+
+    def confirm(self, prompt: str, default: bool = False) -> bool:
+        return click.confirm(prompt, default=default) if self.interactive else default
+
+
+def _paytable_hint(rs: Ruleset, wager: dict) -> str:
+    try:
+        from .gamemath import paytable_result
+    except ImportError:
+        return ""
+    bits = []
+    for table in wager["paytables"]:
+        try:
+            r = paytable_result(rs, wager["id"], table["id"])
+        except Exception:  # a hint only; `paytables` gives the full account
+            continue
+        edge = "n/a" if r.house_edge is None else f"{r.house_edge * 100:.2f}%"
+        bits.append(f"{table['id']}: {table['name']}, house edge {edge}")
+    return "\n".join(f"  {b}" for b in bits)
+
+
+def build_config(rs: Ruleset, ask: _Asker, *, casino, table, minimum, maximum, payout_limit, wagers,
+                 wager_limits, seed, reset, rate, dealing_method, seats, sign_size) -> dict:
+    data: dict = {"config_version": 1}
+    data["casino"] = ask.value(casino, "--casino", "Casino name")
+    table = ask.value(table, "--table", "Table label (blank for none)", default="", show_default=False)
+    if table:
+        data["table"] = table
+    data["jurisdiction"] = rs.jurisdiction
+    data["ruleset_version"] = rs.version
+    low = ask.value(minimum, "--minimum", "Table minimum (each bet)")
+    high = ask.value(maximum, "--maximum", "Table maximum (each bet)")
+    data["limits"] = {"minimum": None if low is None else _amount(str(low), "--minimum"),
+                      "maximum": None if high is None else _amount(str(high), "--maximum")}
+    limit = ask.value(payout_limit, "--payout-limit", "Payout limit per hand ('none' for no limit)", default="none")
+    data["payout_limit"] = None if str(limit).strip().lower() in ("none", "") else _amount(str(limit), "--payout-limit")
+
+    methods = [m["id"] for m in rs.data["dealing_methods"]]
+    default_method = methods[0] if len(methods) == 1 else None
+    data["dealing_method"] = ask.value(dealing_method, "--dealing-method", "Dealing method",
+                                       type=click.Choice(methods),
+                                       **({"default": default_method} if default_method else {}))
+    max_seats = rs.data["table"]["max_positions"]["value"]
+    data["seats"] = ask.value(seats, "--seats", "Number of seats", type=click.IntRange(1, 12),
+                              **({"default": max_seats} if max_seats else {}))
+    data["sign_size"] = ask.value(sign_size, "--sign-size", "Sign size", type=click.Choice(sorted(SIGN_SIZES)),
+                                  default="letter")
+
+    chosen = dict(_parse_pairs(wagers, "--wager"))
+    known = {w["id"]: w for w in rs.wagers}
+    for wid in chosen:
+        if wid not in known:
+            raise Trouble(f"--wager {wid}: {rs.ref} has no such wager ({', '.join(known)})")
+    limits = {}
+    for wid, text in _parse_pairs(wager_limits, "--wager-limit"):
+        low_text, sep, high_text = (text or "").partition(":")
+        if not sep:
+            raise Trouble(f"--wager-limit {wid}={text}: expected ID=MIN:MAX")
+        limits[wid] = (_amount(low_text, f"--wager-limit {wid}"), _amount(high_text, f"--wager-limit {wid}"))
+
+    entries = []
+    for wager in rs.wagers:
+        wid = wager["id"]
+        if wid not in chosen:
+            required = wager["offered"] == "required"
+            if not required and not (ask.interactive and not wagers and ask.confirm(f"Offer {wager['name']}?")):
+                continue
+            chosen[wid] = None
+        entry: dict = {"wager": wid}
+        tables = [t["id"] for t in wager["paytables"]]
+        paytable = chosen[wid]
+        rule = wager["selection"]["rule"]
+        if paytable is None and tables and not (rule == "fixed"):
+            if len(tables) == 1:
+                paytable = tables[0]
+            elif ask.interactive:
+                hint = _paytable_hint(rs, wager)
+                if hint:
+                    click.echo(f"Paytables for {wager['name']}:\n{hint}")
+                paytable = click.prompt(f"Paytable for {wager['name']}", type=click.Choice(tables))
+            else:
+                raise Trouble(f"{wager['name']}: choose a paytable with --wager {wid}=ID ({', '.join(tables)})")
+        if paytable is not None:
+            if paytable not in tables:
+                raise Trouble(f"--wager {wid}={paytable}: not a paytable of {wid} ({', '.join(tables) or 'none'})")
+            entry["paytable"] = paytable
+        if wid in limits:
+            entry["minimum"], entry["maximum"] = limits[wid]
+        elif wager["kind"] != "base" and ask.interactive:
+            low = click.prompt(f"{wager['name']}: least stake (blank: default)", default="", show_default=False)
+            high = click.prompt(f"{wager['name']}: most stake (blank: default)", default="", show_default=False)
+            if low:
+                entry["minimum"] = _amount(low, "minimum")
+            if high:
+                entry["maximum"] = _amount(high, "maximum")
+        if wager.get("meter"):
+            floor = wager["meter"].get("reset_minimum")
+            hint = f" (at least {floor:,.0f})" if floor else ""
+            s = ask.value(seed, "--seed", f"{wager['name']}: meter seed{hint}")
+            r = ask.value(reset, "--reset", f"{wager['name']}: meter reset{hint}", default=s)
+            p = ask.value(rate, "--rate", f"{wager['name']}: meter rate, percent of each wager")
+            if None not in (s, r, p):
+                entry["progressive"] = {"seed": _amount(str(s), "--seed"), "reset": _amount(str(r), "--reset"),
+                                        "rate_percent": _amount(str(p), "--rate")}
+        entries.append(entry)
+    data["wagers"] = entries
+    if ask.missing:
+        raise Trouble("init needs " + ", ".join(dict.fromkeys(ask.missing))
+                      + " (or run it interactively with --interactive)")
+    return data
+
+
+def config_yaml(data: dict, rs: Ruleset) -> str:
+    header = ("# yaml-language-server: $schema=https://lit-compliance.invalid/schema/table-config.schema.json\n"
+              f"# Let It Ride table configuration for {rs.name} ({rs.ref}), written by `lit-compliance init`.\n"
+              "# Check it with `lit-compliance check FILE`; render the sign with `lit-compliance placard FILE`.\n")
+    return header + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=False, width=100)
+
+
+@main.command()
+@click.option("--jurisdiction", help="Jurisdiction id (see `lit-compliance list`).")
+@click.option("--version", "version", help="Ruleset version (default: the newest).")
+@click.option("--casino", help="Casino name, as printed on the placard.")
+@click.option("--table", "table", help="Table label printed on the placard.")
+@click.option("--minimum", type=float, help="Table minimum, each of the three bets.")
+@click.option("--maximum", type=float, help="Table maximum, each of the three bets.")
+@click.option("--payout-limit", help="Most paid on one hand, or 'none' (default none).")
+@click.option("--wager", "wagers", multiple=True, metavar="ID[=PAYTABLE]",
+              help="A wager to offer, with its paytable (repeatable); required wagers are always included.")
+@click.option("--wager-limit", "wager_limits", multiple=True, metavar="ID=MIN:MAX",
+              help="Least and most stake on a wager (repeatable).")
+@click.option("--seed", type=float, help="Progressive meter seed.")
+@click.option("--reset", type=float, help="Progressive meter reset (default: the seed).")
+@click.option("--rate", type=float, help="Progressive meter rate, percent of each wager.")
+@click.option("--dealing-method", help="Dealing method id.")
+@click.option("--seats", type=click.IntRange(1, 12), help="Number of player positions (default: the ruleset's maximum).")
+@click.option("--sign-size", type=click.Choice(sorted(SIGN_SIZES)), help="Placard sheet size (default letter).")
+@click.option("--output", "-o", "output", type=click.Path(path_type=Path, dir_okay=False), required=False,
+              help="Configuration file to write.")
+@click.option("--force", is_flag=True, help="Overwrite an existing file.")
+@click.option("--interactive/--no-interactive", default=None,
+              help="Prompt for what options do not give (default: when standard input is a terminal).")
+@handled
+def init(jurisdiction, version, casino, table, minimum, maximum, payout_limit, wagers, wager_limits, seed, reset,
+         rate, dealing_method, seats, sign_size, output, force, interactive) -> None:
+    """Write a table configuration, from options or by asking.
+
+    Non-interactive example:
+
+    \b
+      lit-compliance init --jurisdiction maryland --casino "Bay Casino" \\
+        --minimum 10 --maximum 500 --wager base=a --wager progressive=a \\
+        --seed 10000 --rate 15 --dealing-method automated_shoe --output table.yaml
+    """
+    if interactive is None:
+        interactive = sys.stdin.isatty()
+    cat = catalogue()
+    if jurisdiction is None:
+        if not interactive:
+            raise Trouble("init needs --jurisdiction (or run it interactively with --interactive)")
+        jurisdiction = click.prompt("Jurisdiction", type=click.Choice(cat.jurisdictions))
+    if version is None and interactive:
+        versions = [r.version for r in cat.versions(jurisdiction)]
+        version = click.prompt("Ruleset version", type=click.Choice(versions), default=versions[-1])
+    rs = cat.get(jurisdiction, version)
+    if output is None:
+        if not interactive:
+            raise Trouble("init needs --output FILE")
+        output = Path(click.prompt("Write the configuration to", default=f"{jurisdiction}-table.yaml"))
+    if output.exists() and not force:
+        raise Trouble(f"{output} exists; use --force to overwrite it")
+    data = build_config(rs, _Asker(interactive), casino=casino, table=table, minimum=minimum, maximum=maximum,
+                        payout_limit=payout_limit, wagers=wagers, wager_limits=wager_limits, seed=seed,
+                        reset=reset, rate=rate, dealing_method=dealing_method, seats=seats, sign_size=sign_size)
+    text = config_yaml(data, rs)
+    config = load_config_text(text, str(output))  # what we write must read back valid
+    _write_or_emit(text, output)
+    report = check_config(rs, config)
+    state = "complies" if report.compliant else f"does NOT comply ({len(report.errors)} error(s))"
+    click.echo(f"wrote {output}: {state}, {len(report.warnings)} warning(s); "
+               f"see `lit-compliance check {output}`")

@@ -1,0 +1,97 @@
+"""PDF output by printing HTML in headless Chromium, when a Chromium is installed.
+
+Nothing here is needed for HTML, SVG or Markdown output. Install Chromium from the system packages
+(Debian/Ubuntu: ``apt-get install chromium``) to get ``--format pdf``. The PDF's creation and
+modification dates are pinned, so the same HTML gives the same bytes.
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+CANDIDATES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+TIMEOUT_SECONDS = 120
+FIXED_DATE = b"D:20000101000000"
+
+
+class PdfUnavailable(Exception):
+    """No Chromium to print with, or printing failed."""
+
+
+def chromium_path() -> str | None:
+    """The Chromium executable: $LIT_COMPLIANCE_CHROMIUM, else the first candidate on PATH."""
+    explicit = os.environ.get("LIT_COMPLIANCE_CHROMIUM")
+    if explicit:
+        return explicit if Path(explicit).is_file() else None
+    for name in CANDIDATES:
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def chromium_flags(user_data_dir: str) -> list[str]:
+    return ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync",
+            "--disable-extensions", "--mute-audio", "--hide-scrollbars",
+            f"--user-data-dir={user_data_dir}"]
+
+
+def _run(args: list[str]) -> subprocess.CompletedProcess:
+    try:
+        return subprocess.run(args, capture_output=True, timeout=TIMEOUT_SECONDS, check=False,
+                              stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired:
+        raise PdfUnavailable(f"Chromium did not finish within {TIMEOUT_SECONDS} s") from None
+    except OSError as exc:
+        raise PdfUnavailable(f"cannot run Chromium: {exc.strerror}") from None
+
+
+def normalise_pdf(data: bytes) -> bytes:
+    """Pin the dates Chromium stamps into the PDF (same length, so offsets stay valid)."""
+    return re.sub(rb"D:\d{14}", lambda m: FIXED_DATE, data)
+
+
+def html_to_pdf(html: str) -> bytes:
+    """Print ``html`` to PDF with headless Chromium and return the PDF bytes."""
+    exe = chromium_path()
+    if exe is None:
+        raise PdfUnavailable("PDF output needs Chromium, which was not found "
+                             "(install it, e.g. `apt-get install chromium`, or set LIT_COMPLIANCE_CHROMIUM)")
+    with tempfile.TemporaryDirectory(prefix="lit-pdf-") as tmp:
+        page = Path(tmp) / "page.html"
+        out = Path(tmp) / "out.pdf"
+        page.write_text(html, encoding="utf-8")
+        args = [exe, *chromium_flags(str(Path(tmp) / "profile")), "--no-pdf-header-footer",
+                f"--print-to-pdf={out}", page.as_uri()]
+        result = _run(args)
+        if not out.is_file() or out.stat().st_size == 0:
+            tail = result.stderr.decode("utf-8", "replace").strip().splitlines()[-3:]
+            raise PdfUnavailable("Chromium produced no PDF (exit status "
+                                 f"{result.returncode}): {' / '.join(tail)}")
+        return normalise_pdf(out.read_bytes())
+
+
+def dump_dom(html: str, extra_script: str = "") -> str:
+    """The DOM of ``html`` after Chromium has laid it out and run ``extra_script`` (tests use this)."""
+    exe = chromium_path()
+    if exe is None:
+        raise PdfUnavailable("Chromium not found")
+    if extra_script:
+        html = html.replace("</body>", f"<script>{extra_script}</script>\n</body>")
+    with tempfile.TemporaryDirectory(prefix="lit-dom-") as tmp:
+        page = Path(tmp) / "page.html"
+        page.write_text(html, encoding="utf-8")
+        result = _run([exe, *chromium_flags(str(Path(tmp) / "profile")), "--dump-dom", page.as_uri()])
+        if result.returncode != 0:
+            raise PdfUnavailable(f"Chromium --dump-dom failed (exit status {result.returncode})")
+        return result.stdout.decode("utf-8", "replace")
+
+
+def page_count(pdf: bytes) -> int:
+    """Pages in a PDF: its ``/Type /Page`` objects (not ``/Pages``)."""
+    return len(re.findall(rb"/Type\s*/Page(?![a-zA-Z])", pdf))

@@ -1,0 +1,337 @@
+"""A readable rules summary of one ruleset: the view the summary templates render.
+
+How the game is played, the wagers and their paytables, limits, procedures, irregularities,
+signage and the ruleset's findings, every statement with its citation. Figures are stated as the
+regulation prints them (a summary reports the rules; the placard is where wording is adapted).
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+from .catalogue import Ruleset
+from .compliance import finding_ids, finding_note, money
+from .placard import CURRENCY_SYMBOLS
+from .render import _odds, hand_name
+
+SELECTION_TEXT = {
+    "minimum": "the paytable is a floor: the house pays at least these odds",
+    "choose_one": "the operator chooses one of these paytables",
+    "fixed": "the paytable applies as written",
+}
+BASIS_TEXT = {
+    "player_and_community": "the player's three cards and the two community cards",
+    "player_three": "the player's three cards only",
+    "player_and_bonus_community": "the best five of the player's three cards and the three bonus community cards",
+    "table_highest": "the highest five-card hand at the table",
+}
+DECISION_TEXT = {
+    "after_player_cards": "may be taken back after the player sees the three cards",
+    "after_first_community_card": "may be taken back after the first community card is shown",
+    "none": "stays in action to the end of the round",
+}
+
+
+def _words(slug: str) -> str:
+    text = slug.replace("_", " ").replace("-", " ")
+    return text[:1].upper() + text[1:]
+
+
+def _or_better(hand: str) -> str:
+    name = hand_name(hand)
+    return name if name.endswith("or better") else f"{name} or better"
+
+
+def _item(text: str, cite: str, finding=None) -> dict:
+    return {"text": text, "cite": cite, "findings": finding_ids(finding), "finding_note": finding_note(finding)}
+
+
+def _flag(name: str, flag: dict) -> dict:
+    value = flag["value"]
+    said = "yes" if value else "no" if value is False else f"not stated (read as {'yes' if flag.get('assumed') else 'no'})"
+    text = f"{name}: {said}" + (f". {flag['text']}" if flag.get("text") else "")
+    return _item(text, flag["cite"], flag.get("finding"))
+
+
+def _ranking(title: str, ranking: dict | None) -> dict | None:
+    if not ranking:
+        return None
+    hands = [_item(hand_name(c["hand"]) + (f": {c['text']}" if c.get("text") else ""), c["cite"])
+             for c in ranking["categories"]]
+    extras = [_flag("Ace-low straight (A-2-3-4-5)", ranking["ace_low_straight"])]
+    for key, label in (("wraparound_straight", "Wraparound straight"),
+                       ("ace_with_king_and_two", "Ace between king and two")):
+        if ranking.get(key):
+            extras.append(_flag(label, ranking[key]))
+    return {"title": title, "cite": ranking["cite"], "hands": hands, "extras": extras}
+
+
+def _paytable(table: dict, wager: dict, symbol: str) -> dict:
+    def line_view(line: dict) -> dict:
+        stake = line.get("stake")
+        pays = _odds(line["payout"]).replace("$", symbol)
+        if stake:
+            pays += f" (on a {money(stake, symbol)} wager)"
+        return {"hand": hand_name(line["hand"], line.get("suits")), "pays": pays, "cite": line["cite"],
+                "findings": finding_ids(line["payout"].get("finding")),
+                "finding_note": finding_note(line["payout"].get("finding"))}
+
+    facts = []
+    if table.get("players"):
+        facts.append(f"{table['players']} player(s) in the round")
+    if table.get("stake"):
+        facts.append(f"{money(table['stake'], symbol)} wager")
+    if table.get("hand_basis") and table["hand_basis"] != wager["hand_basis"]:
+        facts.append("settled on " + BASIS_TEXT[table["hand_basis"]])
+    return {"id": table["id"], "name": table["name"], "cite": table["cite"], "facts": "; ".join(facts),
+            "note": table.get("note", ""), "lines": [line_view(l) for l in table["lines"]],
+            "envy": [line_view(l) for l in table.get("envy_lines", [])]}
+
+
+def _wager(wager: dict, names: dict, symbol: str) -> dict:
+    facts = [
+        _item(f"{'Required' if wager['offered'] == 'required' else 'Optional'} wager, settled on "
+              f"{BASIS_TEXT[wager['hand_basis']]}", wager["cite"], wager.get("finding")),
+        _item(f"Paytable rule: {SELECTION_TEXT[wager['selection']['rule']]}", wager["selection"]["cite"]),
+    ]
+    if wager.get("stake"):
+        facts.append(_item(f"Stake: {money(wager['stake']['amount'], symbol)}", wager["stake"]["cite"]))
+    if wager.get("requires_wagers"):
+        facts.append(_item("Only with: " + ", ".join(names.get(w, w) for w in wager["requires_wagers"]),
+                           wager["cite"]))
+    if wager.get("wins_on"):
+        facts.append(_item(f"Wins on {_or_better(wager['wins_on']['hand'])}", wager["wins_on"]["cite"]))
+    for key, label in (("independent", "Independent of the base wagers"), ("returnable", "Returnable")):
+        if wager.get(key):
+            facts.append(_flag(label, wager[key]))
+    meter = wager.get("meter")
+    if meter:
+        parts = []
+        if meter.get("reset_minimum") is not None:
+            parts.append(f"seed and reset at least {money(meter['reset_minimum'], symbol)}")
+        if meter.get("rate_set_by"):
+            parts.append("rate set by the operator" if meter["rate_set_by"] == "operator" else "rate not stated")
+        for key in ("paid_amount", "reset_rule"):
+            if meter.get(key):
+                parts.append(meter[key].rstrip("."))
+        facts.append(_item("Progressive meter: " + "; ".join(parts), meter["cite"]))
+    envy = wager.get("envy")
+    if envy:
+        hands = ", ".join(hand_name(h) for h in envy["qualifying_hands"])
+        text = f"Envy bonus on another player's {hands}" + (f". {envy['text']}" if envy.get("text") else "")
+        facts.append(_item(text, envy["cite"]))
+    if not wager["paytables"]:
+        facts.append(_item("No paytable is given in the source", wager["selection"]["cite"], wager.get("finding")))
+    return {"id": wager["id"], "name": wager["name"], "kind": _words(wager["kind"]), "facts": facts,
+            "paytables": [_paytable(t, wager, symbol) for t in wager["paytables"]]}
+
+
+def _dealing(method: dict) -> dict:
+    steps = []
+    for step in method["plan"]["steps"]:
+        target = {"each_player": "to each player", "community": "to the community area",
+                  "six_card_bonus_box": "to the six card bonus box", "discard": "to the discards"}[step["to"]]
+        stack = " as a stack" if step.get("as_stack") else ""
+        steps.append(_item(f"{step['cards']} card(s) {target}{stack}", step["cite"]))
+    items = [_item(r["text"], r["cite"]) for r in method.get("requires", [])]
+    stub = method.get("stub")
+    if stub:
+        bits = []
+        if stub.get("to_discard_unexposed"):
+            bits.append("the stub goes to the discards unexposed")
+        if stub.get("count_every_rounds"):
+            bits.append(f"it is counted every {stub['count_every_rounds']} rounds")
+        if stub.get("count_exempt_with_counting_shuffler"):
+            bits.append("no count with a counting shuffler")
+        if bits:
+            items.append(_item("Stub: " + "; ".join(bits), stub["cite"]))
+    return {"name": method["name"], "cite": method["cite"], "findings": finding_ids(method.get("finding")),
+            "finding_note": finding_note(method.get("finding")), "steps": steps, "rules": items,
+            "plan_findings": finding_ids(method["plan"].get("finding"))}
+
+
+def summary_view(ruleset: Ruleset, escape: Callable[[str], str] | None = None) -> dict:
+    """The summary of ``ruleset``; with ``escape``, every string is passed through it (Markdown)."""
+    d = ruleset.data
+    symbol = CURRENCY_SYMBOLS.get(d["jurisdiction"].get("currency", "USD"), "$")
+    names = {w["id"]: w["name"] for w in d["wagers"]}
+    cards = d["cards"]
+    play = [
+        _item(f"{cards['decks']['count']} deck(s) of {cards['decks']['cards_per_deck']} cards", cards["decks"]["cite"]),
+        _flag("Cover card", cards["cover_card"]),
+    ]
+    mp = d["table"]["max_positions"]
+    play.append(_item(f"Player positions: {mp['value'] if mp['value'] is not None else 'not stated'}",
+                      mp["cite"], mp.get("finding")))
+    multi = d["table"]["multiple_positions"]
+    play.append(_item(f"More than one position per player: {_words(multi['allowed'])}"
+                      + (f" (at most {multi['max_positions']})" if multi.get("max_positions") else ""),
+                      multi["cite"], multi.get("finding")))
+    for bet in d["base_game"]["bets"]:
+        label = bet["label"] if "bet" in bet["label"].lower() else f"Bet {bet['label']}"
+        play.append(_item(f"{label}: {DECISION_TEXT[bet['decision_point']]}", bet["cite"]))
+    play.append(_flag("The three bets are equal", d["base_game"]["equal_bets"]))
+    qh = d["base_game"]["qualifying_hand"]
+    play.append(_item(f"The base wager wins on {_or_better(qh['hand'])}", qh["cite"]))
+    play.append(_flag("Each bet decision is independent", d["base_game"]["independent_decisions"]))
+
+    sequence = []
+    for step in d["round_sequence"]:
+        label = _words(step["step"])
+        if step.get("wager"):
+            label += f" ({names.get(step['wager'], step['wager'])})"
+        sequence.append(_item(label + (f": {step['text']}" if step.get("text") else ""), step["cite"]))
+
+    hr = d["hand_rankings"]
+    rankings = [r for r in (_ranking("Five-card hands", hr["five_card"]),
+                            _ranking("Three-card hands", hr["three_card"]),
+                            _ranking("Six-card hands", hr["six_card"])) if r]
+    rank_order = _item("Card ranks, high to low: " + ", ".join(hr["rank_order"]["high_to_low"]),
+                       hr["rank_order"]["cite"])
+
+    limits = []
+    for rule in d["payout_limits"]:
+        text = (f"Payout limit set by {rule['set_by'].replace('_', ' ')}, on "
+                + ", ".join(names.get(w, w) for w in rule["applies_to"]))
+        if rule.get("excludes"):
+            text += "; not on " + ", ".join(names.get(w, w) for w in rule["excludes"])
+        floor = rule.get("floor")
+        if floor and floor["kind"] == "max_base_win_at_table_minimum":
+            text += ("; at least the most a player can win in one round at the table minimum"
+                     + (f", or the amount set by {floor['or_amount_set_by']}" if floor.get("or_amount_set_by") else ""))
+        if rule.get("disclosure"):
+            text += f". {rule['disclosure']}"
+        limits.append(_item(text, rule["cite"], rule.get("finding")))
+    for rule in d["table_limits"]:
+        limits.append(_item(f"{_words(rule['rule'])}: {rule.get('text', '')}".rstrip(": "), rule["cite"]))
+
+    procedures = [{"title": "Cards", "rules": (
+        [_item(c["text"], c["cite"]) for c in cards["procedures"]]
+        + ([_item("A second deck may be used"
+                  + (" with an automated shuffler" if cards["second_deck"].get("requires") else ""),
+                  cards["second_deck"]["cite"])] if cards["second_deck"]["permitted"] else [])
+        + [_item(c["text"], c["cite"]) for c in cards["second_deck"].get("conditions", [])]
+        + ([_item(f"Cut: {cards['cut']['required_when']}"
+                  + (f" At least {cards['cut']['min_cards']} cards." if cards["cut"].get("min_cards") else ""),
+                  cards["cut"]["cite"])] if cards["cut"] else [])
+        + [_item(c.get("text") or f"Cards dealt from the {c['dealt_from']} are changed at least every "
+                 f"{c['max_hours']} hours", c["cite"]) for c in cards["card_change"]]
+    )}, {"title": "Table and layout", "rules": (
+        [_item(r["text"], r["cite"]) for r in d["table"]["layout_requirements"]]
+        + [_item(r["text"], r["cite"]) for r in d["table"]["equipment"]]
+    )}]
+    dealing = [_dealing(m) for m in d["dealing_methods"]]
+
+    irregularities = [
+        {"event": _words(i["event"]), "condition": i.get("condition", ""), "consequence": i["consequence"]["text"],
+         "cite": i["cite"], "findings": finding_ids(i.get("finding")), "finding_note": finding_note(i.get("finding"))}
+        for i in d["irregularities"]]
+    signage = [_item((f"{s['where']}: " if s.get("where") else "") + (s.get("text") or _words(s["rule"])),
+                     s["cite"]) for s in d["signage"]]
+    other = [_item(r["text"], r["cite"]) for r in d["other_rules"]]
+    definitions = [_item(f"{x['term']}: {x['meaning']}", x["cite"]) for x in d["definitions"]]
+    findings = [{"id": f["id"], "kind": _words(f["kind"]), "cite": f["cite"], "says": f["says"],
+                 "problem": f["problem"], "recorded_as": f["recorded_as"]} for f in d["findings"]]
+
+    view = {
+        "name": d["jurisdiction"]["name"],
+        "regulator": d["jurisdiction"]["regulator"],
+        "ref": ruleset.ref,
+        "source_title": d["source"]["title"],
+        "citation": d["source"]["citation"],
+        "effective_date": d["version"]["effective_date"],
+        "change_note": d["version"]["change_note"],
+        "play": play,
+        "sequence": sequence,
+        "rank_order": rank_order,
+        "rankings": rankings,
+        "wagers": [_wager(w, names, symbol) for w in d["wagers"]],
+        "limits": limits,
+        "procedures": procedures,
+        "dealing": dealing,
+        "irregularities": irregularities,
+        "signage": signage,
+        "other": other,
+        "definitions": definitions,
+        "findings": findings,
+    }
+    return _map_strings(view, escape) if escape else view
+
+
+def _map_strings(value: Any, fn: Callable[[str], str]) -> Any:
+    if isinstance(value, str):
+        return fn(value)
+    if isinstance(value, dict):
+        return {k: _map_strings(v, fn) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_map_strings(v, fn) for v in value]
+    return value
+
+
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|])")
+
+
+def markdown_escape(text: str) -> str:
+    """Make text literal in Markdown: escape markup characters, keep it on one line."""
+    return _MD_SPECIAL.sub(r"\\\1", " ".join(text.split()))
+
+
+# --- the paytables overview (``lit-compliance paytables``) ----------------------------------------
+
+
+def _pct(x: float | None, digits: int = 3) -> str:
+    return "n/a" if x is None else f"{x * 100:.{digits}f}%"
+
+
+def _math_text(result) -> dict:
+    """House edge, return and hit frequency of one priced paytable, said for a person."""
+    status = result.status
+    edge = _pct(result.house_edge)
+    if status == "incomplete":
+        edge = "cannot be stated (figures missing in the source)"
+    elif status == "function_of_meter":
+        meter = (result.details or {}).get("break_even_meter")
+        edge = (f"{_pct(result.house_edge)} at the meter floor" if result.house_edge is not None
+                else "depends on the meter")
+        if meter is not None:
+            edge += f"; the wager breaks even at a meter of about ${meter:,.0f}"
+    elif result.house_edge is not None and result.house_edge < 0:
+        edge += " (negative: the figures as printed favour the player)"
+    return {
+        "status": status.replace("_", " "),
+        "house_edge": edge,
+        "return_to_player": _pct(result.return_to_player),
+        "hit_frequency": _pct(result.hit_frequency, 2),
+        "element_of_risk": _pct(result.element_of_risk) if result.element_of_risk is not None else "",
+        "note": result.note or "",
+    }
+
+
+def paytables_view(ruleset: Ruleset, results: list) -> dict:
+    """Every permitted alternative for every wager, with its game math (``results`` from gamemath)."""
+    d = ruleset.data
+    symbol = CURRENCY_SYMBOLS.get(d["jurisdiction"].get("currency", "USD"), "$")
+    by_key = {(r.wager_id, r.paytable_id): r for r in results}
+    wagers = []
+    for wager in ruleset.wagers:
+        tables = []
+        for table in wager["paytables"] or [None]:
+            result = by_key.get((wager["id"], table["id"] if table else None))
+            math = _math_text(result) if result is not None else {
+                "status": "not priced", "house_edge": "n/a", "return_to_player": "n/a", "hit_frequency": "n/a",
+                "element_of_risk": "", "note": ""}
+            if table is None:
+                tables.append({"id": "-", "name": "(no paytable in the source)", "cite": wager["selection"]["cite"],
+                               "facts": "", "lines": [], "envy": [], "math": math})
+                continue
+            view = _paytable(table, wager, symbol)
+            view["math"] = math
+            tables.append(view)
+        wagers.append({
+            "id": wager["id"], "name": wager["name"], "kind": _words(wager["kind"]),
+            "offered": wager["offered"], "rule": SELECTION_TEXT[wager["selection"]["rule"]],
+            "rule_id": wager["selection"]["rule"], "cite": wager["selection"]["cite"],
+            "finding_note": finding_note(wager.get("finding")), "tables": tables,
+        })
+    return {"name": d["jurisdiction"]["name"], "ref": ruleset.ref, "citation": d["source"]["citation"],
+            "wagers": wagers}

@@ -1,0 +1,169 @@
+"""Table configurations: what one casino table offers, loaded strictly and validated.
+
+A configuration is a YAML file checked by ``schema/table-config.schema.json`` plus a few checks the
+schema cannot express (one entry per wager, minimum not above maximum...). Every problem is located
+``file:line:col: path: message``. Whether the configuration *complies* with its ruleset is a
+separate question, answered by :mod:`lit_compliance.compliance`.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .catalogue import Catalogue, CatalogueError, Ruleset
+from .strict_yaml import Document, InputError, Problem, load_yaml_file, load_yaml_text
+from .validation import schema_problems
+
+SCHEMA_NAME = "table-config"
+DEFAULT_SIGN_SIZE = "letter"
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """One validated table configuration."""
+
+    data: dict = field(repr=False, compare=False)
+    path: str
+    document: Document = field(repr=False, compare=False)
+
+    @property
+    def jurisdiction(self) -> str:
+        return self.data["jurisdiction"]
+
+    @property
+    def ruleset_version(self) -> str:
+        return self.data["ruleset_version"]
+
+    @property
+    def ruleset_ref(self) -> str:
+        return f"{self.jurisdiction}@{self.ruleset_version}"
+
+    @property
+    def casino(self) -> str:
+        return self.data["casino"]
+
+    @property
+    def sign_size(self) -> str:
+        return self.data.get("sign_size", DEFAULT_SIGN_SIZE)
+
+    @property
+    def wagers(self) -> list[dict]:
+        return self.data["wagers"]
+
+    def wager_index(self, wager_id: str) -> int | None:
+        for i, choice in enumerate(self.wagers):
+            if choice["wager"] == wager_id:
+                return i
+        return None
+
+    def wager(self, wager_id: str) -> dict | None:
+        i = self.wager_index(wager_id)
+        return None if i is None else self.wagers[i]
+
+    def locate(self, path: tuple) -> tuple[int, int]:
+        return self.document.locate(path)
+
+    def problem(self, path: tuple, message: str) -> Problem:
+        return self.document.problem(path, message)
+
+
+def config_problems(doc: Document) -> list[Problem]:
+    """Every schema and consistency problem in a configuration document."""
+    if not isinstance(doc.data, dict):
+        return [doc.problem((), f"the top level must be a mapping, got {type(doc.data).__name__}")]
+    problems = schema_problems(doc, SCHEMA_NAME)
+    if problems:
+        return problems
+    data = doc.data
+    out: list[Problem] = []
+    limits = data["limits"]
+    if limits["minimum"] > limits["maximum"]:
+        out.append(doc.problem(("limits", "minimum"),
+                               f"the table minimum {limits['minimum']:g} is above the maximum {limits['maximum']:g}"))
+    seen: dict[str, int] = {}
+    for i, choice in enumerate(data["wagers"]):
+        path = ("wagers", i)
+        wid = choice["wager"]
+        if wid in seen:
+            out.append(doc.problem(path + ("wager",), f"wager {wid!r} is listed twice (also at wagers[{seen[wid]}])"))
+        else:
+            seen[wid] = i
+        if "paytable" in choice and "custom_paytable" in choice:
+            out.append(doc.problem(path + ("custom_paytable",),
+                                   "give either paytable (one of the ruleset's) or custom_paytable, not both"))
+        low, high = choice.get("minimum"), choice.get("maximum")
+        if low is not None and high is not None and low > high:
+            out.append(doc.problem(path + ("minimum",), f"minimum {low:g} is above maximum {high:g}"))
+        if "custom_paytable" in choice:
+            keys: dict = {}
+            for li, line in enumerate(choice["custom_paytable"]["lines"]):
+                key = (line["hand"], tuple(sorted(line.get("suits", []))))
+                if key in keys:
+                    out.append(doc.problem(path + ("custom_paytable", "lines", li, "hand"),
+                                           f"hand {line['hand']!r} listed twice (also line {keys[key]})"))
+                keys[key] = li
+        envy_keys: dict = {}
+        for ei, envy in enumerate(choice.get("envy", [])):
+            key = (envy["hand"], tuple(sorted(envy.get("suits", []))), envy.get("stake"))
+            if key in envy_keys:
+                out.append(doc.problem(path + ("envy", ei, "hand"),
+                                       f"envy amount for {envy['hand']!r} listed twice (also envy[{envy_keys[key]}])"))
+            envy_keys[key] = ei
+    return sorted(out, key=lambda p: (p.line, p.column, p.path, p.message))
+
+
+def _checked(doc: Document) -> TableConfig:
+    problems = config_problems(doc)
+    if problems:
+        raise InputError(problems)
+    return TableConfig(doc.data, doc.file, doc)
+
+
+def load_config(path: Path | str, display: str | None = None) -> TableConfig:
+    """Load and validate a configuration file; raise InputError listing every problem."""
+    return _checked(load_yaml_file(Path(path), display))
+
+
+def load_config_text(text: str, display: str) -> TableConfig:
+    return _checked(load_yaml_text(text, display))
+
+
+def ruleset_for(config: TableConfig, catalogue: Catalogue | None = None,
+                override: str | None = None) -> Ruleset:
+    """The ruleset a configuration names, or ``override`` (a ref or a ruleset file) if given.
+
+    An override must be the same jurisdiction and version as the configuration names, so that a
+    placard never states a ruleset other than the one it was checked against.
+    """
+    cat = catalogue or Catalogue.bundled()
+    if override:
+        rs = cat.resolve(override)
+    else:
+        try:
+            rs = cat.get(config.jurisdiction, config.ruleset_version)
+        except CatalogueError as exc:
+            line, col = config.locate(("ruleset_version",))
+            raise CatalogueError(f"{config.path}:{line}:{col}: {exc}") from None
+    if (rs.jurisdiction, rs.version) != (config.jurisdiction, config.ruleset_version):
+        line, col = config.locate(("jurisdiction",))
+        raise CatalogueError(f"{config.path}:{line}:{col}: the configuration names {config.ruleset_ref}, "
+                             f"but the ruleset given is {rs.ref}")
+    return rs
+
+
+def canonical_json(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+def digest(ruleset: Ruleset, config: TableConfig) -> str:
+    """A short fingerprint of the exact rules and configuration a placard was made from.
+
+    sha256 over the canonical JSON (sorted keys, no white space, UTF-8) of
+    ``{"config": <configuration data>, "ruleset": <ruleset data>}``; the first 12 hex digits.
+    Comments and layout of either file do not change it; any changed value does.
+    """
+    text = canonical_json({"config": config.data, "ruleset": ruleset.data})
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]

@@ -1,0 +1,251 @@
+"""`lit-compliance placard`: the view, the HTML and SVG renderings, escaping, determinism, atomic output."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import jinja2
+import pytest
+from markupsafe import escape
+from click.testing import CliRunner
+
+from lit_compliance import render as render_module
+from lit_compliance.cli import main
+from lit_compliance.placard import Wording, placard_view, say_payout, svg_view
+from lit_compliance.render import render
+from lit_compliance.table_config import digest, load_config, load_config_text, ruleset_for
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples" / "configs"
+COMPLIANT = ["maryland", "massachusetts", "nsw", "south-dakota", "tribal"]
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def view_of(name: str) -> dict:
+    config = load_config(EXAMPLES / f"{name}.yaml")
+    return placard_view(ruleset_for(config), config)
+
+
+def schedule_rows(view: dict) -> list[tuple[str, ...]]:
+    """Every line of the payout schedule the placard must show: (hand, payout, ...)."""
+    rows = []
+    for wager in view["wagers"]:
+        for table in wager["tables"]:
+            rows += [(r["hand"], r["pays"]) for r in table["rows"]]
+        for grid in (wager["matrix"], wager["envy"]):
+            if grid:
+                rows += [(r["hand"], *r["cells"]) for r in grid["rows"]]
+    return rows
+
+
+def text_of(html: str) -> str:
+    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+
+@pytest.mark.parametrize("name", COMPLIANT)
+def test_html_placard_has_every_schedule_line_casino_limits_and_digest(name):
+    view = view_of(name)
+    html = render("placard.html.j2", v=view)
+    for row in schedule_rows(view):
+        assert f'<th scope="row">{escape(row[0])}</th>' in html
+        assert all(str(escape(c)) in text_of(html) for c in row[1:]), row
+    assert f'<p class="casino">{escape(view["casino"])}</p>' in html
+    assert f"digest {view['digest']}" in html and f"ruleset {view['ruleset_ref']}" in html
+    assert "@page { size:" in html and "print" in html
+
+
+@pytest.mark.parametrize("name", COMPLIANT)
+def test_svg_placard_is_one_sheet_with_every_schedule_line(name):
+    view = view_of(name)
+    svg = render("placard.svg.j2", v=view, s=svg_view(view))
+    assert svg.startswith('<?xml version="1.0" encoding="UTF-8"?>\n<svg ')
+    width, height = view["size"]["width_in"], view["size"]["height_in"]
+    assert f'width="{width}in" height="{height}in"' in svg
+    for row in schedule_rows(view):
+        for cell in map(escape, row):
+            assert f">{cell}<" in svg, cell
+    layout = svg_view(view)
+    assert all(0 < e["y"] < layout["height"] - layout["margin"] for e in layout["entries"])
+    assert view["digest"] in svg
+
+
+def test_maryland_placard_states_the_chosen_paytables_exactly():
+    view = view_of("maryland")
+    base = view["wagers"][0]
+    assert base["title"] == "Let It Ride" and base["stake"] == "3 equal bets"
+    assert [(r["hand"], r["pays"]) for r in base["tables"][0]["rows"]][:3] == [
+        ("Royal flush", "1,000 to 1"), ("Straight flush", "200 to 1"), ("Four of a kind", "50 to 1")]
+    progressive = [w for w in view["wagers"] if w["id"] == "progressive"][0]
+    assert progressive["envy"]["columns"] == ["$1 wager", "$5 wager"]
+    assert progressive["envy"]["rows"][0] == {"hand": "Royal flush", "cells": ["$1,000", "$5,000"]}
+    assert progressive["meter"] == "Meter resets to $10,000"
+    assert view["payout_limit"] == {"amount": "$100,000", "scope": "Applies to all wagers."}
+    assert view["limits"] == ["Minimum $10 \u00b7 Maximum $500 on each of the 3 Let It Ride bets"]
+
+
+def test_for_odds_are_restated_with_to_where_the_jurisdiction_forbids_for():
+    view = view_of("massachusetts")
+    progressive = [w for w in view["wagers"] if w["id"] == "progressive"][0]
+    pays = {r["hand"]: (r["pays"], r["mark"]) for r in progressive["tables"][0]["rows"]}
+    assert pays["Four of a kind"] == ("299 to 1", "\u2020")
+    assert pays["Three of a kind"] == ("8 to 1", "\u2020")
+    assert pays["Royal flush"] == ("100% of meter", "")
+    assert not any(" for " in row[1] for row in schedule_rows(view))
+    (note,) = [n for n in view["notes"] if n["mark"] in progressive["notes"]]
+    assert "MGC LIR \u00a711(a)" in note["text"]
+    assert "Four of a kind 300 for 1" in note["text"] and "Three of a kind 9 for 1" in note["text"]
+
+
+def test_for_odds_stay_as_printed_where_no_rule_forbids_for():
+    view = view_of("maryland")
+    progressive = [w for w in view["wagers"] if w["id"] == "progressive"][0]
+    pays = {r["hand"]: r["pays"] for r in progressive["tables"][0]["rows"]}
+    assert pays["Four of a kind"] == "300 for 1" and view["notes"] == []
+
+
+def test_say_payout_converts_both_ways_only_when_one_word_is_forbidden():
+    no_for = Wording(frozenset({"for"}), ("R 1",))
+    no_to = Wording(frozenset({"to"}), ("R 2",))
+    assert say_payout({"kind": "for_one", "value": 50}, no_for, "$") == ("49 to 1", "50 for 1")
+    assert say_payout({"kind": "to_one", "value": 49}, no_to, "$") == ("50 for 1", "49 to 1")
+    assert say_payout({"kind": "to_one", "value": 49}, no_for, "$") == ("49 to 1", None)
+    assert say_payout({"kind": "fixed_amount", "value": 2500}, no_for, "$") == ("$2,500", None)
+    assert say_payout({"kind": "to_one", "value": None, "finding": "f"}, no_for, "$") == ("not stated", None)
+
+
+def test_missing_figures_are_marked_and_explained_not_invented():
+    view = view_of("nsw")
+    rows = {r["hand"]: (r["pays"], r["mark"]) for r in view["wagers"][0]["tables"][0]["rows"]}
+    assert rows["Straight flush"] == ("not stated", "*")
+    assert rows["Royal flush"] == ("1,000 to 1", "")
+    assert "missing from the published rules (NSW r 10.1)" in view["notes"][0]["text"]
+
+
+def test_cover_all_tables_by_player_count_form_one_grid():
+    view = view_of("massachusetts")
+    cover = [w for w in view["wagers"] if w["id"] == "cover-all"][0]
+    assert cover["matrix"]["columns"] == ["1", "2", "3", "4", "5", "6", "7"]
+    assert cover["matrix"]["rows"][0] == {"hand": "Royal flush", "cells": [
+        "500 to 1", "300 to 1", "250 to 1", "200 to 1", "150 to 1", "100 to 1", "90 to 1"]}
+    assert cover["wide"] is True
+
+
+def test_combined_limit_rule_changes_how_the_limits_are_stated():
+    view = view_of("south-dakota")
+    assert view["limits"] == ["Table limit $100: a player's wagers together, side wagers included, may not exceed it",
+                              "Let It Ride bets $5 to $25 each"]
+
+
+HOSTILE = "<script>alert(1)</script> {{ 7*7 }} & \"Sons\""
+
+
+@pytest.mark.parametrize("fmt", ["html", "svg"])
+def test_casino_name_is_printed_as_text_not_markup(tmp_path, fmt):
+    text = (EXAMPLES / "tribal.yaml").read_text().replace("casino: Red Cedar Tribal Casino",
+                                                          "casino: '" + HOSTILE.replace("'", "''") + "'")
+    config = tmp_path / "hostile.yaml"
+    config.write_text(text)
+    result = run("placard", config, "--format", fmt)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "<script>" not in out
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; {{ 7*7 }} &amp; &#34;Sons&#34;" in out
+    assert "49" not in out.replace("7*7", "")
+
+
+def test_undefined_template_variables_are_errors():
+    view = dict(view_of("tribal"))
+    del view["digest"]
+    with pytest.raises(jinja2.UndefinedError):
+        render("placard.html.j2", v=view)
+
+
+@pytest.mark.parametrize("fmt", ["html", "svg"])
+def test_identical_inputs_give_byte_identical_files(tmp_path, fmt):
+    a, b = tmp_path / f"a.{fmt}", tmp_path / f"b.{fmt}"
+    assert run("placard", EXAMPLES / "maryland.yaml", "--format", fmt, "--output", a).exit_code == 0
+    assert run("placard", EXAMPLES / "maryland.yaml", "--format", fmt, "--output", b).exit_code == 0
+    assert a.read_bytes() == b.read_bytes() and len(a.read_bytes()) > 1000
+
+
+def test_noncompliant_config_gets_no_placard(tmp_path):
+    out = tmp_path / "p.html"
+    result = run("placard", EXAMPLES / "noncompliant-maryland.yaml", "--output", out)
+    assert result.exit_code == 1
+    assert "does not comply with maryland@v1; no placard written" in result.output
+    assert "error [too_many_seats]" in result.output
+    assert not out.exists()
+
+
+def test_failed_render_leaves_no_partial_file_and_keeps_the_old_one(tmp_path, monkeypatch):
+    out = tmp_path / "p.html"
+    out.write_text("old placard\n")
+
+    def broken(template, **context):
+        raise jinja2.UndefinedError("simulated failure")
+
+    import lit_compliance.cli_operator as ops
+    monkeypatch.setattr(ops, "render", broken)
+    result = run("placard", EXAMPLES / "tribal.yaml", "--output", out)
+    assert result.exit_code != 0
+    assert out.read_text() == "old placard\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["p.html"]
+
+
+def test_write_is_atomic_even_when_writing_fails_midway(tmp_path, monkeypatch):
+    out = tmp_path / "p.svg"
+    out.write_text("old\n")
+
+    class Boom(Exception):
+        pass
+
+    real_fdopen = render_module.os.fdopen
+
+    def failing_fdopen(fd, mode):
+        handle = real_fdopen(fd, mode)
+
+        class Half:
+            def __enter__(self):
+                return self
+
+            def __exit__(self, *exc):
+                handle.close()
+                return False
+
+            def write(self, data):
+                handle.write(data[:10])
+                raise Boom()
+        return Half()
+
+    monkeypatch.setattr(render_module.os, "fdopen", failing_fdopen)
+    with pytest.raises(Boom):
+        render_module.write_atomic(out, "new content that is long enough")
+    assert out.read_text() == "old\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["p.svg"]
+
+
+def test_pdf_without_a_browser_is_a_clean_error_and_writes_nothing(tmp_path, monkeypatch):
+    monkeypatch.setenv("LIT_COMPLIANCE_CHROMIUM", str(tmp_path / "no-such-browser"))
+    out = tmp_path / "p.pdf"
+    result = run("placard", EXAMPLES / "tribal.yaml", "--format", "pdf", "--output", out)
+    assert result.exit_code == 2
+    assert "PDF output needs Chromium" in result.output
+    assert not out.exists()
+
+
+def test_placard_digest_matches_the_inputs():
+    config = load_config(EXAMPLES / "tribal.yaml")
+    rs = ruleset_for(config)
+    html = run("placard", EXAMPLES / "tribal.yaml").output
+    assert f'<meta name="lit-compliance-digest" content="{digest(rs, config)}">' in html
+    other = load_config_text((EXAMPLES / "tribal.yaml").read_text().replace("Red Cedar", "Blue Cedar"), "x.yaml")
+    assert digest(rs, other) not in html
+
+
+def test_sign_size_sets_the_page(tmp_path):
+    view = view_of("nsw")
+    assert view["size"] == {"name": "a4", "css": "A4", "width_in": 8.27, "height_in": 11.69}
+    assert "@page { size: A4; margin: 0; }" in render("placard.html.j2", v=view)

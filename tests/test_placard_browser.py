@@ -1,0 +1,135 @@
+"""The HTML placard in a real headless browser: printed to PDF it is one page with every schedule line.
+
+Needs Chromium (Debian/Ubuntu package ``chromium``; `.ci/run` installs it). Without it these tests
+skip, saying so. Text in the PDF is checked with ``pdftotext`` (poppler-utils) when installed;
+the laid-out DOM is always checked: every schedule row must lie inside the printed sheet.
+"""
+from __future__ import annotations
+
+import html as htmllib
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from lit_compliance import pdf
+from lit_compliance.cli import main
+from lit_compliance.placard import placard_view
+from lit_compliance.render import render
+from lit_compliance.table_config import load_config, ruleset_for
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples" / "configs"
+COMPLIANT = ["maryland", "massachusetts", "nsw", "south-dakota", "tribal"]
+
+pytestmark = pytest.mark.skipif(
+    pdf.chromium_path() is None,
+    reason="Chromium is not installed (apt-get install chromium); the browser placard test cannot run")
+
+# Runs in the page after layout: where is every schedule row relative to the printed sheet?
+MEASURE = """
+const sheet = document.getElementById('placard').getBoundingClientRect();
+const inside = r => r.top >= sheet.top - 0.5 && r.bottom <= sheet.bottom + 0.5 &&
+                    r.left >= sheet.left - 0.5 && r.right <= sheet.right + 0.5 && r.height > 0;
+const rows = Array.from(document.querySelectorAll('tr.line')).map(tr => ({
+  cells: Array.from(tr.children).map(c => c.innerText.replace(/\\s+/g, ' ').trim()),
+  inside: inside(tr.getBoundingClientRect())}));
+const pre = document.createElement('pre');
+pre.id = 'measure';
+pre.textContent = JSON.stringify({rows: rows,
+  footer: inside(document.querySelector('footer').getBoundingClientRect()),
+  header: inside(document.querySelector('header').getBoundingClientRect()),
+  sheet: [sheet.width, sheet.height]});
+document.body.appendChild(pre);
+"""
+
+
+def placard_html(name: str) -> tuple[dict, str]:
+    config = load_config(EXAMPLES / f"{name}.yaml")
+    view = placard_view(ruleset_for(config), config)
+    return view, render("placard.html.j2", v=view)
+
+
+def expected_rows(view: dict) -> list[list[str]]:
+    rows = []
+    for wager in view["wagers"]:
+        for table in wager["tables"]:
+            rows += [[r["hand"], r["pays"] + r["mark"]] for r in table["rows"]]
+        for grid in (wager["matrix"], wager["envy"]):
+            if grid:
+                rows += [[r["hand"], *r["cells"]] for r in grid["rows"]]
+    return rows
+
+
+def measure(html: str) -> dict:
+    dom = pdf.dump_dom(html, MEASURE)
+    match = re.search(r'<pre id="measure">(.*?)</pre>', dom, re.S)
+    assert match, "the measuring script did not run"
+    return json.loads(htmllib.unescape(match.group(1)))
+
+
+@pytest.mark.parametrize("name", COMPLIANT)
+def test_printed_placard_is_one_page(name):
+    _, html = placard_html(name)
+    data = pdf.html_to_pdf(html)
+    assert data.startswith(b"%PDF-")
+    assert pdf.page_count(data) == 1
+
+
+@pytest.mark.parametrize("name", COMPLIANT)
+def test_every_schedule_line_is_laid_out_inside_the_sheet(name):
+    view, html = placard_html(name)
+    got = measure(html)
+    width_px, height_px = got["sheet"]
+    assert round(width_px) == round(view["size"]["width_in"] * 96)
+    assert round(height_px) == round(view["size"]["height_in"] * 96)
+    assert [r["cells"] for r in got["rows"]] == expected_rows(view)
+    outside = [r["cells"] for r in got["rows"] if not r["inside"]]
+    assert outside == []
+    assert got["header"] and got["footer"]
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None,
+                    reason="pdftotext (poppler-utils) is not installed; the PDF text check needs it")
+@pytest.mark.parametrize("name", COMPLIANT)
+def test_pdf_text_has_every_schedule_line(name, tmp_path):
+    view, html = placard_html(name)
+    path = tmp_path / "p.pdf"
+    path.write_bytes(pdf.html_to_pdf(html))
+    text = subprocess.run(["pdftotext", "-raw", str(path), "-"], capture_output=True, check=True,
+                          text=True).stdout
+    flat = " ".join(text.split())
+    for row in expected_rows(view):
+        line = " ".join(" ".join(row).split())  # the hand and its payouts, in order, as one run of text
+        assert line in flat, line
+    assert view["digest"] in flat
+
+
+def test_an_overfull_placard_is_caught(tmp_path):
+    """The fit check can fail: a sheet too small for the schedule puts rows outside it."""
+    view, _ = placard_html("maryland")
+    view = dict(view, size=dict(view["size"], height_in=5.0, css="8.5in 5in"))
+    got = measure(render("placard.html.j2", v=view))
+    assert any(not r["inside"] for r in got["rows"])
+    assert pdf.page_count(pdf.html_to_pdf(render("placard.html.j2", v=view))) > 1 or not got["footer"]
+
+
+def test_pdf_output_is_byte_identical_for_identical_inputs(tmp_path):
+    a, b = tmp_path / "a.pdf", tmp_path / "b.pdf"
+    for out in (a, b):
+        result = CliRunner().invoke(main, ["placard", str(EXAMPLES / "tribal.yaml"), "--format", "pdf",
+                                           "--output", str(out)])
+        assert result.exit_code == 0, result.output
+    assert a.read_bytes() == b.read_bytes()
+    assert pdf.page_count(a.read_bytes()) == 1
+
+
+def test_summary_prints_to_pdf(tmp_path):
+    out = tmp_path / "summary.pdf"
+    result = CliRunner().invoke(main, ["summary", "tribal", "--format", "pdf", "--output", str(out)])
+    assert result.exit_code == 0, result.output
+    assert out.read_bytes().startswith(b"%PDF-") and pdf.page_count(out.read_bytes()) > 1
