@@ -68,6 +68,7 @@ def environment() -> jinja2.Environment:
     )
     env.filters["odds"] = _odds
     env.filters["hand"] = hand_name
+    env.filters["refs"] = lambda v: ", ".join(v) if isinstance(v, list) else v
     env.filters["tojson_pretty"] = lambda v: json.dumps(v, indent=2, sort_keys=True, ensure_ascii=False)
     return env
 
