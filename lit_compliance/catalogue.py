@@ -61,6 +61,13 @@ class Ruleset:
         return self.data["findings"]
 
 
+def finding_ids(value) -> list[str]:
+    """A fact's ``finding`` as a list of ids (a ruleset may give one id or a list)."""
+    if not value:
+        return []
+    return [value] if isinstance(value, str) else list(value)
+
+
 class CatalogueError(Exception):
     """A request the catalogue cannot answer (unknown jurisdiction, date out of range...)."""
 

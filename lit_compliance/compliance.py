@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from .catalogue import Ruleset
+from .catalogue import Ruleset, finding_ids
 from .render import hand_name
 from .strict_yaml import format_path
 from .table_config import TableConfig
@@ -86,13 +86,6 @@ class Report:
     @property
     def compliant(self) -> bool:
         return not self.errors
-
-
-def finding_ids(value) -> list[str]:
-    """A fact's ``finding`` as a list of ids (the ruleset may give one id or a list)."""
-    if not value:
-        return []
-    return [value] if isinstance(value, str) else list(value)
 
 
 def finding_note(value) -> str:

@@ -27,6 +27,7 @@ from fractions import Fraction
 from typing import Any
 
 from .cards import names
+from .catalogue import finding_ids
 from .hands import CODE_3, CODE_5, Hand, HandRules, evaluate3, evaluate5, evaluate6
 from .irregularities import EFFECT_TEXT
 from .render import _odds, hand_name
@@ -195,10 +196,10 @@ def _returned_rows(p, wagers: dict, rnd: Round, status: str) -> list[Row]:
     base = wagers["base"]
     for bid, stake in p.bets.items():
         rows.append(Row("base", base["name"], bid, stake, "returned", returned=stake, cite=cite, notes=[why],
-                        findings=[i.view["finding"] for i in cause if i.view.get("finding")]))
+                        findings=[f for i in cause for f in finding_ids(i.view.get("finding"))]))
     for wid, stake in p.side_wagers.items():
         rows.append(Row(wid, wagers[wid]["name"], None, stake, "returned", returned=stake, cite=cite, notes=[why],
-                        findings=[i.view["finding"] for i in cause if i.view.get("finding")]))
+                        findings=[f for i in cause for f in finding_ids(i.view.get("finding"))]))
     return rows
 
 
@@ -215,8 +216,7 @@ def _pay(row: Row, line: dict, meter: _Meter) -> None:
     kind, value = payout["kind"], payout.get("value")
     row.line = line
     row.cite = line["cite"]
-    if payout.get("finding"):
-        row.findings.append(payout["finding"])
+    row.findings.extend(finding_ids(payout.get("finding")))
     if kind == "not_offered":
         row.outcome, row.returned = "lose", Fraction(0)
         row.notes.append("the line is marked not offered: it pays nothing")
@@ -246,9 +246,8 @@ def _settle_on_table(row: Row, wager: dict, table: dict | None, hand: Hand, mete
     if table is None:
         # The ruleset has no paytable for this wager: a hand below the least winning hand loses; any
         # other hand cannot be settled from the ruleset.
-        finding = wager.get("finding")
-        if finding:
-            row.findings.append(finding)
+        finding = ", ".join(finding_ids(wager.get("finding"))) or None
+        row.findings.extend(finding_ids(wager.get("finding")))
         below = _below(hand, least["hand"], row.hand_basis) if least else None
         if below:
             row.outcome, row.returned, row.cite = "lose", Fraction(0), least["cite"]

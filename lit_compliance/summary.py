@@ -10,7 +10,8 @@ import re
 from typing import Any, Callable
 
 from .catalogue import Ruleset
-from .compliance import finding_ids, finding_note, money
+from .catalogue import finding_ids
+from .compliance import finding_note, money
 from .placard import CURRENCY_SYMBOLS
 from .render import _odds, hand_name
 

@@ -449,11 +449,17 @@ def test_no_unexpected_findings(data):
     assert {f["id"] for f in data["findings"]} == set(EXPECTED_FINDINGS)
 
 
+def _finding_ids(value):
+    """A `finding` value is one finding id or a list of ids."""
+    return [value] if isinstance(value, str) else list(value)
+
+
 def _finding_refs(node, path=()):
     if isinstance(node, dict):
         for key, value in node.items():
             if key == "finding":
-                yield path, value
+                for ref in _finding_ids(value):
+                    yield path, ref
             else:
                 yield from _finding_refs(value, path + (key,))
     elif isinstance(node, list):
