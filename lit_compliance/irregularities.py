@@ -17,7 +17,8 @@ from .validation import schema
 NOT_ADDRESSED = "not addressed by this ruleset"
 
 # Consequence kinds that void the whole round: every wager is returned.
-ROUND_VOID = frozenset({"all_hands_void_reshuffle", "round_void", "misdeal_new_round", "void_and_wagers_returned"})
+ROUND_VOID = frozenset({"all_hands_void_reshuffle", "round_void", "misdeal_new_round", "void_and_wagers_returned",
+                        "all_hands_void_deck_removed"})
 # Kinds that void one player's hand: that player's wagers are returned (the round file names the seat).
 HAND_VOID = frozenset({"hand_void_wager_returned"})
 # Kinds that make one player's remaining decisions "let it ride".

@@ -132,6 +132,21 @@ def test_tribal_round_with_several_cards_face_up_is_void_and_returns_every_wager
     assert amount(v["totals"]["staked"]) == amount(v["totals"]["returned"]) == 3 * 10 + 1 + 3 * 5
 
 
+def test_tribal_stub_count_wrong_without_misdeal_voids_the_round():
+    """Section 12(h)(5)(ii): not misdealt but the count is wrong: all hands void, deck removed."""
+    v = settled("""
+        jurisdiction: tribal
+        irregularities: [stub_count_wrong_not_misdealt]
+        community: [Qs, 9h]
+        players:
+          - {seat: 1, cards: [As, Ks, Ts], bet: 10}
+        """)
+    assert v["void"] is True
+    assert v["irregularities"][0]["cite"] == "Section 12(h)(5)(ii)"
+    for r in v["results"][0]["wagers"]:
+        assert r["outcome"] == "returned" and amount(r["net"]) == 0
+
+
 # --- Maryland (COMAR 36.05.18) ------------------------------------------------------------------
 
 

@@ -596,7 +596,7 @@ def test_stub_count_wrong_per_section(data, section):
     misdealt = by_cite[f"COMAR 36.05.18.{section}(1)"]
     not_misdealt = by_cite[f"COMAR 36.05.18.{section}(2)"]
     assert (misdealt["event"], misdealt["consequence"]["kind"]) == ("stub_count_wrong_misdealt", "void_and_wagers_returned")
-    assert (not_misdealt["event"], not_misdealt["consequence"]["kind"]) == ("stub_count_wrong_not_misdealt", "deck_removed")
+    assert (not_misdealt["event"], not_misdealt["consequence"]["kind"]) == ("stub_count_wrong_not_misdealt", "all_hands_void_deck_removed")
 
 
 def test_automated_shoe_misdeal_keeps_printed_and_per_10G1(data, source_text):

@@ -437,7 +437,7 @@ def test_rank_order_and_suits_equal_per_3a(data):
     ("dealing_shoe_malfunction", "round_void", "§14(e)"),
     ("device_unusable", "device_removed", "§14(f)"),
     ("stub_count_wrong_misdealt", "all_hands_void_reshuffle", "§7(e)(2)"),
-    ("stub_count_wrong_not_misdealt", "deck_removed", "§7(e)(2)"),
+    ("stub_count_wrong_not_misdealt", "all_hands_void_deck_removed", "§7(e)(2)"),
     ("shuffler_count_wrong", "deck_removed", "§7(f)"),
     ("improper_cut", "recut", "§5(d)"),
 ])

@@ -368,7 +368,7 @@ def test_five_card_ranking_ace_low_no_wraparound_suits_equal_per_12c(data):
     ("dealing_shoe_malfunction", "round_void"),                # Section 12(m)(5)
     ("device_unusable", "device_removed"),                     # Section 12(m)(6)
     ("stub_count_wrong_misdealt", "all_hands_void_reshuffle"), # Section 12(h)(5)(ii)
-    ("stub_count_wrong_not_misdealt", "deck_removed"),         # Section 12(h)(5)(ii)
+    ("stub_count_wrong_not_misdealt", "all_hands_void_deck_removed"),         # Section 12(h)(5)(ii)
     ("shuffler_count_wrong", "deck_removed"),                  # Section 12(h)(6)
     ("improper_cut", "recut"),                                 # Section 12(e)(4) [Shuffle and Cut]
 ])
