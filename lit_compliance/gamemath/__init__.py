@@ -75,8 +75,23 @@ def _price_base(wager: dict, table: dict, rules: HandRules) -> PaytableResult:
         exact={"house_edge": _frac(r.house_edge), "element_of_risk": _frac(r.element_of_risk),
                "average_bets": _frac(r.average_bets)},
         details={"ride_bet1_share": float(r.ride1_share), "ride_bet2_share": float(r.ride2_share),
-                 "strategy_bet1": r.ride3, "strategy_bet2": r.ride4, "outcomes": outcomes},
+                 "strategy_bet1": r.ride3, "strategy_bet2": r.ride4, "outcomes": outcomes,
+                 "outcome_rows": _outcome_rows(r.outcomes)},
     )
+
+
+def _outcome_rows(outcomes: dict) -> list[dict]:
+    """The final-hand table for text output, best hand first."""
+    from ..hands import CATEGORIES_5
+    from ..render import hand_name
+
+    rows = []
+    for category in reversed(CATEGORIES_5):
+        cells = {b: outcomes.get((category, b)) for b in (1, 2, 3)}
+        if any(cells.values()):
+            rows.append({"hand": hand_name(category) if category != "pair" else "Pair below tens",
+                         **{f"p{b}": f"{float(p):.8f}" if p else "0" for b, p in cells.items()}})
+    return rows
 
 
 def _price_side(wager: dict, table: dict, rules: HandRules) -> PaytableResult:

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-MATH_VERSION = "1"
+MATH_VERSION = "2"
 
 
 def directory() -> Path | None:
