@@ -43,6 +43,13 @@ HAND_NAMES = {
 }
 
 
+def flag_text(fact: dict) -> str:
+    """A yes/no fact in words: 'yes', 'no', or 'not stated (assumed yes)'."""
+    if fact["value"] is None:
+        return f"not stated (assumed {'yes' if fact.get('assumed') else 'no'})"
+    return "yes" if fact["value"] else "no"
+
+
 def hand_name(hand: str, suits: list | None = None) -> str:
     name = HAND_NAMES.get(hand, hand)
     if suits:
@@ -68,6 +75,7 @@ def environment() -> jinja2.Environment:
     )
     env.filters["odds"] = _odds
     env.filters["hand"] = hand_name
+    env.filters["flag"] = flag_text
     env.filters["refs"] = lambda v: ", ".join(v) if isinstance(v, list) else v
     env.filters["tojson_pretty"] = lambda v: json.dumps(v, indent=2, sort_keys=True, ensure_ascii=False)
     return env

@@ -42,6 +42,16 @@ def test_show_text_lists_findings_and_json_round_trips(catalogue):
     assert data == catalogue.latest("maryland").data
 
 
+@pytest.mark.parametrize("jurisdiction", JURISDICTIONS)
+def test_show_renders_every_jurisdiction_with_all_its_findings(catalogue, jurisdiction):
+    result = CliRunner().invoke(main, ["show", jurisdiction])
+    assert result.exit_code == 0, result.output
+    rs = catalogue.latest(jurisdiction)
+    assert f"Findings ({len(rs.findings)})" in result.output
+    for finding in rs.findings:
+        assert finding["id"] in result.output
+
+
 def test_show_on_a_date_before_the_first_version_is_refused():
     result = CliRunner().invoke(main, ["show", "south-dakota", "--on", "2001-01-01"])
     assert result.exit_code == 2
