@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -39,6 +40,14 @@ def handled(func):
             sys.exit(EXIT_TROUBLE)
         except (CatalogueError, Trouble) as exc:
             click.echo(f"error: {exc}", err=True)
+            sys.exit(EXIT_TROUBLE)
+        except (SystemExit, KeyboardInterrupt, click.exceptions.Exit, click.ClickException):
+            raise
+        except Exception as exc:  # a bug: say so plainly, keep the traceback for those who ask
+            if os.environ.get("LIT_COMPLIANCE_DEBUG"):
+                raise
+            click.echo(f"error: internal error ({type(exc).__name__}: {exc}); this is a bug in "
+                       "lit-compliance: set LIT_COMPLIANCE_DEBUG=1 to see the traceback", err=True)
             sys.exit(EXIT_TROUBLE)
 
     return wrapper
@@ -120,6 +129,7 @@ def show(jurisdiction: str, version: str | None, on: str | None, fmt: str) -> No
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @format_option
+@handled
 def validate(paths: tuple[Path, ...], fmt: str) -> None:
     """Validate ruleset files (the bundled catalogue when no path is given).
 

@@ -132,3 +132,17 @@ def test_bundled_source_hash_matches_the_ruleset(catalogue, jurisdiction):
     rs = catalogue.latest(jurisdiction)
     file = data_dir("sources") / rs.data["source"]["file"]
     assert hashlib.sha256(file.read_bytes()).hexdigest() == rs.data["source"]["sha256"]
+
+
+def test_an_internal_error_is_reported_in_one_line_without_a_traceback(monkeypatch):
+    import lit_compliance.cli as cli
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("template exploded")
+
+    monkeypatch.delenv("LIT_COMPLIANCE_DEBUG", raising=False)
+    monkeypatch.setattr(cli, "render", broken)
+    result = CliRunner().invoke(main, ["show", "maryland"])
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
+    assert "internal error (RuntimeError: template exploded)" in result.output
