@@ -11,6 +11,7 @@ from typing import Any, Callable
 
 from .catalogue import Ruleset
 from .catalogue import finding_ids
+from .render import flag_text
 from .compliance import finding_note, money
 from .placard import CURRENCY_SYMBOLS
 from .render import _odds, hand_name
@@ -49,7 +50,7 @@ def _item(text: str, cite: str, finding=None) -> dict:
 
 def _flag(name: str, flag: dict) -> dict:
     value = flag["value"]
-    said = "yes" if value else "no" if value is False else f"not stated (read as {'yes' if flag.get('assumed') else 'no'})"
+    said = flag_text(flag).replace("assumed", "read as")
     text = f"{name}: {said}" + (f". {flag['text']}" if flag.get("text") else "")
     return _item(text, flag["cite"], flag.get("finding"))
 
@@ -59,7 +60,8 @@ def _ranking(title: str, ranking: dict | None) -> dict | None:
         return None
     hands = [_item(hand_name(c["hand"]) + (f": {c['text']}" if c.get("text") else ""), c["cite"])
              for c in ranking["categories"]]
-    extras = [_flag("Ace-low straight (A-2-3-4-5)", ranking["ace_low_straight"])]
+    low = "A-2-3" if title.startswith("Three") else "A-2-3-4-5"
+    extras = [_flag(f"Ace-low straight ({low})", ranking["ace_low_straight"])]
     for key, label in (("wraparound_straight", "Wraparound straight"),
                        ("ace_with_king_and_two", "Ace between king and two")):
         if ranking.get(key):
