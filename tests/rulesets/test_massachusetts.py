@@ -9,12 +9,23 @@ wagers must carry no paytable and point at a finding instead.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
+from helpers import (
+    as_finding_list,
+    as_rows,
+    assert_finding_recorded,
+    assert_no_unexpected_findings,
+    collapse_whitespace,
+    irregularity,
+    method,
+    paytable,
+    read_source,
+    source_path,
+    wager,
+)
 
-ROOT = Path(__file__).resolve().parents[2]
-SOURCE = ROOT / "sources" / "massachusetts-let-it-ride-poker.txt"
+SOURCE = source_path("massachusetts-let-it-ride-poker.txt")
 
 J = "massachusetts"
 
@@ -26,35 +37,7 @@ def data(ruleset_data):
 
 @pytest.fixture(scope="module")
 def source_text():
-    return re.sub(r"\s+", " ", SOURCE.read_text(encoding="utf-8"))
-
-
-def wager(data, wager_id):
-    matches = [w for w in data["wagers"] if w["id"] == wager_id]
-    assert len(matches) == 1, f"wager {wager_id!r} missing or duplicated"
-    return matches[0]
-
-
-def paytable(data, wager_id, table_id):
-    matches = [t for t in wager(data, wager_id)["paytables"] if t["id"] == table_id]
-    assert len(matches) == 1, f"paytable {wager_id}/{table_id} missing or duplicated"
-    return matches[0]
-
-
-def as_rows(lines):
-    return [(line["hand"], line["payout"]["kind"], line["payout"]["value"]) for line in lines]
-
-
-def irregularity(data, event):
-    matches = [i for i in data["irregularities"] if i["event"] == event]
-    assert len(matches) == 1, f"irregularity for {event!r} missing or duplicated"
-    return matches[0]
-
-
-def method(data, method_id):
-    matches = [m for m in data["dealing_methods"] if m["id"] == method_id]
-    assert len(matches) == 1
-    return matches[0]
+    return read_source(SOURCE)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -142,7 +125,7 @@ def test_let_it_ride_bonus_is_1_dollar_chip_and_wins_on_trips_per_6a(data):
 def test_three_card_bonus_tables_11e_absent_per_6b_c(data):
     bonus = wager(data, "three-card-bonus")
     assert bonus["paytables"] == []
-    assert "ma-11e-three-card-tables-missing" in _finding_ids(bonus["finding"])
+    assert "ma-11e-three-card-tables-missing" in as_finding_list(bonus["finding"])
     assert bonus["selection"]["rule"] == "choose_one"  # "pre-selected by the gaming licensee"
     assert bonus["hand_basis"] == "player_three"
     assert bonus["wins_on"]["hand"] == "pair"
@@ -250,7 +233,7 @@ def test_every_paytable_quote_is_verbatim_and_contains_its_figure(data, source_t
     for w in data["wagers"]:
         for table in w["paytables"]:
             for line in table["lines"] + table.get("envy_lines", []):
-                quote = re.sub(r"\s+", " ", line["quote"])
+                quote = collapse_whitespace(line["quote"])
                 assert quote in source_text, quote
                 assert _figure_in(quote, line["payout"]["value"]), (quote, line["payout"])
                 checked += 1
@@ -260,7 +243,7 @@ def test_every_paytable_quote_is_verbatim_and_contains_its_figure(data, source_t
 def test_every_irregularity_quote_is_verbatim(data, source_text):
     for item in data["irregularities"]:
         if "quote" in item:
-            assert re.sub(r"\s+", " ", item["quote"]) in source_text, item["id"]
+            assert collapse_whitespace(item["quote"]) in source_text, item["id"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -487,38 +470,15 @@ EXPECTED_FINDINGS = {
 
 @pytest.mark.parametrize("finding_id,kind", sorted(EXPECTED_FINDINGS.items()))
 def test_finding_recorded(data, finding_id, kind):
-    found = {f["id"]: f["kind"] for f in data["findings"]}
-    assert found.get(finding_id) == kind
+    assert_finding_recorded(data, finding_id, kind)
 
 
 def test_no_unexpected_findings(data):
-    assert sorted(f["id"] for f in data["findings"]) == sorted(EXPECTED_FINDINGS)
+    assert_no_unexpected_findings(data, EXPECTED_FINDINGS)
 
 
-def _finding_ids(value):
-    """A `finding` value is one finding id or a list of ids."""
-    return [value] if isinstance(value, str) else list(value)
-
-
-def _finding_refs(node, path=()):
-    if isinstance(node, dict):
-        for key, value in node.items():
-            if key == "finding":
-                for i, ref in enumerate(_finding_ids(value)):
-                    yield path + (key,) + (() if isinstance(value, str) else (i,)), ref
-            else:
-                yield from _finding_refs(value, path + (key,))
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            yield from _finding_refs(value, path + (i,))
-
-
-def test_every_finding_reference_names_an_existing_finding(data):
-    ids = {f["id"] for f in data["findings"]}
-    refs = list(_finding_refs({k: v for k, v in data.items() if k != "findings"}))
-    assert refs, "the ruleset should reference its findings"
-    for path, ref in refs:
-        assert ref in ids, (path, ref)
+# "Every finding reference names an existing finding" is checked for every jurisdiction in
+# test_common.py.
 
 
 def test_source_hash_matches_bundled_text(data):

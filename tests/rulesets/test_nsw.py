@@ -7,16 +7,22 @@ has lost a figure the expected value is None and the line must name the finding 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
+from helpers import (
+    as_finding_list,
+    assert_finding_recorded,
+    assert_no_unexpected_findings,
+    collapse_whitespace,
+    irregularities,
+    paytable,
+    read_source,
+    recorded_finding_ids,
+    source_path,
+    wager,
+)
 
-ROOT = Path(__file__).resolve().parents[2]
-SOURCE = ROOT / "sources" / "nsw-let-it-ride-rules.txt"
-
-
-def _collapse(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip()
+SOURCE = source_path("nsw-let-it-ride-rules.txt")
 
 
 @pytest.fixture(scope="module")
@@ -26,27 +32,7 @@ def data(ruleset_data):
 
 @pytest.fixture(scope="module")
 def source_text():
-    return _collapse(SOURCE.read_text(encoding="utf-8"))
-
-
-def _wager(data, wager_id):
-    matches = [w for w in data["wagers"] if w["id"] == wager_id]
-    assert len(matches) == 1, f"expected exactly one wager {wager_id!r}"
-    return matches[0]
-
-
-def _paytable(data, wager_id, table_id):
-    matches = [t for t in _wager(data, wager_id)["paytables"] if t["id"] == table_id]
-    assert len(matches) == 1, f"expected exactly one paytable {table_id!r} on {wager_id!r}"
-    return matches[0]
-
-
-def _irregularities(data, event):
-    return [i for i in data["irregularities"] if i["event"] == event]
-
-
-def _finding_ids(data):
-    return {f["id"] for f in data["findings"]}
+    return read_source(SOURCE, strip=True)
 
 
 # --------------------------------------------------------------------------------------------
@@ -73,7 +59,7 @@ NSW_R10_1_SETTLEMENT_ODDS = [  # NSW r 10.1
 def test_only_wager_is_base_per_r5_2_and_r10_1(data):
     """NSW r 5.2, r 10.1: the only wager is the three-part base wager; no side wager is offered."""
     assert [w["id"] for w in data["wagers"]] == ["base"]
-    base = _wager(data, "base")
+    base = wager(data, "base")
     assert base["kind"] == "base"
     assert base["offered"] == "required"
     assert base["hand_basis"] == "player_and_community"
@@ -82,7 +68,7 @@ def test_only_wager_is_base_per_r5_2_and_r10_1(data):
 
 def test_settlement_odds_is_single_fixed_paytable_per_r10_1(data):
     """NSW r 10.1: 'paid at the odds listed below', one table, applied as written."""
-    base = _wager(data, "base")
+    base = wager(data, "base")
     assert base["selection"]["rule"] == "fixed"
     assert "10.1" in base["selection"]["cite"]
     assert [t["id"] for t in base["paytables"]] == ["settlement-odds"]
@@ -90,14 +76,14 @@ def test_settlement_odds_is_single_fixed_paytable_per_r10_1(data):
 
 
 def test_settlement_odds_hands_in_order_best_first_per_r10_1(data):
-    table = _paytable(data, "base", "settlement-odds")
+    table = paytable(data, "base", "settlement-odds")
     assert [line["hand"] for line in table["lines"]] == [h for h, *_ in NSW_R10_1_SETTLEMENT_ODDS]
 
 
 @pytest.mark.parametrize("hand,kind,value,finding", NSW_R10_1_SETTLEMENT_ODDS,
                          ids=[row[0] for row in NSW_R10_1_SETTLEMENT_ODDS])
 def test_settlement_odds_line_per_r10_1(data, hand, kind, value, finding):
-    table = _paytable(data, "base", "settlement-odds")
+    table = paytable(data, "base", "settlement-odds")
     lines = [line for line in table["lines"] if line["hand"] == hand]
     assert len(lines) == 1
     line = lines[0]
@@ -110,28 +96,28 @@ def test_settlement_odds_line_per_r10_1(data, hand, kind, value, finding):
 
 
 def test_paytable_royal_flush_pays_1000_to_1_per_r10_1(data):
-    line = _paytable(data, "base", "settlement-odds")["lines"][0]
+    line = paytable(data, "base", "settlement-odds")["lines"][0]
     assert (line["hand"], line["payout"]["kind"], line["payout"]["value"]) == ("royal_flush", "to_one", 1000)
 
 
 def test_paytable_pair_of_10s_or_better_pays_1_to_1_per_r10_1(data):
-    line = _paytable(data, "base", "settlement-odds")["lines"][-1]
+    line = paytable(data, "base", "settlement-odds")["lines"][-1]
     assert (line["hand"], line["payout"]["kind"], line["payout"]["value"]) == ("pair_tens_or_better", "to_one", 1)
 
 
 def test_paytable_lost_figures_are_null_with_findings_per_r10_1(data):
-    table = _paytable(data, "base", "settlement-odds")
+    table = paytable(data, "base", "settlement-odds")
     nulls = {line["hand"] for line in table["lines"] if line["payout"]["value"] is None}
     assert nulls == {"two_pair", "straight", "full_house", "straight_flush"}
     for line in table["lines"]:
         if line["payout"]["value"] is None:
-            refs = _as_finding_list(line["payout"]["finding"])
-            assert refs and all(ref in _finding_ids(data) for ref in refs)
+            refs = as_finding_list(line["payout"]["finding"])
+            assert refs and all(ref in recorded_finding_ids(data) for ref in refs)
 
 
 def test_paytable_quotes_are_whole_rows_containing_the_figure_per_r10_1(data, source_text):
-    for line in _paytable(data, "base", "settlement-odds")["lines"]:
-        quote = _collapse(line["quote"])
+    for line in paytable(data, "base", "settlement-odds")["lines"]:
+        quote = collapse_whitespace(line["quote"], strip=True)
         assert quote in source_text, quote
         assert quote.endswith("to 1 |")
         value = line["payout"]["value"]
@@ -277,60 +263,60 @@ def test_minimum_raise_needs_20_minutes_notice_per_r6_3(data):
 
 
 def test_misdeal_before_handling_new_round_per_r12_1_and_r12_4(data):
-    [irr] = _irregularities(data, "misdeal_noticed_before_handling")
+    [irr] = irregularities(data, "misdeal_noticed_before_handling")
     assert irr["consequence"]["kind"] == "misdeal_new_round"
 
 
 def test_community_card_exposed_during_deal_misdeal_but_after_handling_play_continues_per_r12_6(data):
-    kinds = sorted(i["consequence"]["kind"] for i in _irregularities(data, "community_card_exposed_early"))
+    kinds = sorted(i["consequence"]["kind"] for i in irregularities(data, "community_card_exposed_early"))
     assert kinds == ["misdeal_new_round", "play_continues"]
-    after = next(i for i in _irregularities(data, "community_card_exposed_early")
+    after = next(i for i in irregularities(data, "community_card_exposed_early")
                  if i["consequence"]["kind"] == "play_continues")
     assert "after" in after["condition"].lower()
 
 
 def test_exposed_card_dealt_single_continues_two_or_more_misdeal_per_r12_3_and_r12_5(data):
-    kinds = sorted(i["consequence"]["kind"] for i in _irregularities(data, "exposed_card_dealt"))
+    kinds = sorted(i["consequence"]["kind"] for i in irregularities(data, "exposed_card_dealt"))
     assert kinds == ["misdeal_new_round", "play_continues"]
 
 
 def test_absent_player_cards_unviewed_hand_void_wager_returned_per_r12_12(data):
-    [irr] = _irregularities(data, "player_absent_cards_unviewed")
+    [irr] = irregularities(data, "player_absent_cards_unviewed")
     assert irr["consequence"]["kind"] == "hand_void_wager_returned"
 
 
 def test_absent_player_cards_viewed_treated_as_let_it_ride_per_r12_13(data):
-    [irr] = _irregularities(data, "player_absent_cards_viewed")
+    [irr] = irregularities(data, "player_absent_cards_viewed")
     assert irr["consequence"]["kind"] == "treated_as_let_it_ride"
 
 
 def test_hand_to_empty_position_counted_and_discarded_per_r12_8(data):
-    [irr] = _irregularities(data, "cards_to_empty_position")
+    [irr] = irregularities(data, "cards_to_empty_position")
     assert irr["consequence"]["kind"] == "cards_counted_and_discarded"
 
 
 def test_noncompliant_wager_before_handling_correct_or_fold_per_r12_9(data):
-    [irr] = _irregularities(data, "wager_noncompliant_before_handling")
+    [irr] = irregularities(data, "wager_noncompliant_before_handling")
     assert irr["consequence"]["kind"] == "correct_or_fold"
 
 
 def test_shuffler_jam_reshuffle_and_unusable_device_round_void_per_r13(data):
-    [jam] = _irregularities(data, "shuffler_malfunction")
-    [dead] = _irregularities(data, "device_unusable")
+    [jam] = irregularities(data, "shuffler_malfunction")
+    [dead] = irregularities(data, "device_unusable")
     assert jam["consequence"]["kind"] == "reshuffle"
     assert dead["consequence"]["kind"] == "round_void"
 
 
 def test_truncated_r12_7_consequence_is_flagged(data):
-    wrong = [i for i in _irregularities(data, "wrong_card_count") if "12.7" in i["cite"]]
+    wrong = [i for i in irregularities(data, "wrong_card_count") if "12.7" in i["cite"]]
     assert len(wrong) == 1
-    assert "nsw-r12-7-truncated" in _as_finding_list(wrong[0]["finding"])
+    assert "nsw-r12-7-truncated" in as_finding_list(wrong[0]["finding"])
 
 
 def test_irregularity_quotes_occur_in_source(data, source_text):
     for irr in data["irregularities"]:
         if "quote" in irr:
-            assert _collapse(irr["quote"]) in source_text, irr["id"]
+            assert collapse_whitespace(irr["quote"], strip=True) in source_text, irr["id"]
 
 
 # --------------------------------------------------------------------------------------------
@@ -395,13 +381,11 @@ EXPECTED_FINDINGS = {
 
 @pytest.mark.parametrize("finding_id,kind", sorted(EXPECTED_FINDINGS.items()))
 def test_finding_recorded(data, finding_id, kind):
-    matches = [f for f in data["findings"] if f["id"] == finding_id]
-    assert len(matches) == 1, f"finding {finding_id!r} missing or duplicated"
-    assert matches[0]["kind"] == kind
+    assert_finding_recorded(data, finding_id, kind)
 
 
 def test_no_unexpected_findings(data):
-    assert _finding_ids(data) == set(EXPECTED_FINDINGS)
+    assert_no_unexpected_findings(data, EXPECTED_FINDINGS)
 
 
 def test_every_lost_rule_number_has_a_finding():
@@ -416,30 +400,8 @@ def test_lost_rule_numbers_really_are_absent_from_source(source_text):
         assert not re.search(rf"(?<![\d.]){re.escape(number)} [A-Z]", source_text), number
 
 
-def _as_finding_list(value):
-    """A `finding` value is one finding id or a list of ids."""
-    return [value] if isinstance(value, str) else list(value)
-
-
-def _finding_refs(obj, path=()):
-    if isinstance(obj, dict):
-        for key, value in obj.items():
-            if key == "finding":
-                for i, ref in enumerate(_as_finding_list(value)):
-                    yield path + (key,) + (() if isinstance(value, str) else (i,)), ref
-            else:
-                yield from _finding_refs(value, path + (key,))
-    elif isinstance(obj, list):
-        for i, value in enumerate(obj):
-            yield from _finding_refs(value, path + (i,))
-
-
-def test_every_finding_reference_points_at_a_finding(data):
-    ids = _finding_ids(data)
-    refs = [(path, ref) for path, ref in _finding_refs(data) if path[0] != "findings"]
-    assert refs, "expected at least one fact pointing at a finding"
-    for path, ref in refs:
-        assert ref in ids, (path, ref)
+# "Every finding reference names an existing finding" is checked for every jurisdiction in
+# test_common.py.
 
 
 def test_null_flags_carry_assumption_and_finding(data):

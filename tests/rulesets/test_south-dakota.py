@@ -8,12 +8,20 @@ from __future__ import annotations
 
 import hashlib
 import re
-from pathlib import Path
 
 import pytest
+from helpers import (
+    as_rows,
+    assert_finding_recorded,
+    assert_no_unexpected_findings,
+    collapse_whitespace,
+    paytable,
+    read_source,
+    source_path,
+    wager,
+)
 
-ROOT = Path(__file__).resolve().parents[2]
-SOURCE = ROOT / "sources" / "south-dakota-arsd-20-18-16-15.03.txt"
+SOURCE = source_path("south-dakota-arsd-20-18-16-15.03.txt")
 JURISDICTION = "south-dakota"
 
 
@@ -24,23 +32,7 @@ def data(ruleset_data):
 
 @pytest.fixture(scope="module")
 def source_text():
-    return re.sub(r"\s+", " ", SOURCE.read_text(encoding="utf-8"))
-
-
-def wager(data, wager_id):
-    matches = [w for w in data["wagers"] if w["id"] == wager_id]
-    assert len(matches) == 1, f"expected exactly one wager {wager_id!r}"
-    return matches[0]
-
-
-def paytable(data, wager_id, table_id):
-    matches = [t for t in wager(data, wager_id)["paytables"] if t["id"] == table_id]
-    assert len(matches) == 1, f"expected exactly one paytable {wager_id}/{table_id}"
-    return matches[0]
-
-
-def as_rows(lines):
-    return [(ln["hand"], ln["payout"]["kind"], ln["payout"]["value"]) for ln in lines]
+    return read_source(SOURCE)
 
 
 def to1(x):
@@ -222,7 +214,7 @@ def test_every_quote_occurs_in_source_and_contains_its_figure(data, source_text)
     for w in data["wagers"]:
         for table in w["paytables"]:
             for line in table["lines"] + table.get("envy_lines", []):
-                quote = re.sub(r"\s+", " ", line["quote"])
+                quote = collapse_whitespace(line["quote"])
                 assert quote in source_text, quote
                 value = line["payout"]["value"]
                 if value is not None:
@@ -440,39 +432,15 @@ EXPECTED_FINDINGS = {
 
 @pytest.mark.parametrize("finding_id", sorted(EXPECTED_FINDINGS))
 def test_finding_recorded_with_kind(data, finding_id):
-    found = [f for f in data["findings"] if f["id"] == finding_id]
-    assert len(found) == 1, finding_id
-    assert found[0]["kind"] == EXPECTED_FINDINGS[finding_id]
+    assert_finding_recorded(data, finding_id, EXPECTED_FINDINGS[finding_id])
 
 
 def test_no_unexpected_findings(data):
-    assert {f["id"] for f in data["findings"]} == set(EXPECTED_FINDINGS)
+    assert_no_unexpected_findings(data, EXPECTED_FINDINGS)
 
 
-def _finding_ids(value):
-    """A `finding` value is one finding id or a list of ids."""
-    return [value] if isinstance(value, str) else list(value)
-
-
-def _finding_refs(node, path=()):
-    if isinstance(node, dict):
-        for key, value in node.items():
-            if key == "finding":
-                for ref in _finding_ids(value):
-                    yield path, ref
-            else:
-                yield from _finding_refs(value, path + (key,))
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            yield from _finding_refs(value, path + (i,))
-
-
-def test_every_finding_reference_names_an_existing_finding(data):
-    ids = {f["id"] for f in data["findings"]}
-    refs = list(_finding_refs({k: v for k, v in data.items() if k != "findings"}))
-    assert refs, "expected facts pointing at findings"
-    dangling = [(p, r) for p, r in refs if r not in ids]
-    assert dangling == []
+# "Every finding reference names an existing finding" is checked for every jurisdiction in
+# test_common.py.
 
 
 def test_null_figures_all_point_at_findings(data):

@@ -6,12 +6,22 @@ double-entry transcription check). Citations use the printed labels; the second 
 """
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import pytest
+from helpers import (
+    as_finding_list,
+    as_rows,
+    assert_finding_recorded,
+    assert_no_unexpected_findings,
+    collapse_whitespace,
+    figure_in,
+    irregularity,
+    method,
+    read_source,
+    source_path,
+    wager,
+)
 
-SOURCE = Path(__file__).resolve().parents[2] / "sources" / "tribal-section-12.txt"
+SOURCE = source_path("tribal-section-12.txt")
 
 # Section 12(e)(2) [Payout Odds; printed (e), referred to as (l)] - "no less than the following odds"
 BASE_PAYOUT_ODDS = [
@@ -71,40 +81,13 @@ def data(ruleset_data):
 
 @pytest.fixture(scope="module")
 def source_text():
-    return re.sub(r"\s+", " ", SOURCE.read_text(encoding="utf-8"))
-
-
-def wager(data, wager_id):
-    matches = [w for w in data["wagers"] if w["id"] == wager_id]
-    assert len(matches) == 1, f"wager {wager_id!r} appears {len(matches)} times"
-    return matches[0]
+    return read_source(SOURCE)
 
 
 def only_paytable(data, wager_id):
     tables = wager(data, wager_id)["paytables"]
     assert len(tables) == 1, f"{wager_id}: the source gives exactly one table, ruleset has {len(tables)}"
     return tables[0]
-
-
-def method(data, method_id):
-    matches = [m for m in data["dealing_methods"] if m["id"] == method_id]
-    assert len(matches) == 1
-    return matches[0]
-
-
-def irregularity(data, event):
-    matches = [i for i in data["irregularities"] if i["event"] == event]
-    assert len(matches) == 1, f"event {event!r} appears {len(matches)} times"
-    return matches[0]
-
-
-def as_rows(table):
-    return [(ln["hand"], ln["payout"]["kind"], ln["payout"]["value"]) for ln in table["lines"]]
-
-
-def figure_in(quote, value):
-    numbers = {int(n.replace(",", "")) for n in re.findall(r"\d[\d,]*", quote)}
-    return int(value) in numbers
 
 
 # --- identity -----------------------------------------------------------------------------------
@@ -135,7 +118,7 @@ def test_wagers_offered_are_base_and_five_card_bonus_per_12f4_and_12g1(data):
 
 def test_base_payout_odds_table_matches_source_line_for_line_per_12l2(data):
     table = only_paytable(data, "base")
-    assert as_rows(table) == BASE_PAYOUT_ODDS
+    assert as_rows(table["lines"]) == BASE_PAYOUT_ODDS
 
 
 @pytest.mark.parametrize("hand,kind,value", BASE_PAYOUT_ODDS, ids=[h for h, _, _ in BASE_PAYOUT_ODDS])
@@ -177,7 +160,7 @@ def test_base_hand_is_three_player_cards_and_two_community_per_12a1ii(data):
 
 def test_bonus_payout_table_matches_source_line_for_line_per_12l4(data):
     table = only_paytable(data, "five-card-bonus")
-    assert as_rows(table) == BONUS_PAYOUT
+    assert as_rows(table["lines"]) == BONUS_PAYOUT
 
 
 @pytest.mark.parametrize("hand,kind,value", BONUS_PAYOUT, ids=[h for h, _, _ in BONUS_PAYOUT])
@@ -218,7 +201,7 @@ def test_every_paytable_quote_occurs_in_source_and_holds_its_figure(data, source
     for w in data["wagers"]:
         for table in w["paytables"]:
             for line in table["lines"]:
-                quote = re.sub(r"\s+", " ", line["quote"])
+                quote = collapse_whitespace(line["quote"])
                 assert quote in source_text, quote
                 assert figure_in(quote, line["payout"]["value"]), (quote, line["payout"]["value"])
 
@@ -268,7 +251,7 @@ def test_automated_shoe_stacks_of_three_per_12j1_with_missing_delivery_finding(d
     plan = method(data, "automated_shoe")["plan"]
     assert all(s["cards"] == 3 and s.get("as_stack") is True for s in plan["steps"])
     assert sum(s["cards"] for s in plan["steps"] if s["to"] == "community") == 3
-    assert "automated-shoe-delivery-missing" in _finding_ids(plan["finding"])
+    assert "automated-shoe-delivery-missing" in as_finding_list(plan["finding"])
     assert "player_order" not in method(data, "automated_shoe")
 
 
@@ -379,7 +362,7 @@ def test_irregularity_event_has_source_consequence_per_12m(data, event, kind):
 def test_irregularity_quotes_occur_in_source_per_12m(data, source_text):
     for item in data["irregularities"]:
         if "quote" in item:
-            assert re.sub(r"\s+", " ", item["quote"]) in source_text, item["quote"]
+            assert collapse_whitespace(item["quote"]) in source_text, item["quote"]
 
 
 # --- findings ---------------------------------------------------------------------------------------
@@ -387,42 +370,19 @@ def test_irregularity_quotes_occur_in_source_per_12m(data, source_text):
 
 @pytest.mark.parametrize("finding_id,kind", sorted(EXPECTED_FINDINGS.items()))
 def test_finding_recorded(data, finding_id, kind):
-    found = {f["id"]: f["kind"] for f in data["findings"]}
-    assert found.get(finding_id) == kind
+    assert_finding_recorded(data, finding_id, kind)
 
 
 def test_no_unexpected_findings(data):
-    assert {f["id"] for f in data["findings"]} == set(EXPECTED_FINDINGS)
+    assert_no_unexpected_findings(data, EXPECTED_FINDINGS)
 
 
-def _finding_ids(value):
-    """A `finding` value is one finding id or a list of ids."""
-    return [value] if isinstance(value, str) else list(value)
-
-
-def _finding_refs(node, path=()):
-    if isinstance(node, dict):
-        for key, value in node.items():
-            if key == "finding":
-                for i, ref in enumerate(_finding_ids(value)):
-                    yield path + (key,) + (() if isinstance(value, str) else (i,)), ref
-            else:
-                yield from _finding_refs(value, path + (key,))
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            yield from _finding_refs(value, path + (i,))
-
-
-def test_every_finding_reference_points_at_a_recorded_finding(data):
-    ids = {f["id"] for f in data["findings"]}
-    refs = list(_finding_refs(data))
-    assert refs, "the ruleset should point facts at findings"
-    for path, ref in refs:
-        assert ref in ids, (path, ref)
+# "Every finding reference names an existing finding" is checked for every jurisdiction in
+# test_common.py.
 
 
 def test_missing_payout_limit_figure_is_pointed_at_its_finding_per_12l3(data):
     (limit,) = data["payout_limits"]
-    assert "payout-limit-tribe-amount-unstated" in _finding_ids(limit["finding"])
+    assert "payout-limit-tribe-amount-unstated" in as_finding_list(limit["finding"])
     assert data["table"]["max_positions"]["value"] is None
-    assert "max-positions-unstated" in _finding_ids(data["table"]["max_positions"]["finding"])
+    assert "max-positions-unstated" in as_finding_list(data["table"]["max_positions"]["finding"])
