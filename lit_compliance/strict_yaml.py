@@ -63,8 +63,24 @@ def format_path(path: tuple) -> str:
     return out
 
 
-class _StrictLoader(yaml.SafeLoader):
-    """A SafeLoader whose implicit typing follows YAML 1.2's core schema, narrowly."""
+if getattr(yaml, "__with_libyaml__", False):  # libyaml's C parser, when PyYAML was built with it
+    _Parser = yaml.cyaml.CParser
+else:  # pragma: no cover - the pure-Python parser gives the same nodes, more slowly
+    class _Parser(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser, yaml.composer.Composer):
+        def __init__(self, stream):
+            yaml.reader.Reader.__init__(self, stream)
+            yaml.scanner.Scanner.__init__(self)
+            yaml.parser.Parser.__init__(self)
+            yaml.composer.Composer.__init__(self)
+
+
+class _StrictLoader(_Parser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver):
+    """Parses and composes nodes; implicit typing follows YAML 1.2's core schema, narrowly."""
+
+    def __init__(self, stream):
+        _Parser.__init__(self, stream)
+        yaml.constructor.SafeConstructor.__init__(self)
+        yaml.resolver.Resolver.__init__(self)
 
 
 _StrictLoader.yaml_implicit_resolvers = {}
@@ -140,12 +156,6 @@ def load_yaml_text(text: str, display: str) -> Document:
     """Parse YAML text strictly; raise InputError listing every problem found."""
     problems: list[Problem] = []
     try:
-        aliases = sum(1 for ev in yaml.parse(text, Loader=_StrictLoader) if isinstance(ev, yaml.AliasEvent))
-    except yaml.YAMLError as exc:
-        raise InputError([_yaml_error(exc, display)]) from None
-    if aliases > MAX_ALIASES:
-        raise InputError([Problem(display, 1, 1, "", f"{aliases} aliases; at most {MAX_ALIASES} are allowed")])
-    try:
         loader = _StrictLoader(text)
         try:
             if not loader.check_node():
@@ -162,9 +172,18 @@ def load_yaml_text(text: str, display: str) -> Document:
 
     marks: dict = {}
     count = [0]
+    seen: set[int] = set()  # composed nodes already built: meeting one again is an alias use
+    aliases = [0]
 
     def build(node: yaml.Node, path: tuple, depth: int) -> Any:
         count[0] += 1
+        if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)):
+            if id(node) in seen:
+                aliases[0] += 1
+                if aliases[0] > MAX_ALIASES:
+                    raise InputError([_at(display, node, path,
+                                          f"more than {MAX_ALIASES} alias uses; refusing to expand")])
+            seen.add(id(node))
         if count[0] > MAX_NODES:
             raise InputError([Problem(display, node.start_mark.line + 1, node.start_mark.column + 1,
                                       format_path(path), f"more than {MAX_NODES} values; refusing to expand")])
@@ -178,7 +197,7 @@ def load_yaml_text(text: str, display: str) -> Document:
             out: dict = {}
             for key_node, value_node in node.value:
                 if key_node.tag == "tag:yaml.org,2002:merge" or (
-                    isinstance(key_node, yaml.ScalarNode) and key_node.value == "<<" and key_node.style is None
+                    isinstance(key_node, yaml.ScalarNode) and key_node.value == "<<" and not key_node.style
                 ):
                     problems.append(_at(display, key_node, path, "merge keys ('<<') are not allowed"))
                     continue

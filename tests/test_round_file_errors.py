@@ -152,7 +152,7 @@ CASES = {
          "paytable is players-1, not players-5"]),
     "yaml_syntax_error": (
         "jurisdiction: tribal\ncommunity: [Kh, Qh\nplayers: []\n",
-        ["round.yaml:3:8: (top): YAML syntax error: expected ',' or ']', but got ':' (while parsing a flow "
+        ["round.yaml:3:8: (top): YAML syntax error: did not find expected ',' or ']' (while parsing a flow "
          "sequence)"]),
 }
 
