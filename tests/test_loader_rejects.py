@@ -97,3 +97,20 @@ def test_yaml_1_1_surprises_are_not_applied():
 def test_minimal_fixture_is_valid():
     rs = load_ruleset(FIXTURES / "valid" / "minimal.yaml")
     assert rs.ref == "testland@v1"
+
+
+def test_a_file_over_the_size_cap_is_refused_without_being_parsed(tmp_path):
+    from lit_compliance.strict_yaml import MAX_FILE_BYTES
+
+    big = tmp_path / "huge.yaml"
+    big.write_text("a: " + "x" * MAX_FILE_BYTES + "\n")
+    with pytest.raises(InputError) as info:
+        load_ruleset(big)
+    (problem,) = info.value.problems
+    assert problem.message == f"file is {MAX_FILE_BYTES + 4} bytes; the limit is {MAX_FILE_BYTES}"
+
+
+def test_a_directory_given_as_a_ruleset_is_a_clean_error(tmp_path):
+    with pytest.raises(InputError) as info:
+        load_ruleset(tmp_path)
+    assert info.value.problems[0].message == "is a directory, not a YAML file"
