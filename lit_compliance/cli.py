@@ -53,6 +53,18 @@ def handled(func):
     return wrapper
 
 
+def progress(label: str):
+    """A progress bar over a job list on a terminal (standard error); nothing elsewhere."""
+    if not sys.stderr.isatty():
+        return None
+
+    def wrap(items):
+        with click.progressbar(items, label=label, file=sys.stderr) as bar:
+            yield from bar
+
+    return wrap
+
+
 def catalogue() -> Catalogue:
     return Catalogue.bundled()
 

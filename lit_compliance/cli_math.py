@@ -1,11 +1,9 @@
 """``lit-compliance analyze``: exact game math for a jurisdiction's paytables."""
 from __future__ import annotations
 
-import sys
-
 import click
 
-from .cli import Trouble, catalogue, emit, format_option, handled, main, pick
+from .cli import Trouble, catalogue, emit, format_option, handled, main, pick, progress
 from .gamemath import analyse, jobs
 from .gamemath.findings import math_findings
 from .render import render, to_json
@@ -35,13 +33,7 @@ def analyze(jurisdiction, version, on, wager, paytable, strategy, fmt):
         todo = jobs(rs, wager, paytable)
         if not todo:
             raise Trouble(f"{rs.ref}: no paytable {paytable!r} for the wagers selected")
-        if sys.stderr.isatty():
-            def progress(items, _rs=rs):
-                with click.progressbar(items, label=f"analysing {_rs.ref}", file=sys.stderr) as bar:
-                    yield from bar
-        else:
-            progress = None
-        results = analyse(rs, wager, paytable, progress=progress)
+        results = analyse(rs, wager, paytable, progress=progress(f"analysing {rs.ref}"))
         reports.append({"ruleset": rs.ref, "name": rs.name, "results": [r.as_dict() for r in results],
                         "math_findings": math_findings(rs, results) if not (wager or paytable) else []})
     if fmt == "json":

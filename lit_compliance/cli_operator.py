@@ -12,7 +12,7 @@ import click
 import yaml
 
 from .catalogue import Ruleset
-from .cli import EXIT_NO, EXIT_OK, Trouble, catalogue, emit, handled, main, pick
+from .cli import EXIT_NO, EXIT_OK, Trouble, catalogue, emit, handled, main, pick, progress
 from .compliance import Report, check as check_config
 from .placard import SIGN_SIZES, placard_view, svg_view
 from .render import render, to_json, write_atomic
@@ -47,11 +47,9 @@ def _pdf(html: str) -> bytes:
 
 
 def _analyse(rs: Ruleset) -> list:
-    try:
-        from .gamemath import analyse
-    except ImportError as exc:  # the game math is part of the package; its absence is a broken install
-        raise Trouble(f"game math unavailable ({exc}); cannot state house edges") from None
-    return analyse(rs)
+    from .gamemath import analyse
+
+    return analyse(rs, progress=progress(f"pricing {rs.ref} paytables"))
 
 
 version_option = click.option("--version", "version", help="A ruleset version id (default: the newest).")
