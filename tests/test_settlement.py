@@ -212,8 +212,8 @@ def test_maryland_envy_pays_once_per_other_qualifying_hand_never_for_ones_own():
     assert_paid(one(v, 3, "progressive"), "lose", 0, 1)
 
 
-def test_maryland_envy_scales_with_a_wager_between_the_listed_stakes():
-    v = settled("""
+# A straight flush at seat 1 and a $2 progressive wager at seat 2: between the $1 and $5 envy tables.
+ENVY_AT_A_2_DOLLAR_WAGER = """
         jurisdiction: maryland
         paytables: {base: a, progressive: a}
         meter: {amount: 5000}
@@ -223,7 +223,11 @@ def test_maryland_envy_scales_with_a_wager_between_the_listed_stakes():
           - {seat: 1, cards: [7h, 6h, 5h], bet: 10, decisions: {bet1: ride, bet2: ride}}
           - {seat: 2, cards: [Ac, Kd, 3c], bet: 10, decisions: {bet1: pull, bet2: pull},
              side_wagers: {progressive: 2}}
-        """)
+        """
+
+
+def test_maryland_envy_scales_with_a_wager_between_the_listed_stakes():
+    v = settled(ENVY_AT_A_2_DOLLAR_WAGER)
     # envy.scales_with_stake: a $2 wager gets twice the $1 amount for a straight flush (2 x $300).
     envy = [r for r in rows(v, 2, "progressive") if r["bet"] == "envy"]
     assert [amount(r["returned"]) for r in envy] == [600]
@@ -486,17 +490,7 @@ def test_envy_without_scaling_cannot_be_settled_for_an_unlisted_stake(catalogue)
     def change(data):
         next(w for w in data["wagers"] if w["id"] == "progressive")["envy"]["scales_with_stake"] = False
 
-    v = _settled_with(_variant(catalogue, "maryland", change), """
-        jurisdiction: maryland
-        paytables: {base: a, progressive: a}
-        meter: {amount: 5000}
-        six_card_bonus_cards: [2s, 3s, 4d]
-        community: [9h, 8h]
-        players:
-          - {seat: 1, cards: [7h, 6h, 5h], bet: 10, decisions: {bet1: ride, bet2: ride}}
-          - {seat: 2, cards: [Ac, Kd, 3c], bet: 10, decisions: {bet1: pull, bet2: pull},
-             side_wagers: {progressive: 2}}
-        """)
+    v = _settled_with(_variant(catalogue, "maryland", change), ENVY_AT_A_2_DOLLAR_WAGER)
     (envy,) = [r for r in rows(v, 2, "progressive") if r["bet"] == "envy"]
     assert envy["outcome"] == "unsettleable" and envy["returned"] is None
 
