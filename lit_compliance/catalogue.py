@@ -163,10 +163,25 @@ class Catalogue:
 
     def resolve(self, ref: str) -> Ruleset:
         """``jurisdiction``, ``jurisdiction@version`` or a path to a ruleset file."""
-        if ref.endswith((".yaml", ".yml")) or "/" in ref or Path(ref).is_file():
-            return load_ruleset(Path(ref))
+        if _is_path(ref):
+            return _load_ref_file(ref)
         jurisdiction, _, version = ref.partition("@")
         return self.get(jurisdiction, version or None)
+
+
+def resolve_ref(ref: str) -> Ruleset:
+    """Like :meth:`Catalogue.resolve`, but a file is loaded without loading the catalogue."""
+    return _load_ref_file(ref) if _is_path(ref) else Catalogue.bundled().resolve(ref)
+
+
+def _is_path(ref: str) -> bool:
+    return ref.endswith((".yaml", ".yml")) or "/" in ref or Path(ref).is_file()
+
+
+def _load_ref_file(ref: str) -> Ruleset:
+    if not Path(ref).is_file():
+        raise CatalogueError(f"{ref}: no such ruleset file")
+    return load_ruleset(Path(ref))
 
 
 _BUNDLED: Catalogue | None = None

@@ -12,7 +12,7 @@ from typing import Callable
 
 import click
 
-from .catalogue import Catalogue, Ruleset, load_ruleset
+from .catalogue import Catalogue, resolve_ref
 from .cli import EXIT_NO, EXIT_OK, Trouble, handled, main
 from .compare import compare as compare_topic
 from .compare import topics as all_topics
@@ -52,14 +52,15 @@ def md(text: object) -> str:
     return s
 
 
-def _load(ref: str) -> Ruleset:
-    """A jurisdiction, ``jurisdiction@version`` or a ruleset file (a file needs no catalogue)."""
-    path = Path(ref)
-    if ref.endswith((".yaml", ".yml")) or "/" in ref or path.is_file():
-        if not path.is_file():
-            raise Trouble(f"{ref}: no such ruleset file")
-        return load_ruleset(path)
-    return Catalogue.bundled().resolve(ref)
+def _emit_result(name: str, result, fmt: str, output: Path | None, color: bool | None,
+                 view: Callable[[], dict]) -> None:
+    """Render a diff or compare result in the chosen format and deliver it."""
+    use_color = _use_color(color, fmt, output)
+    if fmt == "json":
+        text = to_json(result.as_dict())
+    else:
+        text = render(f"{name}.{TEMPLATE_SUFFIX[fmt]}.j2", paint=_painter(use_color), md=md, **view())
+    _deliver(text, output, use_color)
 
 
 def _deliver(text: str, output: Path | None, color: bool) -> None:
@@ -101,14 +102,8 @@ def diff_cmd(old: str, new: str, fmt: str, output: Path | None, citations: bool,
 
     Exit status: 0 no differences, 1 differences, 2 trouble.
     """
-    result = diff_rulesets(_load(old), _load(new), house_edges=house_edge)
-    if fmt == "json":
-        text = to_json(result.as_dict())
-    else:
-        use_color = _use_color(color, fmt, output)
-        text = render(f"diff.{TEMPLATE_SUFFIX[fmt]}.j2", paint=_painter(use_color), md=md,
-                      **diff_view(result, include_citations=citations))
-    _deliver(text, output, _use_color(color, fmt, output))
+    result = diff_rulesets(resolve_ref(old), resolve_ref(new), house_edges=house_edge)
+    _emit_result("diff", result, fmt, output, color, lambda: diff_view(result, include_citations=citations))
     sys.exit(EXIT_NO if result.differs(include_citations=citations) else EXIT_OK)
 
 
@@ -143,15 +138,9 @@ def compare_cmd(topic: str | None, list_topics: bool, jurisdictions: tuple[str, 
     if topic not in known:
         raise Trouble(f"unknown topic {topic!r}; known topics: {', '.join(known)}")
     if jurisdictions:
-        rulesets = [_load(ref) for ref in jurisdictions]
+        rulesets = [resolve_ref(ref) for ref in jurisdictions]
     else:
         cat = Catalogue.bundled()
         rulesets = [cat.latest(j) for j in cat.jurisdictions]
     result = compare_topic(known[topic], rulesets)
-    if fmt == "json":
-        text = to_json(result.as_dict())
-    else:
-        use_color = _use_color(color, fmt, output)
-        text = render(f"compare.{TEMPLATE_SUFFIX[fmt]}.j2", paint=_painter(use_color), md=md,
-                      **compare_view(result))
-    _deliver(text, output, _use_color(color, fmt, output))
+    _emit_result("compare", result, fmt, output, color, lambda: compare_view(result))

@@ -214,24 +214,24 @@ def _odds_wording(rs: Ruleset) -> list:
     return _one(rs, rows)
 
 
-def _signage(rs: Ruleset) -> list:
-    rules = list(schema()["properties"]["signage"]["items"]["properties"]["rule"]["enum"])
+def _rule_rows(rs: Ruleset, section: str, with_where: bool) -> list:
+    """One row per entry of a list of rules (``signage``, ``table_limits``), in schema order."""
+    rules = list(schema()["properties"][section]["items"]["properties"]["rule"]["enum"])
     rows = []
-    for s in rs.data["signage"]:
-        text = " ".join((s.get("text") or "").split()) or "(rule stated)"
-        if s.get("where"):
-            text += f" (where: {' '.join(s['where'].split())})"
-        rows.append(_row((rules.index(s["rule"]),), humanise(s["rule"]).capitalize(), (text, s["cite"])))
+    for entry in rs.data[section]:
+        text = " ".join((entry.get("text") or "").split()) or "(rule stated)"
+        if with_where and entry.get("where"):
+            text += f" (where: {' '.join(entry['where'].split())})"
+        rows.append(_row((rules.index(entry["rule"]),), humanise(entry["rule"]).capitalize(), (text, entry["cite"])))
     return _merge_rows(rs, rows)
+
+
+def _signage(rs: Ruleset) -> list:
+    return _rule_rows(rs, "signage", with_where=True)
 
 
 def _table_limits(rs: Ruleset) -> list:
-    rules = list(schema()["properties"]["table_limits"]["items"]["properties"]["rule"]["enum"])
-    rows = []
-    for t in rs.data["table_limits"]:
-        text = " ".join((t.get("text") or "").split()) or "(rule stated)"
-        rows.append(_row((rules.index(t["rule"]),), humanise(t["rule"]).capitalize(), (text, t["cite"])))
-    return _merge_rows(rs, rows)
+    return _rule_rows(rs, "table_limits", with_where=False)
 
 
 def _rankings(rs: Ruleset) -> list:
