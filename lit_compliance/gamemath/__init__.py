@@ -10,7 +10,8 @@ from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Iterable
 
-from ..hands import HandRules
+from ..hands import CATEGORIES_5, HandRules
+from ..render import hand_name
 from . import cache
 from .base import analyse_base, multipliers
 from .coverall import price_cover_all
@@ -82,9 +83,6 @@ def _price_base(wager: dict, table: dict, rules: HandRules) -> PaytableResult:
 
 def _outcome_rows(outcomes: dict) -> list[dict]:
     """The final-hand table for text output, best hand first."""
-    from ..hands import CATEGORIES_5
-    from ..render import hand_name
-
     rows = []
     for category in reversed(CATEGORIES_5):
         cells = {b: outcomes.get((category, b)) for b in (1, 2, 3)}
@@ -127,8 +125,7 @@ def _price_side(wager: dict, table: dict, rules: HandRules) -> PaytableResult:
         details["rtp_per_meter_dollar"] = float(result.meter_share / Fraction(str(unit)))
         fixed_part = result.constant + (result.fixed_total / Fraction(str(unit)) if result.fixed_total else 0)
         details["rtp_without_meter"] = float(fixed_part)
-        if result.meter_share:
-            details["break_even_meter"] = float((1 - fixed_part) * Fraction(str(unit)) / result.meter_share)
+        details["break_even_meter"] = float((1 - fixed_part) * Fraction(str(unit)) / result.meter_share)
         if reset:
             notes.append(f"at the minimum meter ${reset:,.0f}")
         else:

@@ -17,7 +17,7 @@ from math import comb
 import numpy as np
 
 from ..cards import RANK_LETTERS
-from ..hands import CATEGORIES_5, HandRules
+from ..hands import CATEGORIES_5, IMPLIED, HandRules
 from ..vectorised import colex_sets
 from .tables import base_tables
 
@@ -41,8 +41,6 @@ def multipliers(paytable: dict) -> tuple[np.ndarray, list[str]]:
     """Net win per unit for each five-card category code; -1 for a loss. Also missing-figure hands."""
     m = np.full(len(CATEGORIES_5), -1, dtype=np.int64)
     missing: list[str] = []
-    from ..hands import IMPLIED
-
     for code, category in enumerate(CATEGORIES_5):
         tags = {category} | IMPLIED.get(category, set())
         for line in paytable["lines"]:

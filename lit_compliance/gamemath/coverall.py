@@ -15,9 +15,10 @@ from math import sqrt
 
 import numpy as np
 
-from ..hands import CATEGORIES_5, HandRules
+from ..hands import CATEGORIES_5, IMPLIED, HandRules
 from ..vectorised import colex_index, table5
-from .tables import five_card_counts
+from .side import first_line
+from .tables import Atom, five_card_counts
 
 SEED = 20261121
 ROUNDS = 200_000
@@ -58,10 +59,6 @@ def highest_hand(players: int, rules: HandRules, rounds: int = ROUNDS, seed: int
 
 def price_cover_all(lines: list[dict], players: int, rules: HandRules) -> dict:
     """Return per unit, hit frequency and (when simulated) a 95% interval for the return."""
-    from .side import first_line
-    from .tables import Atom
-    from ..hands import IMPLIED
-
     dist = highest_hand(players, rules)
     values = np.zeros(len(CATEGORIES_5))
     paid = np.zeros(len(CATEGORIES_5), dtype=bool)

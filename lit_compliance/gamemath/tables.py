@@ -12,7 +12,7 @@ from math import comb
 import numpy as np
 
 from ..cards import SUITS
-from ..hands import CATEGORIES_3, CATEGORIES_5, HandRules, evaluate3
+from ..hands import CATEGORIES_5, IMPLIED, HandRules, evaluate3
 from ..vectorised import best_of_six_counts, colex_sets, drop_one_indices, table5
 from . import cache
 
@@ -29,15 +29,11 @@ class Atom:
     count: int
 
 
-def _implied(category: str) -> set:
-    return {"royal_flush": {"straight_flush"}, "pair_tens_or_better": {"pair"},
-            "mini_royal": {"straight_flush"}}.get(category, set())
-
-
-def _split_suits(category: str, count: int, extra: frozenset = frozenset()) -> list[Atom]:
-    tags = frozenset({category} | _implied(category)) | extra
-    if category in FLUSHY_5 or category in ("mini_royal", "straight_flush_3", "flush_3"):
-        return [Atom(tags, suit, count // 4) for suit in SUITS]  # suits are symmetric
+def _split_suits(category: str, count: int) -> list[Atom]:
+    """Atoms for a five-card category; flush-type hands split evenly by suit (suits are symmetric)."""
+    tags = frozenset({category} | IMPLIED.get(category, set()))
+    if category in FLUSHY_5:
+        return [Atom(tags, suit, count // 4) for suit in SUITS]
     return [Atom(tags, None, count)]
 
 
