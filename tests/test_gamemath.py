@@ -182,3 +182,15 @@ def test_results_are_cached_by_content(tmp_path, monkeypatch, catalogue):
     second = price_paytable(wager, changed, STANDARD)
     assert second.return_to_player > first.return_to_player
     assert len(sorted(tmp_path.iterdir())) == 2
+
+
+def test_analysis_output_is_byte_identical_cold_and_warm(tmp_path, monkeypatch):
+    import subprocess
+    import sys
+
+    env = dict(__import__("os").environ, LIT_COMPLIANCE_CACHE=str(tmp_path))
+    run = lambda: subprocess.run([sys.executable, "-m", "lit_compliance", "analyze", "tribal", "--format", "json"],
+                                 env=env, capture_output=True, check=True).stdout
+    cold, warm = run(), run()
+    assert any(tmp_path.iterdir())
+    assert cold == warm

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-MATH_VERSION = "2"
+MATH_VERSION = "3"
 
 
 def directory() -> Path | None:
@@ -88,4 +88,4 @@ def load_json(key: Any) -> Any | None:
 def save_json(key: Any, value: Any) -> None:
     path = _path(key, ".json")
     if path is not None:
-        _write(path, lambda h: h.write(json.dumps(value, sort_keys=True).encode()))
+        _write(path, lambda h: h.write(json.dumps(value).encode()))
