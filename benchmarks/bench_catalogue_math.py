@@ -15,7 +15,7 @@ import time
 CHILD = r"""
 import resource, time
 t = time.perf_counter()
-from lit_compliance.catalogue import Catalogue
+from lit_compliance.load.catalogue import Catalogue
 from lit_compliance.gamemath import analyse
 cat = Catalogue.bundled()
 n = sum(len(analyse(cat.latest(j))) for j in cat.jurisdictions)

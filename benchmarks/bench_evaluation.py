@@ -16,8 +16,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from lit_compliance.hands import evaluate5  # noqa: E402
-from lit_compliance.vectorised import categorise5, colex_sets  # noqa: E402
+from lit_compliance.poker.hands import evaluate5  # noqa: E402
+from lit_compliance.poker.vectorised import categorise5, colex_sets  # noqa: E402
 
 
 def best_of(runs: int, func) -> float:

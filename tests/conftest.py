@@ -10,7 +10,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @pytest.fixture(scope="session")
 def catalogue():
-    from lit_compliance.catalogue import Catalogue
+    from lit_compliance.load.catalogue import Catalogue
 
     return Catalogue.bundled()
 

@@ -18,10 +18,10 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from lit_compliance.cards import CardError, card, card_name, names, parse_card, parse_cards
+from lit_compliance.poker.cards import CardError, card, card_name, names, parse_card, parse_cards
 from lit_compliance.cli import main
-from lit_compliance.hands import CATEGORIES_5, CODE_5, HandRules, evaluate3, evaluate5, evaluate6
-from lit_compliance.vectorised import best_of_six_counts, categorise5, table5
+from lit_compliance.poker.hands import CATEGORIES_5, CODE_5, HandRules, evaluate3, evaluate5, evaluate6
+from lit_compliance.poker.vectorised import best_of_six_counts, categorise5, table5
 
 # --- parsing ------------------------------------------------------------------------------------
 

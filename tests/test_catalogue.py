@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from lit_compliance.catalogue import Catalogue, CatalogueError
+from lit_compliance.load.catalogue import Catalogue, CatalogueError
 from lit_compliance.cli import main
-from lit_compliance.resources import data_dir
+from lit_compliance.load.resources import data_dir
 
 JURISDICTIONS = ["maryland", "massachusetts", "nsw", "south-dakota", "tribal"]
 
@@ -135,7 +135,7 @@ def test_bundled_source_hash_matches_the_ruleset(catalogue, jurisdiction):
 
 
 def test_an_internal_error_is_reported_in_one_line_without_a_traceback(monkeypatch):
-    import lit_compliance.cli as cli
+    import lit_compliance.cli.catalogue as cli
 
     def broken(*args, **kwargs):
         raise RuntimeError("template exploded")

@@ -15,9 +15,9 @@ import yaml
 from click.testing import CliRunner
 
 from lit_compliance.cli import main
-from lit_compliance.compliance import ERROR, KINDS, WARNING, check, net_per_unit
-from lit_compliance.strict_yaml import InputError
-from lit_compliance.table_config import digest, load_config, load_config_text, ruleset_for
+from lit_compliance.operator.compliance import ERROR, KINDS, WARNING, check, net_per_unit
+from lit_compliance.load.strict_yaml import InputError
+from lit_compliance.operator.table_config import digest, load_config, load_config_text, ruleset_for
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "configs"

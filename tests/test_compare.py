@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from lit_compliance.catalogue import Catalogue, load_ruleset
+from lit_compliance.load.catalogue import Catalogue, load_ruleset
 from lit_compliance.cli import main
-from lit_compliance.compare import compare, topics
+from lit_compliance.regulator.compare import compare, topics
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "maryland-draft-amendment.yaml"

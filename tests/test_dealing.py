@@ -7,7 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from lit_compliance.cli import main
-from lit_compliance.dealing import DealingError, build_plan, check_deal, methods
+from lit_compliance.play.dealing import DealingError, build_plan, check_deal, methods
 
 
 def test_tribal_manual_shoe_alternates_players_and_community_and_burns_one_community_card(catalogue):

@@ -15,11 +15,11 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from lit_compliance.catalogue import Catalogue, load_ruleset
+from lit_compliance.load.catalogue import Catalogue, load_ruleset
 from lit_compliance.cli import main
-from lit_compliance.diff import diff_rulesets, edge_text, view
-from lit_compliance.resources import data_dir
-from lit_compliance.strict_yaml import load_yaml_file
+from lit_compliance.regulator.diff import diff_rulesets, edge_text, view
+from lit_compliance.load.resources import data_dir
+from lit_compliance.load.strict_yaml import load_yaml_file
 
 ROOT = Path(__file__).resolve().parent.parent
 MINIMAL = ROOT / "tests" / "fixtures" / "valid" / "minimal.yaml"

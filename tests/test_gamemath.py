@@ -8,13 +8,13 @@ from math import comb
 import numpy as np
 import pytest
 
-from lit_compliance.cards import parse_cards
+from lit_compliance.poker.cards import parse_cards
 from lit_compliance.gamemath import analyse, paytable_result, price_paytable
 from lit_compliance.gamemath.base import analyse_base, multipliers
 from lit_compliance.gamemath.findings import math_findings
 from lit_compliance.gamemath.tables import base_tables
-from lit_compliance.hands import CATEGORIES_5, STANDARD, evaluate3, evaluate5
-from lit_compliance.vectorised import colex_index, colex_sets
+from lit_compliance.poker.hands import CATEGORIES_5, STANDARD, evaluate3, evaluate5
+from lit_compliance.poker.vectorised import colex_index, colex_sets
 
 STANDARD_M = np.array([-1, -1, 1, 2, 3, 5, 8, 11, 50, 200, 1000])
 

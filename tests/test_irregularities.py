@@ -7,9 +7,9 @@ import pytest
 from click.testing import CliRunner
 
 from lit_compliance.cli import main
-from lit_compliance.irregularities import (EVENT_DESCRIPTIONS, HAND_RIDES, HAND_VOID, ROUND_VOID, UnknownEvent,
+from lit_compliance.play.irregularities import (EVENT_DESCRIPTIONS, HAND_RIDES, HAND_VOID, ROUND_VOID, UnknownEvent,
                                            consequence, events, normalise_event)
-from lit_compliance.validation import schema
+from lit_compliance.load.validation import schema
 
 
 def test_community_card_exposed_early_voids_the_round_in_maryland(catalogue):

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from lit_compliance.catalogue import load_ruleset
+from lit_compliance.load.catalogue import load_ruleset
 from lit_compliance.cli import main
-from lit_compliance.strict_yaml import InputError, load_yaml_text
+from lit_compliance.load.strict_yaml import InputError, load_yaml_text
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -100,7 +100,7 @@ def test_minimal_fixture_is_valid():
 
 
 def test_a_file_over_the_size_cap_is_refused_without_being_parsed(tmp_path):
-    from lit_compliance.strict_yaml import MAX_FILE_BYTES
+    from lit_compliance.load.strict_yaml import MAX_FILE_BYTES
 
     big = tmp_path / "huge.yaml"
     big.write_text("a: " + "x" * MAX_FILE_BYTES + "\n")

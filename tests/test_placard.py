@@ -9,11 +9,11 @@ import pytest
 from markupsafe import escape
 from click.testing import CliRunner
 
-from lit_compliance import render as render_module
+from lit_compliance.output import render as render_module
 from lit_compliance.cli import main
-from lit_compliance.placard import Wording, placard_view, say_payout, svg_view
-from lit_compliance.render import render
-from lit_compliance.table_config import digest, load_config, load_config_text, ruleset_for
+from lit_compliance.operator.placard import Wording, placard_view, say_payout, svg_view
+from lit_compliance.output.render import render
+from lit_compliance.operator.table_config import digest, load_config, load_config_text, ruleset_for
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "configs"
@@ -187,7 +187,7 @@ def test_failed_render_leaves_no_partial_file_and_keeps_the_old_one(tmp_path, mo
     def broken(template, **context):
         raise jinja2.UndefinedError("simulated failure")
 
-    import lit_compliance.cli_operator as ops
+    import lit_compliance.cli.operator as ops
     monkeypatch.setattr(ops, "render", broken)
     result = run("placard", EXAMPLES / "tribal.yaml", "--output", out)
     assert result.exit_code != 0

@@ -16,11 +16,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from lit_compliance import pdf
+from lit_compliance.output import pdf
 from lit_compliance.cli import main
-from lit_compliance.placard import placard_view
-from lit_compliance.render import render
-from lit_compliance.table_config import load_config, ruleset_for
+from lit_compliance.operator.placard import placard_view
+from lit_compliance.output.render import render
+from lit_compliance.operator.table_config import load_config, ruleset_for
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "configs"

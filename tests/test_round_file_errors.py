@@ -11,8 +11,8 @@ import pytest
 from click.testing import CliRunner
 
 from lit_compliance.cli import main
-from lit_compliance.round_file import load_round_text
-from lit_compliance.strict_yaml import InputError
+from lit_compliance.play.round_file import load_round_text
+from lit_compliance.load.strict_yaml import InputError
 
 TRIBAL_HEAD = """\
 jurisdiction: tribal
@@ -196,7 +196,7 @@ def test_settle_command_on_a_missing_file_is_trouble_not_a_crash(tmp_path):
 def test_round_schema_is_a_valid_strict_2020_12_schema():
     import jsonschema
 
-    from lit_compliance.validation import schema
+    from lit_compliance.load.validation import schema
 
     round_schema = schema("round")
     jsonschema.Draft202012Validator.check_schema(round_schema)

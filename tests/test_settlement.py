@@ -16,8 +16,8 @@ import pytest
 from click.testing import CliRunner
 
 from lit_compliance.cli import main
-from lit_compliance.round_file import load_round_text
-from lit_compliance.settlement import money, settle, view
+from lit_compliance.play.round_file import load_round_text
+from lit_compliance.play.settlement import money, settle, view
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "rounds"
 
@@ -462,7 +462,7 @@ def _variant(catalogue, jid: str, change) -> "Catalogue":
     """A catalogue holding a copy of ``jid``'s ruleset with ``change`` applied to its data."""
     import copy
 
-    from lit_compliance.catalogue import Catalogue, Ruleset
+    from lit_compliance.load.catalogue import Catalogue, Ruleset
 
     rs = catalogue.latest(jid)
     data = copy.deepcopy(rs.data)

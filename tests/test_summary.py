@@ -9,8 +9,8 @@ from click.testing import CliRunner
 from markupsafe import escape
 
 from lit_compliance.cli import main
-from lit_compliance.render import _odds, hand_name
-from lit_compliance.summary import markdown_escape
+from lit_compliance.output.render import _odds, hand_name
+from lit_compliance.operator.summary import markdown_escape
 
 JURISDICTIONS = ["maryland", "massachusetts", "nsw", "south-dakota", "tribal"]
 
@@ -98,7 +98,7 @@ def test_summary_pdf_needs_an_output_file():
 
 def test_paytables_lists_every_alternative_with_house_edge_and_hit_frequency(ruleset_data):
     from lit_compliance.gamemath import paytable_result
-    from lit_compliance.catalogue import Catalogue
+    from lit_compliance.load.catalogue import Catalogue
 
     result = run("paytables", "maryland")
     assert result.exit_code == 0, result.output

@@ -10,8 +10,8 @@ from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Iterable
 
-from ..hands import CATEGORIES_5, HandRules
-from ..render import hand_name
+from ..poker.hands import CATEGORIES_5, HandRules
+from ..output.render import hand_name
 from . import cache
 from .base import analyse_base, multipliers
 from .coverall import price_cover_all

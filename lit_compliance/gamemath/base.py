@@ -16,9 +16,9 @@ from math import comb
 
 import numpy as np
 
-from ..cards import RANK_LETTERS
-from ..hands import CATEGORIES_5, IMPLIED, HandRules
-from ..vectorised import colex_sets
+from ..poker.cards import RANK_LETTERS
+from ..poker.hands import CATEGORIES_5, IMPLIED, HandRules
+from ..poker.vectorised import colex_sets
 from .tables import base_tables
 
 N4, N3 = comb(52, 4), comb(52, 3)

@@ -15,8 +15,8 @@ from math import sqrt
 
 import numpy as np
 
-from ..hands import CATEGORIES_5, IMPLIED, HandRules
-from ..vectorised import colex_index, table5
+from ..poker.hands import CATEGORIES_5, IMPLIED, HandRules
+from ..poker.vectorised import colex_index, table5
 from .side import first_line
 from .tables import Atom, five_card_counts
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..hands import HandRules
+from ..poker.hands import HandRules
 from .side import atoms_for
 
 

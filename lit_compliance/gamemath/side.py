@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..hands import HandRules
+from ..poker.hands import HandRules
 from .tables import Atom, five_card_atoms, six_card_atoms, three_card_atoms
 
 

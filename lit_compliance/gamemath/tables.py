@@ -11,9 +11,9 @@ from math import comb
 
 import numpy as np
 
-from ..cards import SUITS
-from ..hands import CATEGORIES_5, IMPLIED, HandRules, evaluate3
-from ..vectorised import best_of_six_counts, colex_sets, drop_one_indices, table5
+from ..poker.cards import SUITS
+from ..poker.hands import CATEGORIES_5, IMPLIED, HandRules, evaluate3
+from ..poker.vectorised import best_of_six_counts, colex_sets, drop_one_indices, table5
 from . import cache
 
 N5 = len(CATEGORIES_5)

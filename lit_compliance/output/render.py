@@ -14,7 +14,7 @@ from typing import Any
 
 import jinja2
 
-from .resources import data_dir
+from ..load.resources import data_dir
 
 
 def _odds(payout: dict, words: dict | None = None) -> str:

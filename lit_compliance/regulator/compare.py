@@ -14,10 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
-from .catalogue import Ruleset
+from ..load.catalogue import Ruleset
 from .diff import _flag_text, _line_key, _line_label, edge_text, humanise, say
-from .render import _odds, hand_name
-from .validation import schema
+from ..output.render import _odds, hand_name
+from ..load.validation import schema
 
 
 @dataclass(frozen=True)
@@ -330,7 +330,7 @@ def _paytables_of(kind: str) -> Callable[[Ruleset], list]:
 
 
 def _edge(rs: Ruleset, wager_id: str, paytable_id: str) -> str:
-    from .gamemath import paytable_result  # the game-math contract; no fallback figures
+    from ..gamemath import paytable_result  # the game-math contract; no fallback figures
 
     result = paytable_result(rs, wager_id, paytable_id)
     return edge_text(result.house_edge, result.status) or "not computable"

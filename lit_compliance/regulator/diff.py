@@ -38,8 +38,8 @@ import re
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Callable, Iterable
 
-from .catalogue import Ruleset
-from .render import HAND_NAMES, _odds, hand_name
+from ..load.catalogue import Ruleset
+from ..output.render import HAND_NAMES, _odds, hand_name
 
 KINDS = ("added", "removed", "changed", "renamed", "recited")
 LOW_IMPORTANCE = frozenset({"recited"})
@@ -562,7 +562,7 @@ class _Differ:
         rs = self.old if side == "old" else self.new
         key = (side, wager_id, paytable_id)
         if key not in self._edges:
-            from .gamemath import paytable_result  # the game-math contract; no fallback figures
+            from ..gamemath import paytable_result  # the game-math contract; no fallback figures
 
             result = paytable_result(rs, wager_id, paytable_id)
             edge = None if result.house_edge is None else round(float(result.house_edge), 10)

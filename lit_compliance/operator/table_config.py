@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .catalogue import Catalogue, CatalogueError, Ruleset
-from .strict_yaml import Document, InputError, Problem, load_yaml_file, load_yaml_text
-from .validation import schema_problems
+from ..load.catalogue import Catalogue, CatalogueError, Ruleset
+from ..load.strict_yaml import Document, InputError, Problem, load_yaml_file, load_yaml_text
+from ..load.validation import schema_problems
 
 SCHEMA_NAME = "table-config"
 DEFAULT_SIGN_SIZE = "letter"

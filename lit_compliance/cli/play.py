@@ -11,15 +11,15 @@ from pathlib import Path
 
 import click
 
-from .cards import CardError, names, parse_cards
-from .cli import EXIT_NO, EXIT_OK, Trouble, catalogue, emit, format_option, handled, main, pick
-from .dealing import DealingError, build_plan, default_players, max_players, method, methods
-from .hands import STANDARD, HandRules, evaluate
-from .irregularities import (EFFECT_TEXT, EVENT_DESCRIPTIONS, NOT_ADDRESSED, UnknownEvent, addressed_matrix,
+from ..poker.cards import CardError, names, parse_cards
+from .common import EXIT_NO, EXIT_OK, Trouble, catalogue, emit, format_option, handled, main, pick
+from ..play.dealing import DealingError, build_plan, default_players, max_players, method, methods
+from ..poker.hands import STANDARD, HandRules, evaluate
+from ..play.irregularities import (EFFECT_TEXT, EVENT_DESCRIPTIONS, NOT_ADDRESSED, UnknownEvent, addressed_matrix,
                              consequence, normalise_event)
-from .render import _odds, hand_name, render, to_json
-from .round_file import load_round_file
-from .settlement import money, settle, view
+from ..output.render import _odds, hand_name, render, to_json
+from ..play.round_file import load_round_file
+from ..play.settlement import money, settle, view
 
 BASIS_BY_SIZE = {3: ("player_three",), 5: ("player_and_community", "table_highest"),
                  6: ("player_and_bonus_community",)}

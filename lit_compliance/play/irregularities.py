@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .validation import schema
+from ..load.validation import schema
 
 NOT_ADDRESSED = "not addressed by this ruleset"
 

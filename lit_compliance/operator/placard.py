@@ -11,9 +11,9 @@ from __future__ import annotations
 import textwrap
 from dataclasses import dataclass
 
-from .catalogue import Ruleset
+from ..load.catalogue import Ruleset
 from .compliance import base_bet_count, line_stake, money
-from .render import hand_name
+from ..output.render import hand_name
 from .table_config import TableConfig, digest
 
 # Sheet sizes a placard can be printed at: CSS page size, width and height in inches.

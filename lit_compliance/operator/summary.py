@@ -9,12 +9,12 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from .catalogue import Ruleset
-from .catalogue import finding_ids
-from .render import flag_text
+from ..load.catalogue import Ruleset
+from ..load.catalogue import finding_ids
+from ..output.render import flag_text
 from .compliance import finding_note, money
 from .placard import CURRENCY_SYMBOLS
-from .render import _odds, hand_name
+from ..output.render import _odds, hand_name
 
 SELECTION_TEXT = {
     "minimum": "the paytable is a floor: the house pays at least these odds",

@@ -26,11 +26,11 @@ from decimal import ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
 from typing import Any
 
-from .cards import names
-from .catalogue import finding_ids
-from .hands import CODE_3, CODE_5, Hand, HandRules, evaluate3, evaluate5, evaluate6
+from ..poker.cards import names
+from ..load.catalogue import finding_ids
+from ..poker.hands import CODE_3, CODE_5, Hand, HandRules, evaluate3, evaluate5, evaluate6
 from .irregularities import EFFECT_TEXT
-from .render import _odds, hand_name
+from ..output.render import _odds, hand_name
 from .round_file import Round, basis_of, paytable
 
 DIRECTIONAL = {"clockwise_from_dealer_left": False, "counterclockwise_from_dealer_right": True}

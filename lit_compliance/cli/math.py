@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import click
 
-from .cli import Trouble, catalogue, emit, format_option, handled, main, pick, progress
-from .gamemath import analyse, jobs
-from .gamemath.findings import math_findings
-from .render import render, to_json
+from .common import Trouble, catalogue, emit, format_option, handled, main, pick, progress
+from ..gamemath import analyse, jobs
+from ..gamemath.findings import math_findings
+from ..output.render import render, to_json
 
 
 @main.command()

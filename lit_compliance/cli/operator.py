@@ -11,13 +11,13 @@ from pathlib import Path
 import click
 import yaml
 
-from .catalogue import Ruleset
-from .cli import EXIT_NO, EXIT_OK, Trouble, catalogue, emit, handled, main, pick, progress
-from .compliance import Report, check as check_config
-from .placard import SIGN_SIZES, placard_view, svg_view
-from .render import render, to_json, write_atomic
-from .summary import markdown_escape, paytables_view, summary_view
-from .table_config import TableConfig, digest, load_config, load_config_text, ruleset_for
+from ..load.catalogue import Ruleset
+from .common import EXIT_NO, EXIT_OK, Trouble, catalogue, emit, handled, main, pick, progress
+from ..operator.compliance import Report, check as check_config
+from ..operator.placard import SIGN_SIZES, placard_view, svg_view
+from ..output.render import render, to_json, write_atomic
+from ..operator.summary import markdown_escape, paytables_view, summary_view
+from ..operator.table_config import TableConfig, digest, load_config, load_config_text, ruleset_for
 
 
 def _write_or_emit(content: str | bytes, output: Path | None) -> None:
@@ -38,7 +38,7 @@ def _write_or_emit(content: str | bytes, output: Path | None) -> None:
 
 
 def _pdf(html: str) -> bytes:
-    from .pdf import PdfUnavailable, html_to_pdf
+    from ..output.pdf import PdfUnavailable, html_to_pdf
 
     try:
         return html_to_pdf(html)
@@ -47,7 +47,7 @@ def _pdf(html: str) -> bytes:
 
 
 def _analyse(rs: Ruleset) -> list:
-    from .gamemath import analyse
+    from ..gamemath import analyse
 
     return analyse(rs, progress=progress(f"pricing {rs.ref} paytables"))
 
@@ -242,7 +242,7 @@ class _Asker:
 
 def _paytable_hint(rs: Ruleset, wager: dict) -> str:
     try:
-        from .gamemath import paytable_result
+        from ..gamemath import paytable_result
     except ImportError:
         return ""
     bits = []

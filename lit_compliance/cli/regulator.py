@@ -12,14 +12,14 @@ from typing import Callable
 
 import click
 
-from .catalogue import Catalogue, resolve_ref
-from .cli import EXIT_NO, EXIT_OK, Trouble, handled, main
-from .compare import compare as compare_topic
-from .compare import topics as all_topics
-from .compare import view as compare_view
-from .diff import diff_rulesets
-from .diff import view as diff_view
-from .render import render, to_json, write_atomic
+from ..load.catalogue import Catalogue, resolve_ref
+from .common import EXIT_NO, EXIT_OK, Trouble, handled, main
+from ..regulator.compare import compare as compare_topic
+from ..regulator.compare import topics as all_topics
+from ..regulator.compare import view as compare_view
+from ..regulator.diff import diff_rulesets
+from ..regulator.diff import view as diff_view
+from ..output.render import render, to_json, write_atomic
 
 FORMATS = ["text", "markdown", "html", "json"]
 TEMPLATE_SUFFIX = {"text": "txt", "markdown": "md", "html": "html"}

@@ -14,13 +14,13 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from .cards import CardError, card_name, parse_card
-from .catalogue import Catalogue, CatalogueError, Ruleset
+from ..poker.cards import CardError, card_name, parse_card
+from ..load.catalogue import Catalogue, CatalogueError, Ruleset
 from .dealing import DealingError, DealingPlan, build_plan, methods, misdeal_message
 from .irregularities import (PER_SEAT, UnknownEvent, by_id, consequence, entry_view, entries,
                              normalise_event, settlement_effect)
-from .strict_yaml import Document, InputError, Problem, load_yaml_file, load_yaml_text
-from .validation import schema_problems
+from ..load.strict_yaml import Document, InputError, Problem, load_yaml_file, load_yaml_text
+from ..load.validation import schema_problems
 
 SCHEMA_NAME = "round"
 BETS = ("bet1", "bet2", "bet3")
@@ -494,7 +494,7 @@ class _Checker:
 
 
 def _fmt(path: tuple) -> str:
-    from .strict_yaml import format_path
+    from ..load.strict_yaml import format_path
 
     return format_path(path)
 

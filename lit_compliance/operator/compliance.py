@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from .catalogue import Ruleset, finding_ids
-from .render import hand_name
-from .strict_yaml import format_path
+from ..load.catalogue import Ruleset, finding_ids
+from ..output.render import hand_name
+from ..load.strict_yaml import format_path
 from .table_config import TableConfig
 
 ERROR, WARNING = "error", "warning"
@@ -519,7 +519,7 @@ class _Checker:
 
 
 def _say(payout: dict) -> str:
-    from .render import _odds
+    from ..output.render import _odds
 
     return _odds(payout)
 

@@ -1,0 +1,84 @@
+"""Catalogue commands: ``list``, ``show`` and ``validate``."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from ..load.catalogue import Catalogue, load_ruleset
+from ..load.strict_yaml import InputError, Problem
+from ..output.render import render, to_json
+from .common import EXIT_NO, EXIT_OK, catalogue, emit, format_option, handled, main, pick
+
+
+@main.command("list")
+@format_option
+@handled
+def list_cmd(fmt: str) -> None:
+    """List the jurisdictions and versions in the catalogue."""
+    cat = catalogue()
+    rows = []
+    for jid in cat.jurisdictions:
+        for rs in cat.versions(jid):
+            d = rs.data
+            rows.append({
+                "jurisdiction": jid, "name": rs.name, "version": rs.version,
+                "effective_date": d["version"]["effective_date"], "citation": d["source"]["citation"],
+                "wagers": [w["id"] for w in rs.wagers], "findings": len(rs.findings),
+            })
+    if fmt == "json":
+        emit(to_json(rows))
+        return
+    emit(render("list.txt.j2", rows=rows))
+
+
+
+@main.command()
+@click.argument("jurisdiction")
+@click.option("--version", "version", help="A version id (default: the newest).")
+@click.option("--on", "on", metavar="DATE", help="The version in force on DATE (YYYY-MM-DD).")
+@format_option
+@handled
+def show(jurisdiction: str, version: str | None, on: str | None, fmt: str) -> None:
+    """Print a ruleset readably (with its findings), or as JSON."""
+    rs = pick(jurisdiction, version, on)
+    if fmt == "json":
+        emit(to_json(rs.data))
+    else:
+        emit(render("show.txt.j2", rs=rs))
+
+
+@main.command()
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@format_option
+@handled
+def validate(paths: tuple[Path, ...], fmt: str) -> None:
+    """Validate ruleset files (the bundled catalogue when no path is given).
+
+    Exit status 0 when everything is valid, 1 when any problem is found.
+    """
+    problems: list[Problem] = []
+    checked = []
+    if not paths:
+        try:
+            cat = Catalogue.bundled()
+            checked = [rs.path for j in cat.jurisdictions for rs in cat.versions(j)]
+        except InputError as exc:
+            problems.extend(exc.problems)
+    for path in paths:
+        try:
+            load_ruleset(path)
+            checked.append(str(path))
+        except InputError as exc:
+            problems.extend(exc.problems)
+    if fmt == "json":
+        emit(to_json({"valid": not problems, "checked": checked,
+                      "problems": [p.as_dict() for p in problems]}))
+    else:
+        for problem in problems:
+            click.echo(f"error: {problem}", err=True)
+        if not problems:
+            click.echo(f"ok: {len(checked)} ruleset(s) valid")
+    sys.exit(EXIT_NO if problems else EXIT_OK)
+
