@@ -23,3 +23,21 @@ def ruleset_data(catalogue):
         return catalogue.latest(jurisdiction).data
 
     return get
+
+
+@pytest.fixture(autouse=True)
+def _private_math_cache(tmp_path_factory, monkeypatch):
+    """Tests never read or write the user's cache: by default each session gets its own folder."""
+    import os
+
+    if "LIT_COMPLIANCE_CACHE" not in os.environ or os.environ["LIT_COMPLIANCE_CACHE"] != "off":
+        monkeypatch.setenv("LIT_COMPLIANCE_CACHE", str(_session_cache(tmp_path_factory)))
+
+
+_SESSION_CACHE: list = []
+
+
+def _session_cache(factory) -> Path:
+    if not _SESSION_CACHE:
+        _SESSION_CACHE.append(factory.mktemp("math-cache"))
+    return _SESSION_CACHE[0]

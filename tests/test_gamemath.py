@@ -9,7 +9,10 @@ import numpy as np
 import pytest
 
 from lit_compliance.poker.cards import parse_cards
+import dataclasses
+
 from lit_compliance.gamemath import analyse, paytable_result, price_paytable
+from lit_compliance.model import Payout, PayoutKind, model_of
 from lit_compliance.gamemath.base import analyse_base, multipliers
 from lit_compliance.gamemath.findings import math_findings
 from lit_compliance.gamemath.tables import base_tables
@@ -69,7 +72,7 @@ def _slow_expectation(cards: list[int], m: np.ndarray) -> int:
 def test_maryland_base_paytables_strategy_agrees_with_slow_enumeration(catalogue, paytable):
     """Maryland .12A(2)-(3): the engine's per-holding expectations, re-derived card by card."""
     rs = catalogue.latest("maryland")
-    table = next(t for t in rs.wager("base")["paytables"] if t["id"] == paytable)
+    table = model_of(rs).wager("base").paytable(paytable)
     m, missing = multipliers(table)
     assert not missing
     t = base_tables(STANDARD)
@@ -88,7 +91,7 @@ def test_maryland_base_paytables_strategy_agrees_with_slow_enumeration(catalogue
 def test_paytable_c_rides_unsuited_queen_jack_ten_but_the_standard_table_does_not(catalogue):
     """Strategy depends on the table: derived per paytable (COMAR 36.05.18.12A(3) vs (1))."""
     rs = catalogue.latest("maryland")
-    tables = {t["id"]: t for t in rs.wager("base")["paytables"]}
+    tables = {t.id: t for t in model_of(rs).wager("base").paytables}
     qjt = sorted(parse_cards("Qh Jd Ts"))
     assert _slow_expectation(qjt, multipliers(tables["c"])[0]) > 0
     assert _slow_expectation(qjt, multipliers(tables["a"])[0]) < 0
@@ -172,13 +175,14 @@ def test_math_findings_flag_returns_over_100_out_of_order_pairs_and_missing_figu
 def test_results_are_cached_by_content(tmp_path, monkeypatch, catalogue):
     monkeypatch.setenv("LIT_COMPLIANCE_CACHE", str(tmp_path))
     rs = catalogue.latest("maryland")
-    wager = rs.wager("three-card-bonus")
-    table = dict(wager["paytables"][0])
+    wager = model_of(rs).wager("three-card-bonus")
+    table = wager.paytables[0]
     first = price_paytable(wager, table, STANDARD)
     files = sorted(tmp_path.iterdir())
     assert len(files) == 1
     assert price_paytable(wager, table, STANDARD) == first
-    changed = dict(table, lines=[dict(table["lines"][0], payout={"kind": "to_one", "value": 50})] + table["lines"][1:])
+    top = dataclasses.replace(table.lines[0], payout=Payout(PayoutKind.TO_ONE, Fraction(50)))
+    changed = dataclasses.replace(table, lines=(top,) + table.lines[1:])
     second = price_paytable(wager, changed, STANDARD)
     assert second.return_to_player > first.return_to_player
     assert len(sorted(tmp_path.iterdir())) == 2

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from markupsafe import escape
 
 from lit_compliance.cli import main
-from lit_compliance.output.render import _odds, hand_name
+from lit_compliance.output.wording import hand_name, odds as _odds
 from lit_compliance.operator.summary import markdown_escape
 
 JURISDICTIONS = ["maryland", "massachusetts", "nsw", "south-dakota", "tribal"]

@@ -17,7 +17,8 @@ from ..play.dealing import DealingError, build_plan, default_players, max_player
 from ..poker.hands import STANDARD, HandRules, evaluate
 from ..play.irregularities import (EFFECT_TEXT, EVENT_DESCRIPTIONS, NOT_ADDRESSED, UnknownEvent, addressed_matrix,
                              consequence, normalise_event)
-from ..output.render import _odds, hand_name, render, to_json
+from ..output.render import render, to_json
+from ..output.wording import hand_name, odds
 from ..play.round_file import load_round_file
 from ..play.settlement import money, settle, view
 
@@ -50,9 +51,9 @@ def evaluation_view(cards: list[int], ruleset=None) -> dict:
                 "wager": wager["id"], "wager_name": wager["name"], "paytable": table["id"],
                 "paytable_name": table["name"], "hand_basis": basis, "players": table.get("players"),
                 "line": None if line is None else {
-                    "name": hand_name(line["hand"], line.get("suits")), "odds": _odds(line["payout"]),
+                    "name": hand_name(line["hand"], line.get("suits")), "odds": odds(line["payout"]),
                     "payout": line["payout"], "cite": line["cite"]},
-                "envy": [{"name": hand_name(ln["hand"], ln.get("suits")), "odds": _odds(ln["payout"]),
+                "envy": [{"name": hand_name(ln["hand"], ln.get("suits")), "odds": odds(ln["payout"]),
                           "stake": money(Fraction(str(ln["stake"]))) if ln.get("stake") is not None else None,
                           "cite": ln["cite"]} for ln in envy],
             })

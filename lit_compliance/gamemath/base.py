@@ -4,7 +4,8 @@ Each of the three equal bets wins ``m(hand)`` units (its "to 1" odds) or loses o
 rides. Because every riding bet is settled on the same final hand, each decision is separate: bet 1
 rides when the expected value of ``m`` given the player's three cards is positive, bet 2 when it is
 positive given those three and the first community card. A holding whose expectation is exactly
-zero is counted as pulled: the return is the same either way, and pulling keeps less in action.
+zero may ride or be pulled: the return is the same either way. Both conventions are computed (the
+readings :data:`~lit_compliance.model.readings.ZERO_EV_PULLED`, the default, and ``ZERO_EV_RIDDEN``).
 """
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ import numpy as np
 from ..poker.cards import RANK_LETTERS
 from ..poker.hands import CATEGORIES_5, IMPLIED, HandRules
 from ..poker.vectorised import colex_sets
-from .tables import base_tables
+from ..model import Paytable
+from .tables import Atom, base_tables
 
 N4, N3 = comb(52, 4), comb(52, 3)
 
@@ -32,29 +34,32 @@ class BaseResult:
     hit_frequency: Fraction            # probability the final hand pays
     ride1_share: Fraction              # share of three-card holdings on which bet 1 rides
     ride2_share: Fraction              # share of four-card holdings on which bet 2 rides
+    average_bets_ridden: Fraction      # the same with zero-expectation bets ridden (published convention)
+    element_of_risk_ridden: Fraction
     outcomes: dict = field(default_factory=dict)  # (category, bets riding) -> probability
     ride3: list = field(default_factory=list)      # readable three-card holdings that ride
     ride4: dict = field(default_factory=dict)      # readable summary of four-card holdings that ride
 
 
-def multipliers(paytable: dict) -> tuple[np.ndarray, list[str]]:
-    """Net win per unit for each five-card category code; -1 for a loss. Also missing-figure hands."""
+def multipliers(paytable: Paytable) -> tuple[np.ndarray, list[str]]:
+    """Net win per unit for each five-card category code; -1 for a loss. Also missing-figure hands.
+
+    Each category is paid by the paytable's own rule (:meth:`Paytable.line_for`, first line
+    satisfied); a base paytable pays "to 1" odds, so the net win is the printed figure.
+    """
     m = np.full(len(CATEGORIES_5), -1, dtype=np.int64)
     missing: list[str] = []
     for code, category in enumerate(CATEGORIES_5):
-        tags = {category} | IMPLIED.get(category, set())
-        for line in paytable["lines"]:
-            if line["hand"] in tags and not line.get("suits"):
-                payout = line["payout"]
-                if payout["kind"] == "not_offered":
-                    break
-                if payout["value"] is None:
-                    missing.append(line["hand"])
-                    break
-                if payout["kind"] != "to_one" or not float(payout["value"]).is_integer():
-                    raise ValueError(f"base paytable line {line['hand']} is not whole 'to 1' odds")
-                m[code] = int(payout["value"])
-                break
+        line = paytable.line_for(Atom(frozenset({category} | IMPLIED.get(category, set())), None, 1))
+        if line is None or not line.payout.offered:
+            continue
+        if line.payout.missing:
+            missing.append(line.hand)
+            continue
+        try:
+            m[code] = line.payout.whole_odds()
+        except ValueError:
+            raise ValueError(f"base paytable line {line.hand} is not whole 'to 1' odds") from None
     return m, missing
 
 
@@ -64,6 +69,8 @@ def analyse_base(m: np.ndarray, rules: HandRules) -> BaseResult:
     e3 = t.counts3.astype(np.int64) @ m          # sum over 1,176 completions
     ride2 = e4 > 0
     ride1 = e3 > 0
+    # the published convention rides a zero-expectation bet: same return, more in action
+    average_ridden = 1 + Fraction(int((e3 >= 0).sum()), N3) + Fraction(int((e4 >= 0).sum()), N4)
     five_counts = t.counts4.sum(axis=0).astype(np.int64) // 5  # each five-card set has 4-subsets x5
     total5 = int(five_counts.sum())
     ev3 = Fraction(int((five_counts * m).sum()), total5)
@@ -88,7 +95,8 @@ def analyse_base(m: np.ndarray, rules: HandRules) -> BaseResult:
                 for c in range(len(CATEGORIES_5)) for b in (1, 2, 3) if joint[c, b]}
     return BaseResult(
         house_edge=-ev, average_bets=average, element_of_risk=-ev / average, hit_frequency=hit,
-        ride1_share=p1, ride2_share=p2, outcomes=outcomes,
+        ride1_share=p1, ride2_share=p2, average_bets_ridden=average_ridden,
+        element_of_risk_ridden=-ev / average_ridden, outcomes=outcomes,
         ride3=_describe3(ride1), ride4=_describe4(ride2),
     )
 

@@ -1,7 +1,8 @@
 """On-disk cache for enumeration tables and analysis results, keyed by content.
 
-The key is a hash of what was computed from (the ranking rules, the paytable's data, the
-engine's math version), so a repeat is instant and any change recomputes. Set
+The key is a hash of what was computed from (the ranking rules, the paytable's data) and of the
+engine itself (a fingerprint of the package's code and shipped tables), so a repeat is instant and
+any change, to the data or to the engine, recomputes. Set
 ``LIT_COMPLIANCE_CACHE`` to a folder to move the cache, or to ``off`` to disable it.
 """
 from __future__ import annotations
@@ -28,8 +29,26 @@ def directory() -> Path | None:
     return Path(base) / "lit-compliance"
 
 
+_PACKAGE = Path(__file__).resolve().parent.parent
+_FINGERPRINT: str | None = None
+
+
+def engine_fingerprint() -> str:
+    """A hash of every file of the engine package (code and shipped tables, not caches)."""
+    global _FINGERPRINT
+    if _FINGERPRINT is None:
+        h = hashlib.sha256(MATH_VERSION.encode())
+        for path in sorted(_PACKAGE.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts and "_data" not in path.parts \
+                    and path.suffix not in (".pyc", ".tmp"):
+                h.update(str(path.relative_to(_PACKAGE)).encode() + b"\0")
+                h.update(path.read_bytes())
+        _FINGERPRINT = h.hexdigest()[:16]
+    return _FINGERPRINT
+
+
 def digest(key: Any) -> str:
-    text = json.dumps([MATH_VERSION, key], sort_keys=True, default=repr)
+    text = json.dumps([MATH_VERSION, engine_fingerprint(), key], sort_keys=True, default=repr)
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 

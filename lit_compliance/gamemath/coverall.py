@@ -17,7 +17,7 @@ import numpy as np
 
 from ..poker.hands import CATEGORIES_5, IMPLIED, HandRules
 from ..poker.vectorised import colex_index, table5
-from .side import first_line
+from ..model import Paytable
 from .tables import Atom, five_card_counts
 
 SEED = 20261121
@@ -57,31 +57,30 @@ def highest_hand(players: int, rules: HandRules, rounds: int = ROUNDS, seed: int
     return HighestHand([int(c) / rounds for c in best_counts], rounds, None)
 
 
-def price_cover_all(lines: list[dict], players: int, rules: HandRules) -> dict:
+def price_cover_all(table: Paytable, players: int, rules: HandRules) -> dict:
     """Return per unit, hit frequency and (when simulated) a 95% interval for the return."""
     dist = highest_hand(players, rules)
-    values = np.zeros(len(CATEGORIES_5))
+    values: list[Fraction] = [Fraction(0)] * len(CATEGORIES_5)
     paid = np.zeros(len(CATEGORIES_5), dtype=bool)
     missing = []
     for code, name in enumerate(CATEGORIES_5):
-        atom = Atom(frozenset({name} | IMPLIED.get(name, set())), None, 1)
-        i = first_line(lines, atom)
-        if i is None or lines[i]["payout"]["kind"] == "not_offered":
+        line = table.line_for(Atom(frozenset({name} | IMPLIED.get(name, set())), None, 1))
+        if line is None or not line.payout.offered:
             continue
-        value = lines[i]["payout"]["value"]
         paid[code] = True
-        if value is None:
-            missing.append(lines[i]["hand"])
+        if line.payout.missing:
+            missing.append(line.hand)
             continue
-        values[code] = value + 1 if lines[i]["payout"]["kind"] == "to_one" else value
+        values[code] = line.payout.per_unit(Fraction(1))   # Cover All is priced on a one-unit stake
     probs = np.array(dist.probabilities)
-    rtp = float((probs * values).sum())
+    as_float = np.array([float(v) for v in values])
+    rtp = float((probs * as_float).sum())
     hit = float(probs[paid].sum())
     interval = None
     if dist.rounds:
-        variance = float((probs * values ** 2).sum()) - rtp ** 2
+        variance = float((probs * as_float ** 2).sum()) - rtp ** 2
         half = 1.96 * sqrt(max(variance, 0.0) / dist.rounds)
         interval = (rtp - half, rtp + half)
     return {"rtp": rtp, "hit": hit, "interval": interval, "rounds": dist.rounds, "missing": missing,
             "exact_rtp": None if dist.exact is None else sum(
-                (p * Fraction(str(v)) for p, v in zip(dist.exact, values)), Fraction(0))}
+                (p * v for p, v in zip(dist.exact, values)), Fraction(0))}

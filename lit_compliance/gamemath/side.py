@@ -1,8 +1,7 @@
 """Side wagers priced exactly from the shared atom tables.
 
-Payout semantics (the same as settlement): ``to_one`` X returns X+1 stakes in all; ``for_one`` X
-returns X stakes; ``fixed_amount`` A returns A (the stake was collected before the deal);
-``percent_of_meter`` P returns P% of the meter. A paytable pays the first line its hand satisfies.
+What a line pays and which line a hand satisfies are the model's (:mod:`lit_compliance.model`);
+this module only weighs them by probability.
 """
 from __future__ import annotations
 
@@ -10,6 +9,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..poker.hands import HandRules
+from ..model import Line, Paytable, exact, first_line
 from .tables import Atom, five_card_atoms, six_card_atoms, three_card_atoms
 
 
@@ -29,15 +29,15 @@ class SideResult:
             return None
         value = self.constant
         if self.fixed_total:
-            value += self.fixed_total / Fraction(stake)
+            value += self.fixed_total / exact(stake)
         if self.meter_share:
             if meter is None:
                 return None
-            value += self.meter_share * Fraction(meter) / Fraction(stake)
+            value += self.meter_share * exact(meter) / exact(stake)
         return value
 
 
-def atoms_for(basis: str, rules: HandRules) -> tuple[Atom, ...]:
+def atoms_for(basis, rules: HandRules) -> tuple[Atom, ...]:
     return {
         "player_and_community": five_card_atoms,
         "player_three": three_card_atoms,
@@ -45,60 +45,50 @@ def atoms_for(basis: str, rules: HandRules) -> tuple[Atom, ...]:
     }[basis](rules)
 
 
-def first_line(lines: list[dict], atom: Atom) -> int | None:
-    for i, line in enumerate(lines):
-        if line["hand"] in atom.tags and (not line.get("suits") or atom.suit in line["suits"]):
-            return i
-    return None
-
-
-def price(lines: list[dict], atoms: tuple[Atom, ...]) -> SideResult:
+def price(table: Paytable, atoms: tuple[Atom, ...], lines: tuple[Line, ...] | None = None) -> SideResult:
+    """Price a paytable's ``lines`` (its main lines unless given) over equally likely ``atoms``."""
+    lines = table.lines if lines is None else lines
     total = sum(a.count for a in atoms)
     constant = fixed = meter = hit = Fraction(0)
     missing: list[str] = []
     per_line: dict[int, Fraction] = {}
+    index = {id(line): i for i, line in enumerate(lines)}
     for atom in atoms:
-        i = first_line(lines, atom)
-        if i is None:
+        line = first_line(lines, atom)
+        if line is None or not line.payout.offered:
             continue
+        i = index[id(line)]
         p = Fraction(atom.count, total)
-        payout = lines[i]["payout"]
-        kind, value = payout["kind"], payout.get("value")
-        if kind == "not_offered":
-            continue
         per_line[i] = per_line.get(i, Fraction(0)) + p
         hit += p
-        if value is None:
-            if lines[i]["hand"] not in missing:
-                missing.append(lines[i]["hand"])
-            continue
-        value = Fraction(str(value))
-        if kind == "to_one":
-            constant += p * (value + 1)
-        elif kind == "for_one":
-            constant += p * value
-        elif kind == "fixed_amount":
-            fixed += p * value
-        elif kind == "percent_of_meter":
-            meter += p * value / 100
+        payout = line.payout
+        if payout.missing:
+            if line.hand not in missing:
+                missing.append(line.hand)
+        elif payout.is_odds:
+            constant += p * payout.per_unit()
+        elif payout.is_fixed:
+            fixed += p * payout.returns(None)
+        else:
+            meter += p * payout.meter_share
     return SideResult(constant, fixed, meter, hit, missing, sorted(per_line.items()))
 
 
-def envy_per_other_player(envy_lines: list[dict], basis: str, rules: HandRules) -> dict:
+def envy_per_other_player(table: Paytable, rules: HandRules) -> dict:
     """Expected envy money per other player at the table, per envy stake level.
 
     By linearity of expectation this is exact whatever the other hands share: each other player's
     hand qualifies with its marginal probability.
     """
-    atoms = atoms_for(basis, rules)
+    atoms = atoms_for(table.hand_basis, rules)
     total = sum(a.count for a in atoms)
     by_stake: dict = {}
-    for stake in sorted({line.get("stake") for line in envy_lines}, key=lambda s: (s is None, s or 0)):
-        lines = [ln for ln in envy_lines if ln.get("stake") == stake]
+    for stake in sorted({line.stake for line in table.envy_lines}, key=lambda s: (s is None, s or 0)):
+        lines = tuple(ln for ln in table.envy_lines if ln.stake == stake)
         money = Fraction(0)
         for atom in atoms:
-            i = first_line(lines, atom)
-            if i is not None and lines[i]["payout"].get("value") is not None:
-                money += Fraction(atom.count, total) * Fraction(str(lines[i]["payout"]["value"]))
+            line = first_line(lines, atom)
+            if line is not None and line.payout.is_fixed and not line.payout.missing:
+                money += Fraction(atom.count, total) * line.payout.returns(None)
         by_stake[stake] = money
     return by_stake

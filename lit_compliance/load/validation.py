@@ -238,4 +238,30 @@ def validate_document(doc: Document) -> list[Problem]:
     problems = schema_problems(doc)
     if problems:
         return problems
-    return reference_problems(doc)
+    return reference_problems(doc) + reading_problems(doc)
+
+
+def reading_problems(doc: Document) -> list[Problem]:
+    """Each open finding has exactly one default reading, and every change a reading makes names a
+    place the document has (checked by applying it: what validates must also model)."""
+    from ..model.readings import Change, ReadingError, resolve
+
+    problems = []
+    for i, finding in enumerate(doc.data["findings"]):
+        readings = finding.get("readings") or []
+        if not readings:
+            continue
+        base = ("findings", i, "readings")
+        problems += _unique(doc, readings, base, "reading")
+        defaults = [r["id"] for r in readings if r["default"]]
+        if len(defaults) != 1:
+            problems.append(doc.problem(base, f"finding {finding['id']} needs exactly one default reading, "
+                                              f"has {len(defaults)}"))
+        for j, reading in enumerate(readings):
+            for k, data in enumerate(reading["changes"]):
+                change = Change.from_data(data)
+                try:
+                    resolve(doc.data, change.path)
+                except ReadingError as exc:
+                    problems.append(doc.problem(base + (j, "changes", k), f"{change.text}: {exc}"))
+    return problems

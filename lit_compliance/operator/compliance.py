@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from ..load.catalogue import Ruleset, finding_ids
-from ..output.render import hand_name
+from ..output.wording import hand_name
 from ..load.strict_yaml import format_path
 from .table_config import TableConfig
 
@@ -519,9 +519,9 @@ class _Checker:
 
 
 def _say(payout: dict) -> str:
-    from ..output.render import _odds
+    from ..output.wording import odds
 
-    return _odds(payout)
+    return odds(payout)
 
 
 def _at_least(mine: dict, floor: dict, floor_stake: float | None) -> bool | None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ..load.catalogue import Ruleset
 from .compliance import base_bet_count, line_stake, money
-from ..output.render import hand_name
+from ..output.wording import hand_name
 from .table_config import TableConfig, digest
 
 # Sheet sizes a placard can be printed at: CSS page size, width and height in inches.

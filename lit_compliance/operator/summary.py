@@ -11,10 +11,10 @@ from typing import Any, Callable
 
 from ..load.catalogue import Ruleset
 from ..load.catalogue import finding_ids
-from ..output.render import flag_text
+from ..output.wording import flag_text
 from .compliance import finding_note, money
 from .placard import CURRENCY_SYMBOLS
-from ..output.render import _odds, hand_name
+from ..output.wording import hand_name, odds
 
 SELECTION_TEXT = {
     "minimum": "the paytable is a floor: the house pays at least these odds",
@@ -72,7 +72,7 @@ def _ranking(title: str, ranking: dict | None) -> dict | None:
 def _paytable(table: dict, wager: dict, symbol: str) -> dict:
     def line_view(line: dict) -> dict:
         stake = line.get("stake")
-        pays = _odds(line["payout"]).replace("$", symbol)
+        pays = odds(line["payout"]).replace("$", symbol)
         if stake:
             pays += f" (on a {money(stake, symbol)} wager)"
         return {"hand": hand_name(line["hand"], line.get("suits")), "pays": pays, "cite": line["cite"],

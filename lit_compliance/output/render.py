@@ -15,46 +15,7 @@ from typing import Any
 import jinja2
 
 from ..load.resources import data_dir
-
-
-def _odds(payout: dict, words: dict | None = None) -> str:
-    """Say a payout in words, e.g. '1,000 to 1', '300 for 1', '$25,000', '10% of meter'."""
-    kind, value = payout["kind"], payout.get("value")
-    if kind == "not_offered":
-        return "not offered"
-    if value is None:
-        return "(figure missing in source)"
-    number = f"{value:,.0f}" if float(value).is_integer() else f"{value:,}"
-    if kind == "to_one":
-        return f"{number} to 1"
-    if kind == "for_one":
-        return f"{number} for 1"
-    if kind == "fixed_amount":
-        return f"${number}"
-    return f"{number}% of meter"
-
-
-HAND_NAMES = {
-    "super_royal": "Super Royal", "royal_flush": "Royal flush", "mini_royal": "Mini-royal",
-    "ace_king_queen": "Ace, King, Queen", "straight_flush": "Straight flush",
-    "four_of_a_kind": "Four of a kind", "full_house": "Full house", "flush": "Flush",
-    "straight": "Straight", "three_of_a_kind": "Three of a kind", "two_pair": "Two pair",
-    "pair_tens_or_better": "Pair of tens or better", "pair": "Pair", "high_card": "High card",
-}
-
-
-def flag_text(fact: dict) -> str:
-    """A yes/no fact in words: 'yes', 'no', or 'not stated (assumed yes)'."""
-    if fact["value"] is None:
-        return f"not stated (assumed {'yes' if fact.get('assumed') else 'no'})"
-    return "yes" if fact["value"] else "no"
-
-
-def hand_name(hand: str, suits: list | None = None) -> str:
-    name = HAND_NAMES.get(hand, hand)
-    if suits:
-        name += " of " + ", ".join(suits)
-    return name
+from .wording import flag_text, hand_name, ids, money, odds, percent, prose_list
 
 
 def _escaped(name: str | None) -> bool:
@@ -73,10 +34,13 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    env.filters["odds"] = _odds
+    env.filters["odds"] = odds
     env.filters["hand"] = hand_name
     env.filters["flag"] = flag_text
-    env.filters["refs"] = lambda v: ", ".join(v) if isinstance(v, list) else v
+    env.filters["refs"] = ids
+    env.filters["prose"] = prose_list
+    env.filters["money"] = money
+    env.filters["percent"] = percent
     env.filters["tojson_pretty"] = lambda v: json.dumps(v, indent=2, sort_keys=True, ensure_ascii=False)
     return env
 

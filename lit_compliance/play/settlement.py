@@ -30,7 +30,7 @@ from ..poker.cards import names
 from ..load.catalogue import finding_ids
 from ..poker.hands import CODE_3, CODE_5, Hand, HandRules, evaluate3, evaluate5, evaluate6
 from .irregularities import EFFECT_TEXT
-from ..output.render import _odds, hand_name
+from ..output.wording import hand_name, odds
 from .round_file import Round, basis_of, paytable
 
 DIRECTIONAL = {"clockwise_from_dealer_left": False, "counterclockwise_from_dealer_right": True}
@@ -427,7 +427,7 @@ def _line_view(line: dict | None) -> dict | None:
     if line is None:
         return None
     return {"hand": line["hand"], "suits": line.get("suits"), "name": hand_name(line["hand"], line.get("suits")),
-            "payout": dict(line["payout"]), "odds": _odds(line["payout"]), "stake": line.get("stake"),
+            "payout": dict(line["payout"]), "odds": odds(line["payout"]), "stake": line.get("stake"),
             "quote": line.get("quote"), "cite": line["cite"]}
 
 

@@ -16,7 +16,7 @@ from typing import Callable, Iterable
 
 from ..load.catalogue import Ruleset
 from .diff import _flag_text, _line_key, _line_label, edge_text, humanise, say
-from ..output.render import _odds, hand_name
+from ..output.wording import hand_name, odds
 from ..load.validation import schema
 
 
@@ -320,7 +320,7 @@ def _paytables_of(kind: str) -> Callable[[Ruleset], list]:
                         for line in t.get(group, []):
                             hand, suits, stake = _line_key(line)
                             rows.append(_row((order, hands.index(hand), suits, stake or 0),
-                                             prefix + _line_label(line), (_odds(line["payout"]), line["cite"])))
+                                             prefix + _line_label(line), (odds(line["payout"]), line["cite"])))
                     rows.append(_row((8,), "House edge", (_edge(rs, w["id"], t["id"]), None)))
                     suffix = t["name"] if len(wagers) == 1 else f"{w['name']}, {t['name']}"
                 columns.append((suffix, rows))

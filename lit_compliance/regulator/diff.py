@@ -39,7 +39,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Callable, Iterable
 
 from ..load.catalogue import Ruleset
-from ..output.render import HAND_NAMES, _odds, hand_name
+from ..output.wording import HAND_NAMES, hand_name, odds
 
 KINDS = ("added", "removed", "changed", "renamed", "recited")
 LOW_IMPORTANCE = frozenset({"recited"})
@@ -241,7 +241,7 @@ def say(value: Any, key: str | None = None) -> str:
 def summarise(item: dict, skip: Iterable[str] = ()) -> str:
     """A one-line account of a fact (a dict), leaving out its citations."""
     if "kind" in item and "value" in item and set(item) <= {"kind", "value", "finding"}:
-        return _odds(item)
+        return odds(item)
     if _is_flag(item):
         return _flag_text(item)
     parts = []
@@ -637,7 +637,7 @@ class _Differ:
         n = {k: v for k, v in new.items() if k != "finding"}
         if _norm(o) == _norm(n):
             return []
-        return [self.change(at, "changed", old=o, new=n, old_text=_odds(o), new_text=_odds(n))]
+        return [self.change(at, "changed", old=o, new=n, old_text=odds(o), new_text=odds(n))]
 
     def fact(self, at: _At, old: dict, new: dict, silent: frozenset = frozenset(),
              silent_text: str | None = None) -> list[Change]:
@@ -668,7 +668,7 @@ class _Differ:
         o = {k: ao.get(k) for k in keys}
         n = {k: an.get(k) for k in keys}
 
-        what = _odds(new["payout"]) if "hand" in new and isinstance(new.get("payout"), dict) else summarise(_strip(new))
+        what = odds(new["payout"]) if "hand" in new and isinstance(new.get("payout"), dict) else summarise(_strip(new))
         if len(what) > 80:
             what = what[:77] + "..."
 
@@ -727,7 +727,7 @@ class _Differ:
 
     def item_text(self, rule: ListRule, item: dict) -> str:
         if "payout" in item and "hand" in item:
-            return _odds(item["payout"])
+            return odds(item["payout"])
         if "event" in item and isinstance(item.get("consequence"), dict):
             cons = item["consequence"]
             when = " ".join((item.get("condition") or "").split())
@@ -874,7 +874,7 @@ def _wager_text(w: dict) -> str:
 
 
 def _paytable_names(w: dict) -> list[str]:
-    return [f"{t['name']}: " + "; ".join(f"{_line_label(l)} {_odds(l['payout'])}" for l in t["lines"])
+    return [f"{t['name']}: " + "; ".join(f"{_line_label(l)} {odds(l['payout'])}" for l in t["lines"])
             for t in w["paytables"]]
 
 
@@ -883,8 +883,8 @@ def _table_text(t: dict) -> str:
 
 
 def _table_lines(t: dict) -> list[str]:
-    out = [f"{_line_label(l)}: {_odds(l['payout'])} [{l['cite']}]" for l in t["lines"]]
-    out += [f"Envy bonus, {_line_label(l)}: {_odds(l['payout'])} [{l['cite']}]" for l in t.get("envy_lines", [])]
+    out = [f"{_line_label(l)}: {odds(l['payout'])} [{l['cite']}]" for l in t["lines"]]
+    out += [f"Envy bonus, {_line_label(l)}: {odds(l['payout'])} [{l['cite']}]" for l in t.get("envy_lines", [])]
     return out
 
 

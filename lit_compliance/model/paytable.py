@@ -1,0 +1,103 @@
+"""Paytables and their lines: which line a hand pays, and on what stake.
+
+A paytable pays the *first* line its hand satisfies, in the order the source prints them (a royal
+flush also satisfies "straight flush", so the royal line must come first). That rule lives here,
+once: :meth:`Paytable.line_for`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Protocol
+
+from .enums import HandBasis
+from .payout import Payout, exact
+from .provenance import Source, finding_ids
+
+
+class Outcome(Protocol):
+    """Anything a line can be matched against: an evaluated hand, or a class of equal hands."""
+
+    tags: frozenset
+    suit: str | None
+
+
+@dataclass(frozen=True)
+class Line:
+    hand: str
+    suits: tuple[str, ...]
+    payout: Payout
+    stake: Fraction | None          # the wager amount this line's figure is for, where it says
+    quote: str | None
+    cite: str
+    findings: tuple[str, ...]
+    source: Source | None = None
+
+    @classmethod
+    def from_data(cls, data: dict, source: Source | None = None) -> "Line":
+        return cls(data["hand"], tuple(data.get("suits") or ()), Payout.from_data(data["payout"]),
+                   exact(data.get("stake")), data.get("quote"), data["cite"],
+                   finding_ids(data.get("finding")) + tuple(
+                       f for f in finding_ids(data["payout"].get("finding"))
+                       if f not in finding_ids(data.get("finding"))),
+                   source)
+
+    def matches(self, outcome: Outcome) -> bool:
+        """Whether a hand (or class of hands) satisfies this line: its hand name, and suit if named."""
+        if self.hand not in outcome.tags:
+            return False
+        return not self.suits or (outcome.suit is not None and outcome.suit in self.suits)
+
+    @property
+    def key(self) -> tuple:
+        """What the line is about (hand and suits), for matching lines across versions."""
+        return (self.hand, self.suits)
+
+
+def first_line(lines: tuple[Line, ...], outcome: Outcome) -> Line | None:
+    """The line that pays ``outcome``: the first it satisfies, or None (the wager loses)."""
+    for line in lines:
+        if line.matches(outcome):
+            return line
+    return None
+
+
+@dataclass(frozen=True)
+class Paytable:
+    id: str
+    name: str
+    wager_id: str
+    hand_basis: HandBasis
+    stake: Fraction | None
+    players: int | None
+    lines: tuple[Line, ...]
+    envy_lines: tuple[Line, ...]
+    note: str | None
+    cite: str
+    findings: tuple[str, ...]
+    source: Source | None = None
+
+    def line_for(self, outcome: Outcome) -> Line | None:
+        """The line this paytable pays ``outcome`` on (first satisfied), or None: the wager loses."""
+        return first_line(self.lines, outcome)
+
+    @property
+    def missing(self) -> tuple[Line, ...]:
+        """Lines that pay but whose figure the source lacks."""
+        return tuple(line for line in self.lines if line.payout.missing)
+
+    @property
+    def complete(self) -> bool:
+        return not self.missing
+
+    @property
+    def pays_from_meter(self) -> bool:
+        return any(line.payout.is_meter for line in self.lines)
+
+    @property
+    def pays_fixed_amounts(self) -> bool:
+        return any(line.payout.is_fixed for line in self.lines)
+
+    def line_stake(self, line: Line, wager_stake: Fraction | None) -> Fraction | None:
+        """The stake a line's money amount is for: the line's, else the paytable's, else the wager's."""
+        return line.stake or self.stake or wager_stake

@@ -1,0 +1,136 @@
+"""Readings: the meanings a ruleset allows where its source leaves a rule open.
+
+A finding that leaves a figure or rule open lists its readings. Each reading says in plain words
+what it means, whether the engine applies it by default (exactly one per finding does) and why, and
+the *changes* to the transcribed document it needs: ``set`` a value at a path, or ``remove`` the
+item at a path. The model is built from the document with the chosen readings' changes applied, so
+every stage sees one meaning, and any output can say which reading it used and what the others
+give (by building the model under each alternative).
+
+Paths address the document by keys and, inside lists, by an item's ``id`` (wagers, paytables,
+irregularities), ``hand`` (paytable lines) or position (``#2``):
+``wagers/five-card-bonus/paytables/a/lines/pair_tens_or_better/payout``.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Any
+
+from .provenance import Source
+
+
+class ReadingError(ValueError):
+    """A reading whose change names a path the document does not have."""
+
+
+@dataclass(frozen=True)
+class Change:
+    op: str                 # "set" or "remove"
+    path: tuple[str, ...]
+    value: Any = None
+
+    @classmethod
+    def from_data(cls, data: dict) -> "Change":
+        if "remove" in data:
+            return cls("remove", split_path(data["remove"]))
+        return cls("set", split_path(data["set"]), data.get("value"))
+
+    @property
+    def text(self) -> str:
+        return "/".join(self.path)
+
+
+@dataclass(frozen=True)
+class Reading:
+    id: str
+    finding: str                          # the finding that leaves the rule open
+    meaning: str
+    default: bool
+    why: str | None
+    cite: str | None
+    operator_may_choose: bool
+    changes: tuple[Change, ...]
+    source: Source | None = None
+
+    @property
+    def ref(self) -> str:
+        return f"{self.finding}/{self.id}"
+
+    def touches(self, prefix: tuple[str, ...]) -> bool:
+        """Whether any change is at or under ``prefix`` (or above it, replacing it whole)."""
+        for change in self.changes:
+            n = min(len(change.path), len(prefix))
+            if change.path[:n] == prefix[:n]:
+                return True
+        return False
+
+
+def split_path(text: str) -> tuple[str, ...]:
+    return tuple(part for part in text.strip("/").split("/") if part)
+
+
+_LIST_KEYS = ("id", "hand", "event", "term")
+
+
+def _index(items: list, part: str, where: str) -> int:
+    if part.startswith("#") and part[1:].isdigit():
+        i = int(part[1:])
+        if i < len(items):
+            return i
+    for key in _LIST_KEYS:
+        for i, item in enumerate(items):
+            if isinstance(item, dict) and item.get(key) == part:
+                return i
+    raise ReadingError(f"{where}: no item {part!r}")
+
+
+def resolve(data: Any, path: tuple[str, ...]) -> tuple[Any, Any]:
+    """The container holding ``path``'s last step and the key/index in it (raises ReadingError)."""
+    node = data
+    for depth, part in enumerate(path):
+        where = "/".join(path[:depth]) or "(document)"
+        last = depth == len(path) - 1
+        if isinstance(node, dict):
+            if part not in node and not last:
+                raise ReadingError(f"{where}: no key {part!r}")
+            key: Any = part
+        elif isinstance(node, list):
+            key = _index(node, part, where)
+        else:
+            raise ReadingError(f"{where}: cannot go into a {type(node).__name__}")
+        if last:
+            return node, key
+        node = node[key]
+    raise ReadingError("empty path")
+
+
+def apply_changes(data: dict, readings: list[Reading]) -> dict:
+    """A copy of ``data`` with every reading's changes applied, in order."""
+    if not any(r.changes for r in readings):
+        return data
+    out = copy.deepcopy(data)
+    for reading in readings:
+        for change in reading.changes:
+            container, key = resolve(out, change.path)
+            if change.op == "remove":
+                del container[key]
+            else:
+                container[key] = copy.deepcopy(change.value)
+    return out
+
+
+# Conventions of the analysis itself (not of any source): the same kind of choice, stated the same way.
+ZERO_EV_FINDING = "analysis-zero-expectation"
+ZERO_EV_PULLED = Reading(
+    id="pulled", finding=ZERO_EV_FINDING, default=True,
+    meaning="a bet whose expectation given the cards seen is exactly zero is pulled",
+    why="a player indifferent between riding and pulling keeps the money back; the element of risk "
+        "then counts only bets that carry an expected loss or gain",
+    cite=None, operator_may_choose=False, changes=())
+ZERO_EV_RIDDEN = Reading(
+    id="ridden", finding=ZERO_EV_FINDING, default=False,
+    meaning="a bet whose expectation given the cards seen is exactly zero is left to ride",
+    why="the convention of the published Let It Ride analyses (element of risk 2.8453% on the "
+        "standard table)",
+    cite=None, operator_may_choose=False, changes=())

@@ -1,0 +1,239 @@
+"""The typed, read-only model of one ruleset under one choice of readings.
+
+``model_of(ruleset)`` builds it once from the validated document (default readings), and
+``model_of(ruleset, {finding: reading})`` under other readings. Game math, settlement, compliance,
+placards, summaries, diff and compare read wagers, paytables, payouts, payout limits, findings and
+readings from here; the descriptive sections (definitions, procedures, layout...) are exposed
+read-only as ``sections``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Iterable, Mapping
+
+from ..poker.hands import HandRules
+from .enums import FindingKind, HandBasis, SelectionRule, VoidWagers, WagerKind
+from .paytable import Line, Paytable
+from .payout import exact
+from .provenance import Source, finding_ids
+from .readings import Change, Reading, ReadingError, apply_changes
+from .wager import Meter, Wager
+
+
+@dataclass(frozen=True)
+class Finding:
+    id: str
+    kind: FindingKind
+    cite: str
+    says: str
+    problem: str
+    recorded_as: str
+    readings: tuple[Reading, ...]
+    source: Source | None = None
+
+    @property
+    def default_reading(self) -> Reading | None:
+        return next((r for r in self.readings if r.default), None)
+
+    @property
+    def open(self) -> bool:
+        """Whether the finding leaves a meaning open (it lists readings)."""
+        return bool(self.readings)
+
+
+@dataclass(frozen=True)
+class PayoutLimit:
+    id: str
+    applies_to: tuple[str, ...]
+    excludes: tuple[str, ...]
+    set_by: str
+    floor_kind: str | None
+    disclosure: str | None
+    cite: str
+    findings: tuple[str, ...]
+
+    def covers(self, wager_id: str) -> bool:
+        return wager_id in self.applies_to and wager_id not in self.excludes
+
+
+@dataclass(frozen=True)
+class Irregularity:
+    id: str
+    event: str
+    kind: str
+    text: str
+    void_wagers: VoidWagers | None        # what a void hand/round does to the wagers, where it voids
+    cite: str
+    findings: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RulesetModel:
+    ruleset: Any = field(repr=False, compare=False)   # the loaded document (load.catalogue.Ruleset)
+    jurisdiction: str
+    name: str
+    version: str
+    currency: str
+    wagers: tuple[Wager, ...]
+    findings: tuple[Finding, ...]
+    payout_limits: tuple[PayoutLimit, ...]
+    irregularities: tuple[Irregularity, ...]
+    hand_rules: HandRules
+    applied: tuple[Reading, ...]           # one reading per open finding: the ones in force here
+    sections: Mapping = field(repr=False, compare=False)   # the document as read (readings applied)
+
+    @property
+    def ref(self) -> str:
+        return f"{self.jurisdiction}@{self.version}"
+
+    def wager(self, wager_id: str) -> Wager:
+        for wager in self.wagers:
+            if wager.id == wager_id:
+                return wager
+        raise KeyError(wager_id)
+
+    def finding(self, finding_id: str) -> Finding:
+        for finding in self.findings:
+            if finding.id == finding_id:
+                return finding
+        raise KeyError(finding_id)
+
+    @property
+    def open_findings(self) -> tuple[Finding, ...]:
+        return tuple(f for f in self.findings if f.open)
+
+    def readings_touching(self, *prefix: str) -> list[Reading]:
+        """The readings in force whose changes concern the part of the document at ``prefix``,
+        e.g. ``readings_touching("wagers", "five-card-bonus", "paytables", "a")``."""
+        return [r for f in self.open_findings for r in f.readings if r.touches(tuple(prefix))
+                and r in self.applied]
+
+    def alternatives_touching(self, *prefix: str) -> list[Reading]:
+        """Readings *not* in force whose changes concern ``prefix`` (what the others would give)."""
+        return [r for f in self.open_findings for r in f.readings if r.touches(tuple(prefix))
+                and r not in self.applied]
+
+    def under(self, reading: Reading) -> "RulesetModel":
+        """This ruleset with ``reading`` in force instead of its finding's current one."""
+        choices = {r.finding: r.id for r in self.applied}
+        choices[reading.finding] = reading.id
+        return model_of(self.ruleset, choices)
+
+    @property
+    def nondefault(self) -> tuple[Reading, ...]:
+        return tuple(r for r in self.applied if not r.default)
+
+
+def _src(doc, path: tuple) -> Source | None:
+    if doc is None:
+        return None
+    try:
+        line, _ = doc.locate(path)
+    except Exception:  # noqa: BLE001 (a position is a courtesy; a document without one still models)
+        return None
+    return Source(doc.file, line, path)
+
+
+def parse_readings(data: dict, doc=None) -> tuple[Finding, ...]:
+    out = []
+    for i, f in enumerate(data.get("findings") or []):
+        readings = tuple(
+            Reading(id=r["id"], finding=f["id"], meaning=r["meaning"], default=bool(r.get("default")),
+                    why=r.get("why"), cite=r.get("cite"), operator_may_choose=bool(r.get("operator_may_choose")),
+                    changes=tuple(Change.from_data(c) for c in r.get("changes") or ()),
+                    source=_src(doc, ("findings", i, "readings", j)))
+            for j, r in enumerate(f.get("readings") or ()))
+        out.append(Finding(f["id"], FindingKind(f["kind"]), f["cite"], f["says"], f["problem"],
+                           f["recorded_as"], readings, _src(doc, ("findings", i))))
+    return tuple(out)
+
+
+def choose(findings: Iterable[Finding], choices: Mapping[str, str] | None) -> tuple[Reading, ...]:
+    """The reading in force for each open finding: the chosen one, else the default."""
+    choices = dict(choices or {})
+    applied = []
+    for finding in findings:
+        if not finding.readings:
+            continue
+        wanted = choices.pop(finding.id, None)
+        if wanted is None:
+            reading = finding.default_reading
+        else:
+            reading = next((r for r in finding.readings if r.id == wanted), None)
+            if reading is None:
+                known = ", ".join(r.id for r in finding.readings)
+                raise ReadingError(f"finding {finding.id} has no reading {wanted!r} (readings: {known})")
+        applied.append(reading)
+    if choices:
+        raise ReadingError("no open finding " + ", ".join(repr(k) for k in sorted(choices))
+                           + " in this ruleset")
+    return tuple(applied)
+
+
+def _line(data: dict, doc, path: tuple) -> Line:
+    return Line.from_data(data, _src(doc, path))
+
+
+def _wager(w: dict, doc, path: tuple) -> Wager:
+    tables = []
+    for j, t in enumerate(w["paytables"]):
+        tp = path + ("paytables", j)
+        tables.append(Paytable(
+            id=t["id"], name=t["name"], wager_id=w["id"],
+            hand_basis=HandBasis(t.get("hand_basis", w["hand_basis"])), stake=exact(t.get("stake")),
+            players=t.get("players"),
+            lines=tuple(_line(ln, doc, tp + ("lines", k)) for k, ln in enumerate(t["lines"])),
+            envy_lines=tuple(_line(ln, doc, tp + ("envy_lines", k)) for k, ln in enumerate(t.get("envy_lines") or ())),
+            note=t.get("note"), cite=t["cite"], findings=finding_ids(t.get("finding")), source=_src(doc, tp)))
+    stake = w.get("stake") or {}
+    wins_on = w.get("wins_on") or {}
+    meter = w.get("meter")
+    return Wager(
+        id=w["id"], kind=WagerKind(w["kind"]), name=w["name"], offered=w["offered"],
+        hand_basis=HandBasis(w["hand_basis"]), stake=exact(stake.get("amount")), stake_cite=stake.get("cite"),
+        wins_on=wins_on.get("hand"), wins_on_cite=wins_on.get("cite"),
+        selection=SelectionRule(w["selection"]["rule"]), requires=tuple(w.get("requires_wagers") or ()),
+        paytables=tuple(tables),
+        meter=None if meter is None else Meter(exact(meter.get("reset_minimum")), meter.get("rate_set_by"),
+                                               meter["cite"], finding_ids(meter.get("finding"))),
+        cite=w["cite"], findings=finding_ids(w.get("finding")), source=_src(doc, path))
+
+
+def build(ruleset, data: dict, applied: tuple[Reading, ...], findings: tuple[Finding, ...]) -> RulesetModel:
+    doc = getattr(ruleset, "document", None) if data is getattr(ruleset, "data", None) else None
+    j = data["jurisdiction"]
+    return RulesetModel(
+        ruleset=ruleset, jurisdiction=j["id"], name=j["name"], version=data["version"]["id"],
+        currency=j.get("currency", "USD"),
+        wagers=tuple(_wager(w, doc, ("wagers", i)) for i, w in enumerate(data["wagers"])),
+        findings=findings,
+        payout_limits=tuple(
+            PayoutLimit(p["id"], tuple(p["applies_to"]), tuple(p.get("excludes") or ()), p["set_by"],
+                        (p.get("floor") or {}).get("kind"), p.get("disclosure"), p["cite"], finding_ids(p.get("finding")))
+            for p in data.get("payout_limits") or ()),
+        irregularities=tuple(
+            Irregularity(e["id"], e["event"], e["consequence"]["kind"], e["consequence"]["text"],
+                         VoidWagers(e["consequence"]["wagers"]) if e["consequence"].get("wagers") else None,
+                         e["cite"], finding_ids(e.get("finding")))
+            for e in data.get("irregularities") or ()),
+        hand_rules=HandRules.from_ruleset(data), applied=applied,
+        sections=MappingProxyType(data))
+
+
+_MODELS: dict = {}
+
+
+def model_of(ruleset, choices: Mapping[str, str] | None = None) -> RulesetModel:
+    """The model of a loaded ruleset under ``choices`` ({finding id: reading id}; default readings
+    elsewhere). Built once per (ruleset, choices) and shared: it is read-only."""
+    key = (id(ruleset), tuple(sorted((choices or {}).items())))
+    hit = _MODELS.get(key)
+    if hit is not None and hit.ruleset is ruleset:
+        return hit
+    findings = parse_readings(ruleset.data, getattr(ruleset, "document", None))
+    applied = choose(findings, choices)
+    data = apply_changes(ruleset.data, list(applied))
+    model = build(ruleset, data, applied, findings)
+    _MODELS[key] = model
+    return model

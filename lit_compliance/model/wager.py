@@ -1,0 +1,61 @@
+"""Wagers: their paytables, the stake they are made for, and the cards they are settled on."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .enums import HandBasis, SelectionRule, WagerKind
+from .paytable import Paytable
+from .provenance import Source
+
+
+@dataclass(frozen=True)
+class Meter:
+    reset_minimum: Fraction | None
+    rate_set_by: str | None
+    cite: str
+    findings: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Wager:
+    id: str
+    kind: WagerKind
+    name: str
+    offered: str                          # "required" or "optional"
+    hand_basis: HandBasis
+    stake: Fraction | None                # a stake the source fixes (e.g. a $1.00 chip)
+    stake_cite: str | None
+    wins_on: str | None                   # the least winning hand the text states
+    wins_on_cite: str | None
+    selection: SelectionRule
+    requires: tuple[str, ...]
+    paytables: tuple[Paytable, ...]
+    meter: Meter | None
+    cite: str
+    findings: tuple[str, ...]
+    source: Source | None = None
+
+    @property
+    def is_base(self) -> bool:
+        return self.kind is WagerKind.BASE
+
+    def paytable(self, paytable_id: str | None) -> Paytable | None:
+        for table in self.paytables:
+            if table.id == paytable_id:
+                return table
+        return None
+
+    def stake_for(self, table: Paytable | None) -> Fraction | None:
+        """The stake a paytable's money amounts are for: the paytable's, else the wager's, else None."""
+        if table is not None and table.stake:
+            return table.stake
+        return self.stake
+
+    def basis_for(self, table: Paytable | None) -> HandBasis:
+        return table.hand_basis if table is not None else self.hand_basis
+
+    @property
+    def by_player_count(self) -> bool:
+        """Cover All style: one paytable per number of players."""
+        return bool(self.paytables) and all(t.players is not None for t in self.paytables)
