@@ -12,8 +12,8 @@ from .paytable import Line, Paytable, first_line
 from .provenance import Source, finding_ids
 from .readings import Reading, ReadingError
 from .ruleset import Finding, Irregularity, PayoutLimit, RulesetModel, model_of
-from .wager import Meter, Wager
+from .wager import Envy, Meter, Wager
 
 __all__ = ["FindingKind", "HandBasis", "PayoutKind", "SelectionRule", "VoidWagers", "WagerKind", "Payout",
            "exact", "Line", "Paytable", "first_line", "Source", "finding_ids", "Reading", "ReadingError",
-           "Finding", "Irregularity", "PayoutLimit", "RulesetModel", "model_of", "Meter", "Wager"]
+           "Finding", "Irregularity", "PayoutLimit", "RulesetModel", "model_of", "Envy", "Meter", "Wager"]

@@ -6,7 +6,7 @@ once: :meth:`Paytable.line_for`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Protocol
 
@@ -31,7 +31,7 @@ class Line:
     quote: str | None
     cite: str
     findings: tuple[str, ...]
-    source: Source | None = None
+    source: Source | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def from_data(cls, data: dict, source: Source | None = None) -> "Line":
@@ -75,7 +75,7 @@ class Paytable:
     note: str | None
     cite: str
     findings: tuple[str, ...]
-    source: Source | None = None
+    source: Source | None = field(default=None, repr=False, compare=False)
 
     def line_for(self, outcome: Outcome) -> Line | None:
         """The line this paytable pays ``outcome`` on (first satisfied), or None: the wager loses."""

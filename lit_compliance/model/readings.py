@@ -14,7 +14,7 @@ irregularities), ``hand`` (paytable lines) or position (``#2``):
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .provenance import Source
@@ -51,7 +51,7 @@ class Reading:
     cite: str | None
     operator_may_choose: bool
     changes: tuple[Change, ...]
-    source: Source | None = None
+    source: Source | None = field(default=None, repr=False, compare=False)
 
     @property
     def ref(self) -> str:

@@ -18,7 +18,7 @@ from .paytable import Line, Paytable
 from .payout import exact
 from .provenance import Source, finding_ids
 from .readings import Change, Reading, ReadingError, apply_changes
-from .wager import Meter, Wager
+from .wager import Envy, Meter, Wager
 
 
 @dataclass(frozen=True)
@@ -30,7 +30,7 @@ class Finding:
     problem: str
     recorded_as: str
     readings: tuple[Reading, ...]
-    source: Source | None = None
+    source: Source | None = field(default=None, repr=False, compare=False)
 
     @property
     def default_reading(self) -> Reading | None:
@@ -189,14 +189,19 @@ def _wager(w: dict, doc, path: tuple) -> Wager:
     stake = w.get("stake") or {}
     wins_on = w.get("wins_on") or {}
     meter = w.get("meter")
+    envy = w.get("envy")
     return Wager(
         id=w["id"], kind=WagerKind(w["kind"]), name=w["name"], offered=w["offered"],
         hand_basis=HandBasis(w["hand_basis"]), stake=exact(stake.get("amount")), stake_cite=stake.get("cite"),
         wins_on=wins_on.get("hand"), wins_on_cite=wins_on.get("cite"),
-        selection=SelectionRule(w["selection"]["rule"]), requires=tuple(w.get("requires_wagers") or ()),
+        selection=SelectionRule(w["selection"]["rule"]), selection_cite=w["selection"]["cite"], requires=tuple(w.get("requires_wagers") or ()),
         paytables=tuple(tables),
         meter=None if meter is None else Meter(exact(meter.get("reset_minimum")), meter.get("rate_set_by"),
                                                meter["cite"], finding_ids(meter.get("finding"))),
+        envy=None if envy is None else Envy(
+            tuple(envy["qualifying_hands"]), envy["own_hand_pays"], envy["per_qualifying_hand"],
+            envy["requires_wager"], bool(envy.get("scales_with_stake")), envy["cite"],
+            finding_ids(envy.get("finding"))),
         cite=w["cite"], findings=finding_ids(w.get("finding")), source=_src(doc, path))
 
 

@@ -1,7 +1,7 @@
 """Wagers: their paytables, the stake they are made for, and the cards they are settled on."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .enums import HandBasis, SelectionRule, WagerKind
@@ -18,6 +18,19 @@ class Meter:
 
 
 @dataclass(frozen=True)
+class Envy:
+    """An envy bonus: paid to a wager's holder when another player holds a qualifying hand."""
+
+    qualifying_hands: tuple[str, ...]
+    own_hand_pays: bool
+    per_qualifying_hand: bool
+    requires_wager: bool
+    scales_with_stake: bool
+    cite: str
+    findings: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Wager:
     id: str
     kind: WagerKind
@@ -29,12 +42,14 @@ class Wager:
     wins_on: str | None                   # the least winning hand the text states
     wins_on_cite: str | None
     selection: SelectionRule
+    selection_cite: str
     requires: tuple[str, ...]
     paytables: tuple[Paytable, ...]
     meter: Meter | None
+    envy: Envy | None
     cite: str
     findings: tuple[str, ...]
-    source: Source | None = None
+    source: Source | None = field(default=None, repr=False, compare=False)
 
     @property
     def is_base(self) -> bool:

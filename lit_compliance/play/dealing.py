@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..model.provenance import finding_ids
 from .irregularities import consequence
 
 AREAS = ("each_player", "community", "six_card_bonus_box", "discard")
@@ -135,7 +136,7 @@ class DealingPlan:
             "stub": self.stub,
             "stub_rules": m.get("stub"),
             "requires": m.get("requires", []),
-            "findings": [f for f in (m.get("finding"), self.plan.get("finding")) if f],
+            "findings": list(dict.fromkeys(finding_ids(m.get("finding")) + finding_ids(self.plan.get("finding")))),
         }
 
 

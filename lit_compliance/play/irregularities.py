@@ -10,6 +10,8 @@ alike (see :data:`ROUND_VOID`, :data:`HAND_VOID`, :data:`HAND_RIDES`).
 """
 from __future__ import annotations
 
+from ..model.provenance import finding_ids
+
 from functools import lru_cache
 
 from ..load.validation import schema
@@ -72,17 +74,29 @@ def normalise_event(name: str) -> str:
     return key
 
 
+def _irregularities(ruleset) -> list[dict]:
+    """The ruleset's irregularity entries as the model reads them (its readings applied)."""
+    from ..model import RulesetModel, model_of
+
+    if isinstance(ruleset, RulesetModel):
+        return ruleset.sections["irregularities"]
+    if hasattr(ruleset, "data"):
+        return model_of(ruleset).sections["irregularities"]
+    return ruleset["irregularities"]
+
+
 def entries(ruleset, event: str) -> list[dict]:
-    data = ruleset.data if hasattr(ruleset, "data") else ruleset
-    return [e for e in data["irregularities"] if e["event"] == event]
+    return [e for e in _irregularities(ruleset) if e["event"] == event]
 
 
 def entry_view(entry: dict) -> dict:
     return {
         "id": entry["id"], "event": entry["event"], "condition": entry.get("condition"),
         "kind": entry["consequence"]["kind"], "text": entry["consequence"]["text"],
-        "cite": entry["cite"], "quote": entry.get("quote"), "finding": entry.get("finding"),
+        "cite": entry["cite"], "quote": entry.get("quote"), "finding": list(finding_ids(entry.get("finding"))),
+        "wagers": entry["consequence"].get("wagers"),
         "effect": settlement_effect(entry["consequence"]["kind"]),
+        "effect_text": effect_text(settlement_effect(entry["consequence"]["kind"]), entry["consequence"].get("wagers")),
     }
 
 
@@ -103,13 +117,12 @@ def consequence(ruleset, event: str) -> dict | None:
         "text": "depends on the circumstances: " + "; ".join(
             f"{c['condition'] or c['id']} -> {c['text']}" for c in found),
         "cite": "; ".join(dict.fromkeys(c["cite"] for c in found)),
-        "quote": None, "finding": None, "effect": None, "cases": found,
+        "quote": None, "finding": [], "wagers": None, "effect": None, "effect_text": None, "cases": found,
     }
 
 
 def by_id(ruleset, irregularity_id: str) -> dict | None:
-    data = ruleset.data if hasattr(ruleset, "data") else ruleset
-    for e in data["irregularities"]:
+    for e in _irregularities(ruleset):
         if e["id"] == irregularity_id:
             return entry_view(e)
     return None
@@ -123,6 +136,13 @@ def settlement_effect(kind: str) -> str:
     if kind in HAND_RIDES:
         return "hand_rides"
     return "none"
+
+
+def effect_text(effect: str, wagers: str | None = None) -> str:
+    """What an effect does to the round, in words; a void whose wagers the rules leave unstated says so."""
+    if wagers == "not_stated" and effect in ("round_void", "hand_void"):
+        return EFFECT_TEXT[effect].split(":")[0] + ": the rules do not say what happens to the wagers"
+    return EFFECT_TEXT[effect]
 
 
 EFFECT_TEXT = {

@@ -21,6 +21,8 @@ from .irregularities import (PER_SEAT, UnknownEvent, by_id, consequence, entry_v
                              normalise_event, settlement_effect)
 from ..load.strict_yaml import Document, InputError, Problem, load_yaml_file, load_yaml_text
 from ..load.validation import schema_problems
+from ..model import ReadingError, exact, model_of
+from ..output.wording import ids, money
 
 SCHEMA_NAME = "round"
 BETS = ("bet1", "bet2", "bet3")
@@ -55,6 +57,7 @@ class IrregularityEntry:
 class Round:
     file: str
     ruleset: Ruleset
+    model: Any                        # the ruleset's model under the round's readings
     plan: DealingPlan
     paytables: dict[str, str | None]  # wager in play -> paytable id (None: the ruleset has none)
     payout_limits: dict[str, Fraction]
@@ -96,23 +99,6 @@ def parse_round(doc: Document, catalogue: Catalogue | None = None) -> Round:
     return _Checker(doc, catalogue or Catalogue.bundled()).run()
 
 
-def money(value: Any) -> Fraction:
-    return Fraction(str(value)) if isinstance(value, float) else Fraction(value)
-
-
-def paytable(wager: dict, table_id: str | None) -> dict | None:
-    for table in wager["paytables"]:
-        if table["id"] == table_id:
-            return table
-    return None
-
-
-def basis_of(wager: dict, table: dict | None) -> str:
-    return (table or {}).get("hand_basis", wager["hand_basis"])
-
-
-def by_player_count(wager: dict) -> bool:
-    return bool(wager["paytables"]) and all("players" in t for t in wager["paytables"])
 
 
 class _Checker:
@@ -132,7 +118,12 @@ class _Checker:
         if rs is None:
             raise InputError(self.problems)
         self.rs = rs
-        self.wagers = {w["id"]: w for w in rs.wagers}
+        try:
+            self.model = model_of(rs, self.data.get("readings"))
+        except ReadingError as exc:
+            self.fail(("readings",), str(exc))
+            raise InputError(self.problems) from None
+        self.wagers = {w.id: w for w in self.model.wagers}
         players_data = self.data["players"]
         seats = self._seats(players_data)
         plan = self._plan(len(players_data))
@@ -164,7 +155,7 @@ class _Checker:
         if self.problems:
             raise InputError(sorted(set(self.problems), key=lambda p: (p.line, p.column, p.path, p.message)))
         return Round(
-            file=self.doc.file, ruleset=rs, plan=plan, paytables=tables, payout_limits=limits,
+            file=self.doc.file, ruleset=rs, model=self.model, plan=plan, paytables=tables, payout_limits=limits,
             meter=meter, meter_reset=reset,
             community=tuple(c for c, _ in community), burned=tuple(c for c, _ in burned),
             six_card_bonus_cards=tuple(c for c, _ in six), irregularities=irregularities,
@@ -311,8 +302,8 @@ class _Checker:
                       "give the base bets as bet (one amount for each of the three) or bets (bet1, bet2, bet3), "
                       "not both" if "bet" in p else "missing the base bets: give bet (the amount of each of the three "
                       "bets) or bets (bet1, bet2, bet3)")
-        bets = ({b: money(p["bets"][b]) for b in BETS} if "bets" in p and "bet" not in p
-                else {b: money(p.get("bet", 1)) for b in BETS})
+        bets = ({b: exact(p["bets"][b]) for b in BETS} if "bets" in p and "bet" not in p
+                else {b: exact(p.get("bet", 1)) for b in BETS})
         equal = base["equal_bets"]
         if "bets" in p and (equal["value"] if equal["value"] is not None else equal["assumed"]):
             if len(set(bets.values())) > 1:
@@ -342,18 +333,18 @@ class _Checker:
             wpath = path + ("side_wagers", wid)
             wager = self.wagers.get(wid)
             if wager is None:
-                offered = ", ".join(w for w in self.wagers if self.wagers[w]["kind"] != "base")
+                offered = ", ".join(w for w in self.wagers if not self.wagers[w].is_base)
                 self.fail(wpath, f"wager {wid!r} is not offered by {self.rs.ref} (side wagers: {offered or 'none'})")
                 continue
-            if wager["kind"] == "base":
+            if wager.is_base:
                 self.fail(wpath, f"{wid} is the base game: give its three bets with `bet`")
                 continue
-            side[wid] = money(amount)
+            side[wid] = exact(amount)
         for wid in list(side):
-            for need in self.wagers[wid].get("requires_wagers", []):
+            for need in self.wagers[wid].requires:
                 if need != "base" and need not in side:
                     self.fail(path + ("side_wagers", wid),
-                              f"{wid} requires the {need} wager as well [{self.wagers[wid]['cite']}]")
+                              f"{wid} requires the {need} wager as well [{self.wagers[wid].cite}]")
         ordered = {w: side[w] for w in self.wagers if w in side}
         return PlayerEntry(i, p["seat"], p.get("name"), tuple(cards), bets, decisions, ordered, note)
 
@@ -368,36 +359,36 @@ class _Checker:
             if wager is None:
                 self.fail(("paytables", wid), f"wager {wid!r} is not offered by {self.rs.ref} "
                                               f"(wagers: {', '.join(self.wagers)})")
-            elif not wager["paytables"]:
-                why = f" (finding {wager['finding']})" if wager.get("finding") else ""
+            elif not wager.paytables:
+                why = f" (finding {ids(wager.findings)})" if wager.findings else ""
                 self.fail(("paytables", wid), f"{wid} has no paytable in {self.rs.ref}{why}; remove this entry")
-            elif paytable(wager, tid) is None:
+            elif wager.paytable(tid) is None:
                 self.fail(("paytables", wid), f"{wid} has no paytable {tid!r} in {self.rs.ref} "
-                                              f"(paytables: {', '.join(t['id'] for t in wager['paytables'])})")
+                                              f"(paytables: {', '.join(t.id for t in wager.paytables)})")
         out: dict[str, str | None] = {}
         for wid in in_play:
             wager = self.wagers[wid]
-            tables = wager["paytables"]
+            tables = wager.paytables
             tid = chosen.get(wid)
-            if by_player_count(wager):
-                match = [t["id"] for t in tables if t["players"] == n_players]
+            if wager.by_player_count:
+                match = [t.id for t in tables if t.players == n_players]
                 if not match:
                     self.fail(("players",), f"{wid} has no paytable for {n_players} players in {self.rs.ref}")
                     continue
-                if tid is not None and tid != match[0] and paytable(wager, tid) is not None:
+                if tid is not None and tid != match[0] and wager.paytable(tid) is not None:
                     self.fail(("paytables", wid), f"{wid} pays by the number of players: this round has "
                                                   f"{n_players}, so its paytable is {match[0]}, not {tid}")
                 out[wid] = match[0]
             elif tid is not None:
                 out[wid] = tid
             elif len(tables) == 1:
-                out[wid] = tables[0]["id"]
+                out[wid] = tables[0].id
             elif not tables:
                 out[wid] = None
             else:
                 where = ("paytables",) if "paytables" in self.data else ()
                 self.fail(where, f"name the operator's paytable for {wid} under paytables "
-                                 f"(one of: {', '.join(t['id'] for t in tables)}) [{wager['selection']['cite']}]")
+                                 f"(one of: {', '.join(t.id for t in tables)}) [{wager.selection_cite}]")
         return out
 
     def _stakes(self, players: list[PlayerEntry], tables: dict) -> None:
@@ -405,21 +396,20 @@ class _Checker:
             for wid, amount in p.side_wagers.items():
                 wager = self.wagers[wid]
                 path = ("players", p.index, "side_wagers", wid)
-                fixed = wager.get("stake")
-                if fixed and money(fixed["amount"]) != amount:
-                    self.fail(path, f"{wid} is a {_amount(fixed['amount'])} wager [{fixed['cite']}]; "
+                if wager.stake is not None and wager.stake != amount:
+                    self.fail(path, f"{wid} is a {_amount(wager.stake)} wager [{wager.stake_cite}]; "
                                     f"got {_amount(amount)}")
                     continue
-                table = paytable(wager, tables.get(wid))
-                if table and table.get("stake") is not None and money(table["stake"]) != amount:
-                    self.fail(path, f"paytable {table['id']} of {wid} is for a {_amount(table['stake'])} wager "
-                                    f"[{table['cite']}]; got {_amount(amount)}")
+                table = wager.paytable(tables.get(wid))
+                if table and table.stake is not None and table.stake != amount:
+                    self.fail(path, f"paytable {table.id} of {wid} is for a {_amount(table.stake)} wager "
+                                    f"[{table.cite}]; got {_amount(amount)}")
 
     def _six_card_box(self, players: list[PlayerEntry], tables: dict, plan: DealingPlan) -> None:
         for p in players:
             for wid in p.side_wagers:
                 wager = self.wagers[wid]
-                if basis_of(wager, paytable(wager, tables.get(wid))) == "player_and_bonus_community" \
+                if wager.basis_for(wager.paytable(tables.get(wid))) == "player_and_bonus_community" \
                         and not plan.six_card_bonus_box:
                     self.fail(("players", p.index, "side_wagers", wid),
                               f"{wid} is settled on the six-card bonus cards, which the {plan.method_id} "
@@ -429,24 +419,23 @@ class _Checker:
         meter = self.data.get("meter")
         needing = []
         for wid, tid in tables.items():
-            table = paytable(self.wagers[wid], tid)
-            lines = (table or {}).get("lines", []) + (table or {}).get("envy_lines", [])
-            if any(ln["payout"]["kind"] == "percent_of_meter" for ln in lines):
+            table = self.wagers[wid].paytable(tid)
+            if table and any(ln.payout.is_meter for ln in table.lines + table.envy_lines):
                 needing.append(wid)
         if not needing:
             if meter is not None:
                 self.notes.append("meter given but no wager in play pays from it")
-                return money(meter["amount"]), money(meter["reset"]) if "reset" in meter else None
+                return exact(meter["amount"]), exact(meter["reset"]) if "reset" in meter else None
             return None, None
         if meter is None:
             self.fail((), f"meter is required: {', '.join(needing)} pays a percentage of the progressive meter "
                           f"(give meter: {{amount: ..., reset: ...}})")
             return None, None
-        amount = money(meter["amount"])
-        minimums = [(self.wagers[w].get("meter") or {}) for w in needing]
-        stated = [(money(m["reset_minimum"]), m["cite"]) for m in minimums if m.get("reset_minimum") is not None]
+        amount = exact(meter["amount"])
+        meters = [self.wagers[w].meter for w in needing]
+        stated = [(m.reset_minimum, m.cite) for m in meters if m is not None and m.reset_minimum is not None]
         if "reset" in meter:
-            reset = money(meter["reset"])
+            reset = exact(meter["reset"])
             for least, cite in stated:
                 if reset < least:
                     self.fail(("meter", "reset"), f"{_amount(reset)} is below the least reset amount, "
@@ -481,7 +470,7 @@ class _Checker:
                 self.fail((key,), "this ruleset has several payout limit rules: give payout_limits "
                                   f"with an amount for each of {', '.join(r['id'] for r in rules)}")
                 return {}
-            return {rules[0]["id"]: money(given)}
+            return {rules[0]["id"]: exact(given)}
         ids = {r["id"] for r in rules}
         out = {}
         for name, amount in given.items():
@@ -489,7 +478,7 @@ class _Checker:
                 self.fail(("payout_limits", name), f"{self.rs.ref} has no payout limit {name!r} "
                                                    f"(limits: {', '.join(sorted(ids))})")
             else:
-                out[name] = money(amount)
+                out[name] = exact(amount)
         return out
 
 
@@ -500,5 +489,4 @@ def _fmt(path: tuple) -> str:
 
 
 def _amount(value: Any) -> str:
-    v = money(value)
-    return f"${v.numerator // v.denominator:,}" if v.denominator == 1 else f"${float(v):,.2f}"
+    return money(exact(value))

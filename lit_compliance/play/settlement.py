@@ -4,34 +4,28 @@ Nothing here knows a jurisdiction. The ruleset says which cards a wager is settl
 (``hand_basis``), which paytable lines exist and in what order, what a payout kind means, which
 wagers a payout limit covers, how envy bonuses work, and how irregularities bear on the round.
 
-Payout kinds, for a stake S:
-
-* ``to_one`` X: the player gets S back plus X*S (net +X*S);
-* ``for_one`` X: the player gets X*S in all (net +(X-1)*S);
-* ``fixed_amount`` A: the player gets A in all (net A-S; the stake was collected before the deal);
-* ``percent_of_meter`` P: the player gets P% of the meter when paid (net that minus S); the meter
-  goes down by the amount paid and, if it falls below the reset amount, is reset to it;
-* ``not_offered``: the line pays nothing (the wager loses);
-* a line whose value is missing (``value: null``) cannot be settled: the wager is "unsettleable"
-  and names the ruleset's finding.
-
-A paytable pays the first line, in listed order, that the hand satisfies; no line: the wager loses.
-A wager with no paytable at all loses below its least winning hand and is otherwise unsettleable.
-Money is exact (``Fraction``) and printed to the cent.
+What a payout pays for a stake (and a meter) and which line a hand satisfies are the model's
+(:mod:`lit_compliance.model`): this module applies them to the round. A meter payout is paid from
+the meter at the player's turn; the meter goes down by the amount paid and, if it falls below the
+reset amount, is reset to it. A line whose figure is missing cannot be settled: the wager is
+"unsettleable" and names the ruleset's finding. A wager with no paytable at all loses below its
+least winning hand and is otherwise unsettleable. Where the ruleset leaves a rule open, the model
+applies a reading; the settlement lists the readings it relied on. Money is exact (``Fraction``)
+and printed to the cent.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from decimal import ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
 from typing import Any
 
-from ..poker.cards import names
-from ..load.catalogue import finding_ids
-from ..poker.hands import CODE_3, CODE_5, Hand, HandRules, evaluate3, evaluate5, evaluate6
-from .irregularities import EFFECT_TEXT
+from ..model import Envy, Line, Paytable, VoidWagers, Wager, first_line
+from ..output.wording import cents as money
 from ..output.wording import hand_name, odds
-from .round_file import Round, basis_of, paytable
+from ..poker.cards import names
+from ..poker.hands import CODE_3, CODE_5, Hand, evaluate3, evaluate5, evaluate6
+from .irregularities import effect_text
+from .round_file import Round
 
 DIRECTIONAL = {"clockwise_from_dealer_left": False, "counterclockwise_from_dealer_right": True}
 HAND_CODES = {"player_three": CODE_3, "player_and_community": CODE_5, "table_highest": CODE_5,
@@ -51,7 +45,7 @@ class Row:
     paytable_name: str | None = None
     hand_basis: str | None = None
     hand: Hand | None = None
-    line: dict | None = None
+    line: Line | None = None
     returned: Fraction | None = Fraction(0)
     meter_paid: Fraction = Fraction(0)
     cite: str = ""
@@ -109,10 +103,10 @@ class _Meter:
 
 
 def settle(rnd: Round) -> Settlement:
-    rs = rnd.ruleset
-    data = rs.data
-    rules = HandRules.from_ruleset(data)
-    wagers = {w["id"]: w for w in rs.wagers}
+    model = rnd.model
+    data = model.sections
+    rules = model.hand_rules
+    wagers = {w.id: w for w in model.wagers}
     notes = list(rnd.notes)
     void_seats = rnd.seats_with("hand_void")
 
@@ -144,16 +138,19 @@ def settle(rnd: Round) -> Settlement:
         status = "round_void" if rnd.void else "hand_void" if seat in void_seats else "played"
         if status != "played":
             rows = _returned_rows(p, wagers, rnd, status)
+            for r in rows:
+                if r.outcome == "unsettleable":
+                    notes.append(f"seat {seat}: the rules do not say what a void hand does to the wagers")
         else:
             rows = []
-            ctx = _Context(rnd, wagers, live, hand_for, highest, meter)
+            ctx = _Context(rnd, wagers, live, hand_for, highest, meter, data)
             rows += _base_rows(p, data, wagers["base"], rnd.paytables.get("base"), ctx)
             for wid, stake in p.side_wagers.items():
                 rows += _side_rows(p, wagers[wid], rnd.paytables.get(wid), stake, ctx)
-            _apply_limits(rows, data, rnd)
+            _apply_limits(rows, model, rnd)
             for r in rows:
                 if r.meter_paid:
-                    meter.pay(seat, r.meter_paid, r.line["cite"] if r.line else r.cite)
+                    meter.pay(seat, r.meter_paid, r.line.cite if r.line else r.cite)
         if p.decision_note and status == "played":
             rows[0].notes.append(p.decision_note)
         settled[seat] = SettledPlayer(seat, p.name, p.cards, hands[seat], rows, status)
@@ -170,12 +167,13 @@ class _Context:
     hand_for: Any
     highest: tuple | None
     meter: _Meter
+    data: Any = None
 
 
 def _payment_order(data: dict, rnd: Round) -> tuple[list[int], str]:
     """Seats in the order winners are paid, from the ruleset's round sequence."""
     seats = sorted(p.seat for p in rnd.players)
-    meter_wagers = {w["id"] for w in data["wagers"] if "meter" in w}
+    meter_wagers = {w["id"] for w in data["wagers"] if w.get("meter") is not None}
     steps = data["round_sequence"]
     candidates = [s for s in steps if s.get("wager") in meter_wagers and s.get("order") in DIRECTIONAL]
     candidates += [s for s in steps if s["step"] in ("pay_winning_wagers", "settle_base_wagers", "settle_side_wager")
@@ -188,77 +186,67 @@ def _payment_order(data: dict, rnd: Round) -> tuple[list[int], str]:
 
 
 def _returned_rows(p, wagers: dict, rnd: Round, status: str) -> list[Row]:
+    """The rows of a void hand (or round): each wager returned, or unsettleable where the rules do
+    not say what a void hand does to the wagers (the reading in force decides which)."""
     rows = []
     cause = [i for i in rnd.irregularities if i.effect == ("round_void" if status == "round_void" else "hand_void")
              and (status == "round_void" or i.seat == p.seat)]
     cite = "; ".join(dict.fromkeys(i.view["cite"] for i in cause))
-    why = EFFECT_TEXT[cause[0].effect] + " (" + ", ".join(i.view["id"] for i in cause) + ")"
-    base = wagers["base"]
-    for bid, stake in p.bets.items():
-        rows.append(Row("base", base["name"], bid, stake, "returned", returned=stake, cite=cite, notes=[why],
-                        findings=[f for i in cause for f in finding_ids(i.view.get("finding"))]))
-    for wid, stake in p.side_wagers.items():
-        rows.append(Row(wid, wagers[wid]["name"], None, stake, "returned", returned=stake, cite=cite, notes=[why],
-                        findings=[f for i in cause for f in finding_ids(i.view.get("finding"))]))
+    silent = any(i.view["wagers"] == VoidWagers.NOT_STATED.value for i in cause)
+    why = effect_text(cause[0].effect, "not_stated" if silent else None) + \
+        " (" + ", ".join(i.view["id"] for i in cause) + ")"
+    findings = [f for i in cause for f in i.view["finding"]]
+    stakes = [("base", bid, stake) for bid, stake in p.bets.items()] + \
+             [(wid, None, stake) for wid, stake in p.side_wagers.items()]
+    for wid, bid, stake in stakes:
+        row = Row(wid, wagers[wid].name, bid, stake, "returned", returned=stake, cite=cite, notes=[why],
+                  findings=list(findings))
+        if silent:
+            row.outcome, row.returned = "unsettleable", None
+        rows.append(row)
     return rows
 
 
-def _first_line(lines: list[dict], hand: Hand) -> dict | None:
-    for line in lines:
-        if hand.satisfies(line["hand"], line.get("suits")):
-            return line
-    return None
-
-
-def _pay(row: Row, line: dict, meter: _Meter) -> None:
+def _pay(row: Row, line: Line, meter: _Meter) -> None:
     """Settle ``row`` on the paytable line its hand satisfied."""
-    payout = line["payout"]
-    kind, value = payout["kind"], payout.get("value")
+    payout = line.payout
     row.line = line
-    row.cite = line["cite"]
-    row.findings.extend(finding_ids(payout.get("finding")))
-    if kind == "not_offered":
+    row.cite = line.cite
+    row.findings.extend(payout.findings)
+    if not payout.offered:
         row.outcome, row.returned = "lose", Fraction(0)
         row.notes.append("the line is marked not offered: it pays nothing")
         return
-    if value is None:
+    if payout.missing:
         row.outcome, row.returned = "unsettleable", None
-        row.notes.append(f"the paytable's figure for this hand is missing (finding {payout.get('finding')})")
+        row.notes.append(f"the paytable's figure for this hand is missing (finding {', '.join(payout.findings)})")
         return
-    v = Fraction(str(value))
-    s = row.stake
-    if kind == "to_one":
-        row.returned = s + v * s
-    elif kind == "for_one":
-        row.returned = v * s
-    elif kind == "fixed_amount":
-        row.returned = v
-    elif kind == "percent_of_meter":
-        row.returned = meter.amount * v / 100
+    row.returned = payout.returns(row.stake, meter.amount)
+    if payout.is_meter:
         row.meter_paid = row.returned
-        row.notes.append(f"{_num(v)}% of the meter ({money(meter.amount)})")
+        row.notes.append(f"{_num(payout.value)}% of the meter ({money(meter.amount)})")
     row.outcome = "win"
 
 
-def _settle_on_table(row: Row, wager: dict, table: dict | None, hand: Hand, meter: _Meter,
-                     least: dict | None) -> None:
+def _settle_on_table(row: Row, wager: Wager, table: Paytable | None, hand: Hand, meter: _Meter,
+                     least: tuple[str, str] | None) -> None:
     row.hand = hand
     if table is None:
         # The ruleset has no paytable for this wager: a hand below the least winning hand loses; any
         # other hand cannot be settled from the ruleset.
-        finding = ", ".join(finding_ids(wager.get("finding"))) or None
-        row.findings.extend(finding_ids(wager.get("finding")))
-        below = _below(hand, least["hand"], row.hand_basis) if least else None
+        finding = ", ".join(wager.findings) or None
+        row.findings.extend(wager.findings)
+        below = _below(hand, least[0], row.hand_basis) if least else None
         if below:
-            row.outcome, row.returned, row.cite = "lose", Fraction(0), least["cite"]
-            row.notes.append(f"below the least winning hand, {hand_name(least['hand']).lower()}")
+            row.outcome, row.returned, row.cite = "lose", Fraction(0), least[1]
+            row.notes.append(f"below the least winning hand, {hand_name(least[0]).lower()}")
         else:
-            row.outcome, row.returned, row.cite = "unsettleable", None, wager["cite"]
+            row.outcome, row.returned, row.cite = "unsettleable", None, wager.cite
             row.notes.append("the ruleset has no paytable for this wager" + (f" (finding {finding})" if finding else ""))
         return
-    line = _first_line(table["lines"], hand)
+    line = table.line_for(hand)
     if line is None:
-        row.outcome, row.returned, row.cite = "lose", Fraction(0), table["cite"]
+        row.outcome, row.returned, row.cite = "lose", Fraction(0), table.cite
         row.notes.append("no paytable line is satisfied")
         return
     _pay(row, line, meter)
@@ -274,16 +262,26 @@ def _below(hand: Hand, least: str, basis: str) -> bool | None:
     return codes[hand.category] < codes[least]
 
 
-def _base_rows(p, data: dict, wager: dict, table_id: str | None, ctx: _Context) -> list[Row]:
-    table = paytable(wager, table_id)
-    basis = basis_of(wager, table)
+def _least(wager: Wager, data) -> tuple[str, str] | None:
+    """The least winning hand the text states for a wager (hand, cite), where it states one."""
+    if wager.wins_on:
+        return wager.wins_on, wager.wins_on_cite
+    if wager.is_base:
+        q = data["base_game"]["qualifying_hand"]
+        return q["hand"], q["cite"]
+    return None
+
+
+def _base_rows(p, data, wager: Wager, table_id: str | None, ctx: _Context) -> list[Row]:
+    table = wager.paytable(table_id)
+    basis = wager.basis_for(table)
     hand = ctx.hand_for(p, basis)
-    least = wager.get("wins_on") or data["base_game"]["qualifying_hand"]
+    least = _least(wager, data)
     bets = {b["id"]: b for b in data["base_game"]["bets"]}
     rows = []
     for bid, stake in p.bets.items():
-        row = Row("base", wager["name"], bid, stake, paytable=table_id,
-                  paytable_name=table["name"] if table else None, hand_basis=basis)
+        row = Row("base", wager.name, bid, stake, paytable=table_id,
+                  paytable_name=table.name if table else None, hand_basis=basis.value)
         if p.decisions[bid] == "pull":
             row.outcome, row.returned, row.hand, row.cite = "withdrawn", stake, hand, bets[bid]["cite"]
             row.notes.append(f"{bets[bid]['label']} withdrawn: returned to the player")
@@ -293,78 +291,77 @@ def _base_rows(p, data: dict, wager: dict, table_id: str | None, ctx: _Context) 
     return rows
 
 
-def _side_rows(p, wager: dict, table_id: str | None, stake: Fraction, ctx: _Context) -> list[Row]:
-    table = paytable(wager, table_id)
-    basis = basis_of(wager, table)
-    row = Row(wager["id"], wager["name"], None, stake, paytable=table_id,
-              paytable_name=table["name"] if table else None, hand_basis=basis)
+def _side_rows(p, wager: Wager, table_id: str | None, stake: Fraction, ctx: _Context) -> list[Row]:
+    table = wager.paytable(table_id)
+    basis = wager.basis_for(table)
+    row = Row(wager.id, wager.name, None, stake, paytable=table_id,
+              paytable_name=table.name if table else None, hand_basis=basis.value)
     if basis == "table_highest":
         seat, hand = ctx.highest
         row.notes.append(f"the highest hand at the table is seat {seat}'s "
                          f"{hand_name(hand.category).lower()}; {len(ctx.rnd.players)} player(s) in the round, "
-                         f"so the {table['name'] if table else 'missing'} paytable")
+                         f"so the {table.name if table else 'missing'} paytable")
     else:
         hand = ctx.hand_for(p, basis)
-    _settle_on_table(row, wager, table, hand, ctx.meter, wager.get("wins_on"))
+    _settle_on_table(row, wager, table, hand, ctx.meter, _least(wager, ctx.data))
     rows = [row]
-    if wager.get("envy") and table and table.get("envy_lines"):
-        rows += _envy_rows(p, wager, table, stake, ctx)
+    envy = wager.envy
+    if envy and table and table.envy_lines:
+        rows += _envy_rows(p, wager, envy, table, stake, ctx)
     return rows
 
 
-def _envy_rows(p, wager: dict, table: dict, stake: Fraction, ctx: _Context) -> list[Row]:
-    envy = wager["envy"]
-    basis = basis_of(wager, table)
+def _envy_rows(p, wager: Wager, envy: Envy, table: Paytable, stake: Fraction, ctx: _Context) -> list[Row]:
+    basis = table.hand_basis
     rows = []
     for other in ctx.live:
-        if other.seat == p.seat and not envy["own_hand_pays"]:
+        if other.seat == p.seat and not envy.own_hand_pays:
             continue
         hand = ctx.hand_for(other, basis)
-        first = _first_line(table["envy_lines"], hand)
+        first = first_line(table.envy_lines, hand)
         if first is None:
             continue
-        same = [ln for ln in table["envy_lines"]
-                if ln["hand"] == first["hand"] and ln.get("suits") == first.get("suits")]
-        row = Row(wager["id"], wager["name"], "envy", Fraction(0), paytable=table["id"],
-                  paytable_name=table["name"], hand_basis=basis, hand=hand, trigger_seat=other.seat,
-                  cite=envy["cite"])
+        same = [ln for ln in table.envy_lines if ln.key == first.key]
+        row = Row(wager.id, wager.name, "envy", Fraction(0), paytable=table.id,
+                  paytable_name=table.name, hand_basis=basis.value, hand=hand, trigger_seat=other.seat,
+                  cite=envy.cite)
         row.notes.append(f"envy bonus for seat {other.seat}'s {hand_name(hand.category, None).lower()}")
         _envy_amount(row, same, stake, envy, ctx.meter)
         rows.append(row)
-    if rows and not envy["per_qualifying_hand"]:
+    if rows and not envy.per_qualifying_hand:
         paid = [r for r in rows if r.returned is not None]
         keep = max(paid, key=lambda r: (r.returned, -r.trigger_seat)) if paid else rows[0]
-        keep.notes.append(f"one envy bonus per round, not one per qualifying hand [{envy['cite']}]")
+        keep.notes.append(f"one envy bonus per round, not one per qualifying hand [{envy.cite}]")
         rows = [keep]
     return rows
 
 
-def _envy_amount(row: Row, lines: list[dict], stake: Fraction, envy: dict, meter: _Meter) -> None:
-    exact = [ln for ln in lines if ln.get("stake") is not None and Fraction(str(ln["stake"])) == stake]
-    plain = [ln for ln in lines if ln.get("stake") is None]
+def _envy_amount(row: Row, lines: list[Line], stake: Fraction, envy: Envy, meter: _Meter) -> None:
+    exact_stake = [ln for ln in lines if ln.stake is not None and ln.stake == stake]
+    plain = [ln for ln in lines if ln.stake is None]
     scale = Fraction(1)
-    if exact:
-        line = exact[0]
+    if exact_stake:
+        line = exact_stake[0]
     elif plain:
         line = plain[0]
-    elif envy.get("scales_with_stake"):
-        staked = sorted(lines, key=lambda ln: ln["stake"])
-        below = [ln for ln in staked if Fraction(str(ln["stake"])) <= stake]
+    elif envy.scales_with_stake:
+        staked = sorted(lines, key=lambda ln: ln.stake)
+        below = [ln for ln in staked if ln.stake <= stake]
         line = below[-1] if below else staked[0]
-        scale = stake / Fraction(str(line["stake"]))
-        row.notes.append(f"scaled from the {money(Fraction(str(line['stake'])))} wager's amount by "
+        scale = stake / line.stake
+        row.notes.append(f"scaled from the {money(line.stake)} wager's amount by "
                          f"{_num(scale)} (envy scales with the wager)")
     else:
-        row.line, row.cite = lines[0], lines[0]["cite"]
+        row.line, row.cite = lines[0], lines[0].cite
         row.outcome, row.returned = "unsettleable", None
-        stakes = ", ".join(money(Fraction(str(ln["stake"]))) for ln in lines)
+        stakes = ", ".join(money(ln.stake) for ln in lines)
         row.notes.append(f"the ruleset gives envy amounts only for wagers of {stakes} and does not scale them")
         return
-    payout = line["payout"]
-    if payout["kind"] not in ("fixed_amount", "percent_of_meter", "not_offered") and payout.get("value") is not None:
-        row.line, row.cite = line, line["cite"]
+    payout = line.payout
+    if payout.is_odds and payout.value is not None:
+        row.line, row.cite = line, line.cite
         row.outcome, row.returned = "unsettleable", None
-        row.notes.append(f"an envy payout of kind {payout['kind']} has no defined meaning")
+        row.notes.append(f"an envy payout of kind {payout.kind.value} has no defined meaning")
         return
     _pay(row, line, meter)
     if row.outcome == "win" and scale != 1:
@@ -372,13 +369,12 @@ def _envy_amount(row: Row, lines: list[dict], stake: Fraction, envy: dict, meter
         row.meter_paid *= scale
 
 
-def _apply_limits(rows: list[Row], data: dict, rnd: Round) -> None:
-    for limit in data["payout_limits"]:
-        cap = rnd.payout_limits.get(limit["id"])
+def _apply_limits(rows: list[Row], model, rnd: Round) -> None:
+    for limit in model.payout_limits:
+        cap = rnd.payout_limits.get(limit.id)
         if cap is None:
             continue
-        covered = set(limit["applies_to"]) - set(limit.get("excludes", []))
-        winners = [r for r in rows if r.wager in covered and r.outcome == "win" and r.net and r.net > 0]
+        winners = [r for r in rows if limit.covers(r.wager) and r.outcome == "win" and r.net and r.net > 0]
         total = sum((r.net for r in winners), Fraction(0))
         if total <= cap:
             continue
@@ -390,24 +386,14 @@ def _apply_limits(rows: list[Row], data: dict, rnd: Round) -> None:
             if cut:
                 r.returned -= cut
                 r.meter_paid = max(Fraction(0), r.meter_paid - cut)
-                r.notes.append(f"win reduced by {money(cut)}: payout limit {limit['id']} caps the wins on "
-                               f"{', '.join(limit['applies_to'])} at {money(cap)} for one hand [{limit['cite']}]")
+                r.notes.append(f"win reduced by {money(cut)}: payout limit {limit.id} caps the wins on "
+                               f"{', '.join(limit.applies_to)} at {money(cap)} for one hand [{limit.cite}]")
         for r in rows:
-            if r.wager in set(limit.get("excludes", [])) and r.outcome == "win":
-                r.notes.append(f"not subject to payout limit {limit['id']} [{limit['cite']}]")
+            if r.wager in limit.excludes and r.outcome == "win":
+                r.notes.append(f"not subject to payout limit {limit.id} [{limit.cite}]")
 
 
 # --- views ------------------------------------------------------------------------------------
-
-
-def money(value: Fraction | None) -> str | None:
-    """Exact amount to the cent, half up: Fraction(1, 3) -> '0.33'."""
-    if value is None:
-        return None
-    with localcontext() as ctx:
-        ctx.prec = 50
-        d = (Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal("0.01"), ROUND_HALF_UP)
-    return f"{d:.2f}"
 
 
 def _num(v: Fraction) -> str:
@@ -423,12 +409,23 @@ def _hand_view(hand: Hand | None, full: bool = True) -> dict | None:
     return out
 
 
-def _line_view(line: dict | None) -> dict | None:
+def _line_view(line: Line | None) -> dict | None:
     if line is None:
         return None
-    return {"hand": line["hand"], "suits": line.get("suits"), "name": hand_name(line["hand"], line.get("suits")),
-            "payout": dict(line["payout"]), "odds": odds(line["payout"]), "stake": line.get("stake"),
-            "quote": line.get("quote"), "cite": line["cite"]}
+    return {"hand": line.hand, "suits": list(line.suits) or None, "name": hand_name(line.hand, line.suits),
+            "payout": _payout_view(line.payout), "odds": odds(line.payout), "stake": _plain(line.stake),
+            "quote": line.quote, "cite": line.cite}
+
+
+def _plain(x: Fraction | None):
+    """A figure as the ruleset spells it: whole numbers as integers."""
+    if x is None:
+        return None
+    return int(x) if x.denominator == 1 else float(x)
+
+
+def _payout_view(payout) -> dict:
+    return {"kind": payout.kind.value, "value": _plain(payout.value), "finding": list(payout.findings)}
 
 
 def _row_view(r: Row) -> dict:
@@ -470,8 +467,8 @@ def view(s: Settlement) -> dict:
             "given": i.given, "event": i.event, "seat": i.seat, "note": i.note,
             "id": v["id"] if v else None, "kind": v["kind"] if v else None,
             "text": v["text"] if v else "not addressed by this ruleset",
-            "cite": v["cite"] if v else None, "finding": v.get("finding") if v else None,
-            "effect": EFFECT_TEXT[i.effect] if v else "not addressed by this ruleset: the round is settled as dealt",
+            "cite": v["cite"] if v else None, "finding": v["finding"] if v else [],
+            "effect": v["effect_text"] if v else "not addressed by this ruleset: the round is settled as dealt",
         })
     highest = None
     if s.table_highest:
