@@ -174,7 +174,8 @@ def test_custom_paytable_is_refused_where_the_operator_must_choose_one():
 def test_net_win_of_for_odds_is_one_less():
     assert net_per_unit({"kind": "for_one", "value": 300}, None) == 299
     assert net_per_unit({"kind": "to_one", "value": 300}, None) == 300
-    assert net_per_unit({"kind": "fixed_amount", "value": 25}, 5) == 5
+    # a fixed amount is the whole sum paid on a wager collected before the deal: $25 on $5 nets $20
+    assert net_per_unit({"kind": "fixed_amount", "value": 25}, 5) == 4
     assert net_per_unit({"kind": "fixed_amount", "value": 25}, None) is None
 
 

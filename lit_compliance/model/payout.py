@@ -117,6 +117,15 @@ class Payout:
             return None
         return self.value if self.kind is PayoutKind.TO_ONE else self.value - 1
 
+    def equivalent(self, kind: PayoutKind) -> "Payout":
+        """The same payout said with the other word: X for 1 is (X-1) to 1, X to 1 is (X+1) for 1."""
+        if kind is self.kind:
+            return self
+        if not self.is_odds or self.value is None or kind not in (PayoutKind.TO_ONE, PayoutKind.FOR_ONE):
+            raise ValueError(f"{self.kind.value} cannot be said as {kind.value}")
+        per_unit = self.per_unit()
+        return Payout(kind, per_unit - 1 if kind is PayoutKind.TO_ONE else per_unit, self.findings)
+
     def whole_odds(self) -> int:
         """The "X to 1" odds as a whole number (the base game's enumeration needs whole odds)."""
         if self.kind is not PayoutKind.TO_ONE or self.value is None or self.value.denominator != 1:

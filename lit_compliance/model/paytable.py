@@ -36,7 +36,7 @@ class Line:
     @classmethod
     def from_data(cls, data: dict, source: Source | None = None) -> "Line":
         return cls(data["hand"], tuple(data.get("suits") or ()), Payout.from_data(data["payout"]),
-                   exact(data.get("stake")), data.get("quote"), data["cite"],
+                   exact(data.get("stake")), data.get("quote"), data.get("cite", "house paytable"),
                    finding_ids(data.get("finding")) + tuple(
                        f for f in finding_ids(data["payout"].get("finding"))
                        if f not in finding_ids(data.get("finding"))),
@@ -76,6 +76,22 @@ class Paytable:
     cite: str
     findings: tuple[str, ...]
     source: Source | None = field(default=None, repr=False, compare=False)
+
+    @classmethod
+    def from_data(cls, data: dict, wager: dict | None = None, source: Source | None = None,
+                  line_source=None) -> "Paytable":
+        """A paytable from a ruleset's (or a configuration's house) paytable mapping."""
+        wager = wager or {}
+        where = line_source or (lambda key, k: None)
+        return cls(
+            id=data.get("id", "custom"), name=data.get("name", ""), wager_id=wager.get("id", ""),
+            hand_basis=HandBasis(data.get("hand_basis", wager.get("hand_basis", "player_and_community"))),
+            stake=exact(data.get("stake")), players=data.get("players"),
+            lines=tuple(Line.from_data(ln, where("lines", k)) for k, ln in enumerate(data["lines"])),
+            envy_lines=tuple(Line.from_data(ln, where("envy_lines", k))
+                             for k, ln in enumerate(data.get("envy_lines") or ())),
+            note=data.get("note"), cite=data.get("cite", "house paytable"), findings=finding_ids(data.get("finding")),
+            source=source)
 
     def line_for(self, outcome: Outcome) -> Line | None:
         """The line this paytable pays ``outcome`` on (first satisfied), or None: the wager loses."""

@@ -14,7 +14,7 @@ from typing import Any, Iterable, Mapping
 
 from ..poker.hands import HandRules
 from .enums import FindingKind, HandBasis, SelectionRule, VoidWagers, WagerKind
-from .paytable import Line, Paytable
+from .paytable import Paytable
 from .payout import exact
 from .provenance import Source, finding_ids
 from .readings import Change, Reading, ReadingError, apply_changes
@@ -171,21 +171,11 @@ def choose(findings: Iterable[Finding], choices: Mapping[str, str] | None) -> tu
     return tuple(applied)
 
 
-def _line(data: dict, doc, path: tuple) -> Line:
-    return Line.from_data(data, _src(doc, path))
-
-
 def _wager(w: dict, doc, path: tuple) -> Wager:
     tables = []
     for j, t in enumerate(w["paytables"]):
         tp = path + ("paytables", j)
-        tables.append(Paytable(
-            id=t["id"], name=t["name"], wager_id=w["id"],
-            hand_basis=HandBasis(t.get("hand_basis", w["hand_basis"])), stake=exact(t.get("stake")),
-            players=t.get("players"),
-            lines=tuple(_line(ln, doc, tp + ("lines", k)) for k, ln in enumerate(t["lines"])),
-            envy_lines=tuple(_line(ln, doc, tp + ("envy_lines", k)) for k, ln in enumerate(t.get("envy_lines") or ())),
-            note=t.get("note"), cite=t["cite"], findings=finding_ids(t.get("finding")), source=_src(doc, tp)))
+        tables.append(Paytable.from_data(t, w, _src(doc, tp), lambda key, k, tp=tp: _src(doc, tp + (key, k))))
     stake = w.get("stake") or {}
     wins_on = w.get("wins_on") or {}
     meter = w.get("meter")

@@ -10,11 +10,14 @@ needs someone's approval).
 """
 from __future__ import annotations
 
+from fractions import Fraction
+
 from dataclasses import dataclass
 from typing import Iterable
 
 from ..load.catalogue import Ruleset, finding_ids
-from ..output.wording import hand_name
+from ..model import Line, Payout, Paytable, exact
+from ..output.wording import hand_name, money, odds
 from ..load.strict_yaml import format_path
 from .table_config import TableConfig
 
@@ -99,26 +102,9 @@ def finding_note(value) -> str:
 # --- money and odds ------------------------------------------------------------------------
 
 
-def money(value: float | int | None, symbol: str = "$") -> str:
-    if value is None:
-        return "(not stated)"
-    if float(value).is_integer():
-        return f"{symbol}{value:,.0f}"
-    return f"{symbol}{value:,.2f}"
-
-
-def net_per_unit(payout: dict, stake: float | None) -> float | None:
-    """What a payout wins per unit staked, net of the stake; None where it cannot be said."""
-    kind, value = payout["kind"], payout.get("value")
-    if value is None:
-        return None
-    if kind == "to_one":
-        return float(value)
-    if kind == "for_one":
-        return float(value) - 1
-    if kind == "fixed_amount" and stake:
-        return float(value) / stake
-    return None
+def net_per_unit(payout: dict, stake: float | None) -> Fraction | None:
+    """What a payout (a ruleset or configuration mapping) wins per unit staked, net of the stake."""
+    return Payout.from_data(payout).net_per_unit(exact(stake))
 
 
 def _line_key(line: dict) -> tuple:
@@ -129,15 +115,10 @@ def _line_label(line: dict) -> str:
     return hand_name(line["hand"], line.get("suits"))
 
 
-def line_stake(line: dict, table: dict | None, wager: dict) -> float | None:
-    """The stake a line's money amount is for: the line's, else the paytable's, else the wager's."""
-    if line.get("stake"):
-        return line["stake"]
-    if table and table.get("stake"):
-        return table["stake"]
-    if wager.get("stake"):
-        return wager["stake"]["amount"]
-    return None
+def line_stake(line: dict, table: dict | None, wager: dict) -> Fraction | None:
+    """The stake a line's money amount is for (the model's rule: line, else paytable, else wager)."""
+    model_table = Paytable.from_data(table or {"lines": [line]}, wager)
+    return model_table.line_stake(Line.from_data(line), exact((wager.get("stake") or {}).get("amount")))
 
 
 def base_bet_count(ruleset: Ruleset) -> int:
@@ -519,17 +500,15 @@ class _Checker:
 
 
 def _say(payout: dict) -> str:
-    from ..output.wording import odds
-
     return odds(payout)
 
 
 def _at_least(mine: dict, floor: dict, floor_stake: float | None) -> bool | None:
     """Whether payout ``mine`` pays at least ``floor``; None where they cannot be compared."""
-    if mine["kind"] == floor["kind"] and mine["kind"] in ("fixed_amount", "percent_of_meter"):
-        return mine["value"] >= floor["value"]
-    a = net_per_unit(mine, floor_stake)
-    b = net_per_unit(floor, floor_stake)
+    a, b = Payout.from_data(mine), Payout.from_data(floor)
+    if a.kind == b.kind and (a.is_fixed or a.is_meter):
+        return a.value >= b.value
+    a, b = a.net_per_unit(exact(floor_stake)), b.net_per_unit(exact(floor_stake))
     if a is None or b is None:
         return None
     return a >= b

@@ -12,7 +12,9 @@ import textwrap
 from dataclasses import dataclass
 
 from ..load.catalogue import Ruleset
-from .compliance import base_bet_count, line_stake, money
+from ..model import Payout, PayoutKind
+from ..output.wording import money, number, odds
+from .compliance import base_bet_count, line_stake
 from ..output.wording import hand_name
 from .table_config import TableConfig, digest
 
@@ -37,10 +39,6 @@ KIND_TITLES = {
 CURRENCY_SYMBOLS = {"USD": "$", "AUD": "$", "CAD": "$", "NZD": "$", "EUR": "\u20ac", "GBP": "\u00a3"}
 CONVERTED_MARK = "\u2020"  # dagger: a figure restated from the regulation's wording
 MISSING_MARK = "*"
-
-
-def _number(value: float) -> str:
-    return f"{value:,.0f}" if float(value).is_integer() else f"{value:,}"
 
 
 @dataclass(frozen=True)
@@ -76,16 +74,16 @@ def say_payout(payout: dict, wording: Wording, symbol: str) -> tuple[str, str | 
     if kind == "fixed_amount":
         return money(value, symbol), None
     if kind == "percent_of_meter":
-        return f"{_number(value)}% of meter", None
+        return f"{number(value)}% of meter", None
     word = "to" if kind == "to_one" else "for"
-    printed = f"{_number(value)} {word} 1"
+    printed = f"{number(value)} {word} 1"
     if word not in wording.forbidden:
         return printed, None
     other = "for" if word == "to" else "to"
     if other in wording.forbidden:
         return printed, None  # nothing better to say; check reports the wording rule
-    converted = value + 1 if word == "to" else value - 1
-    return f"{_number(converted)} {other} 1", printed
+    converted = Payout.from_data(payout).equivalent(PayoutKind.TO_ONE if other == "to" else PayoutKind.FOR_ONE)
+    return odds(converted), printed
 
 
 class _Notes:

@@ -12,7 +12,8 @@ from typing import Any, Callable
 from ..load.catalogue import Ruleset
 from ..load.catalogue import finding_ids
 from ..output.wording import flag_text
-from .compliance import finding_note, money
+from ..output.wording import money
+from .compliance import finding_note
 from .placard import CURRENCY_SYMBOLS
 from ..output.wording import hand_name, odds
 
@@ -49,7 +50,6 @@ def _item(text: str, cite: str, finding=None) -> dict:
 
 
 def _flag(name: str, flag: dict) -> dict:
-    value = flag["value"]
     said = flag_text(flag).replace("assumed", "read as")
     text = f"{name}: {said}" + (f". {flag['text']}" if flag.get("text") else "")
     return _item(text, flag["cite"], flag.get("finding"))
