@@ -396,12 +396,36 @@ def test_south_dakota_side_wagers_and_envy():
     assert_paid(one(v, 1, "three-card-bonus"), "win", 5 + 4 * 5, 5)
 
 
-def test_south_dakota_mini_royal_on_a_not_offered_line_pays_nothing():
+def _sd_straight_flush_odds() -> Fraction:
+    """Alternative A's three-card straight flush figure, read from the ruleset (not typed here)."""
+    from lit_compliance.load.catalogue import Catalogue
+
+    wager = next(w for w in Catalogue.bundled().latest("south-dakota").data["wagers"] if w["id"] == "three-card-bonus")
+    table = next(t for t in wager["paytables"] if t["id"] == "a")
+    line = next(ln for ln in table["lines"] if ln["hand"] == "straight_flush")
+    assert line["payout"]["kind"] == "to_one"
+    return Fraction(line["payout"]["value"])
+
+
+def test_south_dakota_dashed_mini_royal_falls_through_to_the_straight_flush_by_default():
+    """Reading sd-three-card-mini-royal-dashes/falls-through: a suited A-K-Q on Alternative A is a straight flush."""
     v = settled(SOUTH_DAKOTA)
+    row = one(v, 3, "three-card-bonus")
+    assert row["line"]["hand"] == "straight_flush"
+    assert_paid(row, "win", 1 + _sd_straight_flush_odds(), 1)
+    assert {"finding": "sd-three-card-mini-royal-dashes", "reading": "falls-through"} in [
+        {k: g[k] for k in ("finding", "reading")} for g in row["readings"]]
+    assert ("sd-three-card-mini-royal-dashes", "falls-through") in {(g["finding"], g["reading"]) for g in v["readings"]}
+
+
+def test_south_dakota_dashed_mini_royal_pays_nothing_under_the_literal_reading():
+    """Reading sd-three-card-mini-royal-dashes/pays-nothing, chosen in the round file."""
+    v = settled(SOUTH_DAKOTA.rstrip() + "\n    readings: {sd-three-card-mini-royal-dashes: pays-nothing}\n")
     row = one(v, 3, "three-card-bonus")
     assert row["line"]["hand"] == "mini_royal" and row["line"]["payout"]["kind"] == "not_offered"
     assert_paid(row, "lose", 0, 1)
     assert row["findings"] == ["sd-three-card-mini-royal-dashes"]
+    assert [g["reading"] for g in row["readings"]] == ["pays-nothing"]
 
 
 def test_south_dakota_blank_two_pair_cell_makes_the_bonus_unsettleable():

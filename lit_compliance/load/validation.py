@@ -238,13 +238,33 @@ def validate_document(doc: Document) -> list[Problem]:
     problems = schema_problems(doc)
     if problems:
         return problems
-    return reference_problems(doc) + reading_problems(doc)
+    return reference_problems(doc) + reading_problems(doc) + void_problems(doc)
+
+
+VOID_KINDS = frozenset({"all_hands_void_reshuffle", "round_void", "misdeal_new_round", "void_and_wagers_returned",
+                        "all_hands_void_deck_removed", "hand_void_wager_returned"})
+
+
+def void_problems(doc: Document) -> list[Problem]:
+    """A consequence that voids hands says what that does to the wagers (returned, or not stated
+    with a finding whose readings decide it): the engine never assumes it."""
+    problems = []
+    for i, entry in enumerate(doc.data["irregularities"]):
+        consequence = entry["consequence"]
+        if consequence["kind"] in VOID_KINDS and "wagers" not in consequence:
+            problems.append(doc.problem(("irregularities", i, "consequence"),
+                                        f"a {consequence['kind']} consequence must say what happens to the wagers "
+                                        "(wagers: returned | not_stated)"))
+        elif consequence.get("wagers") == "not_stated" and not entry.get("finding"):
+            problems.append(doc.problem(("irregularities", i, "consequence", "wagers"),
+                                        "wagers not_stated needs a finding (with readings) saying what the engine applies"))
+    return problems
 
 
 def reading_problems(doc: Document) -> list[Problem]:
     """Each open finding has exactly one default reading, and every change a reading makes names a
     place the document has (checked by applying it: what validates must also model)."""
-    from ..model.readings import Change, ReadingError, resolve
+    from ..model.readings import Change, ReadingError, check_change
 
     problems = []
     for i, finding in enumerate(doc.data["findings"]):
@@ -261,7 +281,7 @@ def reading_problems(doc: Document) -> list[Problem]:
             for k, data in enumerate(reading["changes"]):
                 change = Change.from_data(data)
                 try:
-                    resolve(doc.data, change.path)
+                    check_change(doc.data, change)
                 except ReadingError as exc:
                     problems.append(doc.problem(base + (j, "changes", k), f"{change.text}: {exc}"))
     return problems

@@ -3,12 +3,12 @@
 A finding that leaves a figure or rule open lists its readings. Each reading says in plain words
 what it means, whether the engine applies it by default (exactly one per finding does) and why, and
 the *changes* to the transcribed document it needs: ``set`` a value at a path, or ``remove`` the
-item at a path. The model is built from the document with the chosen readings' changes applied, so
+item at a path, or ``add`` an item to the list at a path. The model is built from the document with the chosen readings' changes applied, so
 every stage sees one meaning, and any output can say which reading it used and what the others
 give (by building the model under each alternative).
 
 Paths address the document by keys and, inside lists, by an item's ``id`` (wagers, paytables,
-irregularities), ``hand`` (paytable lines) or position (``#2``):
+irregularities), ``hand`` (paytable lines) or position (``#2``), and ``*`` for every item:
 ``wagers/five-card-bonus/paytables/a/lines/pair_tens_or_better/payout``.
 """
 from __future__ import annotations
@@ -26,7 +26,7 @@ class ReadingError(ValueError):
 
 @dataclass(frozen=True)
 class Change:
-    op: str                 # "set" or "remove"
+    op: str                 # "set", "remove" or "add"
     path: tuple[str, ...]
     value: Any = None
 
@@ -34,6 +34,8 @@ class Change:
     def from_data(cls, data: dict) -> "Change":
         if "remove" in data:
             return cls("remove", split_path(data["remove"]))
+        if "add" in data:
+            return cls("add", split_path(data["add"]), data.get("value"))
         return cls("set", split_path(data["set"]), data.get("value"))
 
     @property
@@ -61,7 +63,7 @@ class Reading:
         """Whether any change is at or under ``prefix`` (or above it, replacing it whole)."""
         for change in self.changes:
             n = min(len(change.path), len(prefix))
-            if change.path[:n] == prefix[:n]:
+            if all(a == b or a == "*" for a, b in zip(change.path[:n], prefix[:n])):
                 return True
         return False
 
@@ -85,24 +87,60 @@ def _index(items: list, part: str, where: str) -> int:
     raise ReadingError(f"{where}: no item {part!r}")
 
 
-def resolve(data: Any, path: tuple[str, ...]) -> tuple[Any, Any]:
-    """The container holding ``path``'s last step and the key/index in it (raises ReadingError)."""
+def expand(data: Any, path: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The concrete paths a path with ``*`` steps names (each list item, or each mapping key)."""
+    if "*" not in path:
+        return [path]
+    i = path.index("*")
+    node = data
+    for part in path[:i]:
+        container, key = resolve_step(node, part, "/".join(path))
+        node = container[key]
+    if isinstance(node, list):
+        keys = [f"#{k}" for k in range(len(node))]
+    elif isinstance(node, dict):
+        keys = list(node)
+    else:
+        raise ReadingError(f"{'/'.join(path[:i]) or '(document)'}: nothing to match '*' in")
+    return [p for k in keys for p in expand(data, path[:i] + (k,) + path[i + 1:])]
+
+
+def resolve_step(node: Any, part: str, where: str) -> tuple[Any, Any]:
+    if isinstance(node, dict):
+        if part not in node:
+            raise ReadingError(f"{where}: no key {part!r}")
+        return node, part
+    if isinstance(node, list):
+        return node, _index(node, part, where)
+    raise ReadingError(f"{where}: cannot go into a {type(node).__name__}")
+
+
+def resolve(data: Any, path: tuple[str, ...], create: bool = True) -> tuple[Any, Any]:
+    """The container holding ``path``'s last step and the key/index in it (raises ReadingError).
+
+    With ``create``, the last step may be a mapping key the document does not have yet (a ``set``
+    adds it)."""
+    if not path:
+        raise ReadingError("empty path")
     node = data
     for depth, part in enumerate(path):
         where = "/".join(path[:depth]) or "(document)"
         last = depth == len(path) - 1
-        if isinstance(node, dict):
-            if part not in node and not last:
-                raise ReadingError(f"{where}: no key {part!r}")
-            key: Any = part
-        elif isinstance(node, list):
-            key = _index(node, part, where)
-        else:
-            raise ReadingError(f"{where}: cannot go into a {type(node).__name__}")
+        if last and create and isinstance(node, dict):
+            return node, part
+        container, key = resolve_step(node, part, where)
         if last:
-            return node, key
-        node = node[key]
+            return container, key
+        node = container[key]
     raise ReadingError("empty path")
+
+
+def check_change(data: Any, change: Change) -> None:
+    """Raise ReadingError where ``change`` names a place ``data`` does not have."""
+    for path in expand(data, change.path):
+        container, key = resolve(data, path, create=change.op == "set")
+        if change.op == "add" and not isinstance(container[key], list):
+            raise ReadingError(f"{'/'.join(path)}: add needs a list")
 
 
 def apply_changes(data: dict, readings: list[Reading]) -> dict:
@@ -112,11 +150,17 @@ def apply_changes(data: dict, readings: list[Reading]) -> dict:
     out = copy.deepcopy(data)
     for reading in readings:
         for change in reading.changes:
-            container, key = resolve(out, change.path)
-            if change.op == "remove":
-                del container[key]
-            else:
-                container[key] = copy.deepcopy(change.value)
+            paths = expand(out, change.path)
+            if change.op == "remove":   # remove from the end so earlier positions stay valid
+                paths = list(reversed(paths))
+            for path in paths:
+                container, key = resolve(out, path, create=change.op == "set")
+                if change.op == "remove":
+                    del container[key]
+                elif change.op == "add":
+                    container[key].append(copy.deepcopy(change.value))
+                else:
+                    container[key] = copy.deepcopy(change.value)
     return out
 
 

@@ -103,16 +103,18 @@ class RulesetModel:
     def open_findings(self) -> tuple[Finding, ...]:
         return tuple(f for f in self.findings if f.open)
 
+    def findings_touching(self, *prefix: str) -> list[Finding]:
+        """The open findings whose readings (any of them) change the part of the document at
+        ``prefix``, e.g. ``findings_touching("wagers", "five-card-bonus", "paytables", "a")``."""
+        return [f for f in self.open_findings if any(r.touches(tuple(prefix)) for r in f.readings)]
+
     def readings_touching(self, *prefix: str) -> list[Reading]:
-        """The readings in force whose changes concern the part of the document at ``prefix``,
-        e.g. ``readings_touching("wagers", "five-card-bonus", "paytables", "a")``."""
-        return [r for f in self.open_findings for r in f.readings if r.touches(tuple(prefix))
-                and r in self.applied]
+        """The readings in force for the findings that concern ``prefix``."""
+        return [r for f in self.findings_touching(*prefix) for r in f.readings if r in self.applied]
 
     def alternatives_touching(self, *prefix: str) -> list[Reading]:
-        """Readings *not* in force whose changes concern ``prefix`` (what the others would give)."""
-        return [r for f in self.open_findings for r in f.readings if r.touches(tuple(prefix))
-                and r not in self.applied]
+        """The readings *not* in force for the findings that concern ``prefix`` (what the others give)."""
+        return [r for f in self.findings_touching(*prefix) for r in f.readings if r not in self.applied]
 
     def under(self, reading: Reading) -> "RulesetModel":
         """This ruleset with ``reading`` in force instead of its finding's current one."""

@@ -428,13 +428,20 @@ def _payout_view(payout) -> dict:
     return {"kind": payout.kind.value, "value": _plain(payout.value), "finding": list(payout.findings)}
 
 
-def _row_view(r: Row) -> dict:
+def _readings_for(model, *prefix: str) -> list[dict]:
+    return [{"finding": r.finding, "reading": r.id, "meaning": r.meaning, "default": r.default}
+            for r in model.readings_touching(*prefix)]
+
+
+def _row_view(r: Row, model) -> dict:
+    where = ("wagers", r.wager) + (("paytables", r.paytable) if r.paytable else ())
     return {
         "wager": r.wager, "wager_name": r.wager_name, "bet": r.bet, "trigger_seat": r.trigger_seat,
         "paytable": r.paytable, "paytable_name": r.paytable_name, "hand_basis": r.hand_basis,
         "hand": _hand_view(r.hand, full=False), "stake": money(r.stake), "outcome": r.outcome,
         "line": _line_view(r.line), "returned": money(r.returned), "net": money(r.net),
         "cite": r.cite, "notes": list(r.notes), "findings": list(dict.fromkeys(r.findings)),
+        "readings": _readings_for(model, *where),
     }
 
 
@@ -454,7 +461,7 @@ def view(s: Settlement) -> dict:
         players.append({
             "seat": p.seat, "name": p.name, "cards": names(p.cards), "status": p.status,
             "hands": {basis: _hand_view(h) for basis, h in sorted(p.hands.items())},
-            "wagers": [_row_view(r) for r in p.rows],
+            "wagers": [_row_view(r, rnd.model) for r in p.rows],
             "staked": money(staked), "returned": money(returned),
             "net": money(returned - (staked - unsettled)),
             "unsettleable": sum(1 for r in p.rows if r.outcome == "unsettleable"),
@@ -470,6 +477,16 @@ def view(s: Settlement) -> dict:
             "cite": v["cite"] if v else None, "finding": v["finding"] if v else [],
             "effect": v["effect_text"] if v else "not addressed by this ruleset: the round is settled as dealt",
         })
+    readings: dict = {}
+    for p in players:
+        for r in p["wagers"]:
+            for g in r["readings"]:
+                readings.setdefault((g["finding"], g["reading"]), g)
+    for i in rnd.irregularities:
+        if i.view:
+            for case in i.view.get("cases") or [i.view]:
+                for g in _readings_for(rnd.model, "irregularities", case["id"]):
+                    readings.setdefault((g["finding"], g["reading"]), g)
     highest = None
     if s.table_highest:
         seat, hand = s.table_highest
@@ -496,5 +513,6 @@ def view(s: Settlement) -> dict:
                    "players_net": money(totals["returned"] - (totals["staked"] - totals["unsettled"])),
                    "unsettleable": sum(p["unsettleable"] for p in players),
                    "unsettled_stake": money(totals["unsettled"])},
+        "readings": list(readings.values()),
         "notes": s.notes,
     }

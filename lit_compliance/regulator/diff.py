@@ -186,6 +186,11 @@ class Diff:
 # Saying values for a reader
 
 
+# A field that only qualifies another: when the other changes and this one appears or disappears
+# with it, the change of the other says it all (a consequence's ``wagers`` exists only for voids).
+DEPENDENT = {"wagers": "kind"}
+
+
 def _norm(value: Any) -> Any:
     """The value as compared: strings with white space collapsed, ints and floats alike."""
     if isinstance(value, str):
@@ -647,6 +652,9 @@ class _Differ:
         for key in list(dict.fromkeys([*old, *new])):
             if key in ANNOTATIONS or key in silent:
                 continue
+            if key in DEPENDENT and old.get(DEPENDENT[key]) != new.get(DEPENDENT[key]) \
+                    and (key not in old or key not in new):
+                continue  # said by the change of the field it qualifies (a void's wagers, with its kind)
             o, n = old.get(key), new.get(key)
             if _norm(o) == _norm(n):
                 continue

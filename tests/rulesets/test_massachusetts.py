@@ -459,6 +459,7 @@ EXPECTED_FINDINGS = {
     "ma-escaped-dollar-signs": "garbled_text",
     "ma-player-touch-cards-wording": "wording_conflict",
     "ma-stub-count-misdeal-wording": "ambiguous",
+    "ma-void-hands-wagers-silent": "silent",
     "ma-card-change-interval-silent": "silent",
     "ma-max-positions-silent": "silent",
     "ma-table-limits-silent": "silent",
@@ -486,3 +487,13 @@ def test_source_hash_matches_bundled_text(data):
 
     assert data["source"]["file"] == SOURCE.name
     assert data["source"]["sha256"] == hashlib.sha256(SOURCE.read_bytes()).hexdigest()
+
+
+def test_void_hands_leave_the_wagers_unstated_and_the_readings_decide(data, source_text):
+    """§14(a), (c), (e), §7(e)(2): hands are "void", but no word says the wagers are returned."""
+    assert "shall be void" in source_text and "return" not in source_text.lower()
+    voids = [i for i in data["irregularities"] if "void" in i["consequence"]["kind"]]
+    assert voids and all(i["consequence"]["wagers"] == "not_stated" for i in voids)
+    assert all("ma-void-hands-wagers-silent" in as_finding_list(i["finding"]) for i in voids)
+    (finding,) = [f for f in data["findings"] if f["id"] == "ma-void-hands-wagers-silent"]
+    assert [r["id"] for r in finding["readings"] if r["default"]] == ["returned"]

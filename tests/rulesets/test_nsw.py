@@ -371,6 +371,7 @@ EXPECTED_FINDINGS = {
     "nsw-r12-6-unnumbered": "numbering_error",
     "nsw-r12-6-exposed-after-handling-effect-unstated": "silent",
     "nsw-r12-7-truncated": "missing_text",
+    "nsw-r13-2-void-round-wagers-silent": "silent",
     "nsw-r12-9-unnumbered": "numbering_error",
     "nsw-r12-9-lead-in-truncated": "missing_text",
     "nsw-r12-10-unnumbered": "numbering_error",
@@ -425,3 +426,13 @@ def test_jurisdiction_and_version(data):
     assert data["jurisdiction"]["currency"] == "AUD"
     assert data["version"]["id"] == "v1"
     assert data["version"]["effective_date"] == "not stated in source"
+
+
+def test_r13_2_voids_the_round_without_saying_what_happens_to_the_wagers(data, source_text):
+    """r 13.2.1 "that round of play shall be declared void"; r 12.4 and r 12.12 say what wagers do, r 13.2 does not."""
+    start = source_text.index("13.2 Where it becomes")
+    clause = source_text[start:source_text.index("14. General")]
+    assert "declared void" in clause and "wager" not in clause
+    (entry,) = [i for i in data["irregularities"] if i["id"] == "shuffler-unusable-mid-round"]
+    assert entry["consequence"]["wagers"] == "not_stated"
+    assert "nsw-r13-2-void-round-wagers-silent" in as_finding_list(entry["finding"])
