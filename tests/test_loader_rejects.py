@@ -42,6 +42,12 @@ EXPECTED = {
     "not_utf8": (1, 1, "(top)", "not UTF-8 text (bad byte at offset 17)"),
     "alias_bomb": (2, 5, "a2[5][4]", "more than 64 alias uses; refusing to expand"),
     "too_deep": (2, 44, None, "nested deeper than 40 levels"),
+    "reading_two_defaults": (106, 5, "findings[0].readings", "finding open-rule needs exactly one default reading, has 2"),
+    "reading_bad_path": (117, 13, "findings[0].readings[1].changes[0]",
+                         "wagers/base/paytables/no-such-table/lines/royal_flush: wagers/base/paytables: no item 'no-such-table'"),
+    "void_wagers_unstated": (95, 5, "irregularities[0].consequence",
+                             "consequence kind all_hands_void_reshuffle voids hands, so it must say what happens to the "
+                             "wagers (wagers: returned | not_stated)"),
 }
 
 

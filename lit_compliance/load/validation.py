@@ -253,7 +253,7 @@ def void_problems(doc: Document) -> list[Problem]:
         consequence = entry["consequence"]
         if consequence["kind"] in VOID_KINDS and "wagers" not in consequence:
             problems.append(doc.problem(("irregularities", i, "consequence"),
-                                        f"a {consequence['kind']} consequence must say what happens to the wagers "
+                                        f"consequence kind {consequence['kind']} voids hands, so it must say what happens to the wagers "
                                         "(wagers: returned | not_stated)"))
         elif consequence.get("wagers") == "not_stated" and not entry.get("finding"):
             problems.append(doc.problem(("irregularities", i, "consequence", "wagers"),

@@ -216,7 +216,7 @@ class _Checker:
             seat = None if isinstance(item, str) else item.get("seat")
             note = None if isinstance(item, str) else item.get("note")
             name_path = path if isinstance(item, str) else path + ("irregularity",)
-            view = by_id(self.rs, name)
+            view = by_id(self.model, name)
             if view is not None:
                 event = view["event"]
             else:
@@ -226,7 +226,7 @@ class _Checker:
                     self.fail(name_path, f"{name!r} is neither an irregularity of {self.rs.ref} "
                                          f"({', '.join(ids) or 'it lists none'}) nor a known event")
                     continue
-                found = entries(self.rs, event)
+                found = entries(self.model, event)
                 if len(found) > 1:
                     cases = "; ".join(f"{e['id']} ({e.get('condition') or e['consequence']['text']})" for e in found)
                     self.fail(name_path, f"{self.rs.ref} gives event {event} several consequences; "
@@ -272,7 +272,7 @@ class _Checker:
                 self.fail(where, f"card {card_name(c)} is dealt {times} (also at {first})")
 
     def _counts(self, plan: DealingPlan, community, burned, six, player_cards, void_seats, six_given) -> None:
-        result = consequence(self.rs, "wrong_card_count")
+        result = consequence(self.model, "wrong_card_count")
         hint = "; if this is what was dealt, list the irregularity under irregularities to settle the round"
 
         def check(path: tuple, area: str, want: int, got: int) -> None:
