@@ -17,7 +17,8 @@ from click.testing import CliRunner
 
 from lit_compliance.load.catalogue import Catalogue, load_ruleset
 from lit_compliance.cli import main
-from lit_compliance.regulator.diff import diff_rulesets, edge_text, view
+from lit_compliance.regulator.diff import diff_rulesets
+from lit_compliance.regulator.diff_view import edge_text, view
 from lit_compliance.load.resources import data_dir
 from lit_compliance.load.strict_yaml import load_yaml_file
 

@@ -18,7 +18,7 @@ from ..regulator.compare import compare as compare_topic
 from ..regulator.compare import topics as all_topics
 from ..regulator.compare import view as compare_view
 from ..regulator.diff import diff_rulesets
-from ..regulator.diff import view as diff_view
+from ..regulator.diff_view import view as diff_view
 from ..output.render import render, to_json, write_atomic
 
 FORMATS = ["text", "markdown", "html", "json"]

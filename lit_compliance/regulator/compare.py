@@ -15,7 +15,9 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 from ..load.catalogue import Ruleset
-from .diff import _flag_text, _line_key, _line_label, edge_text, humanise, say
+from .diff import line_key
+from .diff_view import edge_text
+from .prose import flag_text, humanise, line_label, say
 from ..output.wording import hand_name, odds
 from ..load.validation import schema
 
@@ -131,9 +133,9 @@ def _bets(rs: Ruleset) -> list:
         else:
             text = f"\"{bet['label'].strip(chr(34))}\": stays in action"
         rows.append(_row((i,), f"Bet {bet['id'][-1]}", (text, bet["cite"])))
-    rows.append(_row((9,), "Decisions independent", (_flag_text(bg["independent_decisions"]),
+    rows.append(_row((9,), "Decisions independent", (flag_text(bg["independent_decisions"]),
                                                       bg["independent_decisions"]["cite"])))
-    rows.append(_row((10,), "Three equal bets", (_flag_text(bg["equal_bets"]), bg["equal_bets"]["cite"])))
+    rows.append(_row((10,), "Three equal bets", (flag_text(bg["equal_bets"]), bg["equal_bets"]["cite"])))
     return _one(rs, rows)
 
 
@@ -143,7 +145,7 @@ def _cards(rs: Ruleset) -> list:
     rows = [_row((0,), "Decks", (f"{d['count']} of {d['cards_per_deck']} cards"
                                  + ("" if "jokers" not in d else ", jokers" if d["jokers"] else ", no jokers"),
                                  d["cite"])),
-            _row((1,), "Cover card", (_flag_text(c["cover_card"]), c["cover_card"]["cite"]))]
+            _row((1,), "Cover card", (flag_text(c["cover_card"]), c["cover_card"]["cite"]))]
     sd = c["second_deck"]
     text = "permitted" if sd["permitted"] else "not permitted"
     if sd.get("requires"):
@@ -246,11 +248,11 @@ def _rankings(rs: Ruleset) -> list:
                                            ranking["cite"])))
         if key == "five_card":
             rows.append(_row((1,), "Ace-low straight (A-2-3-4-5)",
-                             (_flag_text(ranking["ace_low_straight"]), ranking["ace_low_straight"]["cite"])))
+                             (flag_text(ranking["ace_low_straight"]), ranking["ace_low_straight"]["cite"])))
             if ranking.get("wraparound_straight"):
                 rows.append(_row((2,), "Wraparound straight (e.g. Q-K-A-2-3)",
-                                 (_flag_text(ranking["wraparound_straight"]), ranking["wraparound_straight"]["cite"])))
-    rows.append(_row((5,), "Suits rank equally", (_flag_text(hr["suits_equal"]), hr["suits_equal"]["cite"])))
+                                 (flag_text(ranking["wraparound_straight"]), ranking["wraparound_straight"]["cite"])))
+    rows.append(_row((5,), "Suits rank equally", (flag_text(hr["suits_equal"]), hr["suits_equal"]["cite"])))
     return _one(rs, rows)
 
 
@@ -318,9 +320,9 @@ def _paytables_of(kind: str) -> Callable[[Ruleset], list]:
                 else:
                     for group, (order, prefix) in (("lines", (3, "")), ("envy_lines", (4, "Envy bonus, "))):
                         for line in t.get(group, []):
-                            hand, suits, stake = _line_key(line)
+                            hand, suits, stake = line_key(line)
                             rows.append(_row((order, hands.index(hand), suits, stake or 0),
-                                             prefix + _line_label(line), (odds(line["payout"]), line["cite"])))
+                                             prefix + line_label(line), (odds(line["payout"]), line["cite"])))
                     rows.append(_row((8,), "House edge", (_edge(rs, w["id"], t["id"]), None)))
                     suffix = t["name"] if len(wagers) == 1 else f"{w['name']}, {t['name']}"
                 columns.append((suffix, rows))

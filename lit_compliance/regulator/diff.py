@@ -30,288 +30,45 @@ meaning):
 Each change: ``kind`` (added, removed, changed, renamed, recited), ``path`` in domain terms, old
 and new values (raw and as text), citations on both sides, and for paytable changes the house
 edge before and after (from :mod:`lit_compliance.gamemath`).
+
+The records are in :mod:`.changes`, generic list pairing in :mod:`.matching`, the wording of
+values in :mod:`.prose` and the view for templates in :mod:`.diff_view`; this module holds the
+domain's matching rules and walks the two rulesets.
 """
 from __future__ import annotations
 
-import json
-import re
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterable
 
 from ..load.catalogue import Ruleset
-from ..output.wording import HAND_NAMES, hand_name, odds
-
-KINDS = ("added", "removed", "changed", "renamed", "recited")
-LOW_IMPORTANCE = frozenset({"recited"})
-
-#: Areas in reading order: (top-level key, title).
-AREAS = (
-    ("wagers", "Wagers and paytables"),
-    ("base_game", "Base game"),
-    ("payout_limits", "Payout limits"),
-    ("table_limits", "Table limits"),
-    ("hand_rankings", "Hand rankings"),
-    ("cards", "Cards and shuffling"),
-    ("table", "Table and layout"),
-    ("dealing_methods", "Dealing"),
-    ("round_sequence", "Round sequence"),
-    ("irregularities", "Irregularities"),
-    ("signage", "Signage"),
-    ("other_rules", "Other rules"),
-    ("definitions", "Definitions"),
-    ("findings", "Findings"),
-)
-AREA_TITLES = dict(AREAS)
-
-#: Keys that say where or how the source says a thing rather than what it says.
-ANNOTATIONS = ("cite", "quote", "finding", "note")
-
-WAGER_KINDS = {
-    "base": "Base game", "five_card_bonus": "Five-card bonus", "three_card_bonus": "Three-card bonus",
-    "six_card_bonus": "Six-card bonus", "progressive": "Progressive", "cover_all": "Cover all",
-}
-
-FIELD_LABELS = {
-    "max_hours": "maximum hours between changes", "min_cards": "minimum cards in the cut",
-    "cards_per_deck": "cards per deck", "count": "count", "high_to_low": "rank order",
-    "value": "", "amount": "", "five_card": "five-card ranking", "three_card": "three-card ranking",
-    "six_card": "six-card ranking", "requires_wagers": "requires wagers", "set_by": "set by",
-    "applies_to": "applies to", "or_amount_set_by": "or an amount set by", "meaning": "",
-    "lines": "", "envy_lines": "", "categories": "", "bets": "", "payout": "", "text": "wording",
-}
-
-
-# ----------------------------------------------------------------------------------------------
-# The records
-
-
-@dataclass(frozen=True)
-class Change:
-    """One difference between the two sides."""
-
-    area: str                      # the top-level key, e.g. "wagers"
-    path: tuple                    # domain labels, e.g. ("Three-card bonus", "Paytable B", "Straight")
-    kind: str                      # added, removed, changed, renamed, recited
-    old: Any = None                # raw values (JSON-able)
-    new: Any = None
-    old_text: str | None = None    # the same values said for a reader
-    new_text: str | None = None
-    old_cite: str | None = None
-    new_cite: str | None = None
-    old_line: int | None = None    # line of the fact in each side's file
-    new_line: int | None = None
-    details_old: tuple = ()        # further lines, e.g. the lines of an added paytable
-    details_new: tuple = ()
-    paytable: tuple | None = None  # the paytable (as labels) this change belongs to
-    house_edge_old: float | None = None
-    house_edge_new: float | None = None
-    edge_status_old: str | None = None
-    edge_status_new: str | None = None
-
-    @property
-    def area_title(self) -> str:
-        return AREA_TITLES[self.area]
-
-    @property
-    def path_label(self) -> str:
-        return ", ".join(self.path)
-
-    @property
-    def low_importance(self) -> bool:
-        return self.kind in LOW_IMPORTANCE
-
-    def as_dict(self) -> dict:
-        out = asdict(self)
-        out["path"] = list(self.path)
-        out["paytable"] = list(self.paytable) if self.paytable else None
-        out["details_old"] = list(self.details_old)
-        out["details_new"] = list(self.details_new)
-        return {"area": self.area, "area_title": self.area_title, "path_label": self.path_label,
-                "importance": "low" if self.low_importance else "normal", **out}
-
-
-@dataclass(frozen=True)
-class Side:
-    """What one side of the comparison is."""
-
-    ref: str
-    jurisdiction: str
-    name: str
-    version: str
-    effective_date: str
-    supersedes: str | None
-    citation: str
-    findings: int
-    label: str  # the short name used for this side in output
-
-    def as_dict(self) -> dict:
-        return asdict(self)
-
-
-@dataclass(frozen=True)
-class Diff:
-    old: Side
-    new: Side
-    same_jurisdiction: bool
-    changes: tuple
-    house_edges: bool
-
-    @property
-    def substantive(self) -> tuple:
-        return tuple(c for c in self.changes if not c.low_importance)
-
-    @property
-    def recited(self) -> tuple:
-        return tuple(c for c in self.changes if c.low_importance)
-
-    def differs(self, include_citations: bool = False) -> bool:
-        return bool(self.changes if include_citations else self.substantive)
-
-    def counts(self) -> dict:
-        return {kind: sum(1 for c in self.changes if c.kind == kind) for kind in KINDS}
-
-    def as_dict(self) -> dict:
-        return {
-            "old": self.old.as_dict(), "new": self.new.as_dict(),
-            "same_jurisdiction": self.same_jurisdiction,
-            "findings_compared": self.same_jurisdiction,
-            "house_edges_computed": self.house_edges,
-            "counts": self.counts(),
-            "differences": len(self.substantive),
-            "changes": [c.as_dict() for c in self.changes],
-        }
-
-
-# ----------------------------------------------------------------------------------------------
-# Saying values for a reader
-
+from ..output.wording import hand_name, odds
+from .changes import ANNOTATIONS, AREAS, FIELD_LABELS, WAGER_KINDS, Change, Diff, Side
+from .matching import match, merged_order
+from .prose import cap, flag_text, humanise, is_flag, line_label, norm, say, strip_brackets, summarise
 
 # A field that only qualifies another: when the other changes and this one appears or disappears
 # with it, the change of the other says it all (a consequence's ``wagers`` exists only for voids).
 DEPENDENT = {"wagers": "kind"}
 
-
-def _norm(value: Any) -> Any:
-    """The value as compared: strings with white space collapsed, ints and floats alike."""
-    if isinstance(value, str):
-        return " ".join(value.split())
-    if isinstance(value, bool) or value is None:
-        return value
-    if isinstance(value, (int, float)):
-        return float(value)
-    if isinstance(value, list):
-        return [_norm(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _norm(v) for k, v in value.items()}
-    return value
-
-
-def _number(value: float | int) -> str:
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    return f"{value:,}" if isinstance(value, int) and abs(value) >= 10000 else str(value)
-
-
-def humanise(slug: str) -> str:
-    return slug.replace("_", " ").replace("-", " ")
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def say(value: Any, key: str | None = None) -> str:
-    """A value as a reader wants to see it."""
-    if value is None:
-        return "not stated"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, (int, float)):
-        return _number(value)
-    if isinstance(value, str):
-        if key in ("hand",) or (value in HAND_NAMES and key not in ("text", "meaning")):
-            return hand_name(value)
-        if re.fullmatch(r"[a-z0-9]+(_[a-z0-9]+)+", value):
-            return humanise(value)
-        return " ".join(value.split())
-    if isinstance(value, list):
-        if not value:
-            return "(none)"
-        return ", ".join(say(v, key) for v in value)
-    if isinstance(value, dict):
-        return summarise(value)
-    return str(value)
-
-
-def summarise(item: dict, skip: Iterable[str] = ()) -> str:
-    """A one-line account of a fact (a dict), leaving out its citations."""
-    if "kind" in item and "value" in item and set(item) <= {"kind", "value", "finding"}:
-        return odds(item)
-    if _is_flag(item):
-        return _flag_text(item)
-    parts = []
-    lead = None
-    for key in ("text", "meaning"):
-        if isinstance(item.get(key), str):
-            lead = " ".join(item[key].split())
-    for key, value in item.items():
-        if key in ANNOTATIONS or key in ("id", "text", "meaning") or key in skip \
-                or isinstance(value, dict) and "cite" in value:
-            continue
-        if isinstance(value, list) and value and isinstance(value[0], dict):
-            parts.append(f"{humanise(key)}: {len(value)} item(s)")
-            continue
-        label = FIELD_LABELS.get(key, humanise(key))
-        parts.append(f"{label}: {say(value, key)}" if label else say(value, key))
-    if lead:
-        parts.append(lead)
-    return "; ".join(parts) if parts else "(no further detail)"
-
-
-def _is_flag(item: Any) -> bool:
-    """A yes/no fact (``$defs/flag``): value true, false or null (then ``assumed``)."""
-    return (isinstance(item, dict) and "value" in item and "cite" in item
-            and (isinstance(item["value"], bool) or item["value"] is None)
-            and set(item) <= {"value", "assumed", "finding", "text", "cite"})
-
-
-def _flag_text(item: dict) -> str:
-    if item.get("value") is None:
-        assumed = item.get("assumed")
-        return "not stated" + (f" (read as {say(assumed)})" if assumed is not None else "")
-    return say(item["value"])
-
-
-def _line_label(line: dict) -> str:
-    label = hand_name(line["hand"], line.get("suits"))
-    if line.get("stake") is not None:
-        label += f" (stake {_number(line['stake'])})"
-    return label
-
-
-def _strip_brackets(text: str) -> str:
-    return " ".join(re.sub(r"\[[^\]]*\]", " ", text).split())
-
-
 # ----------------------------------------------------------------------------------------------
 # Matching list items
 
 
-def _sorted_tuple(values: Iterable | None) -> tuple:
+def sorted_tuple(values: Iterable | None) -> tuple:
     return tuple(sorted(values or ()))
 
 
-def _line_key(line: dict) -> tuple:
-    return (line["hand"], _sorted_tuple(line.get("suits")), line.get("stake"))
+def line_key(line: dict) -> tuple:
+    return (line["hand"], sorted_tuple(line.get("suits")), line.get("stake"))
 
 
 def _text_key(field_name: str) -> Callable[[dict], Any]:
-    return lambda item: _norm(item.get(field_name)) if item.get(field_name) is not None else None
+    return lambda item: norm(item.get(field_name)) if item.get(field_name) is not None else None
 
 
 def _field_key(*names: str) -> Callable[[dict], Any]:
     def key(item: dict) -> Any:
-        values = tuple(_norm(item.get(n)) if not isinstance(item.get(n), list) else _sorted_tuple(item.get(n))
+        values = tuple(norm(item.get(n)) if not isinstance(item.get(n), list) else sorted_tuple(item.get(n))
                        for n in names)
         return None if all(v is None for v in values) else values
     return key
@@ -331,7 +88,7 @@ class ListRule:
 
 
 def _rule_label(item: dict, items: list) -> str:
-    return _cap(humanise(item["id"]))
+    return cap(humanise(item["id"]))
 
 
 RULE_LIST = ListRule(keys=(_field_key("id"), _text_key("text")), label=_rule_label,
@@ -339,7 +96,7 @@ RULE_LIST = ListRule(keys=(_field_key("id"), _text_key("text")), label=_rule_lab
 
 
 def _irregularity_label(item: dict, items: list) -> str:
-    label = _cap(humanise(item["event"]))
+    label = cap(humanise(item["event"]))
     if sum(1 for i in items if i["event"] == item["event"]) > 1 and item.get("condition"):
         cond = " ".join(item["condition"].split())
         label += f" ({cond if len(cond) <= 70 else cond[:67] + '...'})"
@@ -348,7 +105,7 @@ def _irregularity_label(item: dict, items: list) -> str:
 
 def _by_rule_label(field_name: str) -> Callable[[dict, list], str]:
     def label(item: dict, items: list) -> str:
-        text = _cap(humanise(item[field_name]))
+        text = cap(humanise(item[field_name]))
         if sum(1 for i in items if i[field_name] == item[field_name]) > 1:
             text += f" ({humanise(item['id'])})"
         return text
@@ -356,7 +113,7 @@ def _by_rule_label(field_name: str) -> Callable[[dict, list], str]:
 
 
 def _round_label(item: dict, items: list) -> str:
-    text = _cap(humanise(item["step"]))
+    text = cap(humanise(item["step"]))
     if item.get("wager"):
         text += f" ({item['wager']})"
     return text
@@ -367,11 +124,11 @@ def _categories() -> ListRule:
                     skip=frozenset({"hand"}))
 
 
-LINES = ListRule(keys=(_line_key,), label=lambda i, _: _line_label(i), ordered=True)
+LINES = ListRule(keys=(line_key,), label=lambda i, _: line_label(i), ordered=True)
 
 LIST_RULES: dict[str, ListRule] = {
-    "definitions": ListRule(keys=(lambda d: _strip_brackets(d["term"]).lower(),),
-                            label=lambda d, _: _strip_brackets(d["term"]),
+    "definitions": ListRule(keys=(lambda d: strip_brackets(d["term"]).lower(),),
+                            label=lambda d, _: strip_brackets(d["term"]),
                             similar=None, silent_text="meaning", skip=frozenset({"term"})),
     "cards.second_deck.conditions": RULE_LIST,
     "cards.procedures": RULE_LIST,
@@ -385,9 +142,9 @@ LIST_RULES: dict[str, ListRule] = {
     "hand_rankings.three_card.categories": _categories(),
     "hand_rankings.six_card.categories": _categories(),
     "wagers.paytables.lines": LINES,
-    "wagers.paytables.envy_lines": replace(LINES, label=lambda i, _: "Envy bonus, " + _line_label(i)),
+    "wagers.paytables.envy_lines": replace(LINES, label=lambda i, _: "Envy bonus, " + line_label(i)),
     "payout_limits": ListRule(keys=(_field_key("id"), _field_key("applies_to")),
-                              label=lambda i, _: _cap(humanise(i["id"]))),
+                              label=lambda i, _: cap(humanise(i["id"]))),
     "table_limits": ListRule(keys=(_field_key("id"), _field_key("rule")), label=_by_rule_label("rule"),
                              similar=lambda i: i.get("text", ""), skip=frozenset({"rule"})),
     "dealing_methods": ListRule(keys=(_field_key("id"),), label=lambda i, _: i["name"]),
@@ -401,7 +158,7 @@ LIST_RULES: dict[str, ListRule] = {
     "signage": ListRule(keys=(_field_key("id"), _field_key("rule")), label=_by_rule_label("rule"),
                         similar=lambda i: f"{i['rule']} {i.get('text') or ''}", skip=frozenset({"rule"})),
     "other_rules": ListRule(keys=(_field_key("id"), _field_key("topic", "text")),
-                            label=lambda i, _: _cap(humanise(i["id"])), silent_text="text"),
+                            label=lambda i, _: cap(humanise(i["id"])), silent_text="text"),
     "findings": ListRule(keys=(_field_key("id"),), label=lambda i, _: i["id"], ignore=frozenset()),
 }
 
@@ -409,78 +166,6 @@ LIST_RULES: dict[str, ListRule] = {
 SEQUENCES = {"dealing_methods.plan.steps"}
 #: Lists of scalars whose order is meaning.
 SCALAR_SEQUENCES = {"hand_rankings.rank_order.high_to_low"}
-
-
-def match(old: list, new: list, keys: Iterable[Callable], similar: Callable | None = None,
-          groups: Callable | None = None) -> dict[int, int]:
-    """Pair items of ``old`` and ``new``: {new index: old index}.
-
-    Each key function is tried in turn on the items still unpaired; a key pairs two items when
-    exactly one unpaired item on each side has it. Then, if ``similar`` is given, the items left
-    that share a coarse group (``groups``) are paired by the most similar text.
-    """
-    pairs: dict[int, int] = {}
-    used_old: set[int] = set()
-    for key in keys:
-        old_by: dict = {}
-        new_by: dict = {}
-        for i, item in enumerate(old):
-            if i not in used_old and (k := _freeze(key(item))) is not None:
-                old_by.setdefault(k, []).append(i)
-        for j, item in enumerate(new):
-            if j not in pairs and (k := _freeze(key(item))) is not None:
-                new_by.setdefault(k, []).append(j)
-        for k, js in new_by.items():
-            if len(js) == 1 and len(old_by.get(k, ())) == 1:
-                pairs[js[0]] = old_by[k][0]
-                used_old.add(old_by[k][0])
-    if similar is not None:
-        candidates = []
-        for j, n in enumerate(new):
-            if j in pairs:
-                continue
-            for i, o in enumerate(old):
-                if i in used_old or (groups and groups(o) != groups(n)):
-                    continue
-                score = _similarity(similar(o), similar(n))
-                if score >= 0.5:
-                    candidates.append((-score, i + j, min(i, j), max(i, j), i, j))
-        for *_, i, j in sorted(candidates):
-            if i not in used_old and j not in pairs:
-                pairs[j] = i
-                used_old.add(i)
-    return pairs
-
-
-def _similarity(a: str, b: str) -> float:
-    """How alike two texts are, 0 to 1: shared words over all words (the same either way round)."""
-    wa, wb = set(re.findall(r"[a-z0-9]+", a.lower())), set(re.findall(r"[a-z0-9]+", b.lower()))
-    if not wa and not wb:
-        return 1.0
-    return round(len(wa & wb) / len(wa | wb), 9)
-
-
-def _freeze(value: Any) -> Any:
-    """A hashable stand-in for a key (lists and dicts as canonical JSON)."""
-    if isinstance(value, (list, dict)):
-        return json.dumps(value, sort_keys=True)
-    return value
-
-
-def merged_order(old_len: int, new_len: int, pairs: dict[int, int]) -> list[tuple[int | None, int | None]]:
-    """(old index, new index) in reading order: new order, removed items where they stood."""
-    out: list[tuple[int | None, int | None]] = []
-    removed = sorted(set(range(old_len)) - set(pairs.values()))
-    for j in range(new_len):
-        if j in pairs:
-            i = pairs[j]
-            while removed and removed[0] < i:
-                out.append((removed.pop(0), None))
-            out.append((i, j))
-        else:
-            out.append((None, j))
-    out.extend((i, None) for i in removed)
-    return out
 
 
 # ----------------------------------------------------------------------------------------------
@@ -498,7 +183,7 @@ def _annotations(item: Any, prefix: str = "") -> dict:
         return out
     for key, value in item.items():
         if key in ANNOTATIONS:
-            out[prefix + key] = _norm(value)
+            out[prefix + key] = norm(value)
         elif isinstance(value, dict) and "cite" not in value:
             out.update(_annotations(value, f"{prefix}{key}."))
     return out
@@ -598,7 +283,7 @@ class _Differ:
         ``both``: the field is present on both sides (a null there is "not stated", so a scalar
         going from null to a figure is a change, not an addition).
         """
-        if _norm(old) == _norm(new):
+        if norm(old) == norm(new):
             return []
         scalar = not isinstance(old if old is not None else new, (dict, list))
         if (old is None or new is None) and not (both and scalar):
@@ -606,7 +291,7 @@ class _Differ:
         if isinstance(old, dict) and isinstance(new, dict):
             if {"kind", "value"} <= set(old) and set(old) <= {"kind", "value", "finding"}:
                 return self.payout(at, old, new)
-            if _is_flag(old) and _is_flag(new):
+            if is_flag(old) and is_flag(new):
                 return self.flag(at, old, new)
             return self.fact(at, old, new)
         if isinstance(old, list) and isinstance(new, list):
@@ -629,8 +314,8 @@ class _Differ:
         if (old.get("value"), old.get("assumed")) != (new.get("value"), new.get("assumed")):
             out.append(self.change(at, "changed", old={"value": old.get("value"), "assumed": old.get("assumed")},
                                    new={"value": new.get("value"), "assumed": new.get("assumed")},
-                                   old_text=_flag_text(old), new_text=_flag_text(new)))
-        if _norm(old.get("text")) != _norm(new.get("text")):
+                                   old_text=flag_text(old), new_text=flag_text(new)))
+        if norm(old.get("text")) != norm(new.get("text")):
             out += self.value(at.into("wording", "text", "text"), "text", old.get("text"), new.get("text"),
                               both="text" in old and "text" in new)
         if not out and _annotations(old) != _annotations(new):
@@ -640,7 +325,7 @@ class _Differ:
     def payout(self, at: _At, old: dict, new: dict) -> list[Change]:
         o = {k: v for k, v in old.items() if k != "finding"}
         n = {k: v for k, v in new.items() if k != "finding"}
-        if _norm(o) == _norm(n):
+        if norm(o) == norm(n):
             return []
         return [self.change(at, "changed", old=o, new=n, old_text=odds(o), new_text=odds(n))]
 
@@ -656,7 +341,7 @@ class _Differ:
                     and (key not in old or key not in new):
                 continue  # said by the change of the field it qualifies (a void's wagers, with its kind)
             o, n = old.get(key), new.get(key)
-            if _norm(o) == _norm(n):
+            if norm(o) == norm(n):
                 continue
             label = "" if key == silent_text else FIELD_LABELS.get(key, humanise(key))
             sub = at.into(label or None, key, key, o, n)
@@ -691,9 +376,9 @@ class _Differ:
         spath = _spath(at.new_loc)
         if not any(isinstance(v, dict) for v in old + new):
             if spath in SCALAR_SEQUENCES:
-                same = [_norm(v) for v in old] == [_norm(v) for v in new]
+                same = [norm(v) for v in old] == [norm(v) for v in new]
             else:
-                same = sorted(map(str, _norm(old))) == sorted(map(str, _norm(new)))
+                same = sorted(map(str, norm(old))) == sorted(map(str, norm(new)))
             if same:
                 return []
             return [self.change(at, "changed", old=old, new=new, old_text=say(old, key), new_text=say(new, key))]
@@ -703,7 +388,7 @@ class _Differ:
 
     def sequence(self, at: _At, key: str, old: list, new: list) -> list[Change]:
         so, sn = _strip(old), _strip(new)
-        if _norm(so) == _norm(sn):
+        if norm(so) == norm(sn):
             if [_annotations(x) for x in old] != [_annotations(x) for x in new]:
                 return [self.change(at, "recited", old_text=_steps_text(old), new_text=_steps_text(new),
                                     old_cite=at.old_cite, new_cite=at.new_cite)]
@@ -782,7 +467,7 @@ class _Differ:
 
     def wager(self, at: _At, old: dict, new: dict) -> list[Change]:
         out: list[Change] = []
-        if old["id"] != new["id"] or _norm(old["name"]) != _norm(new["name"]):
+        if old["id"] != new["id"] or norm(old["name"]) != norm(new["name"]):
             out.append(self.change(at, "renamed", old={"id": old["id"], "name": old["name"]},
                                    new={"id": new["id"], "name": new["name"]},
                                    old_text=f"{old['name']} ({old['id']})", new_text=f"{new['name']} ({new['id']})"))
@@ -796,7 +481,7 @@ class _Differ:
         # A left-over table whose lines are identical to one on the other side is a rename.
         pairs.update(match([t if i not in pairs.values() else {} for i, t in enumerate(old)],
                            [t if j not in pairs else {} for j, t in enumerate(new)],
-                           (lambda t: _norm(_strip(t.get("lines"))) if t else None,)))
+                           (lambda t: norm(_strip(t.get("lines"))) if t else None,)))
         # Left-over tables are paired with their closest counterpart (most identical lines).
         pairs.update(_closest_tables(old, new, pairs))
         out: list[Change] = []
@@ -822,11 +507,11 @@ class _Differ:
         return out
 
     def paytable(self, at: _At, wold: dict, wnew: dict, old: dict, new: dict, i: int, j: int) -> list[Change]:
-        label = new["name"] if _norm(old["name"]) == _norm(new["name"]) else f"{old['name']} / {new['name']}"
+        label = new["name"] if norm(old["name"]) == norm(new["name"]) else f"{old['name']} / {new['name']}"
         sub = _At(at.area, at.labels + (label,), at.old_loc + ("paytables", i), at.new_loc + ("paytables", j),
                   old["cite"], new["cite"], at.labels + (label,))
         out: list[Change] = []
-        if old["id"] != new["id"] or _norm(old["name"]) != _norm(new["name"]):
+        if old["id"] != new["id"] or norm(old["name"]) != norm(new["name"]):
             out.append(self.change(sub, "renamed", old={"id": old["id"], "name": old["name"]},
                                    new={"id": new["id"], "name": new["name"]},
                                    old_text=f"{old['name']} ({old['id']})", new_text=f"{new['name']} ({new['id']})"))
@@ -853,9 +538,9 @@ def _closest_tables(old: list, new: list, pairs: dict[int, int]) -> dict[int, in
         return {}
     scored = []
     for i in left_old:
-        lines_o = {_line_key(l): _norm(_strip(l["payout"])) for l in old[i]["lines"]}
+        lines_o = {line_key(l): norm(_strip(l["payout"])) for l in old[i]["lines"]}
         for j in left_new:
-            lines_n = {_line_key(l): _norm(_strip(l["payout"])) for l in new[j]["lines"]}
+            lines_n = {line_key(l): norm(_strip(l["payout"])) for l in new[j]["lines"]}
             same = sum(1 for k, v in lines_n.items() if lines_o.get(k) == v)
             shared = len(set(lines_o) & set(lines_n))
             scored.append((-same, -shared, i + j, min(i, j), max(i, j), i, j, len(lines_o), len(lines_n)))
@@ -882,7 +567,7 @@ def _wager_text(w: dict) -> str:
 
 
 def _paytable_names(w: dict) -> list[str]:
-    return [f"{t['name']}: " + "; ".join(f"{_line_label(l)} {odds(l['payout'])}" for l in t["lines"])
+    return [f"{t['name']}: " + "; ".join(f"{line_label(l)} {odds(l['payout'])}" for l in t["lines"])
             for t in w["paytables"]]
 
 
@@ -891,8 +576,8 @@ def _table_text(t: dict) -> str:
 
 
 def _table_lines(t: dict) -> list[str]:
-    out = [f"{_line_label(l)}: {odds(l['payout'])} [{l['cite']}]" for l in t["lines"]]
-    out += [f"Envy bonus, {_line_label(l)}: {odds(l['payout'])} [{l['cite']}]" for l in t.get("envy_lines", [])]
+    out = [f"{line_label(l)}: {odds(l['payout'])} [{l['cite']}]" for l in t["lines"]]
+    out += [f"Envy bonus, {line_label(l)}: {odds(l['payout'])} [{l['cite']}]" for l in t.get("envy_lines", [])]
     return out
 
 
@@ -931,109 +616,3 @@ def diff_rulesets(old: Ruleset, new: Ruleset, house_edges: bool = True) -> Diff:
     changes = _Differ(old, new, house_edges).run()
     lo, ln = side_labels(old, new)
     return Diff(_side(old, lo), _side(new, ln), old.jurisdiction == new.jurisdiction, tuple(changes), house_edges)
-
-
-# ----------------------------------------------------------------------------------------------
-# The view the templates render (all wording and grouping decided here, none in templates)
-
-EDGE_STATUS_WORDS = {
-    "exact": "", "simulated": "simulated", "function_of_wager": "depends on the wager size",
-    "function_of_meter": "depends on the meter", "incomplete": "figures missing",
-}
-
-
-def edge_text(edge: float | None, status: str | None) -> str | None:
-    """A house edge for a reader, e.g. '3.51%' or '4.89% (depends on the wager size)'."""
-    if status is None:
-        return None
-    word = EDGE_STATUS_WORDS.get(status, humanise(status))
-    if edge is None:
-        return f"not computable ({word})" if word else "not computable"
-    figure = f"{edge * 100:.2f}%"
-    return f"{figure} ({word})" if word else figure
-
-
-def _kind_word(kind: str, diff: Diff) -> str:
-    if not diff.same_jurisdiction and kind in ("added", "removed"):
-        return f"only in {diff.new.label if kind == 'added' else diff.old.label}"
-    return kind
-
-
-def _side_view(change: Change, side: str) -> dict | None:
-    if side == "old" and change.kind == "added" or side == "new" and change.kind == "removed":
-        return None
-    text = getattr(change, f"{side}_text")
-    edge = None
-    if change.paytable is not None and change.path == change.paytable:
-        edge = edge_text(getattr(change, f"house_edge_{side}"), getattr(change, f"edge_status_{side}"))
-    return {"text": text, "cite": getattr(change, f"{side}_cite"), "line": getattr(change, f"{side}_line"),
-            "edge": edge, "details": list(getattr(change, f"details_{side}"))}
-
-
-def view(diff: Diff, include_citations: bool = False) -> dict:
-    """What the diff templates need: header, areas of grouped entries, summary lines."""
-    shown = [c for c in diff.changes if include_citations or not c.low_importance]
-    areas = []
-    for area, title in AREAS:
-        changes = [c for c in shown if c.area == area]
-        if not changes:
-            continue
-        groups: list[dict] = []
-        for c in changes:
-            inside_table = c.paytable is not None and len(c.path) > len(c.paytable)
-            if c.kind == "renamed":
-                heading_path = c.path
-            elif inside_table:
-                heading_path = c.paytable
-            else:
-                heading_path = c.path[:1] if len(c.path) > 1 else ()
-            leaf = ", ".join(c.path[len(heading_path):]) or ("name" if c.kind == "renamed" else "(whole)")
-            edge = None
-            if inside_table and (c.edge_status_old or c.edge_status_new):
-                edge = {"old": edge_text(c.house_edge_old, c.edge_status_old),
-                        "new": edge_text(c.house_edge_new, c.edge_status_new)}
-            group = next((g for g in groups if g["path"] == heading_path), None)
-            if group is None:
-                group = {"path": heading_path, "heading": ", ".join(heading_path), "edge": edge, "entries": []}
-                groups.append(group)
-            elif edge and not group["edge"]:
-                group["edge"] = edge
-            group["entries"].append({
-                "kind": c.kind, "word": _kind_word(c.kind, diff), "label": leaf, "path_label": c.path_label,
-                "old": _side_view(c, "old"), "new": _side_view(c, "new"),
-            })
-        areas.append({"key": area, "title": title, "groups": groups, "count": len(changes)})
-    counts = diff.counts()
-    substantive = len(diff.substantive)
-    parts = [f"{counts[k]} {_kind_word(k, diff)}" for k in KINDS if k != "recited" and counts[k]]
-    if substantive:
-        summary = f"{substantive} difference{'s' if substantive != 1 else ''}: " + ", ".join(parts)
-    else:
-        summary = "No differences in substance"
-    recited = counts["recited"]
-    if recited and include_citations:
-        cites = f"{recited} citation-only change{'s' if recited != 1 else ''} (recited) listed"
-    elif recited:
-        cites = (f"{recited} citation-only change{'s' if recited != 1 else ''} not shown "
-                 f"(--citations lists them)")
-    else:
-        cites = None
-    notes = []
-    if not diff.same_jurisdiction:
-        notes.append("Two jurisdictions: findings (notes on each source text) are not compared; "
-                     f"{diff.old.label} has {diff.old.findings}, {diff.new.label} has {diff.new.findings}.")
-    if not diff.house_edges:
-        notes.append("House edges were not computed (--no-house-edge).")
-    sides = [
-        {"label": s.label, "ref": s.ref, "name": s.name, "version": s.version,
-         "effective_date": s.effective_date, "supersedes": s.supersedes or "(none)", "citation": s.citation}
-        for s in (diff.old, diff.new)
-    ]
-    width = max(len(diff.old.label), len(diff.new.label)) + 1
-    for side in sides:
-        side["tag"] = f"{side['label']}:".ljust(width)
-    return {
-        "title": f"{diff.old.ref} \u2192 {diff.new.ref}", "old": sides[0], "new": sides[1],
-        "areas": areas, "summary": summary, "citations_note": cites, "notes": notes,
-        "same_jurisdiction": diff.same_jurisdiction, "differs": diff.differs(include_citations),
-    }
