@@ -281,3 +281,42 @@ def test_a_round_file_naming_an_unknown_reading_is_a_located_error():
         load_round_text(text, "round.yaml")
     problems = [str(p) for p in info.value.problems]
     assert any(p.startswith("round.yaml:") and "perhaps" in p and "readings" in p for p in problems), problems
+
+
+# --- Math findings: what the readings expose ---------------------------------------------------------
+
+
+def _math_ids(ruleset) -> set:
+    from lit_compliance.gamemath import analyse
+    from lit_compliance.gamemath.findings import math_findings
+
+    return {f["id"] for f in math_findings(ruleset, analyse(ruleset))}
+
+
+def test_a_line_every_hand_of_which_an_earlier_line_takes_can_never_pay(maryland):
+    """MD progressive B as printed: line (a) takes every A-K-Q, so line (b)'s suited A-K-Q never pays."""
+    lines = [ln for w in maryland.data["wagers"] if w["id"] == "progressive"
+             for t in w["paytables"] if t["id"] == "b" for ln in t["lines"]]
+    assert lines[0]["hand"] == "ace_king_queen" and "suits" not in lines[0]
+    assert lines[1]["hand"] == "mini_royal" and lines[1]["suits"]
+    assert "math-progressive-b-mini_royal-never-pays" in _math_ids(maryland)
+
+
+def test_the_literal_dash_reading_is_flagged_as_a_hand_that_loses_while_a_weaker_one_wins(south_dakota):
+    ids = _math_ids(south_dakota)
+    assert "math-three-card-bonus-a-mini_royal-loses-under-sd-three-card-mini-royal-dashes-pays-nothing" in ids
+    assert "math-three-card-bonus-a-mini_royal-loses" not in ids          # the default reading pays it
+
+
+def test_a_meter_payout_below_a_commoner_hand_at_the_least_meter_is_flagged(maryland):
+    wager = next(w for w in maryland.data["wagers"] if w["id"] == "progressive")
+    table = next(t for t in wager["paytables"] if t["id"] == "a")
+    pays = {ln["hand"]: ln["payout"] for ln in table["lines"]}
+    least = Fraction(wager["meter"]["reset_minimum"])
+    sf = pays["straight_flush"]
+    assert sf["kind"] == "percent_of_meter"
+    sf_at_least = least * Fraction(sf["value"]) / 100
+    quads = pays["four_of_a_kind"]
+    quads_back = Fraction(quads["value"]) if quads["kind"] == "for_one" else Fraction(quads["value"]) + 1
+    flagged = "math-progressive-a-four_of_a_kind-over-straight_flush" in _math_ids(maryland)
+    assert flagged == (sf_at_least < quads_back)

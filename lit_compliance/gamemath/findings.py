@@ -1,14 +1,30 @@
-"""Findings the math exposes: returns over 100%, payouts out of order of rarity, missing figures.
+"""Findings the math exposes, beside the findings recorded in the ruleset data.
 
-They are reported beside the findings recorded in the ruleset data, each with the citation of the
-paytable (and lines) it concerns.
+For every paytable (under the ruleset's default readings, and again under each alternative reading
+that concerns it, labelled with that reading):
+
+- a return over 100%;
+- figures missing from the source;
+- payouts out of order of rarity (a commoner hand paying more than a rarer one), meter payouts
+  valued at the least meter the rules allow;
+- a hand that loses while a weaker hand wins;
+- a line that can never pay (every hand it names is paid by an earlier line).
+
+Each carries the citation of the paytable (and lines) it concerns.
 """
 from __future__ import annotations
 
 from fractions import Fraction
 
-from ..model import Line, RulesetModel, model_of
+from ..model import Line, Paytable, Reading, RulesetModel, Wager, model_of
+from ..poker.hands import CATEGORIES_3, CATEGORIES_5
 from .side import atoms_for
+
+RANK_ORDER = {3: CATEGORIES_3, 5: CATEGORIES_5, 6: CATEGORIES_5 + ("super_royal",)}
+
+
+def _rank(atom, order: tuple) -> int:
+    return max((order.index(t) for t in atom.tags if t in order), default=-1)
 
 
 def _line_probability(line: Line, atoms) -> Fraction:
@@ -17,42 +33,113 @@ def _line_probability(line: Line, atoms) -> Fraction:
     return Fraction(sum(a.count for a in atoms if line.matches(a)), total)
 
 
+def _table_findings(model: RulesetModel, wager: Wager, table: Paytable, result, slug: str) -> list[dict]:
+    out: list[dict] = []
+    where = f"{wager.name}, {table.name}"
+    if result is not None and result.return_to_player is not None and result.return_to_player > 1:
+        out.append({
+            "id": f"{slug}-return-over-100", "kind": "implausible_value", "cite": table.cite,
+            "says": f"{where}: return to player {result.return_to_player:.2%}"
+                    + (f" ({result.note})" if result.note else ""),
+            "problem": "the wager returns more than it takes: the house loses on average"})
+    if table.missing:
+        out.append({
+            "id": f"{slug}-missing-figures", "kind": "missing_figure",
+            "cite": "; ".join(ln.cite for ln in table.missing),
+            "says": f"{where}: no figure for " + ", ".join(ln.hand for ln in table.missing),
+            "problem": "the paytable cannot be priced or settled as written"})
+    if table.hand_basis == "table_highest":
+        return out
+    atoms = atoms_for(table.hand_basis, model.hand_rules)
+    meter = wager.meter.reset_minimum if wager.meter else None
+    priced = []
+    for ln in table.lines:
+        stake = table.line_stake(ln, wager.stake) or Fraction(1)
+        value = ln.payout.per_unit(stake, meter)
+        p = _line_probability(ln, atoms)
+        if value is not None and p > 0 and ln.payout.offered:
+            priced.append((ln, p, value))
+    for i, (a, pa, va) in enumerate(priced):
+        for b, pb, vb in priced[i + 1:]:
+            if pa < pb and va < vb:
+                at_meter = " at the least meter" if a.payout.is_meter or b.payout.is_meter else ""
+                out.append({
+                    "id": f"{slug}-{b.hand}-over-{a.hand}", "kind": "implausible_value",
+                    "cite": f"{a.cite}; {b.cite}",
+                    "says": f"{where}: {b.hand} (probability {float(pb):.6f}) pays more{at_meter} than "
+                            f"the rarer {a.hand} (probability {float(pa):.6f})",
+                    "problem": "payouts are not ordered by rarity"})
+    order = RANK_ORDER[table.hand_basis.card_count]
+    paid = [(atom, table.line_for(atom)) for atom in atoms]
+    winners = [(atom, line) for atom, line in paid if line is not None and line.payout.offered]
+    for atom, line in paid:
+        if line is not None and line.payout.offered:
+            continue
+        weaker = [(w, wl) for w, wl in winners if _rank(w, order) < _rank(atom, order)]
+        if weaker:
+            name = order[_rank(atom, order)]
+            lost = f"{name}" + (f" of {atom.suit}" if atom.suit else "")
+            w, wl = max(weaker, key=lambda x: _rank(x[0], order))
+            fid = f"{slug}-{name}-loses"
+            if not any(f["id"] == fid for f in out):
+                out.append({
+                    "id": fid, "kind": "contradiction",
+                    "cite": line.cite if line is not None else table.cite,
+                    "says": f"{where}: a {lost.replace('_', ' ')} "
+                            + ("is on a line that pays nothing" if line is not None else "matches no line")
+                            + f", while the weaker {order[_rank(w, order)].replace('_', ' ')} wins ({wl.hand} line)",
+                    "problem": "a hand loses while a weaker hand wins"})
+    for ln in table.lines:
+        if not ln.payout.offered or _line_probability(ln, atoms) == 0:
+            continue
+        if not any(line is ln for _, line in paid):
+            out.append({
+                "id": f"{slug}-{ln.hand}-never-pays", "kind": "contradiction", "cite": ln.cite,
+                "says": f"{where}: the {ln.hand.replace('_', ' ')}" + (f" of {', '.join(ln.suits)}" if ln.suits else "")
+                        + " line is never the first line a hand satisfies",
+                "problem": "the line can never pay: every hand it names is paid by an earlier line"})
+    return out
+
+
 def math_findings(ruleset, results) -> list[dict]:
     model = ruleset if isinstance(ruleset, RulesetModel) else model_of(ruleset)
     out: list[dict] = []
     by_key = {(r.wager_id, r.paytable_id): r for r in results}
     for wager in model.wagers:
         for table in wager.paytables:
-            where = f"{wager.name}, {table.name}"
-            result = by_key.get((wager.id, table.id))
-            slug = f"math-{wager.id}-{table.id}"
-            if result is not None and result.return_to_player is not None and result.return_to_player > 1:
-                out.append({
-                    "id": f"{slug}-return-over-100", "kind": "implausible_value", "cite": table.cite,
-                    "says": f"{where}: return to player {result.return_to_player:.2%}"
-                            + (f" ({result.note})" if result.note else ""),
-                    "problem": "the wager returns more than it takes: the house loses on average"})
-            if table.missing:
-                out.append({
-                    "id": f"{slug}-missing-figures", "kind": "missing_figure",
-                    "cite": "; ".join(ln.cite for ln in table.missing),
-                    "says": f"{where}: no figure for " + ", ".join(ln.hand for ln in table.missing),
-                    "problem": "the paytable cannot be priced or settled as written"})
-            if table.hand_basis == "table_highest":
-                continue
-            atoms = atoms_for(table.hand_basis, model.hand_rules)
-            stake = table.line_stake  # the stake each line's amount is for
-            priced = [(ln, _line_probability(ln, atoms),
-                       ln.payout.per_unit(stake(ln, wager.stake) or Fraction(1)))
-                      for ln in table.lines if not ln.payout.is_meter]
-            priced = [(ln, p, v) for ln, p, v in priced if v is not None and p > 0 and ln.payout.offered]
-            for i, (a, pa, va) in enumerate(priced):
-                for b, pb, vb in priced[i + 1:]:
-                    if pa < pb and va < vb:
-                        out.append({
-                            "id": f"{slug}-{b.hand}-over-{a.hand}", "kind": "implausible_value",
-                            "cite": f"{a.cite}; {b.cite}",
-                            "says": f"{where}: {b.hand} (probability {float(pb):.6f}) pays more than "
-                                    f"the rarer {a.hand} (probability {float(pa):.6f})",
-                            "problem": "payouts are not ordered by rarity"})
+            out += _table_findings(model, wager, table, by_key.get((wager.id, table.id)), f"math-{wager.id}-{table.id}")
+    out += _under_alternatives(model, {f["id"] for f in out}, {k for k in by_key})
     return sorted(out, key=lambda f: f["id"])
+
+
+def _under_alternatives(model: RulesetModel, seen: set, priced: set) -> list[dict]:
+    """What each alternative reading would expose that the default does not (labelled with it)."""
+    from . import price_paytable
+
+    out = []
+    for finding in model.open_findings:
+        for reading in finding.readings:
+            if reading in model.applied:
+                continue
+            other = model.under(reading)
+            for wager in other.wagers:
+                for table in wager.paytables:
+                    if (wager.id, table.id) not in priced or not _concerns(reading, finding, wager, table):
+                        continue
+                    result = price_paytable(wager, table, other.hand_rules)
+                    for f in _table_findings(other, wager, table, result, f"math-{wager.id}-{table.id}"):
+                        if f["id"] in seen:
+                            continue
+                        out.append(_labelled(f, reading))
+    return out
+
+
+def _concerns(reading: Reading, finding, wager: Wager, table: Paytable) -> bool:
+    prefix = ("wagers", wager.id, "paytables", table.id)
+    return any(r.touches(prefix) for r in finding.readings)
+
+
+def _labelled(f: dict, reading: Reading) -> dict:
+    return {**f, "id": f"{f['id']}-under-{reading.finding}-{reading.id}",
+            "says": f"under reading {reading.finding}/{reading.id}: {f['says']}",
+            "reading": {"finding": reading.finding, "reading": reading.id}}
