@@ -392,3 +392,44 @@ def test_a_line_pointing_at_several_findings_warns_about_each(tmp_path):
     assert set(found) == {"f-one", "f-two"}
     assert "Paytable A: Flush" in found["f-two"].message and "f-two problem" in found["f-two"].message
     assert report.compliant
+
+
+# --- readings in the configuration (issue 9) --------------------------------------------------------
+
+
+def test_check_reports_every_reading_in_force_for_the_configured_wagers():
+    config = load_config(EXAMPLES / "south-dakota.yaml")
+    report = check(ruleset_for(config), config)
+    in_force = {(g["finding"], g["reading"]) for g in report.readings}
+    assert ("sd-side-bets-collected-before-deal", "to-one-as-printed") in in_force
+    assert all(g["default"] and not g["chosen"] for g in report.readings)
+
+
+def test_a_reading_the_rules_do_not_leave_to_the_operator_is_refused_where_it_is_chosen():
+    config = load_config(EXAMPLES / "noncompliant-south-dakota.yaml")
+    (refused,) = [f for f in check(ruleset_for(config), config).errors if f.kind == "reading_not_permitted"]
+    assert refused.path == "readings.sd-side-bets-collected-before-deal"
+    assert "stake-kept" in refused.message
+
+
+def test_a_reading_the_operator_may_choose_is_applied_and_reported(tmp_path):
+    """A ruleset whose reading is marked operator_may_choose: the configuration's choice is in force."""
+    from lit_compliance.load.catalogue import load_ruleset
+
+    folder = tmp_path / "south-dakota"
+    folder.mkdir()
+    src = ROOT / "rulesets" / "south-dakota" / "2017-04-17.yaml"
+    text = src.read_text().replace(
+        "      - id: stake-kept\n        default: false\n",
+        "      - id: stake-kept\n        default: false\n        operator_may_choose: true\n")
+    (folder / "2017-04-17.yaml").write_text(text)
+    rs = load_ruleset(folder / "2017-04-17.yaml")
+    data = yaml.safe_load((EXAMPLES / "south-dakota.yaml").read_text())
+    data["readings"] = {"sd-side-bets-collected-before-deal": "stake-kept"}
+    cfg_file = tmp_path / "table.yaml"
+    cfg_file.write_text(yaml.safe_dump(data))
+    config = load_config(cfg_file)
+    report = check(rs, config)
+    assert not [f for f in report.findings if f.kind == "reading_not_permitted"]
+    (chosen,) = [g for g in report.readings if g["finding"] == "sd-side-bets-collected-before-deal"]
+    assert chosen["reading"] == "stake-kept" and chosen["chosen"] and not chosen["default"]

@@ -103,7 +103,16 @@ def test_for_odds_stay_as_printed_where_no_rule_forbids_for():
     view = view_of("maryland")
     progressive = [w for w in view["wagers"] if w["id"] == "progressive"][0]
     pays = {r["hand"]: r["pays"] for r in progressive["tables"][0]["rows"]}
-    assert pays["Four of a kind"] == "300 for 1" and view["notes"] == []
+    assert pays["Four of a kind"] == "300 for 1"
+    assert not [n for n in view["notes"] if "prints them as" in n["text"]]      # no restated odds
+
+
+def test_the_placard_states_the_reading_it_follows_where_the_rules_are_open():
+    """Maryland five-card bonus: the paytables' pair line against .11E(1) (md-five-card-bonus-two-pair-vs-pair)."""
+    view = view_of("maryland")
+    (note,) = [n for n in view["notes"] if "md-five-card-bonus-two-pair-vs-pair/paytable-as-printed" in n["text"]]
+    bonus = [w for w in view["wagers"] if w["id"] == "five-card-bonus"][0]
+    assert note["mark"] in bonus["notes"]
 
 
 def test_say_payout_converts_both_ways_only_when_one_word_is_forbidden():

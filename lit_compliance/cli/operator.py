@@ -108,6 +108,7 @@ def _report_view(report: Report) -> dict:
         "warnings": len(report.warnings),
         "findings": [dict(f.as_dict(), where=f"{f.file}:{f.line}:{f.column}: {f.path or '(top)'}")
                      for f in report.findings],
+        "readings": list(report.readings),
     }
 
 

@@ -19,7 +19,8 @@ from ..load.catalogue import Ruleset, finding_ids
 from ..model import Line, Payout, Paytable, exact
 from ..output.wording import hand_name, money, odds
 from ..load.strict_yaml import format_path
-from .table_config import TableConfig
+from ..model import model_of
+from .table_config import TableConfig, chosen_readings
 
 ERROR, WARNING = "error", "warning"
 
@@ -40,6 +41,7 @@ KINDS = {
     "combined_limit_exceeded": (ERROR, "the wagers together can exceed the table limit where the ruleset forbids it"),
     "dealing_method_not_permitted": (ERROR, "the dealing method is not one the ruleset provides for"),
     "too_many_seats": (ERROR, "more player positions than the ruleset allows"),
+    "reading_not_permitted": (ERROR, "the configuration chooses a reading the rules do not leave to the operator"),
     "ruleset_finding": (WARNING, "the ruleset records a finding (gap, garble or contradiction) about something the table uses"),
     "unchecked": (WARNING, "a rule could not be checked because the ruleset lacks the figure"),
     "payout_limit_not_provided": (WARNING, "the configuration sets a payout limit but no rule provides for one"),
@@ -77,6 +79,7 @@ class Report:
     ruleset: Ruleset
     config: TableConfig
     findings: tuple[Finding, ...]
+    readings: tuple = ()      # the readings in force for the configured wagers (dicts)
 
     @property
     def errors(self) -> list[Finding]:
@@ -132,10 +135,12 @@ class _Checker:
     def __init__(self, ruleset: Ruleset, config: TableConfig):
         self.rs = ruleset
         self.cfg = config
-        self.data = ruleset.data
+        allowed, self.refused_readings = chosen_readings(ruleset, config)
+        self.model = model_of(ruleset, allowed)
+        self.data = self.model.sections
         self.out: list[Finding] = []
         self.findings_by_id = {f["id"]: f for f in ruleset.findings}
-        self.wagers = {w["id"]: w for w in ruleset.wagers}
+        self.wagers = {w["id"]: w for w in self.data["wagers"]}
         self.source = self.data["source"]["citation"]
         self.symbol = "$"
         self.pending: dict[tuple, list[str]] = {}
@@ -168,6 +173,8 @@ class _Checker:
 
     # checks
     def run(self) -> list[Finding]:
+        for path, message in self.refused_readings:
+            self.add("reading_not_permitted", path, message, self.source)
         self.check_wagers_offered()
         for i, choice in enumerate(self.cfg.wagers):
             wager = self.wagers.get(choice["wager"])
@@ -516,7 +523,40 @@ def _at_least(mine: dict, floor: dict, floor_stake: float | None) -> bool | None
 
 def check(ruleset: Ruleset, config: TableConfig) -> Report:
     """Check ``config`` against ``ruleset``; every finding carries the citation that decides it."""
-    return Report(ruleset, config, tuple(_Checker(ruleset, config).run()))
+    checker = _Checker(ruleset, config)
+    findings = tuple(checker.run())
+    return Report(ruleset, config, findings, tuple(readings_in_force(checker.model, config)))
+
+
+def readings_in_force(model, config: TableConfig) -> list[dict]:
+    """Each reading in force for a configured wager's paytables: who chose it, and what the others mean."""
+    chosen = config.data.get("readings") or {}
+    out: dict = {}
+    for choice in config.wagers:
+        try:
+            wager = model.wager(choice["wager"])
+        except KeyError:
+            continue
+        tables = [choice["paytable"]] if "paytable" in choice else [t.id for t in wager.paytables]
+        for table_id in tables or [None]:
+            prefix = ("wagers", wager.id) + (("paytables", table_id) if table_id else ())
+            for reading in model.readings_touching(*prefix):
+                entry = out.setdefault((reading.finding, reading.id), {
+                    "finding": reading.finding, "reading": reading.id, "meaning": reading.meaning,
+                    "default": reading.default, "chosen": chosen.get(reading.finding) == reading.id,
+                    "wagers": [], "others": [
+                        {"reading": r.id, "meaning": r.meaning, "operator_may_choose": r.operator_may_choose}
+                        for r in model.finding(reading.finding).readings if r.id != reading.id]})
+                if wager.id not in entry["wagers"]:
+                    entry["wagers"].append(wager.id)
+    for reading in model.readings_touching("irregularities"):
+        out.setdefault((reading.finding, reading.id), {
+            "finding": reading.finding, "reading": reading.id, "meaning": reading.meaning,
+            "default": reading.default, "chosen": chosen.get(reading.finding) == reading.id,
+            "wagers": ["irregularities"], "others": [
+                {"reading": r.id, "meaning": r.meaning, "operator_may_choose": r.operator_may_choose}
+                for r in model.finding(reading.finding).readings if r.id != reading.id]})
+    return list(out.values())
 
 
 def kinds_of(findings: Iterable[Finding]) -> set[str]:

@@ -210,8 +210,12 @@ def _payout_limit(ruleset: Ruleset, config: TableConfig, offered: list[str], tit
 
 
 def placard_view(ruleset: Ruleset, config: TableConfig) -> dict:
-    """Everything the placard templates print, decided here."""
-    data = ruleset.data
+    """Everything the placard templates print, decided here (under the readings in force)."""
+    from .compliance import readings_in_force
+    from .table_config import model_for
+
+    model = model_for(ruleset, config)
+    data = model.sections
     symbol = CURRENCY_SYMBOLS.get(data["jurisdiction"].get("currency", "USD"), "$")
     wording = Wording.of(ruleset)
     notes = _Notes()
@@ -222,7 +226,8 @@ def placard_view(ruleset: Ruleset, config: TableConfig) -> dict:
     limits = config.data["limits"]
 
     wagers = []
-    for wager in ruleset.wagers:
+    in_force = readings_in_force(model, config)
+    for wager in data["wagers"]:
         if wager["id"] not in by_id:
             continue
         choice = by_id[wager["id"]]
@@ -247,6 +252,12 @@ def placard_view(ruleset: Ruleset, config: TableConfig) -> dict:
                 caption = (caption + " \u2014 " if caption else "") + "on the player's three cards"
             view["tables"].append({"caption": caption, "rows": rows})
             view["notes"] += [r for r in refs if r not in view["notes"]]
+        for g in in_force:
+            if wager["id"] in g["wagers"]:
+                ref = notes.add(f"Where the rules are open this sign follows reading {g['finding']}/{g['reading']}: "
+                                f"{g['meaning']}")
+                if ref not in view["notes"]:
+                    view["notes"].append(ref)
         if choice.get("progressive"):
             view["meter"] = f"Meter resets to {money(choice['progressive']['reset'], symbol)}"
         wagers.append(view)

@@ -154,6 +154,38 @@ def ruleset_for(config: TableConfig, catalogue: Catalogue | None = None,
     return rs
 
 
+def chosen_readings(ruleset: Ruleset, config: TableConfig) -> tuple[dict, list[tuple[tuple, str]]]:
+    """The readings a configuration may choose, and a (config path, message) per choice it may not."""
+    from ..model import model_of
+
+    base = model_of(ruleset)
+    allowed, refused = {}, []
+    for finding_id, reading_id in (config.data.get("readings") or {}).items():
+        path = ("readings", finding_id)
+        try:
+            finding = base.finding(finding_id)
+        except KeyError:
+            refused.append((path, f"{ruleset.ref} has no finding {finding_id!r}"))
+            continue
+        reading = next((r for r in finding.readings if r.id == reading_id), None)
+        if reading is None:
+            known = ", ".join(r.id for r in finding.readings) or "none: the finding leaves no meaning open"
+            refused.append((path, f"finding {finding_id} has no reading {reading_id!r} (readings: {known})"))
+        elif not reading.operator_may_choose and not reading.default:
+            refused.append((path, f"reading {finding_id}/{reading_id} is not left to the operator: the rules do not "
+                                  f"let a table choose it (only the regulator can settle {finding_id})"))
+        else:
+            allowed[finding_id] = reading_id
+    return allowed, refused
+
+
+def model_for(ruleset: Ruleset, config: TableConfig):
+    """The ruleset's model under the readings this configuration may choose (default readings elsewhere)."""
+    from ..model import model_of
+
+    return model_of(ruleset, chosen_readings(ruleset, config)[0])
+
+
 def canonical_json(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
