@@ -131,3 +131,12 @@ def test_paytables_json_carries_the_game_math_results():
     assert table["result"]["house_edge"] == pytest.approx(0.0350568, abs=1e-6)
     assert (table["lines"][0]["hand"], table["lines"][0]["pays"]) == ("Royal flush", "1,000 to 1")
     assert table["lines"][0]["cite"].startswith("Section 12(e)(2)")
+
+
+def test_the_summary_lists_each_open_findings_readings_and_which_one_is_applied(catalogue):
+    rs = catalogue.latest("south-dakota")
+    from lit_compliance.operator.summary import summary_view
+
+    view = summary_view(rs)
+    (f,) = [f for f in view["findings"] if f["id"] == "sd-three-card-mini-royal-dashes"]
+    assert [(r["id"], r["default"]) for r in f["readings"]] == [("falls-through", True), ("pays-nothing", False)]

@@ -155,7 +155,7 @@ def _dealing(method: dict) -> dict:
 
 def summary_view(ruleset: Ruleset, escape: Callable[[str], str] | None = None) -> dict:
     """The summary of ``ruleset``; with ``escape``, every string is passed through it (Markdown)."""
-    d = ruleset.data
+    d = ruleset.data  # the rules as printed; the readings the engine applies are listed with their findings
     symbol = CURRENCY_SYMBOLS.get(d["jurisdiction"].get("currency", "USD"), "$")
     names = {w["id"]: w["name"] for w in d["wagers"]}
     cards = d["cards"]
@@ -234,7 +234,9 @@ def summary_view(ruleset: Ruleset, escape: Callable[[str], str] | None = None) -
     other = [_item(r["text"], r["cite"]) for r in d["other_rules"]]
     definitions = [_item(f"{x['term']}: {x['meaning']}", x["cite"]) for x in d["definitions"]]
     findings = [{"id": f["id"], "kind": _words(f["kind"]), "cite": f["cite"], "says": f["says"],
-                 "problem": f["problem"], "recorded_as": f["recorded_as"]} for f in d["findings"]]
+                 "problem": f["problem"], "recorded_as": f["recorded_as"],
+                 "readings": [{"id": r["id"], "meaning": r["meaning"], "default": r["default"], "why": r["why"]}
+                              for r in f.get("readings") or ()]} for f in d["findings"]]
 
     view = {
         "name": d["jurisdiction"]["name"],
