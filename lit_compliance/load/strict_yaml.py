@@ -11,7 +11,10 @@ What it guarantees, beyond PyYAML's safe loader:
 """
 from __future__ import annotations
 
+import math
+import os
 import re
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,6 +25,9 @@ MAX_FILE_BYTES = 2 * 1024 * 1024
 MAX_ALIASES = 64
 MAX_DEPTH = 40
 MAX_NODES = 200_000
+MAX_EXPANDED_CHARS = 4 * MAX_FILE_BYTES  # text of every scalar, aliases expanded
+MAX_NUMBER = 10 ** 15                    # no figure, amount or count in these files comes near
+MAX_INDENT = 400                         # columns; deeper indentation is nesting no ruleset needs
 
 Path_ = tuple  # a path into the data: keys and list indexes
 
@@ -85,11 +91,11 @@ class _StrictLoader(_Parser, yaml.constructor.SafeConstructor, yaml.resolver.Res
 
 _StrictLoader.yaml_implicit_resolvers = {}
 for _tag, _regex, _first in [
-    ("tag:yaml.org,2002:bool", r"^(?:true|false)$", list("tf")),
-    ("tag:yaml.org,2002:int", r"^[-+]?(?:0|[1-9][0-9]*)$", list("-+0123456789")),
-    ("tag:yaml.org,2002:float", r"^[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?$",
+    ("tag:yaml.org,2002:bool", r"^(?:true|false)\Z", list("tf")),
+    ("tag:yaml.org,2002:int", r"^[-+]?(?:0|[1-9][0-9]*)\Z", list("-+0123456789")),
+    ("tag:yaml.org,2002:float", r"^[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+|[0-9]+(?=[eE]))(?:[eE][-+]?[0-9]+)?\Z",
      list("-+0123456789.")),
-    ("tag:yaml.org,2002:null", r"^(?:~|null|)$", ["~", "n", ""]),
+    ("tag:yaml.org,2002:null", r"^(?:~|null|)\Z", ["~", "n", ""]),
 ]:
     _StrictLoader.add_implicit_resolver(_tag, re.compile(_regex), _first)
 
@@ -127,18 +133,26 @@ def _read_text(path: Path, display: str) -> str:
         return InputError([Problem(display, 1, 1, "", msg)])
 
     try:
-        if path.is_dir():
+        st = os.stat(path)
+        if stat.S_ISDIR(st.st_mode):
             raise fail("is a directory, not a YAML file")
-        size = path.stat().st_size
+        if not stat.S_ISREG(st.st_mode):
+            raise fail("is not a regular file (a device, pipe or socket); give a file")
+        with open(path, "rb") as handle:
+            opened = os.fstat(handle.fileno())
+            if not stat.S_ISREG(opened.st_mode):
+                raise fail("is not a regular file")
+            if opened.st_size > MAX_FILE_BYTES:
+                raise fail(f"file is {opened.st_size} bytes; the limit is {MAX_FILE_BYTES}")
+            raw = handle.read(MAX_FILE_BYTES + 1)  # a file still growing is read no further
     except FileNotFoundError:
         raise fail("file not found") from None
     except PermissionError:
         raise fail("permission denied") from None
     except OSError as exc:
-        raise fail(f"cannot read file ({exc.strerror})") from None
-    if size > MAX_FILE_BYTES:
-        raise fail(f"file is {size} bytes; the limit is {MAX_FILE_BYTES}")
-    raw = path.read_bytes()
+        raise fail(f"cannot read file ({exc.strerror or exc})") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise fail(f"file is more than {MAX_FILE_BYTES} bytes; the limit is {MAX_FILE_BYTES}")
     if b"\x00" in raw:
         raise fail("binary file (contains NUL bytes); expected UTF-8 YAML text")
     try:
@@ -152,9 +166,58 @@ def _read_text(path: Path, display: str) -> str:
     return text
 
 
+# Characters YAML does not allow in a stream (C0 and C1 controls but tab and line ends, surrogates,
+# U+FFFE and U+FFFF).
+_NOT_PRINTABLE = re.compile("[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def _prescan(text: str, display: str) -> None:
+    """Refuse, with a position, what the parser would choke on: characters YAML forbids, and
+    nesting deeper than the cap (checked here, before any recursive step can overflow a stack)."""
+    bad = _NOT_PRINTABLE.search(text)
+    if bad:
+        line = text.count("\n", 0, bad.start()) + 1
+        col = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
+        raise InputError([Problem(display, line, col, "",
+                                  f"character U+{ord(bad.group()):04X} is not allowed in YAML text")])
+    depth = 0            # flow nesting: [ and { that open collections
+    quote = None         # the quote character of the string we are in, or "#" in a comment
+    prev = ""            # the last significant character on this line outside strings
+    line, col, indent = 1, 0, True
+    for ch in text:
+        col += 1
+        if ch == "\n":
+            line, col, indent, prev = line + 1, 0, True, ""
+            if quote == "#":
+                quote = None
+            continue
+        if indent and ch not in " -":
+            indent = False
+        if indent and col > MAX_INDENT:
+            raise InputError([Problem(display, line, col, "", f"indented more than {MAX_INDENT} columns: "
+                                      f"nested deeper than {MAX_DEPTH} levels")])
+        if quote:
+            if ch == quote and quote != "#":
+                quote = None
+            continue
+        if ch == "#" and (col == 1 or prev in ("", " ")):
+            quote = "#"
+        elif ch in "\"'" and prev in ("", " ", ":", "-", "[", "{", ","):
+            quote = ch
+        elif ch in "[{" and (depth > 0 or prev in ("", " ", ":", "-")):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise InputError([Problem(display, line, col, "", f"nested deeper than {MAX_DEPTH} levels")])
+        elif ch in "]}" and depth > 0:
+            depth -= 1
+        if ch != " " or prev not in ("", " "):
+            prev = ch if ch not in " " else " "
+
+
 def load_yaml_text(text: str, display: str) -> Document:
     """Parse YAML text strictly; raise InputError listing every problem found."""
     problems: list[Problem] = []
+    _prescan(text, display)
     try:
         loader = _StrictLoader(text)
         try:
@@ -174,10 +237,17 @@ def load_yaml_text(text: str, display: str) -> Document:
     count = [0]
     seen: set[int] = set()  # composed nodes already built: meeting one again is an alias use
     aliases = [0]
+    chars = [0]
 
     def build(node: yaml.Node, path: tuple, depth: int) -> Any:
         count[0] += 1
-        if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)):
+        if isinstance(node, yaml.ScalarNode):
+            chars[0] += len(node.value)
+            if chars[0] > MAX_EXPANDED_CHARS:
+                raise InputError([_at(display, node, path, f"more than {MAX_EXPANDED_CHARS} characters once aliases "
+                                                           "are expanded; refusing to expand")])
+        if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) or (
+                isinstance(node, yaml.ScalarNode) and len(node.value) > 64):
             if id(node) in seen:
                 aliases[0] += 1
                 if aliases[0] > MAX_ALIASES:
@@ -257,12 +327,18 @@ def _scalar(node: yaml.ScalarNode, display: str, path: tuple, problems: list) ->
         if not re.fullmatch(r"[-+]?(0|[1-9][0-9]*)", value):
             problems.append(_at(display, node, path, f"{value!r} is not a plain decimal integer"))
             return value
-        return int(value)
-    try:
-        return float(value)
-    except ValueError:
-        problems.append(_at(display, node, path, f"{value!r} is not a number"))
+        number = int(value)
+    else:
+        try:
+            number = float(value)
+        except ValueError:
+            problems.append(_at(display, node, path, f"{value!r} is not a number"))
+            return value
+    if not math.isfinite(number) or abs(number) >= MAX_NUMBER:
+        problems.append(_at(display, node, path, f"{value} is out of range (numbers must be finite and below "
+                                                 f"{MAX_NUMBER:,})"))
         return value
+    return number
 
 
 def _yaml_error(exc: yaml.YAMLError, display: str) -> Problem:
