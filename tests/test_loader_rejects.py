@@ -45,6 +45,14 @@ EXPECTED = {
     "reading_two_defaults": (106, 5, "findings[0].readings", "finding open-rule needs exactly one default reading, has 2"),
     "reading_bad_path": (117, 13, "findings[0].readings[1].changes[0]",
                          "wagers/base/paytables/no-such-table/lines/royal_flush: wagers/base/paytables: no item 'no-such-table'"),
+    "fractional_base_odds": (66, 56, "wagers[0].paytables[0].lines[0].payout.value",
+                             "1000.5 to 1: base game odds are whole numbers (the strategy is exact on them)"),
+    "huge_base_odds": (66, 63, "wagers[0].paytables[0].lines[0].payout.value",
+                       "1000000000000000000000000000000 is out of range (numbers must be finite and below "
+                       "1,000,000,000,000,000)"),
+    "infinite_odds": (66, 63, "wagers[0].paytables[0].lines[0].payout.value",
+                      "1e400 is out of range (numbers must be finite and below 1,000,000,000,000,000)"),
+    "control_character": (66, 83, None, "character U+001B is not allowed in YAML text"),
     "void_wagers_unstated": (95, 5, "irregularities[0].consequence",
                              "consequence kind all_hands_void_reshuffle voids hands, so it must say what happens to the "
                              "wagers (wagers: returned | not_stated)"),

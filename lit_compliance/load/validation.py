@@ -191,6 +191,10 @@ def reference_problems(doc: Document, sources_dir: Path | None = None) -> list[P
     return out
 
 
+MAX_BASE_ODDS = 1_000_000       # exact strategy sums stay far inside 64-bit integers
+MAX_AMOUNT = 1_000_000_000      # odds, amounts and percentages on side wagers
+
+
 def _paytable_problems(doc: Document, wager: dict, table: dict, path: tuple) -> list[Problem]:
     out = []
     basis = table.get("hand_basis", wager["hand_basis"])
@@ -216,6 +220,17 @@ def _paytable_problems(doc: Document, wager: dict, table: dict, path: tuple) -> 
                 out.append(doc.problem(lpath + ("payout", "value"), f"{value} for 1 returns less than the stake on a win"))
             if payout["kind"] in ("to_one", "fixed_amount") and value == 0:
                 out.append(doc.problem(lpath + ("payout", "value"), "a winning line that pays nothing; use kind not_offered"))
+            if wager["kind"] == "base" and group == "lines":
+                if payout["kind"] != "to_one":
+                    out.append(doc.problem(lpath + ("payout", "kind"), "the base game pays 'to 1' odds on each bet"))
+                elif value != int(value):
+                    out.append(doc.problem(lpath + ("payout", "value"),
+                                           f"{value} to 1: base game odds are whole numbers (the strategy is exact on them)"))
+                elif value > MAX_BASE_ODDS:
+                    out.append(doc.problem(lpath + ("payout", "value"),
+                                           f"{value} to 1 is beyond any base game paytable (at most {MAX_BASE_ODDS:,} to 1)"))
+            elif value > MAX_AMOUNT:
+                out.append(doc.problem(lpath + ("payout", "value"), f"{value} is beyond any payout (at most {MAX_AMOUNT:,})"))
     return out
 
 
