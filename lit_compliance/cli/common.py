@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import os
+import re
 import sys
 
 import click
@@ -85,14 +86,20 @@ def main() -> None:
 
 def pick(jurisdiction: str, version: str | None, on: str | None) -> Ruleset:
     cat = catalogue()
-    if version and on:
+    if version and on is not None:
         raise Trouble("give --version or --on, not both")
-    if on:
-        try:
-            day = dt.date.fromisoformat(on)
-        except ValueError:
-            raise Trouble(f"--on {on!r} is not a date (use YYYY-MM-DD)") from None
-        return cat.in_force(jurisdiction, day)
+    if on is not None:
+        return cat.in_force(jurisdiction, parse_date(on, "--on"))
     if "@" in jurisdiction:
         jurisdiction, _, version = jurisdiction.partition("@")
     return cat.get(jurisdiction, version)
+
+
+def parse_date(text: str, option: str) -> dt.date:
+    """A calendar date written YYYY-MM-DD, and nothing else (no week dates, no empty string)."""
+    try:
+        if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text):
+            raise ValueError
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise Trouble(f"{option} {text!r} is not a date (use YYYY-MM-DD)") from None

@@ -5,6 +5,7 @@ Thin layers over :mod:`.table_config`, :mod:`.compliance`, :mod:`.placard`, :mod
 """
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
 
@@ -213,8 +214,10 @@ def _parse_pairs(values: tuple[str, ...], option: str) -> list[tuple[str, str | 
 def _amount(text: str, what: str) -> float | int:
     try:
         value = float(text)
+        if not math.isfinite(value) or value > 1e12:
+            raise ValueError
     except ValueError:
-        raise Trouble(f"{what}: {text!r} is not an amount") from None
+        raise Trouble(f"{what}: {text!r} is not an amount (a number such as 25 or 2.50)") from None
     if value <= 0:
         raise Trouble(f"{what}: must be more than 0")
     return int(value) if value.is_integer() else value

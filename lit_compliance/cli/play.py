@@ -171,7 +171,7 @@ def plan_step_text(data: dict) -> list[list[str]]:
 @click.argument("jurisdiction")
 @click.option("--version", "version", help="A version id (default: the newest).")
 @click.option("--method", "method_id", help="One dealing method (default: every method the ruleset permits).")
-@click.option("--players", type=int, help="Players at the table (default: the table size, or 7 where the ruleset states none).")
+@click.option("--players", type=click.IntRange(1, 99), help="Players at the table (default: the table size, or 7 where the ruleset states none).")
 @format_option
 @handled
 def deal_plan_cmd(jurisdiction: str, version: str | None, method_id: str | None, players: int | None,

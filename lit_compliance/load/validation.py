@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator
@@ -39,10 +40,23 @@ def schema(name: str = "ruleset") -> dict:
 
 
 @lru_cache(maxsize=None)
+def _anchored(pattern: str) -> re.Pattern:
+    """A schema pattern as ECMA-262 reads it: ``$`` is the very end (Python's also matches before a
+    final newline, which would let ``"id\\n"`` through)."""
+    return re.compile(re.sub(r"(?<!\\)\$", r"\\Z", pattern))
+
+
+def _pattern(validator, pattern: str, instance, schema_: dict):
+    if validator.is_type(instance, "string") and not _anchored(pattern).search(instance):
+        yield ValidationError(f"{instance!r} does not match {pattern!r}")
+
+
+_Strict = jsonschema.validators.extend(jsonschema.Draft202012Validator, {"pattern": _pattern})
+
+
+@lru_cache(maxsize=None)
 def _validator(name: str) -> jsonschema.Draft202012Validator:
-    return jsonschema.Draft202012Validator(
-        schema(name), format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER
-    )
+    return _Strict(schema(name), format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER)
 
 
 def schema_problems(doc: Document, name: str = "ruleset") -> list[Problem]:

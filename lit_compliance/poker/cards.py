@@ -5,16 +5,15 @@ clubs, diamonds, hearts, spades.
 """
 from __future__ import annotations
 
-import re
 from typing import Iterable
 
 SUITS = ("clubs", "diamonds", "hearts", "spades")
 SUIT_LETTERS = "cdhs"
 RANK_LETTERS = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "T", 11: "J",
                 12: "Q", 13: "K", 14: "A"}
-_RANK_FROM = {v: k for k, v in RANK_LETTERS.items()} | {"10": 10}
-_SUIT_FROM = {"c": 0, "d": 1, "h": 2, "s": 3, "♣": 0, "♦": 1, "♥": 2, "♠": 3}
-_TOKEN = re.compile(r"^(10|[2-9TJQKA])([cdhs♣♦♥♠])$", re.IGNORECASE)
+# Every accepted spelling, listed: no case folding (Unicode folds "ſ" to "S" and "K" to "k").
+_RANK_FROM = {v: k for k, v in RANK_LETTERS.items()} | {v.lower(): k for k, v in RANK_LETTERS.items()} | {"10": 10}
+_SUIT_FROM = {"c": 0, "d": 1, "h": 2, "s": 3, "C": 0, "D": 1, "H": 2, "S": 3, "♣": 0, "♦": 1, "♥": 2, "♠": 3}
 
 
 class CardError(ValueError):
@@ -38,11 +37,12 @@ def card_name(c: int) -> str:
 
 
 def parse_card(token: str) -> int:
-    match = _TOKEN.match(token.strip())
-    if not match:
-        raise CardError(f"{token!r} is not a card (use rank 2-10/T/J/Q/K/A and suit c/d/h/s, e.g. 'As', '10h')")
-    rank, suit = match.groups()
-    return card(_RANK_FROM[rank.upper()], _SUIT_FROM[suit.lower()])
+    text = token.strip() if isinstance(token, str) else ""
+    rank, suit = _RANK_FROM.get(text[:-1]), _SUIT_FROM.get(text[-1:])
+    if rank is None or suit is None:
+        shown = token if isinstance(token, str) and len(token) <= 20 else f"{str(token)[:20]}..."
+        raise CardError(f"{shown!r} is not a card (use rank 2-10/T/J/Q/K/A and suit c/d/h/s, e.g. 'As', '10h')")
+    return card(rank, suit)
 
 
 def parse_cards(text: str | Iterable[str], *, count: int | None = None) -> list[int]:
