@@ -422,7 +422,7 @@ def test_cli_output_file_is_written_whole_and_matches_stdout(tmp_path):
 def test_cli_output_into_a_missing_folder_is_trouble_not_a_traceback(tmp_path):
     result = CliRunner().invoke(main, ["diff", "nsw", "tribal", "--output", str(tmp_path / "no" / "x.txt")])
     assert result.exit_code == 2
-    assert "cannot write" in result.output
+    assert "does not exist" in result.output and str(tmp_path / "no") in result.output
 
 
 def test_cli_json_parses_and_html_escapes_names(tmp_path):

@@ -211,7 +211,9 @@ def test_write_is_atomic_even_when_writing_fails_midway(tmp_path, monkeypatch):
     class Boom(Exception):
         pass
 
-    real_fdopen = render_module.os.fdopen
+    from lit_compliance.output import files as files_module
+
+    real_fdopen = files_module.os.fdopen
 
     def failing_fdopen(fd, mode):
         handle = real_fdopen(fd, mode)
@@ -229,9 +231,9 @@ def test_write_is_atomic_even_when_writing_fails_midway(tmp_path, monkeypatch):
                 raise Boom()
         return Half()
 
-    monkeypatch.setattr(render_module.os, "fdopen", failing_fdopen)
+    monkeypatch.setattr(files_module.os, "fdopen", failing_fdopen)
     with pytest.raises(Boom):
-        render_module.write_atomic(out, "new content that is long enough")
+        files_module.write_output(out, "new content that is long enough")
     assert out.read_text() == "old\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["p.svg"]
 

@@ -7,10 +7,13 @@ usage error). Problems go to standard error as ``file:line:col: path: message``;
 from __future__ import annotations
 
 import datetime as dt
+import errno
 import functools
 import os
 import re
+import signal
 import sys
+import threading
 
 import click
 
@@ -19,6 +22,7 @@ from ..load.catalogue import Catalogue, CatalogueError, Ruleset
 from ..load.strict_yaml import InputError
 
 EXIT_OK, EXIT_NO, EXIT_TROUBLE = 0, 1, 2
+EXIT_INTERRUPTED, EXIT_PIPE_CLOSED = 130, 141   # 128 + SIGINT, 128 + SIGPIPE, as shells report them
 
 
 class Trouble(Exception):
@@ -39,8 +43,26 @@ def handled(func):
         except (CatalogueError, Trouble) as exc:
             click.echo(f"error: {exc}", err=True)
             sys.exit(EXIT_TROUBLE)
-        except (SystemExit, KeyboardInterrupt, click.exceptions.Exit, click.ClickException):
+        except (SystemExit, click.exceptions.Exit, click.ClickException):
             raise
+        except KeyboardInterrupt:
+            _say_stopped("interrupted")
+            sys.exit(EXIT_INTERRUPTED)
+        except click.exceptions.Abort as exc:  # a prompt met Ctrl-C or the end of its input
+            if isinstance(exc.__context__, EOFError):
+                _say_stopped("input ended before every answer was given")
+                sys.exit(EXIT_TROUBLE)
+            _say_stopped("interrupted")
+            sys.exit(EXIT_INTERRUPTED)
+        except OSError as exc:
+            if exc.errno == errno.EPIPE:  # the reader went away (``| head``): nobody to tell
+                _silence_stdout()
+                sys.exit(EXIT_PIPE_CLOSED)
+            what = "cannot write the output" if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO) \
+                else "cannot read or write a file"
+            click.echo(f"error: {what}: {exc.strerror or exc}" + (f" ({exc.filename})" if exc.filename else ""),
+                       err=True)
+            sys.exit(EXIT_TROUBLE)
         except Exception as exc:  # a bug: say so plainly, keep the traceback for those who ask
             if os.environ.get("LIT_COMPLIANCE_DEBUG"):
                 raise
@@ -49,6 +71,27 @@ def handled(func):
             sys.exit(EXIT_TROUBLE)
 
     return wrapper
+
+
+def _say_stopped(why: str) -> None:
+    try:
+        click.echo(f"lit-compliance: {why}; stopped, nothing written", err=True)
+    except OSError:
+        pass
+
+
+def _silence_stdout() -> None:
+    """After a closed pipe, point standard output at /dev/null so the exit flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def _on_terminate(signum, frame) -> None:
+    """SIGTERM unwinds like an interrupt: temporary files and child processes are cleaned up."""
+    raise KeyboardInterrupt
 
 
 def progress(label: str):
@@ -69,6 +112,7 @@ def catalogue() -> Catalogue:
 
 def emit(text: str) -> None:
     click.echo(text, nl=not text.endswith("\n"))
+    sys.stdout.flush()  # so a full disk or a closed pipe is met here, where it is reported
 
 
 format_option = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
@@ -81,8 +125,10 @@ def main() -> None:
     """Rules catalogue for Let It Ride poker: rulesets, engine, game math, diffs and placards.
 
     Exit status: 0 success, 1 a negative answer (validation problems, non-compliance,
-    differences), 2 trouble (bad input or usage).
+    differences), 2 trouble (bad input or usage), 130 interrupted.
     """
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _on_terminate)
 
 def pick(jurisdiction: str, version: str | None, on: str | None) -> Ruleset:
     cat = catalogue()

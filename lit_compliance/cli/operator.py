@@ -16,26 +16,22 @@ from ..load.catalogue import Ruleset
 from .common import EXIT_NO, EXIT_OK, Trouble, catalogue, emit, handled, main, pick, progress
 from ..operator.compliance import Report, check as check_config
 from ..operator.placard import SIGN_SIZES, placard_view, svg_view
-from ..output.render import render, to_json, write_atomic
+from ..output.files import OutputError, write_output
+from ..output.render import render, to_json
 from ..operator.summary import markdown_escape, paytables_view, summary_view
 from ..operator.table_config import TableConfig, digest, load_config, load_config_text, ruleset_for
 
 
-def _write_or_emit(content: str | bytes, output: Path | None) -> None:
+def _write_or_emit(content: str | bytes, output: Path | None, inputs: tuple = ()) -> None:
     if output is None:
         if isinstance(content, bytes):
             raise Trouble("binary output needs --output FILE")
         emit(content)
         return
-    parent = output.parent if str(output.parent) else Path(".")
-    if not parent.is_dir():
-        raise Trouble(f"{output}: folder {parent} does not exist")
-    if output.is_dir():
-        raise Trouble(f"{output}: is a directory")
     try:
-        write_atomic(output, content)
-    except OSError as exc:
-        raise Trouble(f"{output}: cannot write ({exc.strerror})") from None
+        write_output(output, content, inputs)
+    except OutputError as exc:
+        raise Trouble(str(exc)) from None
 
 
 def _pdf(html: str) -> bytes:
@@ -169,7 +165,7 @@ def placard(config: Path, ruleset_ref: str | None, fmt: str, output: Path | None
         sys.exit(EXIT_NO)
     if fmt == "pdf" and output is None:
         raise Trouble("--format pdf needs --output FILE")
-    _write_or_emit(render_placard(rs, cfg, fmt), output)
+    _write_or_emit(render_placard(rs, cfg, fmt), output, (config, rs.path))
 
 
 # --- summary ---------------------------------------------------------------------------------
@@ -195,7 +191,7 @@ def summary(jurisdiction: str, version: str | None, on: str | None, fmt: str, ou
     rs = pick(jurisdiction, version, on)
     if fmt == "pdf" and output is None:
         raise Trouble("--format pdf needs --output FILE")
-    _write_or_emit(render_summary(rs, fmt), output)
+    _write_or_emit(render_summary(rs, fmt), output, (rs.path,))
 
 
 # --- init ------------------------------------------------------------------------------------

@@ -19,7 +19,9 @@ from ..regulator.compare import topics as all_topics
 from ..regulator.compare import view as compare_view
 from ..regulator.diff import diff_rulesets
 from ..regulator.diff_view import view as diff_view
-from ..output.render import render, to_json, write_atomic
+from ..output.files import OutputError, write_output
+from ..output.render import render, to_json
+from ..output.text_safety import markdown, styled
 
 FORMATS = ["text", "markdown", "html", "json"]
 TEMPLATE_SUFFIX = {"text": "txt", "markdown": "md", "html": "html"}
@@ -41,36 +43,33 @@ color_option = click.option("--color/--no-color", "color", default=None,
 def _painter(enabled: bool) -> Callable[[str, str], str]:
     if not enabled:
         return lambda text, role: text
-    return lambda text, role: click.style(text, **STYLES.get(role, {}))
+    return lambda text, role: styled(str(text), **STYLES.get(role, {}))
 
 
 def md(text: object) -> str:
     """Text made safe inside a Markdown table cell."""
-    s = " ".join(str(text).split())
-    for ch in ("\\", "|", "*", "_", "`", "<", ">", "[", "]"):
-        s = s.replace(ch, "\\" + ch)
-    return s
+    return markdown(text)
 
 
 def _emit_result(name: str, result, fmt: str, output: Path | None, color: bool | None,
-                 view: Callable[[], dict]) -> None:
+                 view: Callable[[], dict], inputs: tuple = ()) -> None:
     """Render a diff or compare result in the chosen format and deliver it."""
     use_color = _use_color(color, fmt, output)
     if fmt == "json":
         text = to_json(result.as_dict())
     else:
         text = render(f"{name}.{TEMPLATE_SUFFIX[fmt]}.j2", paint=_painter(use_color), md=md, **view())
-    _deliver(text, output, use_color)
+    _deliver(text, output, use_color, inputs)
 
 
-def _deliver(text: str, output: Path | None, color: bool) -> None:
+def _deliver(text: str, output: Path | None, color: bool, inputs: tuple = ()) -> None:
     if output is None:
         click.echo(text, nl=False, color=color)
         return
     try:
-        write_atomic(output, text)
-    except OSError as exc:
-        raise Trouble(f"cannot write {output}: {exc.strerror or exc}") from None
+        write_output(output, text, inputs)
+    except OutputError as exc:
+        raise Trouble(str(exc)) from None
 
 
 def _use_color(color: bool | None, fmt: str, output: Path | None) -> bool:
@@ -102,8 +101,10 @@ def diff_cmd(old: str, new: str, fmt: str, output: Path | None, citations: bool,
 
     Exit status: 0 no differences, 1 differences, 2 trouble.
     """
-    result = diff_rulesets(resolve_ref(old), resolve_ref(new), house_edges=house_edge)
-    _emit_result("diff", result, fmt, output, color, lambda: diff_view(result, include_citations=citations))
+    old_rs, new_rs = resolve_ref(old), resolve_ref(new)
+    result = diff_rulesets(old_rs, new_rs, house_edges=house_edge)
+    _emit_result("diff", result, fmt, output, color, lambda: diff_view(result, include_citations=citations),
+                 (old_rs.path, new_rs.path))
     sys.exit(EXIT_NO if result.differs(include_citations=citations) else EXIT_OK)
 
 

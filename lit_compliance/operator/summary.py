@@ -6,12 +6,12 @@ regulation prints them (a summary reports the rules; the placard is where wordin
 """
 from __future__ import annotations
 
-import re
 from typing import Any, Callable
 
 from ..load.catalogue import Ruleset
 from ..load.catalogue import finding_ids
 from ..output.wording import flag_text
+from ..output.text_safety import markdown
 from ..output.wording import money
 from .compliance import finding_note
 from .placard import CURRENCY_SYMBOLS
@@ -273,12 +273,11 @@ def _map_strings(value: Any, fn: Callable[[str], str]) -> Any:
     return value
 
 
-_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|])")
 
 
 def markdown_escape(text: str) -> str:
     """Make text literal in Markdown: escape markup characters, keep it on one line."""
-    return _MD_SPECIAL.sub(r"\\\1", " ".join(text.split()))
+    return markdown(text)
 
 
 # --- the paytables overview (``lit-compliance paytables``) ----------------------------------------

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import signal
 import subprocess
 import tempfile
 from pathlib import Path
@@ -42,13 +43,31 @@ def chromium_flags(user_data_dir: str) -> list[str]:
 
 
 def _run(args: list[str]) -> subprocess.CompletedProcess:
+    """Run Chromium in its own process group; on a time-out, an interrupt or any other exit from
+    here, the whole group (renderers and helpers included) is killed before we return."""
     try:
-        return subprocess.run(args, capture_output=True, timeout=TIMEOUT_SECONDS, check=False,
-                              stdin=subprocess.DEVNULL)
-    except subprocess.TimeoutExpired:
-        raise PdfUnavailable(f"Chromium did not finish within {TIMEOUT_SECONDS} s") from None
+        proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
+                                start_new_session=True)
     except OSError as exc:
         raise PdfUnavailable(f"cannot run Chromium: {exc.strerror}") from None
+    try:
+        out, err = proc.communicate(timeout=TIMEOUT_SECONDS)
+    except subprocess.TimeoutExpired:
+        raise PdfUnavailable(f"Chromium did not finish within {TIMEOUT_SECONDS} s") from None
+    finally:
+        _kill_group(proc)
+    return subprocess.CompletedProcess(args, proc.returncode, out, err)
+
+
+def _kill_group(proc: subprocess.Popen) -> None:
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:  # pragma: no cover - SIGKILL is not refused
+        pass
 
 
 def normalise_pdf(data: bytes) -> bytes:

@@ -6,15 +6,13 @@ templates are autoescaped, so a casino called ``<script>`` prints as text.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 import jinja2
 
 from ..load.resources import data_dir
+from .text_safety import finalize, markdown
 from .wording import flag_text, hand_name, ids, money, odds, percent, prose_list
 
 
@@ -33,6 +31,7 @@ def environment() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        finalize=finalize,
     )
     env.filters["odds"] = odds
     env.filters["hand"] = hand_name
@@ -41,29 +40,13 @@ def environment() -> jinja2.Environment:
     env.filters["prose"] = prose_list
     env.filters["money"] = money
     env.filters["percent"] = percent
+    env.filters["md"] = markdown
     env.filters["tojson_pretty"] = lambda v: json.dumps(v, indent=2, sort_keys=True, ensure_ascii=False)
     return env
 
 
 def render(template: str, **context: Any) -> str:
     return environment().get_template(template).render(**context)
-
-
-def write_atomic(path: Path | str, content: str | bytes) -> None:
-    """Write ``content`` to ``path`` so that readers see the old file or the whole new one."""
-    path = Path(path)
-    data = content.encode("utf-8") if isinstance(content, str) else content
-    fd, tmp = tempfile.mkstemp(dir=str(path.parent or Path(".")), prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
 
 
 def to_json(value: Any) -> str:

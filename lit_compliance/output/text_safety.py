@@ -1,0 +1,47 @@
+"""One text-safety layer for every output format.
+
+- :func:`visible`: characters that no output may carry raw (C0 and C1 controls other than tab and
+  line feed, DEL, lone surrogates, U+FFFE/U+FFFF: XML forbids them, terminals obey them) are shown
+  as ``\\u001b``-style text instead. The Jinja environment applies it to every value a template
+  prints, so HTML, SVG (which must be well-formed XML), Markdown and terminal text all get it;
+  autoescaping then handles ``<``, ``&`` and quotes (attributes are always quoted in the templates).
+- :func:`markdown`: text made literal in Markdown, on one line, so a table cell cannot be split
+  by ``|`` or a line break and a value cannot start a heading or a list.
+"""
+from __future__ import annotations
+
+import re
+
+_UNSAFE = re.compile("[\x00-\x08\x0b\x0c\x0d\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|#~])")
+
+
+def visible(text: str) -> str:
+    """``text`` with every unsafe character shown as an escape (``\\u001b``)."""
+    return _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+class Styled(str):
+    """Terminal styling the program itself added around text already made :func:`visible`."""
+
+
+def styled(text: str, **style) -> Styled:
+    import click
+
+    return Styled(click.style(visible(text), **style))
+
+
+def finalize(value):
+    """Jinja ``finalize``: every printed string made safe (styling we added is kept); other values untouched."""
+    if isinstance(value, Styled):
+        return value
+    return visible(value) if isinstance(value, str) else value
+
+
+def markdown(text: object) -> str:
+    """Literal Markdown text on one line: markup characters escaped, line breaks folded."""
+    s = " ".join(visible(str(text)).split())
+    s = _MD_SPECIAL.sub(r"\\\1", s)
+    if s[:1] in "-+=" or re.match(r"[0-9]+[.)]\s", s):
+        s = "\\" + s  # not a list item or a setext underline
+    return s
