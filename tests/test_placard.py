@@ -9,7 +9,6 @@ import pytest
 from markupsafe import escape
 from click.testing import CliRunner
 
-from lit_compliance.output import render as render_module
 from lit_compliance.cli import main
 from lit_compliance.operator.placard import Wording, placard_view, say_payout, svg_view
 from lit_compliance.output.render import render

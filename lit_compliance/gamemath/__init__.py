@@ -199,8 +199,11 @@ def price_paytable(wager: Wager, table: Paytable | None, rules: HandRules) -> Pa
     """The figures of one paytable (no readings attached), from the cache when it has them."""
     key = _cache_key(wager, table, rules)
     hit = cache.load_json(key)
-    if hit is not None:
-        return PaytableResult(**hit)
+    if isinstance(hit, dict):
+        try:
+            return PaytableResult(**hit)
+        except TypeError:  # an entry of another shape: recompute and replace it
+            pass
     result = _compute(wager, table, rules)
     cache.save_json(key, json.loads(json.dumps(result.as_dict())))
     return result

@@ -8,15 +8,18 @@ any change, to the data or to the engine, recomputes. Set
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import os
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-MATH_VERSION = "3"
+MATH_VERSION = "4"
+MAX_ENTRY_BYTES = 512 * 1024 * 1024  # an entry larger than any the engine writes is not read
 
 
 def directory() -> Path | None:
@@ -57,32 +60,71 @@ def _path(key: Any, suffix: str) -> Path | None:
     return None if folder is None else folder / f"{digest(key)}{suffix}"
 
 
-def _write(path: Path, write) -> None:
+_WARNED: list = []
+
+
+def _warn_once(folder: Path, exc: OSError) -> None:
+    if not _WARNED:
+        _WARNED.append(folder)
+        print(f"warning: the math cache {folder} cannot be written ({exc.strerror or exc}); "
+              "results are computed but not kept (set LIT_COMPLIANCE_CACHE to another folder or to off)",
+              file=sys.stderr)
+
+
+def _write(path: Path, payload: bytes) -> None:
+    """Write an entry atomically: ``<sha256 of payload>\n<payload>``; readers see old or whole new."""
+    tmp = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".entry.", suffix=".tmp")
         with os.fdopen(fd, "wb") as handle:
-            write(handle)
+            handle.write(hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload)
         os.replace(tmp, path)
+        tmp = None
+    except OSError as exc:
+        _warn_once(path.parent, exc)  # a cache that cannot be written is only slower
+    finally:
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+
+
+def _read(path: Path | None) -> bytes | None:
+    """An entry's payload if its checksum holds; a missing, truncated, edited or foreign file is a miss."""
+    if path is None:
+        return None
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_ENTRY_BYTES + 66)
     except OSError:
-        pass  # a cache that cannot be written is only slower
+        return None
+    head, sep, payload = raw.partition(b"\n")
+    if not sep or len(raw) > MAX_ENTRY_BYTES + 65 or hashlib.sha256(payload).hexdigest().encode() != head:
+        return None
+    return payload
 
 
 def load_arrays(key: Any, names: tuple[str, ...]) -> tuple | None:
-    path = _path(key, ".npz")
-    if path is None or not path.is_file():
+    payload = _read(_path(key, ".npz"))
+    if payload is None:
         return None
     try:
-        with np.load(path) as data:
+        with np.load(io.BytesIO(payload), allow_pickle=False) as data:
+            if set(data.files) != {"__key__", *names} or str(data["__key__"]) != digest(key):
+                return None
             return tuple(data[n] for n in names)
-    except (OSError, KeyError, ValueError):
+    except (OSError, KeyError, ValueError, EOFError):
         return None
 
 
 def save_arrays(key: Any, arrays: dict) -> None:
     path = _path(key, ".npz")
     if path is not None:
-        _write(path, lambda h: np.savez(h, **arrays))
+        buffer = io.BytesIO()
+        np.savez(buffer, __key__=np.array(digest(key)), **arrays)
+        _write(path, buffer.getvalue())
 
 
 def load_array(key: Any):
@@ -95,16 +137,19 @@ def save_array(key: Any, array) -> None:
 
 
 def load_json(key: Any) -> Any | None:
-    path = _path(key, ".json")
-    if path is None or not path.is_file():
+    payload = _read(_path(key, ".json"))
+    if payload is None:
         return None
     try:
-        return json.loads(path.read_text())
-    except (OSError, ValueError):
+        entry = json.loads(payload)
+    except ValueError:
         return None
+    if not isinstance(entry, dict) or entry.get("key") != digest(key) or "value" not in entry:
+        return None
+    return entry["value"]
 
 
 def save_json(key: Any, value: Any) -> None:
     path = _path(key, ".json")
     if path is not None:
-        _write(path, lambda h: h.write(json.dumps(value).encode()))
+        _write(path, json.dumps({"key": digest(key), "value": value}).encode())
