@@ -12,11 +12,12 @@ import io
 import json
 import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from ..atomic import replace_file
 
 MATH_VERSION = "4"
 MAX_ENTRY_BYTES = 512 * 1024 * 1024  # an entry larger than any the engine writes is not read
@@ -73,22 +74,11 @@ def _warn_once(folder: Path, exc: OSError) -> None:
 
 def _write(path: Path, payload: bytes) -> None:
     """Write an entry atomically: ``<sha256 of payload>\n<payload>``; readers see old or whole new."""
-    tmp = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".entry.", suffix=".tmp")
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload)
-        os.replace(tmp, path)
-        tmp = None
+        replace_file(path, hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload)
     except OSError as exc:
         _warn_once(path.parent, exc)  # a cache that cannot be written is only slower
-    finally:
-        if tmp is not None:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
 
 
 def _read(path: Path | None) -> bytes | None:

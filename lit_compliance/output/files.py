@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import os
 import stat
-import tempfile
 from pathlib import Path
 from typing import Iterable
+
+from ..atomic import replace_file
 
 
 class OutputError(Exception):
@@ -66,22 +67,7 @@ def write_output(path: Path | str, content: str | bytes, inputs: Iterable[Path |
         mode = stat.S_IMODE(os.stat(path).st_mode)
     except FileNotFoundError:
         mode = 0o666 & ~_umask()
-    tmp = None
     try:
-        fd, tmp = tempfile.mkstemp(dir=str(path.parent if str(path.parent) else Path(".")),
-                                   prefix=f".{path.name[:100]}.", suffix=".tmp")
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-        tmp = None
+        replace_file(path, data, mode, durable=True)
     except OSError as exc:
         raise OutputError(f"{path}: cannot write ({exc.strerror or exc})") from None
-    finally:
-        if tmp is not None:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
