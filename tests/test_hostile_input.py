@@ -207,6 +207,7 @@ def test_init_at_the_end_of_its_input_stops_cleanly_and_writes_nothing(tmp_path)
 def test_ctrl_c_at_a_prompt_is_an_interrupt_with_status_130(tmp_path):
     import pty
     import select
+    import signal
     import time
 
     out = tmp_path / "t.yaml"
@@ -222,7 +223,7 @@ def test_ctrl_c_at_a_prompt_is_an_interrupt_with_status_130(tmp_path):
                 seen += os.read(fd, 1024)
             except OSError:
                 break
-    os.write(fd, b"\x03")
+    os.kill(pid, signal.SIGINT)  # what the terminal sends on Ctrl-C
     rest = b""
     while time.time() < deadline:
         if select.select([fd], [], [], 1)[0]:
@@ -233,7 +234,15 @@ def test_ctrl_c_at_a_prompt_is_an_interrupt_with_status_130(tmp_path):
             if not chunk:
                 break
             rest += chunk
-    _, status = os.waitpid(pid, 0)
+    for _ in range(100):
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        time.sleep(0.1)
+    else:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        pytest.fail(f"init did not stop on an interrupt: {seen + rest!r}")
     assert os.WEXITSTATUS(status) == 130, (seen + rest)
     assert b"Traceback" not in rest and b"interrupted" in rest
     assert not out.exists()

@@ -180,38 +180,38 @@ def _prescan(text: str, display: str) -> None:
         col = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
         raise InputError([Problem(display, line, col, "",
                                   f"character U+{ord(bad.group()):04X} is not allowed in YAML text")])
-    depth = 0            # flow nesting: [ and { that open collections
-    quote = None         # the quote character of the string we are in, or "#" in a comment
-    prev = ""            # the last significant character on this line outside strings
-    line, col, indent = 1, 0, True
-    for ch in text:
-        col += 1
-        if ch == "\n":
-            line, col, indent, prev = line + 1, 0, True, ""
-            if quote == "#":
-                quote = None
-            continue
-        if indent and ch not in " -":
-            indent = False
-        if indent and col > MAX_INDENT:
-            raise InputError([Problem(display, line, col, "", f"indented more than {MAX_INDENT} columns: "
-                                      f"nested deeper than {MAX_DEPTH} levels")])
-        if quote:
-            if ch == quote and quote != "#":
-                quote = None
-            continue
-        if ch == "#" and (col == 1 or prev in ("", " ")):
-            quote = "#"
-        elif ch in "\"'" and prev in ("", " ", ":", "-", "[", "{", ","):
-            quote = ch
-        elif ch in "[{" and (depth > 0 or prev in ("", " ", ":", "-")):
+    deep = _DEEP_INDENT.search(text)
+    if deep:
+        line = text.count("\n", 0, deep.start()) + 1
+        raise InputError([Problem(display, line, MAX_INDENT + 1, "", f"indented more than {MAX_INDENT} columns: "
+                                  f"nested deeper than {MAX_DEPTH} levels")])
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return
+    depth = 0
+    for token in _FLOW_TOKENS.finditer(text):
+        kind = token.lastgroup
+        if kind == "open":
+            at = token.start()
+            if depth == 0 and at > 0 and text[at - 1] not in " \t:-,\n":
+                continue  # a bracket inside plain text, not a collection
             depth += 1
             if depth > MAX_DEPTH:
+                line = text.count("\n", 0, at) + 1
+                col = at - (text.rfind("\n", 0, at) + 1) + 1
                 raise InputError([Problem(display, line, col, "", f"nested deeper than {MAX_DEPTH} levels")])
-        elif ch in "]}" and depth > 0:
+        elif kind == "close" and depth > 0:
             depth -= 1
-        if ch != " " or prev not in ("", " "):
-            prev = ch if ch not in " " else " "
+
+
+# Lines indented (with spaces and "- " entries) beyond any nesting a document may have.
+_DEEP_INDENT = re.compile(rf"(?m)^[ -]{{{MAX_INDENT + 1}}}")
+# What flow nesting is made of, skipping quoted strings and comments (which may hold brackets).
+_FLOW_TOKENS = re.compile(r"""
+    (?P<string>(?<![^\s:\-\[{,])(?:"(?:[^"\\]|\\.)*"|'(?:[^']|'')*'))
+  | (?P<comment>(?<![^\s])\#[^\n]*)
+  | (?P<open>[\[{])
+  | (?P<close>[\]}])
+""", re.VERBOSE | re.MULTILINE | re.DOTALL)
 
 
 def load_yaml_text(text: str, display: str) -> Document:
