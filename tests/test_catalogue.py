@@ -39,7 +39,30 @@ def test_show_text_lists_findings_and_json_round_trips(catalogue):
     assert "Findings (" in result.output
     assert "md-six-card-hand-undefined" in result.output
     data = json.loads(CliRunner().invoke(main, ["show", "maryland", "--format", "json"]).output)
-    assert data == catalogue.latest("maryland").data
+    from lit_compliance.cli.catalogue import finding_lists
+
+    assert data == finding_lists(catalogue.latest("maryland").data)
+
+
+def test_show_json_gives_every_finding_field_as_a_list(catalogue):
+    """One type per JSON field: the YAML may give one finding id or a list; JSON always a list."""
+    data = json.loads(CliRunner().invoke(main, ["show", "maryland", "--format", "json"]).output)
+    kinds = set()
+
+    def walk(value):
+        if isinstance(value, dict):
+            for k, v in value.items():
+                if k == "finding":
+                    kinds.add(type(v).__name__)
+                walk(v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+
+    walk(data)
+    assert kinds == {"list"}
+    raw = catalogue.latest("maryland").data
+    assert isinstance(raw["definitions"][0]["finding"], str)   # the YAML gives a single id here
 
 
 @pytest.mark.parametrize("jurisdiction", JURISDICTIONS)

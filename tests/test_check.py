@@ -371,7 +371,7 @@ def test_init_interactively_asks_and_writes(tmp_path):
         "a",                # base paytable
         "n", "n", "n",      # bonus, three card bonus, progressive
     ]) + "\n"
-    result = run("init", "--interactive", "--jurisdiction", "south-dakota", "--version", "2017-04-17",
+    result = run("init", "--interactive", "--jurisdiction", "south-dakota", "--ruleset-version", "2017-04-17",
                  "--output", out, input=answers)
     assert result.exit_code == 0, result.output
     config = load_config(out)

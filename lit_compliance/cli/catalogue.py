@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from ..model.provenance import finding_ids
 from ..load.catalogue import Catalogue, load_ruleset
 from ..load.strict_yaml import InputError, Problem
 from ..output.render import render, to_json
@@ -44,9 +45,18 @@ def show(jurisdiction: str, version: str | None, on: str | None, fmt: str) -> No
     """Print a ruleset readably (with its findings), or as JSON."""
     rs = pick(jurisdiction, version, on)
     if fmt == "json":
-        emit(to_json(rs.data))
+        emit(to_json(finding_lists(rs.data)))
     else:
         emit(render("show.txt.j2", rs=rs))
+
+
+def finding_lists(value):
+    """The document with every ``finding`` as a list of ids (one type in JSON, whatever the YAML says)."""
+    if isinstance(value, dict):
+        return {k: (list(finding_ids(v)) if k == "finding" else finding_lists(v)) for k, v in value.items()}
+    if isinstance(value, list):
+        return [finding_lists(v) for v in value]
+    return value
 
 
 @main.command()

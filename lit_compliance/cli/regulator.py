@@ -6,6 +6,7 @@ Markdown, HTML or JSON. Colour only in text, and only on a terminal unless ``--c
 """
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Callable
@@ -77,6 +78,8 @@ def _use_color(color: bool | None, fmt: str, output: Path | None) -> bool:
         return False
     if color is not None:
         return color
+    if os.environ.get("NO_COLOR"):  # https://no-color.org: any non-empty value
+        return False
     return output is None and sys.stdout.isatty()
 
 

@@ -6,6 +6,7 @@ Adding a version is adding a file; nothing here knows any jurisdiction by name.
 from __future__ import annotations
 
 import datetime as dt
+import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
@@ -68,6 +69,12 @@ def finding_ids(value) -> list[str]:
     return [value] if isinstance(value, str) else list(value)
 
 
+def did_you_mean(given: str, known: Iterable[str]) -> str:
+    """'; did you mean 'maryland'?' for a near miss, else ''."""
+    close = difflib.get_close_matches(given.lower(), list(known), n=1, cutoff=0.6)
+    return f"; did you mean {close[0]!r}?" if close else ""
+
+
 class CatalogueError(Exception):
     """A request the catalogue cannot answer (unknown jurisdiction, date out of range...)."""
 
@@ -128,11 +135,13 @@ class Catalogue:
         return sorted(self._by_jurisdiction)
 
     def versions(self, jurisdiction: str) -> list[Ruleset]:
-        try:
-            return list(self._by_jurisdiction[jurisdiction])
-        except KeyError:
-            known = ", ".join(self.jurisdictions)
-            raise CatalogueError(f"unknown jurisdiction {jurisdiction!r} (known: {known})") from None
+        """Every version of a jurisdiction, oldest first; ids are matched without regard to case."""
+        key = jurisdiction.strip().lower()
+        if key in self._by_jurisdiction:
+            return list(self._by_jurisdiction[key])
+        known = ", ".join(self.jurisdictions)
+        raise CatalogueError(f"unknown jurisdiction {jurisdiction!r}{did_you_mean(key, self.jurisdictions)} "
+                             f"(known: {known})")
 
     def latest(self, jurisdiction: str) -> Ruleset:
         return self.versions(jurisdiction)[-1]
@@ -142,10 +151,11 @@ class Catalogue:
         if version is None:
             return versions[-1]
         for rs in versions:
-            if rs.version == version:
+            if rs.version.lower() == version.strip().lower():
                 return rs
         known = ", ".join(r.version for r in versions)
-        raise CatalogueError(f"{jurisdiction} has no version {version!r} (versions: {known})")
+        raise CatalogueError(f"{jurisdiction} has no version {version!r}"
+                             f"{did_you_mean(version, [r.version for r in versions])} (versions: {known})")
 
     def in_force(self, jurisdiction: str, on: dt.date) -> Ruleset:
         """The version in force on ``on``: the latest whose effective date is on or before it."""

@@ -71,7 +71,7 @@ class Finding:
     def as_dict(self) -> dict:
         return {"severity": self.severity, "kind": self.kind, "message": self.message, "cite": self.cite,
                 "file": self.file, "line": self.line, "column": self.column, "path": self.path,
-                "finding_id": self.finding_id}
+                "findings": self.finding_id.split(", ") if self.finding_id else []}
 
 
 @dataclass(frozen=True)
