@@ -11,6 +11,7 @@ Conventions applied to every command here, once:
 - ``--help`` says so.
 """
 import click
+import click.shell_completion
 
 from .. import __version__
 from .common import main
@@ -25,8 +26,42 @@ def _print_version(ctx: click.Context, _param, value: bool) -> None:
         ctx.exit()
 
 
+def complete_ruleset(ctx, param, incomplete: str) -> list:
+    """Shell completion: jurisdiction ids, then JURISDICTION@VERSION."""
+    from ..load.catalogue import Catalogue
+
+    try:
+        cat = Catalogue.bundled()
+    except Exception:  # noqa: BLE001 (completion must never fail loudly)
+        return []
+    refs = [j for j in cat.jurisdictions] + [rs.ref for j in cat.jurisdictions for rs in cat.versions(j)]
+    return [click.shell_completion.CompletionItem(r) for r in refs if r.startswith(incomplete.lower())]
+
+
+def complete_wager(ctx, param, incomplete: str) -> list:
+    """Shell completion of wager ids (and paytable ids) of the jurisdiction already typed."""
+    from ..load.catalogue import Catalogue
+
+    try:
+        typed = ctx.params.get("jurisdiction") or next((a for a in ctx.args if not a.startswith("-")), "")
+        rs = Catalogue.bundled().resolve(typed)
+    except Exception:  # noqa: BLE001
+        return []
+    wager = ctx.params.get("wager")
+    if param.name == "paytable" and wager:
+        ids = [t["id"] for w in rs.data["wagers"] if w["id"] == wager for t in w["paytables"]]
+    else:
+        ids = [w["id"] for w in rs.data["wagers"]]
+    return [click.shell_completion.CompletionItem(i) for i in ids if i.startswith(incomplete)]
+
+
 def _conventions() -> None:
     for command in main.commands.values():
+        for param in command.params:
+            if isinstance(param, click.Argument) and param.name in ("jurisdiction", "old", "new"):
+                param._custom_shell_complete = complete_ruleset
+            elif isinstance(param, click.Option) and param.name in ("wager", "paytable"):
+                param._custom_shell_complete = complete_wager
         for param in command.params:
             if isinstance(param, click.Option) and "--version" in param.opts:
                 param.opts = ["--ruleset-version"]
