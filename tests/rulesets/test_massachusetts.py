@@ -460,6 +460,8 @@ EXPECTED_FINDINGS = {
     "ma-player-touch-cards-wording": "wording_conflict",
     "ma-stub-count-misdeal-wording": "ambiguous",
     "ma-void-hands-wagers-silent": "silent",
+    "ma-deck-jokers-unstated": "silent",
+    "ma-burn-card-side-ambiguous": "ambiguous",
     "ma-card-change-interval-silent": "silent",
     "ma-max-positions-silent": "silent",
     "ma-table-limits-silent": "silent",
@@ -497,3 +499,21 @@ def test_void_hands_leave_the_wagers_unstated_and_the_readings_decide(data, sour
     assert all("ma-void-hands-wagers-silent" in as_finding_list(i["finding"]) for i in voids)
     (finding,) = [f for f in data["findings"] if f["id"] == "ma-void-hands-wagers-silent"]
     assert [r["id"] for r in finding["readings"] if r["default"]] == ["returned"]
+
+
+def test_deck_jokers_are_not_stated_so_not_recorded(data, source_text):
+    """MGC LIR §2(a): "one deck of cards" meeting 205 CMR 146.48 (not bundled); no word on jokers."""
+    assert "joker" not in source_text.lower()
+    decks = data["cards"]["decks"]
+    assert "jokers" not in decks and "ma-deck-jokers-unstated" in as_finding_list(decks["finding"])
+
+
+def test_the_burned_card_is_the_one_to_the_dealers_left_not_said_to_be_the_first_dealt(data, source_text):
+    """§10(c) "the community card that is to his or her left"; §7(c)(4) "to the right of the first card"."""
+    assert "the community card that is to his or her left" in source_text
+    assert "to the right of the first card dealt to this area" in source_text
+    for method in data["dealing_methods"]:
+        discard = method["plan"].get("community_discard")
+        if discard:   # "the first dealt" is never stated as a fact, only as one reading
+            assert "dealer's left" in discard["which"]
+            assert "first dealt" not in discard["which"] or "ma-burn-card-side-ambiguous" in discard["which"]

@@ -436,3 +436,10 @@ def test_r13_2_voids_the_round_without_saying_what_happens_to_the_wagers(data, s
     (entry,) = [i for i in data["irregularities"] if i["id"] == "shuffler-unusable-mid-round"]
     assert entry["consequence"]["wagers"] == "not_stated"
     assert "nsw-r13-2-void-round-wagers-silent" in as_finding_list(entry["finding"])
+
+
+def test_r12_9_finding_no_longer_says_r12_9_ignores_table_limits(data, source_text):
+    """r 12.9.1: "correct the wager ... within the stated table minimums and maximums"; r 6.2 refers to 12.9."""
+    assert "minimums and maximums" in source_text[source_text.index("12.9.1"):source_text.index("12.9.2")]
+    (finding,) = [f for f in data["findings"] if f["id"] == "nsw-r12-9-unnumbered"]
+    assert "not of off-limit wagers" not in finding["problem"] and "minimums and maximums" in finding["problem"]

@@ -11,6 +11,7 @@ import re
 
 import pytest
 from helpers import (
+    as_finding_list,
     as_rows,
     assert_finding_recorded,
     assert_no_unexpected_findings,
@@ -417,6 +418,7 @@ EXPECTED_FINDINGS = {
     "sd-multiple-progressive-winners-house-procedures": "silent",
     "sd-keypad-keyboard": "wording_conflict",
     "sd-list-connectives-misplaced": "garbled_text",
+    "sd-progressive-schedule-choice-unstated": "silent",
     "sd-bonus-bet-term-ambiguous": "wording_conflict",
     "sd-side-bets-collected-before-deal": "ambiguous",
     "sd-bonus-and-progressive-combination-unclear": "ambiguous",
@@ -450,3 +452,30 @@ def test_null_figures_all_point_at_findings(data):
                 p = line["payout"]
                 if p["value"] is None and p["kind"] != "not_offered":
                     assert p.get("finding"), (w["id"], table["id"], line["hand"])
+
+
+def test_list_connectives_finding_names_only_the_real_defects(data, source_text):
+    """(10)(a)(vi) ends "; and;" (a stray ";"); (12) ends "; and" before the last subdivision (13): correct."""
+    assert "counter-clockwise fashion; and;" in source_text
+    assert "3 card bonus optional side bet; and" in source_text
+    (finding,) = [f for f in data["findings"] if f["id"] == "sd-list-connectives-misplaced"]
+    assert "(12)" not in finding["cite"] and "is correct" in finding["problem"]
+    limits = {r["id"]: r for r in data["table_limits"]}
+    assert "sd-list-connectives-misplaced" not in as_finding_list(limits["combined-within-table-limit"].get("finding"))
+
+
+def test_the_blank_wager_amount_cell_is_below_lirp_1_and_the_reading_is_one_of_two(data, source_text):
+    """(10) Progressive Payment Schedule: header LIRP-1 / PMG-01 / PMG-02, then a blank, "$1 ...", "$5 ..."."""
+    header = source_text[source_text.index("LIRP-1"):source_text.index("$5 Wager amount")]
+    assert header.index("PMG-02") < header.index("$1 Wager amount")
+    (finding,) = [f for f in data["findings"] if f["id"] == "sd-lirp-1-wager-amount-missing"]
+    assert "below LIRP-1" in finding["problem"] and "one reading" in finding["problem"]
+
+
+def test_no_choice_among_the_progressive_schedules_is_stated(data, source_text):
+    """(10): "paid according to the following payment schedule" (one schedule); no word on choosing."""
+    start = source_text.index("If the let it ride progressive bet is offered")
+    clause = source_text[start:source_text.index("After paying all winning wagers", start)]
+    assert "the following payment schedule" in clause and "choose" not in clause and "select" not in clause
+    (finding,) = [f for f in data["findings"] if f["id"] == "sd-progressive-schedule-choice-unstated"]
+    assert [(r["id"], r["default"]) for r in finding["readings"]] == [("operator-chooses", True), ("by-wager-amount", False)]
