@@ -139,7 +139,7 @@ def test_no_module_outside_the_model_does_payout_arithmetic_on_kind_names():
 def test_a_changed_engine_file_changes_every_cache_key(tmp_path, monkeypatch):
     import shutil
 
-    from lit_compliance.gamemath import cache
+    from lit_compliance import cache
 
     copy = tmp_path / "lit_compliance"
     shutil.copytree(PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__"))
@@ -156,7 +156,7 @@ def test_a_changed_engine_file_changes_every_cache_key(tmp_path, monkeypatch):
 def test_tests_never_use_the_users_cache():
     import os
 
-    from lit_compliance.gamemath import cache
+    from lit_compliance import cache
 
     home = Path.home() / ".cache" / "lit-compliance"
     assert cache.directory() is None or cache.directory().resolve() != home.resolve()

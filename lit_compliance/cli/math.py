@@ -4,8 +4,6 @@ from __future__ import annotations
 import click
 
 from .common import Trouble, catalogue, emit, format_option, handled, main, pick, progress
-from ..gamemath import analyse, jobs
-from ..gamemath.findings import math_findings
 from ..output.render import render, to_json
 
 
@@ -22,6 +20,9 @@ from ..output.render import render, to_json
 def analyze(jurisdiction, version, on, wager, paytable, strategy, fmt):
     """House edge, return, hit frequency (and for the base game element of risk, average bet and
     strategy) for every wager and paytable alternative. JURISDICTION may be 'all'."""
+    from ..gamemath import analyse, jobs  # numpy and the math load only for commands that price
+    from ..gamemath.findings import math_findings
+
     targets = catalogue().jurisdictions if jurisdiction == "all" else [jurisdiction]
     if jurisdiction == "all" and (version or on):
         raise Trouble("--version/--on need a single jurisdiction")

@@ -17,7 +17,7 @@ from ..model import Paytable, Reading, RulesetModel, Wager, model_of
 from ..model.readings import ZERO_EV_PULLED, ZERO_EV_RIDDEN
 from ..output.wording import hand_name, money
 from ..poker.hands import CATEGORIES_5, HandRules
-from . import cache
+from .. import cache
 from .base import analyse_base, multipliers
 from .coverall import price_cover_all
 from .side import atoms_for, envy_per_other_player, price

@@ -14,7 +14,7 @@ import numpy as np
 from ..poker.cards import SUITS
 from ..poker.hands import CATEGORIES_5, IMPLIED, HandRules, evaluate3
 from ..poker.vectorised import best_of_six_counts, colex_sets, drop_one_indices, table5
-from . import cache
+from .. import cache
 
 N5 = len(CATEGORIES_5)
 FLUSHY_5 = {"flush", "straight_flush", "royal_flush"}
@@ -39,7 +39,12 @@ def _split_suits(category: str, count: int) -> list[Atom]:
 
 @lru_cache(maxsize=8)
 def five_card_counts(rules: HandRules) -> np.ndarray:
-    return np.bincount(table5(rules), minlength=N5).astype(np.int64)
+    key = ("five-counts", rules)
+    counts = cache.load_array(key)
+    if counts is None:
+        counts = np.bincount(table5(rules), minlength=N5).astype(np.int64)
+        cache.save_array(key, counts)
+    return counts
 
 
 @lru_cache(maxsize=8)
@@ -51,6 +56,19 @@ def five_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
 @lru_cache(maxsize=8)
 def three_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
     """All 22,100 three-card sets, by the exact tag set and suit the scalar evaluator gives."""
+    key = ("three-atoms", rules)
+    stored = cache.load_json(key)
+    if isinstance(stored, list):
+        try:
+            return tuple(Atom(frozenset(tags), suit, int(n)) for tags, suit, n in stored)
+        except (TypeError, ValueError):
+            pass
+    atoms = _count_three_card_atoms(rules)
+    cache.save_json(key, [[sorted(a.tags), a.suit, a.count] for a in atoms])
+    return atoms
+
+
+def _count_three_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
     tally: dict = {}
     for row in colex_sets(52, 3):
         hand = evaluate3([int(c) for c in row], rules)

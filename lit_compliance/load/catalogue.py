@@ -6,11 +6,14 @@ Adding a version is adding a file; nothing here knows any jurisdiction by name.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
+import json
 import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
+from .. import cache
 from .resources import data_dir
 from .strict_yaml import Document, InputError, Problem, load_yaml_file
 from .validation import validate_document
@@ -80,13 +83,38 @@ class CatalogueError(Exception):
 
 
 def load_ruleset(path: Path | str, display: str | None = None) -> Ruleset:
-    """Load and validate one ruleset file; raise InputError with every problem found."""
+    """Load and validate one ruleset file; raise InputError with every problem found.
+
+    A file whose exact content (with the schema, the bundled source texts and the engine's code)
+    validated before is not validated again: the cache remembers it (see :mod:`lit_compliance.cache`).
+    """
     path = Path(path)
     doc = load_yaml_file(path, display)
-    problems = validate_document(doc)
-    if problems:
-        raise InputError(problems)
+    key = _validated_key(doc)
+    if cache.load_json(key) is not True:
+        problems = validate_document(doc)
+        if problems:
+            raise InputError(problems)
+        cache.save_json(key, True)
     return Ruleset(doc.data, doc.file, doc)
+
+
+def _validated_key(doc: Document) -> list:
+    """What a validation verdict depends on: the document, the schema and the cited source text."""
+    source = (doc.data.get("source") or {}).get("file") if isinstance(doc.data, dict) else None
+    return ["validated", canonical_digest(doc.data), _file_digest(data_dir("schema") / "ruleset.schema.json"),
+            _file_digest(data_dir("sources") / source) if isinstance(source, str) and "/" not in source else None]
+
+
+def canonical_digest(value) -> str:
+    return hashlib.sha256(json.dumps(value, sort_keys=True, ensure_ascii=False, default=str).encode()).hexdigest()
+
+
+def _file_digest(path: Path) -> str | None:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
 
 
 class Catalogue:

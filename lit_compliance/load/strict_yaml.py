@@ -11,6 +11,7 @@ What it guarantees, beyond PyYAML's safe loader:
 """
 from __future__ import annotations
 
+import hashlib
 import math
 import os
 import re
@@ -299,9 +300,24 @@ def load_yaml_text(text: str, display: str) -> Document:
 
 
 def load_yaml_file(path: Path | str, display: str | None = None) -> Document:
+    """Load a YAML file strictly. A file whose exact text parsed before comes from the cache
+    (data and positions), so the catalogue loads without re-parsing unchanged files."""
+    from .. import cache
+
     path = Path(path)
     display = display or str(path)
-    return load_yaml_text(_read_text(path, display), display)
+    text = _read_text(path, display)
+    key = ["yaml", hashlib.sha256(text.encode("utf-8")).hexdigest()]
+    stored = cache.load_json(key)
+    if isinstance(stored, dict) and isinstance(stored.get("marks"), list):
+        try:
+            marks = {tuple(p): (line, col) for p, line, col in stored["marks"]}
+            return Document(display, stored["data"], marks)
+        except (TypeError, ValueError):
+            pass
+    doc = load_yaml_text(text, display)
+    cache.save_json(key, {"data": doc.data, "marks": [[list(p), line, col] for p, (line, col) in doc.marks.items()]})
+    return doc
 
 
 def _at(display: str, node: yaml.Node, path: tuple, message: str) -> Problem:

@@ -12,8 +12,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator
 
-import jsonschema
-from jsonschema.exceptions import ValidationError, best_match
 
 from .resources import data_dir
 from .strict_yaml import Document, Problem
@@ -47,16 +45,19 @@ def _anchored(pattern: str) -> re.Pattern:
 
 
 def _pattern(validator, pattern: str, instance, schema_: dict):
+    from jsonschema.exceptions import ValidationError
+
     if validator.is_type(instance, "string") and not _anchored(pattern).search(instance):
         yield ValidationError(f"{instance!r} does not match {pattern!r}")
 
 
-_Strict = jsonschema.validators.extend(jsonschema.Draft202012Validator, {"pattern": _pattern})
-
-
 @lru_cache(maxsize=None)
-def _validator(name: str) -> jsonschema.Draft202012Validator:
-    return _Strict(schema(name), format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER)
+def _validator(name: str):
+    """The schema's validator (jsonschema is imported only by commands that validate something)."""
+    import jsonschema
+
+    strict = jsonschema.validators.extend(jsonschema.Draft202012Validator, {"pattern": _pattern})
+    return strict(schema(name), format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER)
 
 
 def schema_problems(doc: Document, name: str = "ruleset") -> list[Problem]:
@@ -67,7 +68,7 @@ def schema_problems(doc: Document, name: str = "ruleset") -> list[Problem]:
     return sorted(set(problems), key=lambda p: (p.line, p.column, p.path, p.message))
 
 
-def _explain(doc: Document, error: ValidationError) -> Iterator[Problem]:
+def _explain(doc: Document, error) -> Iterator[Problem]:
     path = tuple(error.absolute_path)
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
         allowed = set(error.schema.get("properties", {}))
@@ -81,6 +82,8 @@ def _explain(doc: Document, error: ValidationError) -> Iterator[Problem]:
         return
     if error.validator in ("oneOf", "anyOf") and error.context:
         formats = [e for e in error.context if e.validator == "format"]
+        from jsonschema.exceptions import best_match
+
         deepest = formats[0] if formats else best_match(error.context)
         sub_path = path + tuple(deepest.relative_path)
         if deepest.validator == "type" and deepest.instance is not None and len(error.context) > 1:
@@ -91,7 +94,7 @@ def _explain(doc: Document, error: ValidationError) -> Iterator[Problem]:
     yield doc.problem(path, _message(error))
 
 
-def _alternatives(error: ValidationError) -> str:
+def _alternatives(error) -> str:
     kinds = []
     for sub in error.context:
         if sub.validator == "const":
@@ -106,7 +109,7 @@ def _short(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _message(error: ValidationError) -> str:
+def _message(error) -> str:
     v = error.validator
     if v == "type":
         want = error.validator_value

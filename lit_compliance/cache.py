@@ -1,4 +1,4 @@
-"""On-disk cache for enumeration tables and analysis results, keyed by content.
+"""On-disk cache for validated rulesets, enumeration tables and analysis results, keyed by content.
 
 The key is a hash of what was computed from (the ranking rules, the paytable's data) and of the
 engine itself (a fingerprint of the package's code and shipped tables), so a repeat is instant and
@@ -15,9 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
-from ..atomic import replace_file
+from .atomic import replace_file
 
 MATH_VERSION = "4"
 MAX_ENTRY_BYTES = 512 * 1024 * 1024  # an entry larger than any the engine writes is not read
@@ -33,7 +31,7 @@ def directory() -> Path | None:
     return Path(base) / "lit-compliance"
 
 
-_PACKAGE = Path(__file__).resolve().parent.parent
+_PACKAGE = Path(__file__).resolve().parent
 _FINGERPRINT: str | None = None
 
 
@@ -101,6 +99,8 @@ def load_arrays(key: Any, names: tuple[str, ...]) -> tuple | None:
     if payload is None:
         return None
     try:
+        import numpy as np  # only commands that compute tables pay for numpy
+
         with np.load(io.BytesIO(payload), allow_pickle=False) as data:
             if set(data.files) != {"__key__", *names} or str(data["__key__"]) != digest(key):
                 return None
@@ -112,6 +112,8 @@ def load_arrays(key: Any, names: tuple[str, ...]) -> tuple | None:
 def save_arrays(key: Any, arrays: dict) -> None:
     path = _path(key, ".npz")
     if path is not None:
+        import numpy as np
+
         buffer = io.BytesIO()
         np.savez(buffer, __key__=np.array(digest(key)), **arrays)
         _write(path, buffer.getvalue())
