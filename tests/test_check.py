@@ -433,3 +433,44 @@ def test_a_reading_the_operator_may_choose_is_applied_and_reported(tmp_path):
     assert not [f for f in report.findings if f.kind == "reading_not_permitted"]
     (chosen,) = [g for g in report.readings if g["finding"] == "sd-side-bets-collected-before-deal"]
     assert chosen["reading"] == "stake-kept" and chosen["chosen"] and not chosen["default"]
+
+
+def test_an_award_above_the_payout_limit_is_flagged_and_the_placard_states_the_cap():
+    """Maryland example: $100,000 per-hand limit (COMAR 36.05.18.02B(10)) against meter awards and the royal."""
+    config = load_config(EXAMPLES / "maryland.yaml")
+    rs = ruleset_for(config)
+    limit = config.data["payout_limit"]
+    flagged = [f for f in check(rs, config).warnings if f.kind == "award_above_payout_limit"]
+    assert any("meter" in f.message for f in flagged)
+    base = next(c for c in config.wagers if c["wager"] == "base")
+    top = base.get("maximum", config.data["limits"]["maximum"])
+    royal = next(ln for w in rs.data["wagers"] if w["id"] == "base" for t in w["paytables"]
+                 if t["id"] == base["paytable"] for ln in t["lines"] if ln["hand"] == "royal_flush")
+    assert (royal["payout"]["value"] * top > limit) == any("Royal flush can win" in f.message for f in flagged)
+    from lit_compliance.operator.placard import placard_view
+
+    view = placard_view(rs, config)
+    assert any("Payouts are limited to" in n["text"] for n in view["notes"])
+
+
+def test_check_groups_findings_and_strict_fails_only_on_what_the_operator_can_act_on(tmp_path):
+    config = EXAMPLES / "tribal.yaml"
+    report = check(ruleset_for(load_config(config)), load_config(config))
+    assert report.regulation_defects and all(f.kind == "ruleset_finding" for f in report.regulation_defects)
+    assert set(report.should_know) | set(report.regulation_defects) == set(report.warnings)
+    text = run("check", config).output
+    assert f"The regulation's own defects that touch this table: {len(report.regulation_defects)}" in text
+    assert "[ruleset_finding]" not in text                               # counted, not listed
+    assert "[ruleset_finding]" in run("check", config, "--verbose").output
+    strict = run("check", config, "--strict")
+    assert strict.exit_code == (1 if report.should_know else 0)
+
+
+def test_check_reports_the_house_edge_of_each_configured_paytable():
+    from lit_compliance.gamemath import paytable_result
+
+    config = load_config(EXAMPLES / "maryland.yaml")
+    rs = ruleset_for(config)
+    edges = {(e["wager"], e["paytable"]): e["house_edge"] for e in check(rs, config).edges}
+    base = next(c for c in config.wagers if c["wager"] == "base")
+    assert edges[("base", base["paytable"])] == paytable_result(rs, "base", base["paytable"]).house_edge

@@ -105,17 +105,26 @@ def _report_view(report: Report) -> dict:
         "warnings": len(report.warnings),
         "findings": [dict(f.as_dict(), where=f"{f.file}:{f.line}:{f.column}: {f.path or '(top)'}")
                      for f in report.findings],
+        "must_fix": [_where(f) for f in report.must_fix],
+        "should_know": [_where(f) for f in report.should_know],
+        "regulation_defects": [_where(f) for f in report.regulation_defects],
+        "house_edges": list(report.edges),
         "readings": list(report.readings),
     }
+
+
+def _where(f) -> dict:
+    return dict(f.as_dict(), where=f"{f.file}:{f.line}:{f.column}: {f.path or '(top)'}")
 
 
 @main.command("check")
 @click.argument("config", type=click.Path(path_type=Path, dir_okay=False))
 @ruleset_option
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
-@click.option("--strict", is_flag=True, help="Exit 1 on warnings too.")
+@click.option("--strict", is_flag=True, help="Exit 1 on warnings about this table too (not on the regulation's own defects).")
+@click.option("--verbose", "-v", is_flag=True, help="List the regulation's own defects too, not just their count.")
 @handled
-def check_cmd(config: Path, ruleset_ref: str | None, fmt: str, strict: bool) -> None:
+def check_cmd(config: Path, ruleset_ref: str | None, fmt: str, strict: bool, verbose: bool) -> None:
     """Say whether a table configuration complies with its ruleset, each finding with its citation.
 
     Exit status 0 when it complies, 1 when it does not (or, with --strict, when there are
@@ -126,8 +135,8 @@ def check_cmd(config: Path, ruleset_ref: str | None, fmt: str, strict: bool) -> 
     if fmt == "json":
         emit(to_json(view))
     else:
-        emit(render("check.txt.j2", r=view))
-    failed = not report.compliant or (strict and report.warnings)
+        emit(render("check.txt.j2", r=view, verbose=verbose))
+    failed = not report.compliant or (strict and report.should_know)
     sys.exit(EXIT_NO if failed else EXIT_OK)
 
 

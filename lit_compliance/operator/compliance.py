@@ -46,6 +46,8 @@ KINDS = {
     "unchecked": (WARNING, "a rule could not be checked because the ruleset lacks the figure"),
     "payout_limit_not_provided": (WARNING, "the configuration sets a payout limit but no rule provides for one"),
     "needs_approval": (WARNING, "a setting takes effect only with a regulator's approval"),
+    "paytable_flagged_by_math": (WARNING, "the chosen paytable returns more than 100% or the math finds it out of order"),
+    "award_above_payout_limit": (WARNING, "an advertised award can exceed the payout limit; the sign states the cap beside it"),
 }
 
 
@@ -80,6 +82,22 @@ class Report:
     config: TableConfig
     findings: tuple[Finding, ...]
     readings: tuple = ()      # the readings in force for the configured wagers (dicts)
+    edges: tuple = ()         # the house edge of each configured wager's paytable (dicts)
+
+    @property
+    def must_fix(self) -> list[Finding]:
+        """What makes the table non-compliant."""
+        return self.errors
+
+    @property
+    def should_know(self) -> list[Finding]:
+        """Warnings about this table's own settings and choices (the operator can act on them)."""
+        return [f for f in self.warnings if f.kind != "ruleset_finding"]
+
+    @property
+    def regulation_defects(self) -> list[Finding]:
+        """Gaps, garbles and contradictions in the regulation itself (the operator cannot fix them)."""
+        return [f for f in self.warnings if f.kind == "ruleset_finding"]
 
     @property
     def errors(self) -> list[Finding]:
@@ -181,6 +199,7 @@ class _Checker:
             if wager is not None:
                 self.check_wager(i, choice, wager)
         self.check_payout_limit()
+        self.check_awards_above_limit()
         self.check_combined_limits()
         self.check_dealing_method()
         self.check_seats()
@@ -412,6 +431,49 @@ class _Checker:
             return None, stake_text
         return best * stake * units, stake_text
 
+    def check_math(self) -> list[dict]:
+        """The house edge of every configured wager's paytable, and a warning where the math flags one."""
+        from ..gamemath import paytable_result
+        from ..gamemath.findings import math_findings
+
+        edges, results = [], []
+        for i, choice in enumerate(self.cfg.wagers):
+            try:
+                wager = self.model.wager(choice["wager"])
+            except KeyError:
+                continue
+            if "custom_paytable" in choice:
+                continue
+            ids = [choice["paytable"]] if "paytable" in choice else [t.id for t in wager.paytables] or [None]
+            for table_id in ids:
+                if table_id is not None and wager.paytable(table_id) is None:
+                    continue
+                r = paytable_result(self.model, wager.id, table_id)
+                results.append(r)
+                edges.append({"wager": wager.id, "wager_name": wager.name, "paytable": table_id,
+                              "paytable_name": r.paytable_name, "status": r.status, "house_edge": r.house_edge,
+                              "return_to_player": r.return_to_player, "note": r.note})
+        flagged = math_findings(self.model, results)
+        for i, choice in enumerate(self.cfg.wagers):
+            for e in edges:
+                if e["wager"] != choice["wager"]:
+                    continue
+                slug = f"math-{e['wager']}-{e['paytable']}-"
+                for f in flagged:
+                    if f["id"].startswith(slug) and "-under-" not in f["id"] and f["kind"] != "missing_figure":
+                        self.add("paytable_flagged_by_math", ("wagers", i, "paytable") if "paytable" in choice else ("wagers", i),
+                                 f"{f['says']}: {f['problem']}", f["cite"])
+        return edges
+
+    def check_awards_above_limit(self) -> None:
+        for a in awards_above_limit(self.model, self.cfg):
+            wager = self.wagers[a["wager"]]
+            what = (f"pays {a['pays']}, and the meter has no ceiling" if a["win"] is None
+                    else f"can win {money(a['win'])} at the wager's maximum bet")
+            self.add("award_above_payout_limit", ("payout_limit",),
+                     f"{wager['name']}: {hand_name(a['hand'], a['suits'])} {what}, above the {money(a['limit'])} "
+                     "payout limit; the placard states the cap beside it", a["cite"])
+
     def check_payout_limit(self) -> None:
         limit = self.cfg.data.get("payout_limit")
         rules = self.data["payout_limits"]
@@ -524,8 +586,41 @@ def _at_least(mine: dict, floor: dict, floor_stake: float | None) -> bool | None
 def check(ruleset: Ruleset, config: TableConfig) -> Report:
     """Check ``config`` against ``ruleset``; every finding carries the citation that decides it."""
     checker = _Checker(ruleset, config)
+    edges = checker.check_math()
     findings = tuple(checker.run())
-    return Report(ruleset, config, findings, tuple(readings_in_force(checker.model, config)))
+    return Report(ruleset, config, findings, tuple(readings_in_force(checker.model, config)), tuple(edges))
+
+
+def awards_above_limit(model, config: TableConfig) -> list[dict]:
+    """Every advertised award that can exceed the configuration's payout limit on a wager the limit
+    covers: a fixed amount above it, odds whose win at the wager's maximum bet is above it, or a
+    meter share (the meter has no ceiling). Each: wager, hand, suits, what it pays, the limit."""
+    limit = config.data.get("payout_limit")
+    if limit is None:
+        return []
+    cap = exact(limit)
+    out = []
+    by_id = {c["wager"]: c for c in config.wagers}
+    for rule in model.payout_limits:
+        for wager in model.wagers:
+            choice = by_id.get(wager.id)
+            if choice is None or not rule.covers(wager.id):
+                continue
+            tables = [wager.paytable(choice["paytable"])] if "paytable" in choice else list(wager.paytables)
+            top = exact(choice.get("maximum") or config.data["limits"]["maximum"])
+            for table in (t for t in tables if t is not None):
+                for line in table.lines:
+                    payout = line.payout
+                    if payout.missing or not payout.offered:
+                        continue
+                    stake = wager.stake_for(table) or table.line_stake(line, wager.stake) or top
+                    win = None if payout.is_meter else payout.net(stake)
+                    if payout.is_meter or (win is not None and win > cap):
+                        out.append({"wager": wager.id, "paytable": table.id, "hand": line.hand,
+                                    "suits": list(line.suits), "pays": odds(payout),
+                                    "win": None if win is None else float(win), "limit": float(cap),
+                                    "limit_id": rule.id, "cite": rule.cite})
+    return out
 
 
 def readings_in_force(model, config: TableConfig) -> list[dict]:

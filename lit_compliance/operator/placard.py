@@ -211,7 +211,7 @@ def _payout_limit(ruleset: Ruleset, config: TableConfig, offered: list[str], tit
 
 def placard_view(ruleset: Ruleset, config: TableConfig) -> dict:
     """Everything the placard templates print, decided here (under the readings in force)."""
-    from .compliance import readings_in_force
+    from .compliance import awards_above_limit, readings_in_force
     from .table_config import model_for
 
     model = model_for(ruleset, config)
@@ -227,6 +227,7 @@ def placard_view(ruleset: Ruleset, config: TableConfig) -> dict:
 
     wagers = []
     in_force = readings_in_force(model, config)
+    capped = awards_above_limit(model, config)
     for wager in data["wagers"]:
         if wager["id"] not in by_id:
             continue
@@ -252,6 +253,18 @@ def placard_view(ruleset: Ruleset, config: TableConfig) -> dict:
                 caption = (caption + " \u2014 " if caption else "") + "on the player's three cards"
             view["tables"].append({"caption": caption, "rows": rows})
             view["notes"] += [r for r in refs if r not in view["notes"]]
+        over = [a for a in capped if a["wager"] == wager["id"]]
+        if over:
+            hands = ", ".join(dict.fromkeys(hand_name(a["hand"], a["suits"]) for a in over))
+            ref = notes.add(f"\u00a7 Payouts are limited to {money(over[0]['limit'], symbol)} per hand: "
+                            f"{hands} {'pays' if len(set(a['hand'] for a in over)) == 1 else 'pay'} at most that [{over[0]['cite']}].")
+            capped_hands = {hand_name(a["hand"], a["suits"]) for a in over}
+            for table_view in view["tables"]:
+                for row in table_view["rows"]:
+                    if row["hand"] in capped_hands:
+                        row["mark"] = (row["mark"] + " \u00a7").strip()
+            if ref not in view["notes"]:
+                view["notes"].append(ref)
         for g in in_force:
             if wager["id"] in g["wagers"]:
                 ref = notes.add(f"Where the rules are open this sign follows reading {g['finding']}/{g['reading']}: "
