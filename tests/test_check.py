@@ -474,3 +474,47 @@ def test_check_reports_the_house_edge_of_each_configured_paytable():
     edges = {(e["wager"], e["paytable"]): e["house_edge"] for e in check(rs, config).edges}
     base = next(c for c in config.wagers if c["wager"] == "base")
     assert edges[("base", base["paytable"])] == paytable_result(rs, "base", base["paytable"]).house_edge
+
+
+def test_a_line_without_a_figure_and_none_supplied_cannot_be_offered(tmp_path):
+    """NSW r 10.1 lost four figures: without supplied figures the base game cannot be signed."""
+    data = yaml.safe_load((EXAMPLES / "nsw.yaml").read_text())
+    supplied = data["wagers"][0].pop("supplied_figures")
+    path = tmp_path / "nsw.yaml"
+    path.write_text(yaml.safe_dump(data))
+    config = load_config(path)
+    report = check(ruleset_for(config), config)
+    missing = [f for f in report.errors if f.kind == "figure_missing"]
+    rs_lines = [ln for w in ruleset_for(config).data["wagers"] for t in w["paytables"] for ln in t["lines"]
+                if ln["payout"].get("value") is None and ln["payout"]["kind"] != "not_offered"]
+    assert len(missing) == len(rs_lines) == len(supplied) and not report.compliant
+
+
+def test_supplied_figures_need_the_regulators_approval_and_unneeded_ones_are_refused(tmp_path):
+    config = load_config(EXAMPLES / "nsw.yaml")
+    report = check(ruleset_for(config), config)
+    approvals = [f for f in report.warnings if f.kind == "needs_approval" and "supplied_figures" in f.path]
+    assert len(approvals) == len(config.wagers[0]["supplied_figures"]) and report.compliant
+    data = yaml.safe_load((EXAMPLES / "nsw.yaml").read_text())
+    data["wagers"][0]["supplied_figures"].append({"hand": "royal_flush", "payout": {"kind": "to_one", "value": 5000}})
+    path = tmp_path / "nsw.yaml"
+    path.write_text(yaml.safe_dump(data))
+    config = load_config(path)
+    assert "supplied_figure_not_needed" in {f.kind for f in check(ruleset_for(config), config).errors}
+
+
+@pytest.mark.parametrize("config", sorted(p for p in EXAMPLES.glob("*.yaml") if not p.name.startswith("noncompliant")),
+                         ids=lambda p: p.stem)
+def test_no_placard_has_a_not_stated_cell_or_an_uncapped_award_above_the_limit(config):
+    from lit_compliance.operator.placard import placard_view
+
+    cfg = load_config(config)
+    rs = ruleset_for(cfg)
+    assert check(rs, cfg).compliant
+    view = placard_view(rs, cfg)
+    cells = [r["pays"] for w in view["wagers"] for t in w["tables"] for r in t["rows"]]
+    cells += [c for w in view["wagers"] if w["matrix"] for r in w["matrix"]["rows"] for c in r["cells"]]
+    assert cells and not [c for c in cells if "not stated" in c]
+    over = [f for f in check(rs, cfg).warnings if f.kind == "award_above_payout_limit"]
+    if over:
+        assert any("Payouts are limited to" in n["text"] for n in view["notes"])

@@ -125,11 +125,24 @@ def test_say_payout_converts_both_ways_only_when_one_word_is_forbidden():
 
 
 def test_missing_figures_are_marked_and_explained_not_invented():
-    view = view_of("nsw")
+    """The NSW rules without the house's figures (a configuration check refuses; the view still marks them)."""
+    view = view_of("noncompliant-nsw")
     rows = {r["hand"]: (r["pays"], r["mark"]) for r in view["wagers"][0]["tables"][0]["rows"]}
     assert rows["Straight flush"] == ("not stated", "*")
     assert rows["Royal flush"][0] == "1,000 to 1" and "*" not in rows["Royal flush"][1]
-    assert "missing from the published rules (NSW r 10.1)" in view["notes"][0]["text"]
+    assert any("missing from the published rules (NSW r 10.1)" in n["text"] for n in view["notes"])
+
+
+def test_figures_the_house_supplies_are_marked_as_set_by_the_house():
+    view = view_of("nsw")
+    rows = {r["hand"]: (r["pays"], r["mark"]) for r in view["wagers"][0]["tables"][0]["rows"]}
+    config = load_config(EXAMPLES / "nsw.yaml")
+    for figure in config.wagers[0]["supplied_figures"]:
+        from lit_compliance.output.wording import hand_name, odds
+
+        pays, mark = rows[hand_name(figure["hand"])]
+        assert pays == odds(figure["payout"]) and "\u2021" in mark
+    assert any("the house pays the figure shown, as approved by the regulator" in n["text"] for n in view["notes"])
 
 
 def test_cover_all_tables_by_player_count_form_one_grid():

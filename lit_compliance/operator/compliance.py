@@ -20,7 +20,7 @@ from ..model import Line, Payout, Paytable, exact
 from ..output.wording import hand_name, money, odds
 from ..load.strict_yaml import format_path
 from ..model import model_of
-from .table_config import TableConfig, chosen_readings
+from .table_config import TableConfig, chosen_readings, model_for
 
 ERROR, WARNING = "error", "warning"
 
@@ -46,6 +46,8 @@ KINDS = {
     "unchecked": (WARNING, "a rule could not be checked because the ruleset lacks the figure"),
     "payout_limit_not_provided": (WARNING, "the configuration sets a payout limit but no rule provides for one"),
     "needs_approval": (WARNING, "a setting takes effect only with a regulator's approval"),
+    "figure_missing": (ERROR, "a line the sign would print has no figure in the rules and the configuration supplies none"),
+    "supplied_figure_not_needed": (ERROR, "the configuration supplies a figure the rules already fix"),
     "paytable_flagged_by_math": (WARNING, "the chosen paytable returns more than 100% or the math finds it out of order"),
     "award_above_payout_limit": (WARNING, "an advertised award can exceed the payout limit; the sign states the cap beside it"),
 }
@@ -155,6 +157,7 @@ class _Checker:
         self.cfg = config
         allowed, self.refused_readings = chosen_readings(ruleset, config)
         self.model = model_of(ruleset, allowed)
+        self.table_model = model_for(ruleset, config)  # with the figures the house supplies
         self.data = self.model.sections
         self.out: list[Finding] = []
         self.findings_by_id = {f["id"]: f for f in ruleset.findings}
@@ -200,6 +203,7 @@ class _Checker:
                 self.check_wager(i, choice, wager)
         self.check_payout_limit()
         self.check_awards_above_limit()
+        self.check_supplied_figures()
         self.check_combined_limits()
         self.check_dealing_method()
         self.check_seats()
@@ -439,7 +443,7 @@ class _Checker:
         edges, results = [], []
         for i, choice in enumerate(self.cfg.wagers):
             try:
-                wager = self.model.wager(choice["wager"])
+                wager = self.table_model.wager(choice["wager"])
             except KeyError:
                 continue
             if "custom_paytable" in choice:
@@ -448,12 +452,12 @@ class _Checker:
             for table_id in ids:
                 if table_id is not None and wager.paytable(table_id) is None:
                     continue
-                r = paytable_result(self.model, wager.id, table_id)
+                r = paytable_result(self.table_model, wager.id, table_id)
                 results.append(r)
                 edges.append({"wager": wager.id, "wager_name": wager.name, "paytable": table_id,
                               "paytable_name": r.paytable_name, "status": r.status, "house_edge": r.house_edge,
                               "return_to_player": r.return_to_player, "note": r.note})
-        flagged = math_findings(self.model, results)
+        flagged = math_findings(self.table_model, results)
         for i, choice in enumerate(self.cfg.wagers):
             for e in edges:
                 if e["wager"] != choice["wager"]:
@@ -465,8 +469,43 @@ class _Checker:
                                  f"{f['says']}: {f['problem']}", f["cite"])
         return edges
 
+    def check_supplied_figures(self) -> None:
+        """Every line the placard would print has a figure: the rules', or one the house supplies
+        (which needs the regulator's approval, citing the finding)."""
+        for i, choice in enumerate(self.cfg.wagers):
+            wager = self.wagers.get(choice["wager"])
+            if wager is None or "custom_paytable" in choice:
+                continue
+            given = {(f["hand"], tuple(f.get("suits") or ())): (k, f) for k, f in enumerate(choice.get("supplied_figures") or ())}
+            used = set()
+            for table in self.chosen_tables(i, choice, wager) or []:
+                for line in table["lines"]:
+                    payout = line["payout"]
+                    if payout.get("value") is not None or payout["kind"] == "not_offered":
+                        continue
+                    key = (line["hand"], tuple(line.get("suits") or ()))
+                    label = hand_name(line["hand"], line.get("suits"))
+                    if key in given:
+                        used.add(key)
+                        k, f = given[key]
+                        self.add("needs_approval", ("wagers", i, "supplied_figures", k),
+                                 f"{wager['name']}, {table['name']}: {label} pays {odds(f['payout'])} as the house sets it; "
+                                 "the published rules give no figure, so it needs the regulator's approval",
+                                 line["cite"], payout.get("finding"))
+                    else:
+                        self.add("figure_missing", ("wagers", i),
+                                 f"{wager['name']}, {table['name']}: the published rules give no figure for {label}, "
+                                 "and the configuration supplies none, so the sign would say \"not stated\"; "
+                                 "give the figure the regulator approved under supplied_figures, or do not offer the wager",
+                                 line["cite"], payout.get("finding"))
+            for key, (k, f) in given.items():
+                if key not in used:
+                    self.add("supplied_figure_not_needed", ("wagers", i, "supplied_figures", k),
+                             f"{wager['name']}: the rules already fix the figure for {hand_name(*key)} "
+                             "(or the chosen paytable has no such line); remove it", wager["cite"])
+
     def check_awards_above_limit(self) -> None:
-        for a in awards_above_limit(self.model, self.cfg):
+        for a in awards_above_limit(self.table_model, self.cfg):
             wager = self.wagers[a["wager"]]
             what = (f"pays {a['pays']}, and the meter has no ceiling" if a["win"] is None
                     else f"can win {money(a['win'])} at the wager's maximum bet")

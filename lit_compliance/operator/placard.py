@@ -39,6 +39,7 @@ KIND_TITLES = {
 CURRENCY_SYMBOLS = {"USD": "$", "AUD": "$", "CAD": "$", "NZD": "$", "EUR": "\u20ac", "GBP": "\u00a3"}
 CONVERTED_MARK = "\u2020"  # dagger: a figure restated from the regulation's wording
 MISSING_MARK = "*"
+SUPPLIED_MARK = "\u2021"  # double dagger: a figure the house sets where the rules give none
 
 
 @dataclass(frozen=True)
@@ -103,7 +104,7 @@ class _Notes:
 
 def _line_rows(table: dict, wager: dict, lines: list[dict], wording: Wording, symbol: str,
                notes: _Notes, cite: str) -> list[dict]:
-    rows, printed_as, missing = [], [], []
+    rows, printed_as, missing, supplied = [], [], [], []
     for line in lines:
         pays, printed = say_payout(line["payout"], wording, symbol)
         label = hand_name(line["hand"], line.get("suits"))
@@ -114,12 +115,19 @@ def _line_rows(table: dict, wager: dict, lines: list[dict], wording: Wording, sy
         elif line["payout"].get("value") is None and line["payout"]["kind"] != "not_offered":
             missing.append(label)
             mark = MISSING_MARK
+        elif line.get("supplied_by_house"):
+            supplied.append(label)
+            mark = SUPPLIED_MARK
         rows.append({"hand": label, "pays": pays, "mark": mark})
     refs = []
     if printed_as:
         refs.append(notes.add(
             f"{CONVERTED_MARK} Odds are stated with \u201cto\u201d as {'; '.join(wording.cites)} requires; "
             f"{cite} prints them as: {', '.join(printed_as)}."))
+    if supplied:
+        refs.append(notes.add(
+            f"{SUPPLIED_MARK} The published rules ({cite}) give no figure for {', '.join(supplied)}; "
+            "the house pays the figure shown, as approved by the regulator."))
     if missing:
         refs.append(notes.add(
             f"{MISSING_MARK} The figure for {', '.join(missing)} is missing from the published rules ({cite})."))

@@ -179,11 +179,33 @@ def chosen_readings(ruleset: Ruleset, config: TableConfig) -> tuple[dict, list[t
     return allowed, refused
 
 
-def model_for(ruleset: Ruleset, config: TableConfig):
-    """The ruleset's model under the readings this configuration may choose (default readings elsewhere)."""
-    from ..model import model_of
+def supplied(config: TableConfig) -> dict:
+    """{(wager, hand, suits): payout} for the figures the configuration supplies where the rules give none."""
+    return {(c["wager"], f["hand"], tuple(f.get("suits") or ())): f["payout"]
+            for c in config.wagers for f in c.get("supplied_figures") or ()}
 
-    return model_of(ruleset, chosen_readings(ruleset, config)[0])
+
+def model_for(ruleset: Ruleset, config: TableConfig):
+    """The ruleset's model as this table plays it: the readings the configuration may choose
+    (default readings elsewhere), and the figures it supplies on lines the rules leave without one."""
+    import copy
+
+    from ..model import model_of
+    from ..model.ruleset import build
+
+    model = model_of(ruleset, chosen_readings(ruleset, config)[0])
+    figures = supplied(config)
+    if not figures:
+        return model
+    data = copy.deepcopy(dict(model.sections))
+    for wager in data["wagers"]:
+        for table in wager["paytables"]:
+            for line in table["lines"]:
+                key = (wager["id"], line["hand"], tuple(line.get("suits") or ()))
+                if key in figures and line["payout"].get("value") is None and line["payout"]["kind"] != "not_offered":
+                    line["payout"] = dict(figures[key], finding=line["payout"].get("finding"))
+                    line["supplied_by_house"] = True
+    return build(ruleset, data, model.applied, model.findings)
 
 
 def canonical_json(value: Any) -> str:
