@@ -370,10 +370,12 @@ def test_init_interactively_asks_and_writes(tmp_path):
         "letter",           # sign size
         "a",                # base paytable
         "n", "n", "n",      # bonus, three card bonus, progressive
+        "y",                # write it anyway: 3 x $100 exceeds the $100 table limit (ARSD (13))
     ]) + "\n"
     result = run("init", "--interactive", "--jurisdiction", "south-dakota", "--ruleset-version", "2017-04-17",
                  "--output", out, input=answers)
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output
+    assert "does NOT comply" in result.output and "Write it anyway?" in result.output
     config = load_config(out)
     assert config.data["wagers"] == [{"wager": "base", "paytable": "a"}]
     assert config.data["casino"] == "Dakota Club" and config.data["payout_limit"] is None
@@ -518,3 +520,54 @@ def test_no_placard_has_a_not_stated_cell_or_an_uncapped_award_above_the_limit(c
     over = [f for f in check(rs, cfg).warnings if f.kind == "award_above_payout_limit"]
     if over:
         assert any("Payouts are limited to" in n["text"] for n in view["notes"])
+
+
+def _init(tmp_path, answers: list[str], jurisdiction="south-dakota"):
+    out = tmp_path / "i.yaml"
+    result = run("init", "--interactive", "--jurisdiction", jurisdiction, "--output", out,
+                 input="\n".join(answers) + "\n")
+    assert "Traceback" not in result.output and "internal error" not in result.output, result.output
+    return result, out
+
+
+def test_init_re_asks_a_bad_amount_and_accepts_a_dollar_sign(tmp_path):
+    result, out = _init(tmp_path, ["Dakota Club", "", "abc", "$10", "100", "none", "hand", "6", "letter", "a",
+                                   "n", "n", "n", "y"])
+    assert result.exit_code == 1, result.output      # written on request; 3 x $100 > the $100 limit
+    assert "please answer again" in result.output
+    assert load_config(out).data["limits"]["minimum"] == 10
+
+
+def test_init_re_asks_a_maximum_below_the_minimum_keeping_earlier_answers(tmp_path):
+    result, out = _init(tmp_path, ["Dakota Club", "", "50", "20", "500", "none", "hand", "6", "letter", "a",
+                                   "n", "n", "n", "y"])
+    assert result.exit_code == 1, result.output
+    assert "below the minimum" in result.output
+    data = load_config(out).data
+    assert data["limits"] == {"minimum": 50, "maximum": 500} and data["casino"] == "Dakota Club"
+
+
+def test_init_re_asks_a_meter_seed_below_the_rules_floor(tmp_path):
+    rs = Catalogue_latest("maryland")
+    progressive = next(w for w in rs.data["wagers"] if w["id"] == "progressive")
+    floor = progressive["meter"]["reset_minimum"]
+    assert floor
+    answers = ["Chesapeake", "", "10", "500", "none", "manual_shoe", "7", "letter", "a",
+               "n", "n", "n", "y", "a", "", "", str(floor // 2), str(floor), str(floor), "2"]
+    result, out = _init(tmp_path, answers, "maryland")
+    assert "below the least the rules allow" in result.output
+    if out.exists():
+        seeds = [w["progressive"]["seed"] for w in load_config(out).data["wagers"] if "progressive" in w]
+        assert seeds and all(s >= floor for s in seeds)
+
+
+def test_init_writes_nothing_when_told_not_to_write_a_non_compliant_table(tmp_path):
+    result, out = _init(tmp_path, ["Dakota Club", "", "10", "100", "none", "hand", "6", "letter", "a",
+                                   "n", "n", "n", "n"])
+    assert result.exit_code == 1 and "nothing written" in result.output and not out.exists()
+
+
+def Catalogue_latest(jurisdiction):
+    from lit_compliance.load.catalogue import Catalogue
+
+    return Catalogue.bundled().latest(jurisdiction)

@@ -13,11 +13,13 @@ import click
 import yaml
 
 from ..load.catalogue import Ruleset
+from ..load.resources import data_dir
 from .common import EXIT_NO, EXIT_OK, Trouble, catalogue, emit, handled, main, pick, progress
 from ..operator.compliance import Report, check as check_config
 from ..operator.placard import SIGN_SIZES, placard_view, svg_view
 from ..output.files import OutputError, write_output
 from ..output.render import render, to_json
+from ..output.wording import money
 from ..operator.summary import markdown_escape, paytables_view, summary_view
 from ..operator.table_config import TableConfig, digest, load_config, load_config_text, ruleset_for
 
@@ -235,18 +237,43 @@ class _Asker:
         self.interactive = interactive
         self.missing: list[str] = []
 
-    def value(self, given, option: str, prompt: str, **prompt_kw):
+    def value(self, given, option: str, prompt: str, check=None, **prompt_kw):
+        """An answer: the option's value, else (interactively) the prompt's, asked again until
+        ``check`` (a function returning a problem or None) accepts it; earlier answers are kept."""
         if given is not None:
+            problem = check(given) if check else None
+            if problem:
+                raise Trouble(f"{option} {given}: {problem}")
             return given
-        if self.interactive:
-            return click.prompt(prompt, **prompt_kw)
-        if "default" in prompt_kw:
-            return prompt_kw["default"]
-        self.missing.append(option)
-        return None
+        if not self.interactive:
+            if "default" in prompt_kw:
+                return prompt_kw["default"]
+            self.missing.append(option)
+            return None
+        while True:
+            answer = click.prompt(prompt, **prompt_kw)
+            problem = check(answer) if check else None
+            if not problem:
+                return answer
+            click.echo(f"  {problem}; please answer again", err=True)
 
     def confirm(self, prompt: str, default: bool = False) -> bool:
         return click.confirm(prompt, default=default) if self.interactive else default
+
+
+def _amount_problem(text, floor=None, what: str = "amount") -> str | None:
+    """Why ``text`` is not an acceptable amount (at least ``floor``), or None."""
+    try:
+        value = _amount(str(text).replace("$", "").replace(",", "").strip(), what)
+    except Trouble as exc:
+        return str(exc).split(": ", 1)[-1]
+    if floor is not None and value < floor:
+        return f"{money(value)} is below the least the rules allow, {money(floor)}"
+    return None
+
+
+def _clean(text) -> str:
+    return str(text).replace("$", "").replace(",", "").strip()
 
 
 def _paytable_hint(rs: Ruleset, wager: dict) -> str:
@@ -268,21 +295,29 @@ def _paytable_hint(rs: Ruleset, wager: dict) -> str:
 def build_config(rs: Ruleset, ask: _Asker, *, casino, table, minimum, maximum, payout_limit, wagers,
                  wager_limits, seed, reset, rate, dealing_method, seats, sign_size) -> dict:
     data: dict = {"config_version": 1}
-    data["casino"] = ask.value(casino, "--casino", "Casino name")
+    data["casino"] = ask.value(casino, "--casino", "Casino name",
+                               check=lambda v: None if str(v).strip() else "a casino name is needed")
     table = ask.value(table, "--table", "Table label (blank for none)", default="", show_default=False)
     if table:
         data["table"] = table
     data["jurisdiction"] = rs.jurisdiction
     data["ruleset_version"] = rs.version
-    low = ask.value(minimum, "--minimum", "Table minimum (each bet)")
-    high = ask.value(maximum, "--maximum", "Table maximum (each bet)")
-    data["limits"] = {"minimum": None if low is None else _amount(str(low), "--minimum"),
-                      "maximum": None if high is None else _amount(str(high), "--maximum")}
-    limit = ask.value(payout_limit, "--payout-limit", "Payout limit per hand ('none' for no limit)", default="none")
-    data["payout_limit"] = None if str(limit).strip().lower() in ("none", "") else _amount(str(limit), "--payout-limit")
+    low = ask.value(minimum, "--minimum", "Table minimum (each bet)", check=_amount_problem)
+    low_value = None if low is None else _amount(_clean(low), "--minimum")
+    high = ask.value(maximum, "--maximum", "Table maximum (each bet)",
+                     check=lambda v: _amount_problem(v) or (
+                         f"the maximum is below the minimum, {money(low_value)}"
+                         if low_value is not None and _amount(_clean(v), "--maximum") < low_value else None))
+    data["limits"] = {"minimum": low_value,
+                      "maximum": None if high is None else _amount(_clean(high), "--maximum")}
+    limit = ask.value(payout_limit, "--payout-limit", "Payout limit per hand ('none' for no limit)", default="none",
+                      check=lambda v: None if str(v).strip().lower() in ("none", "") else _amount_problem(v))
+    data["payout_limit"] = None if str(limit).strip().lower() in ("none", "") else _amount(_clean(limit), "--payout-limit")
 
     methods = [m["id"] for m in rs.data["dealing_methods"]]
     default_method = methods[0] if len(methods) == 1 else None
+    if ask.interactive and dealing_method is None and len(methods) > 1:
+        click.echo("Dealing methods:\n" + "\n".join(f"  {m['id']}: {m['name']}" for m in rs.data["dealing_methods"]))
     data["dealing_method"] = ask.value(dealing_method, "--dealing-method", "Dealing method",
                                        type=click.Choice(methods),
                                        **({"default": default_method} if default_method else {}))
@@ -333,21 +368,28 @@ def build_config(rs: Ruleset, ask: _Asker, *, casino, table, minimum, maximum, p
         if wid in limits:
             entry["minimum"], entry["maximum"] = limits[wid]
         elif wager["kind"] != "base" and ask.interactive:
-            low = click.prompt(f"{wager['name']}: least stake (blank: default)", default="", show_default=False)
-            high = click.prompt(f"{wager['name']}: most stake (blank: default)", default="", show_default=False)
+            optional = lambda v: None if not str(v).strip() else _amount_problem(v)  # noqa: E731
+            low = ask.value(None, "", f"{wager['name']}: least stake (blank: default)", check=optional,
+                            default="", show_default=False)
+            high = ask.value(None, "", f"{wager['name']}: most stake (blank: default)", check=optional,
+                             default="", show_default=False)
             if low:
-                entry["minimum"] = _amount(low, "minimum")
+                entry["minimum"] = _amount(_clean(low), "minimum")
             if high:
-                entry["maximum"] = _amount(high, "maximum")
+                entry["maximum"] = _amount(_clean(high), "maximum")
         if wager.get("meter"):
             floor = wager["meter"].get("reset_minimum")
-            hint = f" (at least {floor:,.0f})" if floor else ""
-            s = ask.value(seed, "--seed", f"{wager['name']}: meter seed{hint}")
-            r = ask.value(reset, "--reset", f"{wager['name']}: meter reset{hint}", default=s)
-            p = ask.value(rate, "--rate", f"{wager['name']}: meter rate, percent of each wager")
+            hint = f" (at least {money(floor)})" if floor else ""
+            s = ask.value(seed, "--seed", f"{wager['name']}: meter seed{hint}",
+                          check=lambda v: _amount_problem(v, floor))
+            r = ask.value(reset, "--reset", f"{wager['name']}: meter reset{hint}", default=s,
+                          check=lambda v: _amount_problem(v, floor))
+            p = ask.value(rate, "--rate", f"{wager['name']}: meter rate, percent of each wager",
+                          check=lambda v: _amount_problem(v) or (
+                              "a rate is a percentage, at most 100" if _amount(_clean(v), "--rate") > 100 else None))
             if None not in (s, r, p):
-                entry["progressive"] = {"seed": _amount(str(s), "--seed"), "reset": _amount(str(r), "--reset"),
-                                        "rate_percent": _amount(str(p), "--rate")}
+                entry["progressive"] = {"seed": _amount(_clean(s), "--seed"), "reset": _amount(_clean(r), "--reset"),
+                                        "rate_percent": _amount(_clean(p), "--rate")}
         entries.append(entry)
     data["wagers"] = entries
     if ask.missing:
@@ -357,7 +399,7 @@ def build_config(rs: Ruleset, ask: _Asker, *, casino, table, minimum, maximum, p
 
 
 def config_yaml(data: dict, rs: Ruleset) -> str:
-    header = ("# yaml-language-server: $schema=https://lit-compliance.invalid/schema/table-config.schema.json\n"
+    header = (f"# yaml-language-server: $schema={(data_dir('schema') / 'table-config.schema.json').as_uri()}\n"
               f"# Let It Ride table configuration for {rs.name} ({rs.ref}), written by `lit-compliance init`.\n"
               "# Check it with `lit-compliance check FILE`; render the sign with `lit-compliance placard FILE`.\n")
     return header + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=False, width=100)
@@ -405,8 +447,10 @@ def init(jurisdiction, version, casino, table, minimum, maximum, payout_limit, w
         if not interactive:
             raise Trouble("init needs --jurisdiction (or run it interactively with --interactive)")
         jurisdiction = click.prompt("Jurisdiction", type=click.Choice(cat.jurisdictions))
-    if version is None and interactive:
-        versions = [r.version for r in cat.versions(jurisdiction)]
+    if "@" in jurisdiction:
+        jurisdiction, _, version = jurisdiction.partition("@")
+    versions = [r.version for r in cat.versions(jurisdiction)]
+    if version is None and interactive and len(versions) > 1:
         version = click.prompt("Ruleset version", type=click.Choice(versions), default=versions[-1])
     rs = cat.get(jurisdiction, version)
     if output is None:
@@ -420,8 +464,16 @@ def init(jurisdiction, version, casino, table, minimum, maximum, payout_limit, w
                         reset=reset, rate=rate, dealing_method=dealing_method, seats=seats, sign_size=sign_size)
     text = config_yaml(data, rs)
     config = load_config_text(text, str(output))  # what we write must read back valid
-    _write_or_emit(text, output)
     report = check_config(rs, config)
+    if not report.compliant:
+        click.echo(f"This configuration does NOT comply with {rs.ref}:", err=True)
+        for finding in report.errors:
+            click.echo(f"  {finding.message} [{finding.cite}]", err=True)
+        if interactive and not click.confirm("Write it anyway?", default=False):
+            click.echo(f"nothing written to {output}", err=True)
+            sys.exit(EXIT_NO)
+    _write_or_emit(text, output)
     state = "complies" if report.compliant else f"does NOT comply ({len(report.errors)} error(s))"
     click.echo(f"wrote {output}: {state}, {len(report.warnings)} warning(s); "
                f"see `lit-compliance check {output}`")
+    sys.exit(EXIT_OK if report.compliant else EXIT_NO)
