@@ -272,3 +272,32 @@ def test_sign_size_sets_the_page(tmp_path):
     view = view_of("nsw")
     assert view["size"] == {"name": "a4", "css": "A4", "width_in": 8.27, "height_in": 11.69}
     assert "@page { size: A4; margin: 0; }" in render("placard.html.j2", v=view)
+
+
+def test_the_sign_carries_a_qr_code_with_the_ruleset_and_digest_in_every_format(tmp_path):
+    import xml.etree.ElementTree as ET
+
+    config = load_config(EXAMPLES / "tribal.yaml")
+    rs = ruleset_for(config)
+    sign_digest = digest(rs, config)
+    view = placard_view(rs, config)
+    assert view["qr"]["text"] == f"lit-compliance verify {rs.ref} {sign_digest}"
+    svg = tmp_path / "p.svg"
+    html = tmp_path / "p.html"
+    assert run("placard", EXAMPLES / "tribal.yaml", "--format", "svg", "-o", svg).exit_code == 0
+    assert run("placard", EXAMPLES / "tribal.yaml", "--format", "html", "-o", html).exit_code == 0
+    root = ET.parse(svg).getroot()
+    assert len(list(root.iter("{http://www.w3.org/2000/svg}svg"))) == 2          # the sign and its QR code
+    assert html.read_text().count("<svg") == 1 and sign_digest in html.read_text()
+
+
+def test_verify_says_whether_a_printed_digest_matches_the_configuration(tmp_path):
+    config = load_config(EXAMPLES / "tribal.yaml")
+    sign_digest = digest(ruleset_for(config), config)
+    ok = run("verify", EXAMPLES / "tribal.yaml", sign_digest.upper())
+    assert ok.exit_code == 0 and "matches" in ok.output
+    changed = tmp_path / "t.yaml"
+    changed.write_text((EXAMPLES / "tribal.yaml").read_text().replace("casino: ", "casino: X", 1))
+    bad = run("verify", changed, sign_digest)
+    assert bad.exit_code == 1 and "does NOT match" in bad.output
+    assert run("verify", tmp_path / "missing.yaml", sign_digest).exit_code == 2

@@ -142,6 +142,30 @@ def check_cmd(config: Path, ruleset_ref: str | None, fmt: str, strict: bool, ver
     sys.exit(EXIT_NO if failed else EXIT_OK)
 
 
+@main.command("verify")
+@click.argument("config", type=click.Path(path_type=Path, dir_okay=False))
+@click.argument("sign_digest", metavar="DIGEST")
+@ruleset_option
+@handled
+def verify_cmd(config: Path, sign_digest: str, ruleset_ref: str | None) -> None:
+    """Say whether DIGEST, as printed on a posted sign (or read from its QR code), matches CONFIG.
+
+    The digest covers the exact rules and configuration the sign was made from. Exit status 0
+    when it matches, 1 when it does not (the sign is not this configuration's, or the rules or the
+    configuration changed since it was printed), 2 when the configuration cannot be read.
+    """
+    cfg = load_config(config)
+    rs = ruleset_for(cfg, catalogue(), ruleset_ref)
+    expected = digest(rs, cfg)
+    given = sign_digest.strip().lower()
+    if given == expected:
+        click.echo(f"{config}: the sign's digest {given} matches {rs.ref} and this configuration")
+        sys.exit(EXIT_OK)
+    click.echo(f"{config}: the sign's digest {given} does NOT match; made now from {rs.ref} and this "
+               f"configuration the sign would carry {expected}")
+    sys.exit(EXIT_NO)
+
+
 # --- placard ---------------------------------------------------------------------------------
 
 

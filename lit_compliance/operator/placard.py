@@ -307,6 +307,7 @@ def placard_view(ruleset: Ruleset, config: TableConfig) -> dict:
         "citation": data["source"]["citation"],
         "ruleset_ref": ruleset.ref,
         "digest": digest(ruleset, config),
+        "qr": qr_code(ruleset.ref, digest(ruleset, config)),
         "limits": limit_lines,
         "payout_limit": _payout_limit(ruleset, config, offered, titles, symbol),
         "wagers": wagers,
@@ -411,13 +412,15 @@ def svg_view(view: dict) -> dict:
             heights[col] = end
     flow_height = max(heights) or 1.0
 
+    qr_w = view["qr"]["size"]
+    text_w = width - 2 * margin - qr_w - 10          # footer text stops short of the QR code
     footer: list[str] = []
     for note in view["notes"]:
-        footer += _wrap(f"{note['mark']}. {note['text']}", int((width - 2 * margin) / 5.6))
+        footer += _wrap(f"{note['mark']}. {note['text']}", int(text_w / 5.6))
     footer_lh = 12
     stamp = [f"ruleset {view['ruleset_ref']} \u00b7 digest {view['digest']}"]
-    stamp += _wrap(f"{view['jurisdiction']} \u00b7 {view['citation']}", int((width - 2 * margin) / 5.5))
-    footer_h = footer_lh * (len(footer) + len(stamp) + 1)
+    stamp += _wrap(f"{view['jurisdiction']} \u00b7 {view['citation']}", int(text_w / 5.5))
+    footer_h = max(footer_lh * (len(footer) + len(stamp) + 1), qr_w + 16)
     available = height - top - margin - footer_h
     scale = min(1.0, available / flow_height)
 
@@ -440,4 +443,25 @@ def svg_view(view: dict) -> dict:
         "footer": [{"text": t, "y": footer_top + i * footer_lh} for i, t in enumerate(footer)],
         "footer_rule_y": footer_top - footer_lh,
         "stamp": [{"text": t, "y": height - margin + 14 - (len(stamp) - 1 - i) * 11} for i, t in enumerate(stamp)],
+        "qr": {"svg": view["qr"]["svg"], "x": width - margin - qr_w, "y": height - margin - qr_w + 14,
+               "size": qr_w, "text": view["qr"]["text"]},
     }
+
+
+def qr_text(ref: str, sign_digest: str) -> str:
+    """What the placard's QR code says: enough to run ``lit-compliance verify CONFIG DIGEST``."""
+    return f"lit-compliance verify {ref} {sign_digest}"
+
+
+def qr_code(ref: str, sign_digest: str) -> dict:
+    """The QR code (made by segno) as inline SVG markup, its size in modules and what it encodes."""
+    import io
+
+    import segno
+    from markupsafe import Markup
+
+    code = segno.make(qr_text(ref, sign_digest), error="m", micro=False)
+    out = io.BytesIO()
+    code.save(out, kind="svg", xmldecl=False, svgns=True, nl=False, scale=3, border=2, omitsize=False)
+    return {"svg": Markup(out.getvalue().decode("ascii")), "text": qr_text(ref, sign_digest),
+            "size": code.symbol_size(scale=3, border=2)[0]}

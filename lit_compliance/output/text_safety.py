@@ -33,8 +33,8 @@ def styled(text: str, **style) -> Styled:
 
 def finalize(value):
     """Jinja ``finalize``: every printed string made safe (styling we added is kept); other values untouched."""
-    if isinstance(value, Styled):
-        return value
+    if isinstance(value, Styled) or hasattr(value, "__html__"):
+        return value  # markup the program itself built (autoescape already trusts it)
     return visible(value) if isinstance(value, str) else value
 
 
