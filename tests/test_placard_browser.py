@@ -133,3 +133,26 @@ def test_summary_prints_to_pdf(tmp_path):
     result = CliRunner().invoke(main, ["summary", "tribal", "--format", "pdf", "--output", str(out)])
     assert result.exit_code == 0, result.output
     assert out.read_bytes().startswith(b"%PDF-") and pdf.page_count(out.read_bytes()) > 1
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None,
+                    reason="pdftotext (poppler-utils) is not installed; the summary page check needs it")
+def test_summary_pdf_has_contents_and_version_date_digest_and_page_number_on_every_page(tmp_path):
+    import subprocess
+
+    from lit_compliance.load.catalogue import Catalogue
+    from lit_compliance.operator.summary import rules_digest
+
+    rs = Catalogue.bundled().latest("tribal")
+    out = tmp_path / "s.pdf"
+    result = CliRunner().invoke(main, ["summary", "tribal", "--format", "pdf", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    pages = pdf.page_count(out.read_bytes())
+    assert pages > 1
+    first = subprocess.run(["pdftotext", "-f", "1", "-l", "1", str(out), "-"], capture_output=True, text=True).stdout
+    assert "Contents" in first and "Wagers and paytables" in first
+    for page in range(1, pages + 1):
+        text = subprocess.run(["pdftotext", "-f", str(page), "-l", str(page), str(out), "-"],
+                              capture_output=True, text=True).stdout
+        assert f"ruleset {rs.ref}" in text and f"digest {rules_digest(rs)}" in text
+        assert f"page {page} of {pages}" in text and "rules effective" in text

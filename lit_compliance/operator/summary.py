@@ -242,6 +242,7 @@ def summary_view(ruleset: Ruleset, escape: Callable[[str], str] | None = None) -
         "name": d["jurisdiction"]["name"],
         "regulator": d["jurisdiction"]["regulator"],
         "ref": ruleset.ref,
+        "digest": rules_digest(ruleset),
         "source_title": d["source"]["title"],
         "citation": d["source"]["citation"],
         "effective_date": d["version"]["effective_date"],
@@ -339,3 +340,12 @@ def paytables_view(ruleset: Ruleset, results: list) -> dict:
         })
     return {"name": d["jurisdiction"]["name"], "ref": ruleset.ref, "citation": d["source"]["citation"],
             "wagers": wagers}
+
+
+def rules_digest(ruleset: Ruleset) -> str:
+    """The first 12 hex digits of sha256 over the ruleset's canonical JSON (as placards use)."""
+    import hashlib
+    import json
+
+    text = json.dumps(ruleset.data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
