@@ -345,7 +345,7 @@ def paytables_view(ruleset: Ruleset, results: list) -> dict:
 def rules_digest(ruleset: Ruleset) -> str:
     """The first 12 hex digits of sha256 over the ruleset's canonical JSON (as placards use)."""
     import hashlib
-    import json
 
-    text = json.dumps(ruleset.data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+    from .table_config import canonical_json
+
+    return hashlib.sha256(canonical_json(ruleset.data).encode("utf-8")).hexdigest()[:12]
