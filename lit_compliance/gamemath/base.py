@@ -37,6 +37,7 @@ class BaseResult:
     average_bets_ridden: Fraction      # the same with zero-expectation bets ridden (published convention)
     element_of_risk_ridden: Fraction
     outcomes: dict = field(default_factory=dict)  # (category, bets riding) -> probability
+    bet_expectations: tuple = ()                   # expectation of bets 1, 2 and 3 (pulled counts 0)
     ride3: list = field(default_factory=list)      # readable three-card holdings that ride
     ride4: dict = field(default_factory=dict)      # readable summary of four-card holdings that ride
 
@@ -96,7 +97,7 @@ def analyse_base(m: np.ndarray, rules: HandRules) -> BaseResult:
     return BaseResult(
         house_edge=-ev, average_bets=average, element_of_risk=-ev / average, hit_frequency=hit,
         ride1_share=p1, ride2_share=p2, average_bets_ridden=average_ridden,
-        element_of_risk_ridden=-ev / average_ridden, outcomes=outcomes,
+        element_of_risk_ridden=-ev / average_ridden, outcomes=outcomes, bet_expectations=(ev1, ev2, ev3),
         ride3=_describe3(ride1), ride4=_describe4(ride2),
     )
 

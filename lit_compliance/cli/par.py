@@ -1,0 +1,175 @@
+"""``lit-compliance par``: PAR sheets for a jurisdiction's paytables, a table configuration, or a
+proposed paytable (``--paytable-file``)."""
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from pathlib import Path
+
+import click
+
+from .common import Trouble, catalogue, emit, handled, main, pick
+from ..gamemath.par import ParOptions
+from ..model import Payout, exact
+from ..model.enums import PayoutKind
+from ..model.paytable import Paytable
+from ..output.files import OutputError, write_output
+from ..output.render import render, to_json
+from ..report.par_view import csv_text, par_report, strip_charts
+
+FORMATS = ["text", "markdown", "json", "csv", "html", "pdf"]
+
+
+def _deliver(content: str | bytes, output: Path | None, inputs: tuple = ()) -> None:
+    if output is None:
+        if isinstance(content, bytes):
+            raise Trouble("binary output needs --output FILE")
+        emit(content)
+        return
+    try:
+        write_output(output, content, inputs)
+    except OutputError as exc:
+        raise Trouble(str(exc)) from None
+
+
+def _pdf(html: str) -> bytes:
+    from ..output.pdf import PdfUnavailable, html_to_pdf
+
+    try:
+        return html_to_pdf(html)
+    except PdfUnavailable as exc:
+        raise Trouble(str(exc)) from None
+
+
+def _looks_like_file(target: str) -> bool:
+    return target.endswith((".yaml", ".yml")) or "/" in target
+
+
+def _envy_applied(table: Paytable, amounts: list[dict]) -> Paytable:
+    """The paytable with the table's own envy amounts in place of the ruleset's."""
+    lines = []
+    for line in table.envy_lines:
+        mine = [a for a in amounts if a["hand"] == line.hand and tuple(sorted(a.get("suits", []))) ==
+                tuple(sorted(line.suits)) and ("stake" not in a or exact(a["stake"]) == line.stake)]
+        lines.append(replace(line, payout=Payout(PayoutKind.FIXED_AMOUNT, exact(mine[0]["amount"]))) if mine else line)
+    return replace(table, envy_lines=tuple(lines))
+
+
+def _config_report(path: Path, opts: ParOptions, wager_id: str | None):
+    from ..operator.table_config import digest, load_config, model_for, ruleset_for
+
+    config = load_config(path)
+    rs = ruleset_for(config, catalogue())
+    model = model_for(rs, config)
+    seats = config.data.get("seats")
+    limit = config.data.get("payout_limit")
+    chosen = {}
+    for choice in config.wagers:
+        try:
+            wager = model.wager(choice["wager"])
+        except KeyError:
+            raise Trouble(f"{path}: {rs.ref} offers no wager {choice['wager']!r}") from None
+        prog = choice.get("progressive") or {}
+        w_opts = replace(opts, bet=exact(choice.get("minimum") or config.data.get("limits", {}).get("minimum")
+                                         or opts.bet),
+                         meter=exact(prog.get("reset") or prog.get("seed")) if prog else opts.meter,
+                         reset=exact(prog.get("reset") or prog.get("seed")) if prog else opts.reset,
+                         rate_percent=exact(prog.get("rate_percent")) if prog.get("rate_percent") is not None
+                         else opts.rate_percent,
+                         others=(seats - 1) if seats else opts.others,
+                         payout_limit=exact(limit) if isinstance(limit, (int, float)) else None)
+        custom = None
+        if "custom_paytable" in choice:
+            custom = Paytable.from_data({"id": "custom", "name": "house paytable", **choice["custom_paytable"]},
+                                        {"id": wager.id, "hand_basis": wager.hand_basis.value})
+        if choice.get("envy"):
+            tables = [custom] if custom else [t for t in wager.paytables if t.id == choice.get("paytable")]
+            if tables:
+                custom = _envy_applied(tables[0], choice["envy"])
+        chosen[wager.id] = {"paytable": choice.get("paytable"), "custom": custom, "options": w_opts}
+    method = [f"Table configuration {path.name}: {config.casino}, {seats or 'unstated'} seats; bets priced at the "
+              "wager minimums; progressive meter at the configured reset, rate as configured; envy bonus with "
+              f"{(seats - 1) if seats else 'each number of'} other players; payout limit "
+              f"{limit if limit is not None else 'none'} (stated, not applied to the figures: it binds only on "
+              "bets large enough that a line's win exceeds it)."]
+    title = f"{config.casino}, table {config.data.get('table', '')} (configuration digest {digest(rs, config)})"
+    return par_report(model, wager_id, None, opts, {"wagers": chosen, "title": title, "method": method})
+
+
+@main.command()
+@click.argument("target", required=False)
+@click.option("--version", "version", help="A ruleset version id (default: the newest).")
+@click.option("--on", "on", metavar="DATE", help="The version in force on DATE (YYYY-MM-DD).")
+@click.option("--wager", "wager", help="Only this wager id (e.g. base, three-card-bonus).")
+@click.option("--paytable", "paytable", help="Only this paytable id.")
+@click.option("--paytable-file", "paytable_file", type=click.Path(path_type=Path, dir_okay=False),
+              help="Price a proposed paytable (YAML: wager kind and lines; see schema/proposed-paytable.schema.json) "
+                   "and say where it is permitted.")
+@click.option("--bet", type=click.FloatRange(min=0.01, max=1e7), default=10.0, show_default=True,
+              help="Bet per hand for the theoretical win per hour (each base bet; the side wager).")
+@click.option("--hands-per-hour", type=click.IntRange(1, 1000), default=60, show_default=True,
+              help="Hands an hour for the theoretical win per hour.")
+@click.option("--meter", type=click.FloatRange(min=0, max=1e9), help="Price progressives at this meter.")
+@click.option("--rate", "rate", type=click.FloatRange(min=0, max=100),
+              help="Progressive meter rate, percent of each wager (long-run return).")
+@click.option("--reset", type=click.FloatRange(min=0, max=1e9), help="Progressive reset (long-run return).")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
+              help="text, markdown, json, csv (one row per line), html (print-ready) or pdf (needs Chromium).")
+@click.option("--output", "-o", "output", type=click.Path(path_type=Path, dir_okay=False),
+              help="Write to FILE (atomically) instead of standard output.")
+@handled
+def par(target, version, on, wager, paytable, paytable_file, bet, hands_per_hour, meter, rate, reset, fmt, output):
+    """PAR sheet (probability and accounting report) of every wager and paytable: combinations,
+    probability, cycle, pay and contribution per line; return, edge, hit frequency, variance, SD,
+    volatility; base-game per-bet figures; progressive and stake curves; Cover All per player count;
+    sensitivity; confidence bands; charts.
+
+    TARGET is a jurisdiction, 'all', or a table configuration file (its meter, reset, envy amounts and
+    seats applied). With --paytable-file, TARGET may be omitted.
+    """
+    if fmt == "pdf" and output is None:
+        raise Trouble("--format pdf needs --output FILE")
+    opts = ParOptions(bet=Fraction(str(bet)), hands_per_hour=hands_per_hour,
+                      meter=None if meter is None else Fraction(str(meter)),
+                      rate_percent=None if rate is None else Fraction(str(rate)),
+                      reset=None if reset is None else Fraction(str(reset)))
+    whatif = None
+    if paytable_file is not None:
+        from ..report.whatif import what_if
+        whatif = what_if(paytable_file, catalogue(), opts)
+        reports = [whatif["report"]]
+    elif target is None:
+        raise Trouble("name a jurisdiction, 'all', or a table configuration file (or give --paytable-file)")
+    elif _looks_like_file(target):
+        if not Path(target).is_file():
+            raise Trouble(f"{target}: no such file")
+        reports = [_config_report(Path(target), opts, wager)]
+    else:
+        targets = catalogue().jurisdictions if target == "all" else [target]
+        if target == "all" and (version or on):
+            raise Trouble("--version/--on need a single jurisdiction")
+        reports = []
+        from ..model import model_of
+        for jid in targets:
+            rs = pick(jid, version, on)
+            if wager and wager not in {w["id"] for w in rs.wagers}:
+                raise Trouble(f"{rs.ref} offers no wager {wager!r} (wagers: {', '.join(w['id'] for w in rs.wagers)})")
+            report = par_report(model_of(rs), wager, paytable, opts)
+            if paytable and not any(w["sections"] for w in report["wagers"]):
+                raise Trouble(f"{rs.ref}: no paytable {paytable!r} for the wagers selected")
+            reports.append(report)
+    if fmt == "json":
+        body = [strip_charts(r) for r in reports]
+        value = body if len(body) > 1 else body[0]
+        if whatif:
+            value = {"permitted": whatif["permitted"], "nearest": whatif["nearest"], "par": value}
+        content: str | bytes = to_json(value)
+    elif fmt == "csv":
+        content = csv_text(reports)
+    else:
+        template = {"text": "par/par.txt.j2", "markdown": "par/par.md.j2"}.get(fmt, "par/par.html.j2")
+        content = render(template, reports=reports, whatif=whatif)
+        if fmt == "pdf":
+            content = _pdf(content)
+    inputs = tuple(p for p in (paytable_file, Path(target) if target and _looks_like_file(target) else None) if p)
+    _deliver(content, output, inputs)

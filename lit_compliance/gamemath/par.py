@@ -1,0 +1,442 @@
+"""PAR sheets: the probability and accounting report of every wager and paytable.
+
+For each paytable: every paying line with its exact combinations over the stated enumeration,
+probability, cycle, pay and contribution to the return; the losing (and push) rows; return, house
+edge, hit frequency, variance, standard deviation, volatility index; sensitivity of the edge to each
+line's pay; confidence bands of the hold; and, by kind of wager, the base game's per-bet figures,
+the return as a function of an unstated stake, of the progressive meter, of the other players
+(envy), and Cover All per player count.
+
+What a line pays is the model's (:class:`~lit_compliance.model.Payout`); which line a hand pays on
+is the model's (:meth:`~lit_compliance.model.Paytable.line_for`). This module only weighs outcomes
+by their counts. Figures are exact fractions wherever the enumeration is exact.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from math import comb, sqrt
+from statistics import NormalDist
+
+import numpy as np
+
+from ..model import Paytable, RulesetModel, Wager, exact
+from ..poker.hands import CATEGORIES_5, IMPLIED, HandRules
+from .base import analyse_base, multipliers
+from .coverall import highest_hand
+from .side import atoms_for, envy_per_other_player
+from .tables import Atom, five_card_counts
+
+LEVELS = (0.90, 0.95, 0.99)
+ROUNDS = (100, 1_000, 10_000, 100_000)
+STAKES = (1, 2, 5, 10, 25, 100)
+PLAYER_COUNTS = tuple(range(1, 8))
+BASIS_TEXT = {
+    "player_and_community": "all C(52,5) = 2,598,960 five-card hands",
+    "player_three": "all C(52,3) = 22,100 three-card hands",
+    "player_and_bonus_community": "all C(52,6) = 20,358,520 six-card hands (best five of six; Super Royal: the six cards)",
+    "base": "final hands: all C(52,5) = 2,598,960 five-card hands; bets riding: all 22,100 x 49 x 48 = "
+            "51,979,200 deals of the player's three cards and the two community cards in order",
+}
+
+
+@dataclass(frozen=True)
+class ParOptions:
+    """Choices the report is made under (CLI options; defaults stated in the report)."""
+
+    bet: Fraction = Fraction(10)            # each base bet / side wager, for win per hour
+    hands_per_hour: int = 60
+    stake: Fraction | None = None           # a side wager's amount where the source fixes none
+    meter: Fraction | None = None           # the progressive meter to price at
+    rate_percent: Fraction | None = None    # progressive meter rate, percent of each wager
+    reset: Fraction | None = None           # progressive reset
+    others: int | None = None               # other players at the table (envy), from seats
+    payout_limit: Fraction | None = None    # most paid on one hand (a table configuration's)
+
+
+def z_of(level: float) -> float:
+    return NormalDist().inv_cdf(0.5 + level / 2)
+
+
+def _frac(x: Fraction | None) -> str | None:
+    return None if x is None else f"{x.numerator}/{x.denominator}"
+
+
+def _f(x) -> float | None:
+    return None if x is None else float(x)
+
+
+@dataclass
+class Moments:
+    """Mean, second moment and variance of the net result per unit staked, exactly."""
+
+    mean: Fraction
+    second: Fraction
+    win: Fraction           # probability of a net win
+    push: Fraction          # probability the stake just comes back
+
+    @property
+    def variance(self) -> Fraction:
+        return self.second - self.mean ** 2
+
+    @property
+    def sd(self) -> float:
+        return sqrt(max(float(self.variance), 0.0))
+
+
+def moments(outcomes) -> Moments:
+    """``outcomes``: (probability, net result per unit) pairs summing to probability one."""
+    mean = second = win = push = Fraction(0)
+    for p, x in outcomes:
+        mean += p * x
+        second += p * x * x
+        if x > 0:
+            win += p
+        elif x == 0:
+            push += p
+    return Moments(mean, second, win, push)
+
+
+def totals(m: Moments, exact_math: bool = True) -> dict:
+    """The summary figures of a wager from its moments (per unit of the stake the edge is on)."""
+    sd = m.sd
+    return {
+        "return_to_player": float(1 + m.mean), "house_edge": float(-m.mean),
+        "hit_frequency": float(m.win + m.push), "win_frequency": float(m.win), "push_frequency": float(m.push),
+        "variance": float(m.variance), "standard_deviation": sd,
+        "volatility_index": {f"{int(level * 100)}%": z_of(level) * sd for level in LEVELS[:2]},
+        "exact": {"return_to_player": _frac(1 + m.mean), "house_edge": _frac(-m.mean),
+                  "hit_frequency": _frac(m.win + m.push), "variance": _frac(m.variance)} if exact_math else {},
+    }
+
+
+def bands(edge: float, sd: float) -> list[dict]:
+    """The range of the hold (win per unit wagered) at each level, over each number of rounds."""
+    out = []
+    for n in ROUNDS:
+        row = {"rounds": n}
+        for level in LEVELS:
+            half = z_of(level) * sd / sqrt(n)
+            row[f"{int(level * 100)}%"] = [edge - half, edge + half]
+        out.append(row)
+    return out
+
+
+def _per_hour(edge: float, opts: ParOptions) -> dict:
+    return {"bet": float(opts.bet), "hands_per_hour": opts.hands_per_hour,
+            "win_per_hour": float(opts.bet) * opts.hands_per_hour * edge}
+
+
+def _label(line) -> str:
+    from ..output.wording import hand_name
+    return hand_name(line.hand, line.suits)
+
+
+def _pay_text(line) -> str:
+    from ..output.wording import odds
+    return odds(line.payout)
+
+
+# --- side wagers over an atom table ---------------------------------------------------------------
+
+def _line_counts(table: Paytable, atoms) -> tuple[list[int], int, int]:
+    """Per line of the paytable, the combinations it pays; the losing combinations; the total."""
+    counts = [0] * len(table.lines)
+    index = {id(line): i for i, line in enumerate(table.lines)}
+    losing = 0
+    for atom in atoms:
+        line = table.line_for(atom)
+        if line is None or not line.payout.offered:
+            losing += atom.count
+        else:
+            counts[index[id(line)]] += atom.count
+    return counts, losing, sum(a.count for a in atoms)
+
+
+def _returns(table: Paytable, stake: Fraction, meter: Fraction | None) -> list[Fraction | None]:
+    """Each line's return per unit staked, by the model's payout (None: figure missing)."""
+    return [line.payout.per_unit(table.line_stake(line, stake), meter) if line.payout.offered else Fraction(0)
+            for line in table.lines]
+
+
+def _side_moments(counts, losing, total, values) -> Moments:
+    pairs = [(Fraction(c, total), v - 1) for c, v in zip(counts, values) if c and v is not None]
+    pairs += [(Fraction(c, total), Fraction(-1)) for c, v in zip(counts, values) if c and v is None]
+    pairs.append((Fraction(losing, total), Fraction(-1)))
+    return moments(pairs)
+
+
+def _cycle(count: int, total: int) -> float | None:
+    return total / count if count else None
+
+
+def _side_rows(table, counts, losing, total, values, stake) -> list[dict]:
+    rows = []
+    for line, c, v in zip(table.lines, counts, values):
+        p = Fraction(c, total)
+        rows.append({
+            "hand": _label(line), "combinations": c, "probability": float(p), "cycle": _cycle(c, total),
+            "pays": _pay_text(line), "net": _f(None if v is None else v - 1),
+            "contribution": _f(None if v is None else p * v),
+            "outcome": "missing" if v is None else ("push" if v == 1 else ("win" if v > 1 else "loss")),
+            "cite": line.cite,
+        })
+    rows.append({"hand": "Losing hands", "combinations": losing, "probability": losing / total,
+                 "cycle": _cycle(losing, total), "pays": "loses the wager", "net": -1.0, "contribution": 0.0,
+                 "outcome": "loss", "cite": ""})
+    return rows
+
+
+def _sensitivity_side(table, counts, total, stake, meter) -> list[dict]:
+    """Change in house edge per one-unit change of each line's printed figure."""
+    out = []
+    for line, c in zip(table.lines, counts):
+        p = Fraction(c, total)
+        pay = line.payout
+        if not pay.offered or pay.value is None:
+            continue
+        if pay.is_odds:
+            unit, per = "1 to 1 more", -p
+        elif pay.is_fixed:
+            unit, per = "$1 more", -p / exact(table.line_stake(line, stake))
+        else:
+            if meter is None:
+                continue
+            unit, per = "1 point more of the meter", -p * exact(meter) / 100 / exact(stake)
+        out.append({"hand": _label(line), "unit": unit, "change_in_house_edge": float(per)})
+    return out
+
+
+def side_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions) -> dict:
+    atoms = atoms_for(table.hand_basis.value, rules)
+    counts, losing, total = _line_counts(table, atoms)
+    stated = opts.stake or wager.stake_for(table)
+    stake = exact(stated) if stated else Fraction(1)
+    meter_lines = [i for i, line in enumerate(table.lines) if line.payout.is_meter]
+    reset = opts.reset or (wager.meter.reset_minimum if wager.meter else None)
+    meter = opts.meter or reset
+    sheet: dict = {"enumeration": BASIS_TEXT[table.hand_basis.value], "total": total,
+                   "stake": float(stake), "stake_stated": bool(stated), "assumptions": []}
+    if not stated and (table.pays_fixed_amounts or meter_lines):
+        sheet["assumptions"].append("the source states no wager amount for the money amounts; "
+                                    "the rows are priced on a $1 wager (see the return by stake)")
+    at_meter = meter
+    if meter_lines and at_meter is None:
+        zero = _side_moments(counts, losing, total, _returns(table, stake, Fraction(0)))
+        one = _side_moments(counts, losing, total, _returns(table, stake, Fraction(1)))
+        slope = one.mean - zero.mean
+        at_meter = (-zero.mean / slope) if slope else Fraction(0)
+        sheet["assumptions"].append("no meter amount fixed by the source or configuration; the rows are "
+                                    "priced at the break-even meter")
+    values = _returns(table, stake, at_meter)
+    m = _side_moments(counts, losing, total, values)
+    missing = [_label(line) for line, v in zip(table.lines, values) if v is None and line.payout.offered]
+    sheet["rows"] = _side_rows(table, counts, losing, total, values, stake)
+    sheet["totals"] = totals(m)
+    sheet["status"] = "incomplete" if missing else "exact"
+    if missing:
+        sheet["assumptions"].append(f"figures missing in the source for {', '.join(missing)}: counted as paying "
+                                    "nothing, so the return shown is a floor")
+    sheet["sensitivity"] = _sensitivity_side(table, counts, total, stake, at_meter)
+    if meter_lines:
+        sheet["meter"] = _meter_section(table, counts, losing, total, stake, at_meter, reset, meter_lines, opts)
+    elif table.pays_fixed_amounts and not stated:
+        sheet["by_stake"] = [{"stake": s, **_stake_point(table, counts, losing, total, Fraction(s))}
+                             for s in STAKES]
+    if table.envy_lines:
+        sheet["envy"] = _envy_section(table, rules, stake, m, opts)
+    return _finish(sheet, opts)
+
+
+def _stake_point(table, counts, losing, total, stake) -> dict:
+    m = _side_moments(counts, losing, total, _returns(table, stake, None))
+    return {"return_to_player": float(1 + m.mean), "house_edge": float(-m.mean), "standard_deviation": m.sd}
+
+
+def _meter_section(table, counts, losing, total, stake, at_meter, reset, meter_lines, opts) -> dict:
+    def rtp(meter) -> Fraction:
+        return 1 + _side_moments(counts, losing, total, _returns(table, stake, exact(meter))).mean
+
+    base, slope = rtp(0), rtp(1) - rtp(0)
+    break_even = (1 - base) / slope if slope else None
+    top = max(float(break_even or 0), float(reset or 0), float(at_meter or 0)) * 1.5 or 1000.0
+    points = [{"meter": round(top * k / 20, 2), "return_to_player": float(rtp(Fraction(round(top * k / 20, 2))))}
+              for k in range(21)]
+    jackpot = sum(Fraction(counts[i], total) for i in meter_lines
+                  if table.lines[i].payout.meter_share == 1)
+    section = {
+        "priced_at": _f(at_meter), "return_without_meter": float(base),
+        "return_per_meter_dollar": float(slope), "break_even_meter": _f(break_even),
+        "meter_lines": [{"hand": _label(table.lines[i]), "pays": _pay_text(table.lines[i]),
+                         "cycle": _cycle(counts[i], total)} for i in meter_lines],
+        "curve": points,
+        "long_run_formula": "long-run return = R0 + r + p x reset / stake, where R0 is the return of the "
+                            "fixed lines with an empty meter, r the meter rate (share of each wager added to "
+                            "the meter, all of it paid out in the long run) and p the probability of a hand "
+                            "paying the whole meter (the house reseeds the meter at the reset each time)",
+        "R0": float(base), "p_whole_meter": float(jackpot),
+    }
+    rates = [opts.rate_percent] if opts.rate_percent is not None else [Fraction(r) for r in (5, 10, 15, 20, 25)]
+    resets = [reset] if reset is not None else [Fraction(r) for r in (1_000, 10_000, 25_000, 100_000)]
+    section["long_run"] = [{"rate_percent": float(r), "reset": float(z),
+                            "return_to_player": float(base + r / 100 + jackpot * exact(z) / stake)}
+                           for r in rates for z in resets]
+    section["long_run_from_config"] = opts.rate_percent is not None and opts.reset is not None
+    return section
+
+
+def _envy_section(table, rules, stake, m: Moments, opts: ParOptions) -> dict:
+    per = envy_per_other_player(table, rules)
+    others = [opts.others] if opts.others is not None else list(range(0, 7))
+    rows = []
+    for level, amount in per.items():
+        unit = exact(level) if level else stake
+        for k in others:
+            rows.append({"stake": _f(level) if level else float(stake), "others": k,
+                         "envy_per_other": float(amount),
+                         "return_to_player": float(1 + m.mean + k * amount / unit)})
+    return {"rows": rows, "note": "each other player's hand qualifies with its own probability, so the envy "
+                                  "money is exact by linearity whatever the hands share"}
+
+
+# --- Cover All ------------------------------------------------------------------------------------
+
+@lru_cache(maxsize=16)
+def _highest(players: int, rules: HandRules):
+    return highest_hand(players, rules)
+
+
+def cover_all_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions) -> dict:
+    values = []
+    for name in CATEGORIES_5:
+        line = table.line_for(Atom(frozenset({name} | IMPLIED.get(name, set())), None, 1))
+        values.append(None if line is None or not line.payout.offered else line.payout.per_unit(Fraction(1)))
+    per_count = []
+    for n in PLAYER_COUNTS:
+        dist = _highest(n, rules)
+        probs = dist.exact or [Fraction(p).limit_denominator(10 ** 12) for p in dist.probabilities]
+        m = moments([(p, (v if v is not None else Fraction(0)) - 1) for p, v in zip(probs, values)])
+        se = m.sd / sqrt(dist.rounds) if dist.rounds else 0.0
+        per_count.append({"players": n, "method": "exact" if not dist.rounds else f"simulated, {dist.rounds:,} rounds",
+                          "return_to_player": float(1 + m.mean), "house_edge": float(-m.mean),
+                          "hit_frequency": float(m.win + m.push), "standard_deviation": m.sd,
+                          "interval_95": [float(-m.mean) - 1.96 * se, float(-m.mean) + 1.96 * se],
+                          "distribution": [float(p) for p in probs]})
+    players = table.players or 1
+    mine = per_count[players - 1]
+    probs = [Fraction(p).limit_denominator(10 ** 12) for p in mine["distribution"]]
+    rows = []
+    for name, p, v in zip(CATEGORIES_5, probs, values):
+        if v is None or not p:
+            continue
+        line = table.line_for(Atom(frozenset({name} | IMPLIED.get(name, set())), None, 1))
+        rows.append({"hand": _label(line) + (f" ({name.replace('_', ' ')})" if line.hand != name else ""),
+                     "combinations": None, "probability": float(p), "cycle": 1 / float(p), "pays": _pay_text(line),
+                     "net": float(v - 1), "contribution": float(p * v), "outcome": "win" if v > 1 else "push",
+                     "cite": line.cite})
+    lose = float(sum(p for p, v in zip(probs, values) if v is None))
+    rows.append({"hand": "Highest hand pays nothing", "combinations": None, "probability": lose,
+                 "cycle": 1 / lose if lose else None, "pays": "loses the wager", "net": -1.0, "contribution": 0.0,
+                 "outcome": "loss", "cite": ""})
+    m = moments([(p, (v if v is not None else Fraction(0)) - 1) for p, v in zip(probs, values)])
+    sheet = {"enumeration": f"highest five-card hand among {players} player(s); "
+                            + ("exact" if players == 1 else mine["method"]),
+             "total": None, "stake": 1.0, "stake_stated": False, "rows": rows,
+             "totals": totals(m, exact_math=players == 1), "status": "exact" if players == 1 else "simulated",
+             "assumptions": ["every player in the round holds a hand, the dealer none; priced on a one-unit stake",
+                             "the highest hand is simulated with a fixed seed for 2 or more players (redo: "
+                             "lit_compliance.gamemath.coverall.highest_hand(players, rules))"],
+             "cover_all": {"players": players, "by_players": per_count, "categories": list(CATEGORIES_5)},
+             "sensitivity": [{"hand": r["hand"], "unit": "1 to 1 more", "change_in_house_edge": -r["probability"]}
+                             for r in rows[:-1]]}
+    sheet["totals"]["interval_95"] = mine["interval_95"]
+    return _finish(sheet, opts)
+
+
+# --- the base game --------------------------------------------------------------------------------
+
+BASE_TOTAL = 22_100 * 49 * 48
+
+
+def base_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions) -> dict:
+    mult, missing = multipliers(table)
+    sheet: dict = {"enumeration": BASIS_TEXT["base"], "total": comb(52, 5), "stake": 1.0, "stake_stated": True,
+                   "assumptions": ["optimal strategy (each bet rides when its expectation is positive)",
+                                   "figures per unit of one of the three equal base bets"]}
+    if missing:
+        sheet.update(status="incomplete", rows=[], totals=None, sensitivity=[],
+                     assumptions=sheet["assumptions"] + [f"figures missing in the source for {', '.join(missing)}: "
+                                                         "no strategy or edge can be stated"])
+        return sheet
+    r = analyse_base(mult, rules)
+    five = five_card_counts(rules)
+    total5 = int(five.sum())
+    rows = []
+    pairs = []
+    sens = []
+    for code in reversed(range(len(CATEGORIES_5))):
+        name = CATEGORIES_5[code]
+        by_bets = {b: r.outcomes.get((name, b), Fraction(0)) for b in (1, 2, 3)}
+        p = sum(by_bets.values())
+        net = int(mult[code])
+        contribution = sum(b * net * q for b, q in by_bets.items())
+        for b, q in by_bets.items():
+            if q:
+                pairs.append((q, Fraction(b * net)))
+        line = table.line_for(Atom(frozenset({name} | IMPLIED.get(name, set())), None, 1))
+        rows.append({"hand": _label(line) if line is not None and line.hand == name else
+                     name.replace("_", " ").capitalize().replace("Pair tens or better", "Pair of tens or better"),
+                     "combinations": int(five[code]), "probability": float(p), "cycle": _cycle(int(five[code]), total5),
+                     "pays": _pay_text(line) if line is not None and line.payout.offered else "loses",
+                     "net": float(net), "contribution": float(contribution),
+                     "outcome": "win" if net > 0 else ("push" if net == 0 else "loss"),
+                     "deals": {b: int(q * BASE_TOTAL) for b, q in by_bets.items()}, "cite": line.cite if line else ""})
+        if line is not None and net >= 0:
+            sens.append({"hand": rows[-1]["hand"], "unit": "1 to 1 more",
+                         "change_in_house_edge": float(-sum(b * q for b, q in by_bets.items()))})
+    m = moments(pairs)
+    sheet["total_five"] = total5
+    sheet["rows"] = rows
+    sheet["totals"] = totals(m)
+    sheet["status"] = "exact"
+    e1, e2, e3 = r.bet_expectations
+    sheet["base"] = {
+        "bet_expectations": [float(e1), float(e2), float(e3)],
+        "bet_expectations_exact": [_frac(e1), _frac(e2), _frac(e3)],
+        "ride_bet1": float(r.ride1_share), "ride_bet2": float(r.ride2_share),
+        "pulled": {"average_bets": float(r.average_bets), "element_of_risk": float(r.element_of_risk)},
+        "ridden": {"average_bets": float(r.average_bets_ridden), "element_of_risk": float(r.element_of_risk_ridden)},
+        "final_hands": [{"hand": row["hand"], **{f"bets_{b}": float(Fraction(row["deals"][b], BASE_TOTAL))
+                                                 for b in (1, 2, 3)}} for row in rows],
+        "strategy_bet1": r.ride3, "strategy_bet2": r.ride4,
+    }
+    sheet["sensitivity"] = sens
+    sheet["sensitivity_note"] = "strategy held fixed (at the optimum the first-order change is the same)"
+    return _finish(sheet, opts)
+
+
+def _finish(sheet: dict, opts: ParOptions) -> dict:
+    t = sheet.get("totals")
+    if t:
+        sheet["bands"] = bands(t["house_edge"], t["standard_deviation"])
+        sheet["per_hour"] = _per_hour(t["house_edge"], opts)
+    return sheet
+
+
+def sheet_for(model: RulesetModel, wager: Wager, table: Paytable | None, opts: ParOptions) -> dict:
+    head = {"wager_id": wager.id, "wager_name": wager.name, "wager_kind": wager.kind.value,
+            "paytable_id": table.id if table else None,
+            "paytable_name": table.name if table else "(no paytable in the source)",
+            "cite": table.cite if table else wager.cite}
+    if table is None:
+        return {**head, "status": "incomplete", "rows": [], "totals": None, "sensitivity": [],
+                "assumptions": ["the source prints no paytable for this wager"], "enumeration": "", "total": None}
+    rules = model.hand_rules
+    if wager.is_base:
+        body = base_sheet(wager, table, rules, opts)
+    elif table.hand_basis.value == "table_highest":
+        body = cover_all_sheet(wager, table, rules, opts)
+    else:
+        body = side_sheet(wager, table, rules, opts)
+    return {**head, **body}

@@ -1,0 +1,199 @@
+"""The PAR sheet view: figures from :mod:`lit_compliance.gamemath.par`, said for people, with charts.
+
+``par_report(model, ...)`` returns one dict: the title block, the method and assumptions (with the
+readings applied), one section per wager and paytable (raw figures plus their display strings) and
+the SVG charts. Templates under ``templates/par/`` only lay it out; ``--format json`` prints the
+raw figures; ``--format csv`` one row per paytable line (:func:`csv_text`).
+"""
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+from math import sqrt
+
+from ..gamemath.par import LEVELS, ParOptions, sheet_for, z_of
+from ..model import RulesetModel
+from ..model.readings import ZERO_EV_PULLED, ZERO_EV_RIDDEN
+from ..output import charts
+
+METHOD = [
+    "Every figure is computed by enumerating every outcome of the stated deck (52 cards, no jokers) and "
+    "weighing each by its exact count; fractions are exact where the enumeration is.",
+    "Net result per unit: a winning line returns the printed pay; a losing hand loses the stake (-1); a line "
+    "returning exactly the stake is a push. Variance and standard deviation are of the net result per unit of "
+    "the stake the edge is stated on.",
+    "Volatility index = z x standard deviation (z = 1.645 at 90%, 1.960 at 95%); confidence bands of the hold "
+    "over N rounds = house edge +- z x SD / sqrt(N) (normal approximation, independent rounds).",
+    "Theoretical win per hour = bet x hands per hour x house edge.",
+    "Sensitivity: change of the house edge when one line's printed figure rises by one unit (one 'to 1', $1, "
+    "or one point of the meter), all else held.",
+]
+
+
+def _pct(x, digits=4) -> str:
+    return "n/a" if x is None else f"{x * 100:.{digits}f}%"
+
+
+def _num(x, digits=6) -> str:
+    return "n/a" if x is None else f"{x:,.{digits}f}"
+
+
+def _cycle(x) -> str:
+    return "never" if x is None else f"1 in {x:,.2f}"
+
+
+def _int(x) -> str:
+    return "" if x is None else f"{x:,}"
+
+
+def ruleset_digest(model: RulesetModel) -> str:
+    """sha256 of the ruleset's canonical JSON (sorted keys, no white space), first 12 hex digits."""
+    text = json.dumps(model.ruleset.data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+
+
+def _reading(r) -> dict:
+    return {"finding": r.finding, "reading": r.id, "meaning": r.meaning, "default": r.default}
+
+
+def _show_rows(sheet: dict) -> list[dict]:
+    out = []
+    for r in sheet.get("rows") or []:
+        out.append({**r, "combinations_text": _int(r.get("combinations")),
+                    "probability_text": f"{r['probability']:.10f}", "cycle_text": _cycle(r.get("cycle")),
+                    "net_text": "n/a" if r["net"] is None else f"{r['net']:+,.4f}",
+                    "contribution_text": "n/a" if r["contribution"] is None else f"{r['contribution']:+.6f}"})
+    return out
+
+
+def _funnel(edge: float, sd: float) -> str:
+    grid = [int(round(10 ** (2 + k / 4))) for k in range(13)]   # 100 .. 100,000
+    series = [("house edge", [(n, edge * 100) for n in grid])]
+    for level in (0.95, 0.99):
+        z = z_of(level)
+        series.append((f"{int(level * 100)}% band", [(n, (edge + z * sd / sqrt(n)) * 100) for n in grid]))
+        series.append((f"{int(level * 100)}% band ", [(n, (edge - z * sd / sqrt(n)) * 100) for n in grid]))
+    return charts.line_chart("Confidence funnel of the hold", "rounds played (log scale)",
+                             "hold, % of amount wagered", series, x_fmt=lambda v: f"{v:,.0f}",
+                             y_fmt=lambda v: f"{v:g}%", log_x=True)
+
+
+def _section(model: RulesetModel, wager, table, opts: ParOptions) -> dict:
+    sheet = sheet_for(model, wager, table, opts)
+    prefix = ("wagers", wager.id) + (("paytables", table.id) if table else ())
+    readings = [_reading(r) for r in model.readings_touching(*prefix)]
+    if wager.is_base:
+        readings.append({**_reading(ZERO_EV_PULLED), "note": "the ridden convention is shown alongside"})
+    t = sheet.get("totals")
+    show = {"rows": _show_rows(sheet), "charts": {}}
+    if t:
+        show["totals"] = [
+            ("Return to player", _pct(t["return_to_player"])), ("House edge", _pct(t["house_edge"])),
+            ("Hit frequency", _pct(t["hit_frequency"])), ("  of which wins", _pct(t["win_frequency"])),
+            ("  of which pushes", _pct(t["push_frequency"])), ("Variance", _num(t["variance"], 4)),
+            ("Standard deviation", _num(t["standard_deviation"], 4)),
+            ("Volatility index 90%", _num(t["volatility_index"]["90%"], 4)),
+            ("Volatility index 95%", _num(t["volatility_index"]["95%"], 4))]
+        if t.get("interval_95"):
+            show["totals"].append(("House edge, 95% interval",
+                                   f"{_pct(t['interval_95'][0])} to {_pct(t['interval_95'][1])}"))
+        show["exact"] = [(k.replace("_", " "), v) for k, v in t["exact"].items() if v]
+        show["bands"] = [{"rounds": f"{b['rounds']:,}", **{k: f"{_pct(v[0], 3)} to {_pct(v[1], 3)}"
+                                                             for k, v in b.items() if k != "rounds"}}
+                         for b in sheet["bands"]]
+        ph = sheet["per_hour"]
+        show["per_hour"] = (f"${ph['bet']:,.2f} a hand x {ph['hands_per_hour']} hands an hour x "
+                            f"{_pct(t['house_edge'])} = ${ph['win_per_hour']:,.2f} an hour")
+        show["charts"]["funnel"] = _funnel(t["house_edge"], t["standard_deviation"])
+    if "meter" in sheet:
+        mt = sheet["meter"]
+        show["charts"]["meter"] = charts.line_chart(
+            "Return against the progressive meter", "meter ($)", "return to player, %",
+            [("return", [(p["meter"], p["return_to_player"] * 100) for p in mt["curve"]])],
+            x_fmt=lambda v: f"{v:,.0f}", y_fmt=lambda v: f"{v:g}%", reference=100.0)
+    if "by_stake" in sheet:
+        show["charts"]["stake"] = charts.line_chart(
+            "Return against the wager amount", "wager ($, log scale)", "return to player, %",
+            [("return", [(p["stake"], p["return_to_player"] * 100) for p in sheet["by_stake"]])],
+            x_fmt=lambda v: f"{v:g}", y_fmt=lambda v: f"{v:g}%", log_x=True, reference=100.0)
+    if "cover_all" in sheet:
+        ca = sheet["cover_all"]
+        show["cover_all"] = [{"players": c["players"], "method": c["method"], "rtp": _pct(c["return_to_player"]),
+                              "edge": _pct(c["house_edge"]), "hit": _pct(c["hit_frequency"]),
+                              "sd": _num(c["standard_deviation"], 4),
+                              "interval": f"{_pct(c['interval_95'][0], 3)} to {_pct(c['interval_95'][1], 3)}",
+                              "distribution": [f"{p:.6f}" for p in c["distribution"]]}
+                             for c in ca["by_players"]]
+    return {**sheet, "readings": readings, "show": show}
+
+
+def par_report(model: RulesetModel, wager_id: str | None = None, paytable_id: str | None = None,
+               opts: ParOptions | None = None, config: dict | None = None) -> dict:
+    """The whole PAR sheet of a ruleset (or of the wagers a table configuration offers)."""
+    opts = opts or ParOptions()
+    wagers = []
+    for wager in model.wagers:
+        if wager_id and wager.id != wager_id:
+            continue
+        chosen = config["wagers"].get(wager.id) if config else None
+        if config and chosen is None:
+            continue
+        tables = [t for t in (wager.paytables or (None,))
+                  if (not paytable_id or (t is not None and t.id == paytable_id))
+                  and (chosen is None or chosen["paytable"] is None or (t is not None and t.id == chosen["paytable"]))]
+        if chosen and chosen.get("custom") is not None:
+            tables = [chosen["custom"]]
+        w_opts = chosen["options"] if chosen else opts
+        sections = [_section(model, wager, t, w_opts) for t in tables]
+        edges = [(s["paytable_id"] or "-", s["totals"]["house_edge"] * 100) for s in sections if s.get("totals")]
+        wagers.append({"id": wager.id, "name": wager.name, "kind": wager.kind.value, "sections": sections,
+                       "edge_chart": charts.bar_chart(f"{wager.name}: house edge of each paytable",
+                                                      "house edge, % of amount wagered", edges,
+                                                      x_fmt=lambda v: f"{v:.2f}%") if len(edges) > 1 else None})
+    rs = model.ruleset
+    return {
+        "title": {"jurisdiction": model.name, "ruleset": model.ref, "version": model.version,
+                  "digest": ruleset_digest(model), "effective_date": str(rs.effective_date or
+                                                                         rs.data["version"].get("effective_date")),
+                  "citation": rs.data.get("source", {}).get("citation", ""),
+                  "source_title": rs.data.get("source", {}).get("title", ""),
+                  "config": config["title"] if config else None},
+        "method": METHOD + (config["method"] if config else []),
+        "options": {"bet": float(opts.bet), "hands_per_hour": opts.hands_per_hour,
+                    "confidence_levels": list(LEVELS), "rounds": [100, 1_000, 10_000, 100_000]},
+        "readings": [_reading(r) for r in model.applied],
+        "zero_ev": [_reading(ZERO_EV_PULLED), _reading(ZERO_EV_RIDDEN)],
+        "wagers": wagers,
+    }
+
+
+def strip_charts(report: dict) -> dict:
+    """The report without SVG and display strings (for JSON)."""
+    out = {k: v for k, v in report.items() if k != "wagers"}
+    out["wagers"] = [{**{k: v for k, v in w.items() if k not in ("edge_chart",)},
+                      "sections": [{k: v for k, v in s.items() if k != "show"} for s in w["sections"]]}
+                     for w in report["wagers"]]
+    return out
+
+
+CSV_FIELDS = ["ruleset", "wager", "paytable", "hand", "combinations", "total", "probability", "cycle", "pays",
+              "net", "contribution", "outcome"]
+
+
+def csv_text(reports: list[dict]) -> str:
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow(CSV_FIELDS)
+    for report in reports:
+        for w in report["wagers"]:
+            for s in w["sections"]:
+                for r in s.get("rows") or []:
+                    writer.writerow([report["title"]["ruleset"], w["id"], s["paytable_id"] or "", r["hand"],
+                                     "" if r.get("combinations") is None else r["combinations"],
+                                     "" if s.get("total") is None else s["total"], repr(r["probability"]),
+                                     "" if r.get("cycle") is None else repr(r["cycle"]), r["pays"],
+                                     "" if r["net"] is None else repr(r["net"]),
+                                     "" if r["contribution"] is None else repr(r["contribution"]), r["outcome"]])
+    return buf.getvalue()
