@@ -276,3 +276,30 @@ def test_par_config_applies_the_table(tmp_path):
     assert [r["others"] for r in prog["envy"]["rows"]] == [6, 6]
     assert {w["id"] for w in data["wagers"]} == {"base", "five-card-bonus", "three-card-bonus", "six-card-bonus",
                                                  "progressive"}
+
+
+def test_what_if_prices_a_proposal_and_names_where_it_is_permitted(tmp_path, catalogue):
+    model, _, floor, floor_sheet = _sheet(catalogue, "maryland", "three-card-bonus", "a")
+    same = tmp_path / "same.yaml"
+    lines = "\n".join(f"  - {{hand: {ln.hand}, payout: {{kind: {ln.payout.kind.value}, value: {ln.payout.value}}}}}"
+                      for ln in floor.lines)
+    same.write_text(f"wager: three_card_bonus\nname: copy of A\nlines:\n{lines}\n")
+    out = CliRunner().invoke(main, ["par", "--paytable-file", str(same), "--format", "json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    maryland = next(p for p in data["permitted"] if p["ruleset"] == "maryland@v1")
+    assert maryland["permitted"] and "paytable a" in maryland["why"] and maryland["cite"]
+    assert data["nearest"][0]["lines_differing"] == 0 and data["nearest"][0]["edge_difference"] == pytest.approx(0)
+    priced = data["par"]["wagers"][0]["sections"][0]["totals"]
+    assert priced["exact"] == floor_sheet["totals"]["exact"]
+
+    changed = tmp_path / "changed.yaml"
+    changed.write_text(same.read_text().replace("value: 40", "value: 35"))
+    data = json.loads(CliRunner().invoke(main, ["par", "--paytable-file", str(changed), "--format", "json"]).output)
+    assert not any(p["permitted"] for p in data["permitted"])
+    assert data["nearest"][0]["lines_differing"] == 1
+
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("wager: three_card_bonus\nlines:\n  - {hand: pair, payout: {kind: to_one, value: -1}}\n")
+    out = CliRunner().invoke(main, ["par", "--paytable-file", str(bad)])
+    assert out.exit_code == 2 and "bad.yaml:3" in out.output and "Traceback" not in out.output
