@@ -303,3 +303,19 @@ def test_what_if_prices_a_proposal_and_names_where_it_is_permitted(tmp_path, cat
     bad.write_text("wager: three_card_bonus\nlines:\n  - {hand: pair, payout: {kind: to_one, value: -1}}\n")
     out = CliRunner().invoke(main, ["par", "--paytable-file", str(bad)])
     assert out.exit_code == 2 and "bad.yaml:3" in out.output and "Traceback" not in out.output
+
+
+def test_payout_limit_caps_the_win_on_a_hand(catalogue):
+    model, wager, table, sheet = _sheet(catalogue, "tribal", "base", "payout-odds")
+    capped = sheet_for(model, wager, table, ParOptions(payout_limit=Fraction(2000), limit_bet=Fraction(10)))
+    limit = capped["payout_limit"]
+    assert limit["cap_units"] == 200
+    # only hands whose win on the bets riding exceeds 200 units are cut: royal flushes (1,000 a bet) and
+    # straight flushes with two or three bets riding (400 or 600); each then wins 200
+    final = {r["hand"]: r for r in sheet["base"]["final_hands"]}
+    royal, sf = final["Royal flush"], final["Straight flush"]
+    cut = sum(royal[f"bets_{b}"] * (b * 1000 - 200) for b in (1, 2, 3)) + sum(sf[f"bets_{b}"] * (b * 200 - 200) for b in (2, 3))
+    assert limit["edge_change"] == pytest.approx(cut, rel=1e-6)
+    assert limit["house_edge"] == pytest.approx(sheet["totals"]["house_edge"] + cut, rel=1e-6)
+    loose = sheet_for(model, wager, table, ParOptions(payout_limit=Fraction(10 ** 6), limit_bet=Fraction(10)))
+    assert loose["payout_limit"]["edge_change"] == 0 and loose["payout_limit"]["probability_capped"] == 0

@@ -55,6 +55,11 @@ def _envy_applied(table: Paytable, amounts: list[dict]) -> Paytable:
     return replace(table, envy_lines=tuple(lines))
 
 
+def _limited(model, wager_id: str) -> bool:
+    """Whether a table's payout limit reaches this wager (every wager where the ruleset names none)."""
+    return not model.payout_limits or any(limit.covers(wager_id) for limit in model.payout_limits)
+
+
 def _config_report(path: Path, opts: ParOptions, wager_id: str | None):
     from ..operator.table_config import digest, load_config, model_for, ruleset_for
 
@@ -77,7 +82,8 @@ def _config_report(path: Path, opts: ParOptions, wager_id: str | None):
                          rate_percent=exact(prog.get("rate_percent")) if prog.get("rate_percent") is not None
                          else opts.rate_percent,
                          others=(seats - 1) if seats else opts.others,
-                         payout_limit=exact(limit) if isinstance(limit, (int, float)) else None)
+                         payout_limit=exact(limit) if isinstance(limit, (int, float)) and _limited(model, wager.id) else None,
+                         limit_bet=exact(choice.get("maximum") or config.data.get("limits", {}).get("maximum")))
         custom = None
         if "custom_paytable" in choice:
             custom = Paytable.from_data({"id": "custom", "name": "house paytable", **choice["custom_paytable"]},
@@ -90,8 +96,9 @@ def _config_report(path: Path, opts: ParOptions, wager_id: str | None):
     method = [f"Table configuration {path.name}: {config.casino}, {seats or 'unstated'} seats; bets priced at the "
               "wager minimums; progressive meter at the configured reset, rate as configured; envy bonus with "
               f"{(seats - 1) if seats else 'each number of'} other players; payout limit "
-              f"{limit if limit is not None else 'none'} (stated, not applied to the figures: it binds only on "
-              "bets large enough that a line's win exceeds it)."]
+              f"{limit if limit is not None else 'none'}: the main figures are uncapped; where the limit reaches a "
+              "wager, its figures at the wager's maximum bet with every win capped at the limit are shown too "
+              "(base game: strategy unchanged)."]
     title = f"{config.casino}, table {config.data.get('table', '')} (configuration digest {digest(rs, config)})"
     return par_report(model, wager_id, None, opts, {"wagers": chosen, "title": title, "method": method})
 

@@ -53,6 +53,7 @@ class ParOptions:
     reset: Fraction | None = None           # progressive reset
     others: int | None = None               # other players at the table (envy), from seats
     payout_limit: Fraction | None = None    # most paid on one hand (a table configuration's)
+    limit_bet: Fraction | None = None       # the wager amount the limit is assessed at (the table maximum)
 
 
 def z_of(level: float) -> float:
@@ -239,6 +240,13 @@ def side_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions
         sheet["assumptions"].append(f"figures missing in the source for {', '.join(missing)}: counted as paying "
                                     "nothing, so the return shown is a floor")
     sheet["sensitivity"] = _sensitivity_side(table, counts, total, stake, at_meter)
+    all_odds = all(line.payout.is_odds or not line.payout.offered for line in table.lines)
+    limit_bet = opts.limit_bet if all_odds else (stake if stated else None)
+    pairs = [(Fraction(c, total), v - 1) for c, v in zip(counts, values) if c and v is not None]
+    pairs.append((Fraction(total - sum(c for c, v in zip(counts, values) if v is not None), total), Fraction(-1)))
+    limited = _limit_section(pairs, opts, limit_bet, m)
+    if limited:
+        sheet["payout_limit"] = limited
     if meter_lines:
         sheet["meter"] = _meter_section(table, counts, losing, total, stake, at_meter, reset, meter_lines, opts)
     elif table.pays_fixed_amounts and not stated:
@@ -396,6 +404,9 @@ def base_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions
             sens.append({"hand": rows[-1]["hand"], "unit": "1 to 1 more",
                          "change_in_house_edge": float(-sum(b * q for b, q in by_bets.items()))})
     m = moments(pairs)
+    limited = _limit_section(pairs, opts, opts.limit_bet, m)
+    if limited:
+        sheet["payout_limit"] = limited
     sheet["total_five"] = total5
     sheet["rows"] = rows
     sheet["totals"] = totals(m)
@@ -414,6 +425,24 @@ def base_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions
     sheet["sensitivity"] = sens
     sheet["sensitivity_note"] = "strategy held fixed (at the optimum the first-order change is the same)"
     return _finish(sheet, opts)
+
+
+def _limited(pairs, cap: Fraction) -> tuple[Moments, Fraction]:
+    """Moments with every net win capped at ``cap`` units, and the probability a cap bites."""
+    bites = sum((p for p, x in pairs if x > cap), Fraction(0))
+    return moments([(p, min(x, cap)) for p, x in pairs]), bites
+
+
+def _limit_section(pairs, opts: ParOptions, bet: Fraction | None, uncapped: Moments) -> dict | None:
+    """The figures at ``bet`` when the table's payout limit caps the win on one hand."""
+    if not opts.payout_limit or not bet:
+        return None
+    cap = exact(opts.payout_limit) / exact(bet)
+    m, bites = _limited(pairs, cap)
+    return {"limit": float(opts.payout_limit), "bet": float(bet), "cap_units": float(cap),
+            "probability_capped": float(bites), "return_to_player": float(1 + m.mean),
+            "house_edge": float(-m.mean), "standard_deviation": m.sd,
+            "edge_change": float(uncapped.mean - m.mean)}
 
 
 def _finish(sheet: dict, opts: ParOptions) -> dict:
