@@ -86,6 +86,12 @@ def _section(model: RulesetModel, wager, table, opts: ParOptions) -> dict:
     readings = [_reading(r) for r in model.readings_touching(*prefix)]
     if wager.is_base:
         readings.append({**_reading(ZERO_EV_PULLED), "note": "the ridden convention is shown alongside"})
+    alternatives = []
+    if table is not None and wager.paytable(table.id) is table:
+        from ..gamemath import paytable_result
+        for alt in paytable_result(model, wager.id, table.id).alternatives:
+            if alt["reading"] != ZERO_EV_RIDDEN.id:
+                alternatives.append({**alt, "house_edge_text": _pct(alt["house_edge"])})
     t = sheet.get("totals")
     show = {"rows": _show_rows(sheet), "charts": {}}
     if t:
@@ -126,7 +132,7 @@ def _section(model: RulesetModel, wager, table, opts: ParOptions) -> dict:
                               "interval": f"{_pct(c['interval_95'][0], 3)} to {_pct(c['interval_95'][1], 3)}",
                               "distribution": [f"{p:.6f}" for p in c["distribution"]]}
                              for c in ca["by_players"]]
-    return {**sheet, "readings": readings, "show": show}
+    return {**sheet, "readings": readings, "alternatives": alternatives, "show": show}
 
 
 def par_report(model: RulesetModel, wager_id: str | None = None, paytable_id: str | None = None,
