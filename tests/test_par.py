@@ -319,3 +319,12 @@ def test_payout_limit_caps_the_win_on_a_hand(catalogue):
     assert limit["house_edge"] == pytest.approx(sheet["totals"]["house_edge"] + cut, rel=1e-6)
     loose = sheet_for(model, wager, table, ParOptions(payout_limit=Fraction(10 ** 6), limit_bet=Fraction(10)))
     assert loose["payout_limit"]["edge_change"] == 0 and loose["payout_limit"]["probability_capped"] == 0
+
+
+def test_par_config_names_the_line_of_a_wager_the_ruleset_lacks():
+    import re
+    from pathlib import Path
+    config = Path(__file__).resolve().parent.parent / "examples" / "configs" / "noncompliant-maryland.yaml"
+    out = CliRunner().invoke(main, ["par", str(config)])
+    assert out.exit_code == 2 and "Traceback" not in out.output
+    assert re.search(r"noncompliant-maryland\.yaml:\d+:\d+: wagers\[\d+\]\.wager: .* offers no wager", out.output)

@@ -69,11 +69,12 @@ def _config_report(path: Path, opts: ParOptions, wager_id: str | None):
     seats = config.data.get("seats")
     limit = config.data.get("payout_limit")
     chosen = {}
-    for choice in config.wagers:
+    for i, choice in enumerate(config.wagers):
         try:
             wager = model.wager(choice["wager"])
         except KeyError:
-            raise Trouble(f"{path}: {rs.ref} offers no wager {choice['wager']!r}") from None
+            line, col = config.locate(("wagers", i, "wager"))
+            raise Trouble(f"{path}:{line}:{col}: wagers[{i}].wager: {rs.ref} offers no wager {choice['wager']!r}") from None
         prog = choice.get("progressive") or {}
         w_opts = replace(opts, bet=exact(choice.get("minimum") or config.data.get("limits", {}).get("minimum")
                                          or opts.bet),
