@@ -13,15 +13,14 @@ by their counts. Figures are exact fractions wherever the enumeration is exact.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import comb, sqrt
 from statistics import NormalDist
 
-import numpy as np
-
 from ..model import Paytable, RulesetModel, Wager, exact
+from ..output.wording import hand_name, odds
 from ..poker.hands import CATEGORIES_5, IMPLIED, HandRules
 from .base import analyse_base, multipliers
 from .coverall import highest_hand
@@ -130,12 +129,10 @@ def _per_hour(edge: float, opts: ParOptions) -> dict:
 
 
 def _label(line) -> str:
-    from ..output.wording import hand_name
     return hand_name(line.hand, line.suits)
 
 
 def _pay_text(line) -> str:
-    from ..output.wording import odds
     return odds(line.payout)
 
 
@@ -172,7 +169,7 @@ def _cycle(count: int, total: int) -> float | None:
     return total / count if count else None
 
 
-def _side_rows(table, counts, losing, total, values, stake) -> list[dict]:
+def _side_rows(table, counts, losing, total, values) -> list[dict]:
     rows = []
     for line, c, v in zip(table.lines, counts, values):
         p = Fraction(c, total)
@@ -233,7 +230,7 @@ def side_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions
     values = _returns(table, stake, at_meter)
     m = _side_moments(counts, losing, total, values)
     missing = [_label(line) for line, v in zip(table.lines, values) if v is None and line.payout.offered]
-    sheet["rows"] = _side_rows(table, counts, losing, total, values, stake)
+    sheet["rows"] = _side_rows(table, counts, losing, total, values)
     sheet["totals"] = totals(m)
     sheet["status"] = "incomplete" if missing else "exact"
     if missing:
