@@ -63,8 +63,7 @@ def line_chart(title: str, x_label: str, y_label: str, series: list[tuple[str, l
                x_fmt=lambda v: f"{v:g}", y_fmt=lambda v: f"{v:g}", log_x: bool = False,
                reference: float | None = None) -> str:
     """Lines through (x, y) points, one per named series; an optional horizontal reference line."""
-    from math import log10 as lg
-    tx = (lambda v: lg(v)) if log_x else (lambda v: v)
+    tx = log10 if log_x else (lambda v: v)
     xs = [tx(x) for _, pts in series for x, _ in pts]
     ys = [y for _, pts in series for _, y in pts] + ([reference] if reference is not None else [])
     if log_x:
