@@ -328,3 +328,19 @@ def test_par_config_names_the_line_of_a_wager_the_ruleset_lacks():
     out = CliRunner().invoke(main, ["par", str(config)])
     assert out.exit_code == 2 and "Traceback" not in out.output
     assert re.search(r"noncompliant-maryland\.yaml:\d+:\d+: wagers\[\d+\]\.wager: .* offers no wager", out.output)
+
+
+def test_charts_are_well_formed_svg_with_labelled_axes():
+    import xml.etree.ElementTree as ET
+    from lit_compliance.output import charts
+
+    line = charts.line_chart("Return <&> meter", "meter ($)", "return, %", [("a", [(0, 50.0), (1000, 120.0)])],
+                             reference=100.0)
+    bars = charts.bar_chart("Edges", "house edge, %", [("a", 2.5), ("b", -1.0)])
+    for svg in (line, bars):
+        root = ET.fromstring(svg)
+        texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
+        assert "script" not in svg
+        assert any("%" in (t or "") for t in texts)
+    assert "Return &lt;&amp;&gt; meter" in line
+    assert charts.nice_ticks(0, 97) == [0, 20, 40, 60, 80, 100]
