@@ -344,3 +344,22 @@ def test_charts_are_well_formed_svg_with_labelled_axes():
         assert any("%" in (t or "") for t in texts)
     assert "Return &lt;&amp;&gt; meter" in line
     assert charts.nice_ticks(0, 97) == [0, 20, 40, 60, 80, 100]
+
+
+CONFIGS = sorted(p for p in (__import__("pathlib").Path(__file__).resolve().parent.parent / "examples" / "configs")
+                 .glob("*.yaml") if not p.name.startswith("noncompliant"))
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=lambda p: p.stem)
+def test_par_for_every_example_configuration(config):
+    out = CliRunner().invoke(main, ["par", str(config), "--format", "markdown"])
+    assert out.exit_code == 0 and "Traceback" not in out.output, out.output
+    assert "## Method and assumptions" in out.output and "Ruleset digest" in out.output
+
+
+def test_par_follows_the_cli_conventions():
+    from lit_compliance import __version__
+    runner = CliRunner()
+    assert runner.invoke(main, ["par", "--version"]).output.strip() == f"lit-compliance, version {__version__}"
+    pinned = runner.invoke(main, ["par", "MARYLAND@V1", "--wager", "three-card-bonus", "--format", "json"])
+    assert pinned.exit_code == 0 and json.loads(pinned.output)["title"]["ruleset"] == "maryland@v1"
