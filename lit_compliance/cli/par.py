@@ -155,7 +155,7 @@ def par(target, version, on, wager, paytable, paytable_file, bet, hands_per_hour
     else:
         targets = catalogue().jurisdictions if target == "all" else [target]
         if target == "all" and (version or on):
-            raise Trouble("--version/--on need a single jurisdiction")
+            raise Trouble("a ruleset version (JURISDICTION@VERSION) or --on needs a single jurisdiction, not all")
         reports = []
         from ..model import model_of
         for jid in targets:
