@@ -363,3 +363,14 @@ def test_par_follows_the_cli_conventions():
     assert runner.invoke(main, ["par", "--version"]).output.strip() == f"lit-compliance, version {__version__}"
     pinned = runner.invoke(main, ["par", "MARYLAND@V1", "--wager", "three-card-bonus", "--format", "json"])
     assert pinned.exit_code == 0 and json.loads(pinned.output)["title"]["ruleset"] == "maryland@v1"
+
+
+def test_par_is_byte_identical_cold_and_warm(tmp_path, monkeypatch):
+    monkeypatch.setenv("LIT_COMPLIANCE_CACHE", str(tmp_path / "cache"))
+    runner = CliRunner()
+    for fmt in ("json", "html"):
+        args = ["par", "maryland", "--wager", "base", "--format", fmt]
+        cold = runner.invoke(main, args).output
+        warm = runner.invoke(main, args).output
+        assert cold == warm and len(cold) > 1000
+    assert any((tmp_path / "cache").rglob("*.json"))

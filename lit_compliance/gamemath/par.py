@@ -19,6 +19,9 @@ from functools import lru_cache
 from math import comb, sqrt
 from statistics import NormalDist
 
+import json
+
+from .. import cache
 from ..model import Paytable, RulesetModel, Wager, exact
 from ..output.wording import hand_name, odds
 from ..poker.hands import CATEGORIES_5, IMPLIED, HandRules
@@ -459,10 +462,17 @@ def sheet_for(model: RulesetModel, wager: Wager, table: Paytable | None, opts: P
         return {**head, "status": "incomplete", "rows": [], "totals": None, "sensitivity": [],
                 "assumptions": ["the source prints no paytable for this wager"], "enumeration": "", "total": None}
     rules = model.hand_rules
-    if wager.is_base:
-        body = base_sheet(wager, table, rules, opts)
-    elif table.hand_basis.value == "table_highest":
-        body = cover_all_sheet(wager, table, rules, opts)
-    else:
-        body = side_sheet(wager, table, rules, opts)
+    key = ["par-sheet", repr((wager.id, wager.kind.value, wager.hand_basis.value, str(wager.stake),
+                              str(wager.meter.reset_minimum) if wager.meter else None)),
+           repr(table), repr(rules), repr(opts)]
+    body = cache.load_json(key)
+    if body is None:
+        if wager.is_base:
+            body = base_sheet(wager, table, rules, opts)
+        elif table.hand_basis.value == "table_highest":
+            body = cover_all_sheet(wager, table, rules, opts)
+        else:
+            body = side_sheet(wager, table, rules, opts)
+        body = json.loads(json.dumps(body))   # exactly what the cache gives back, so cold = warm
+        cache.save_json(key, body)
     return {**head, **body}
