@@ -58,7 +58,7 @@ def complete_wager(ctx, param, incomplete: str) -> list:
 def _conventions() -> None:
     for command in main.commands.values():
         for param in command.params:
-            if isinstance(param, click.Argument) and param.name in ("jurisdiction", "old", "new"):
+            if isinstance(param, click.Argument) and param.name in ("jurisdiction", "old", "new", "target"):
                 param._custom_shell_complete = complete_ruleset
             elif isinstance(param, click.Option) and param.name in ("wager", "paytable"):
                 param._custom_shell_complete = complete_wager
