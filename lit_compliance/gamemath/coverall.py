@@ -1,17 +1,24 @@
 """Cover All: the highest five-card hand among all players at the table.
 
 With one player this is exact (the five-card distribution). With more, the players share the
-community cards and draw from one deck, so the highest hand is estimated by simulation with a
-fixed seed, reported with a 95% confidence interval.
+community cards and draw from one deck, so the highest hand is estimated by simulation. For the
+standard hand rankings the package ships one large seeded simulation of seven-seat deals
+(``data/coverall_highest.json``, rebuilt by ``tools/build_coverall_distribution.py``): the first k
+seats of a seven-seat deal are a valid k-seat deal, so it serves every player count and every
+Cover All paytable. Other rankings are simulated here with a fixed seed. Every simulated figure is
+reported with its 95% confidence interval.
 
 Assumptions the text leaves open (recorded in each result's note): every player in the round
 counts and holds a hand; the dealer holds no hand of their own; the stake is one unit.
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from functools import lru_cache
 from fractions import Fraction
 from math import sqrt
+from pathlib import Path
 
 import numpy as np
 
@@ -31,7 +38,28 @@ class HighestHand:
     exact: list[Fraction] | None
 
 
+_SHIPPED = Path(__file__).resolve().parent / "data" / "coverall_highest.json"
+
+
+@lru_cache(maxsize=4)
+def shipped_distribution(rules: HandRules) -> dict | None:
+    """The shipped simulation for ``rules``: {players: counts by category}, rounds and seed; or None."""
+    try:
+        data = json.loads(_SHIPPED.read_text())
+    except (OSError, ValueError):
+        return None
+    if data.get("rules") != repr(rules) or data.get("categories") != list(CATEGORIES_5):
+        return None
+    return {"rounds": int(data["rounds"]), "seed": int(data["seed"]),
+            "counts": {int(k): [int(c) for c in v] for k, v in data["counts"].items()}}
+
+
 def highest_hand(players: int, rules: HandRules, rounds: int = ROUNDS, seed: int = SEED) -> HighestHand:
+    """The distribution of the highest category among ``players`` hands (exact for one player)."""
+    shipped = shipped_distribution(rules) if players > 1 and rounds == ROUNDS and seed == SEED else None
+    if shipped and players in shipped["counts"]:
+        counts = shipped["counts"][players]
+        return HighestHand([c / shipped["rounds"] for c in counts], shipped["rounds"], None)
     if players == 1:
         counts = five_card_counts(rules)
         total = int(counts.sum())

@@ -353,8 +353,10 @@ def cover_all_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOp
              "total": None, "stake": 1.0, "stake_stated": False, "rows": rows,
              "totals": totals(m, exact_math=players == 1), "status": "exact" if players == 1 else "simulated",
              "assumptions": ["every player in the round holds a hand, the dealer none; priced on a one-unit stake",
-                             "the highest hand is simulated with a fixed seed for 2 or more players (redo: "
-                             "lit_compliance.gamemath.coverall.highest_hand(players, rules))"],
+                             "for 2 or more players the highest hand comes from one seeded simulation of "
+                             "seven-seat deals (the first k seats serve k players), shipped as "
+                             "lit_compliance/gamemath/data/coverall_highest.json; redo it with "
+                             "tools/build_coverall_distribution.py ROUNDS SEED"],
              "cover_all": {"players": players, "by_players": per_count, "categories": list(CATEGORIES_5)},
              "sensitivity": [{"hand": r["hand"], "unit": "1 to 1 more", "change_in_house_edge": -r["probability"]}
                              for r in rows[:-1]]}
