@@ -15,6 +15,8 @@ import signal
 import sys
 import threading
 
+from pathlib import Path
+
 import click
 
 from .. import __version__
@@ -149,3 +151,28 @@ def parse_date(text: str, option: str) -> dt.date:
         return dt.date.fromisoformat(text)
     except ValueError:
         raise Trouble(f"{option} {text!r} is not a date (use YYYY-MM-DD)") from None
+
+
+def deliver(content: str | bytes, output: Path | None, inputs: tuple = ()) -> None:
+    """Standard output, or ``-o FILE`` written safely (never over one of ``inputs``)."""
+    from ..output.files import OutputError, write_output
+
+    if output is None:
+        if isinstance(content, bytes):
+            raise Trouble("binary output needs --output FILE")
+        emit(content)
+        return
+    try:
+        write_output(output, content, inputs)
+    except OutputError as exc:
+        raise Trouble(str(exc)) from None
+
+
+def print_pdf(html: str) -> bytes:
+    """``html`` printed to PDF by headless Chromium, or a clean Trouble saying why not."""
+    from ..output.pdf import PdfUnavailable, html_to_pdf
+
+    try:
+        return html_to_pdf(html)
+    except PdfUnavailable as exc:
+        raise Trouble(str(exc)) from None

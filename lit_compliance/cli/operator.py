@@ -14,35 +14,13 @@ import yaml
 
 from ..load.catalogue import Ruleset
 from ..load.resources import data_dir
-from .common import EXIT_NO, EXIT_OK, Trouble, catalogue, emit, handled, main, pick, progress
+from .common import EXIT_NO, EXIT_OK, Trouble, catalogue, deliver, emit, handled, main, pick, print_pdf, progress
 from ..operator.compliance import Report, check as check_config
 from ..operator.placard import SIGN_SIZES, placard_view, svg_view
-from ..output.files import OutputError, write_output
 from ..output.render import render, to_json
 from ..output.wording import money
 from ..operator.summary import markdown_escape, paytables_view, summary_view
 from ..operator.table_config import TableConfig, digest, load_config, load_config_text, ruleset_for
-
-
-def _write_or_emit(content: str | bytes, output: Path | None, inputs: tuple = ()) -> None:
-    if output is None:
-        if isinstance(content, bytes):
-            raise Trouble("binary output needs --output FILE")
-        emit(content)
-        return
-    try:
-        write_output(output, content, inputs)
-    except OutputError as exc:
-        raise Trouble(str(exc)) from None
-
-
-def _pdf(html: str) -> bytes:
-    from ..output.pdf import PdfUnavailable, html_to_pdf
-
-    try:
-        return html_to_pdf(html)
-    except PdfUnavailable as exc:
-        raise Trouble(str(exc)) from None
 
 
 def _analyse(rs: Ruleset) -> list:
@@ -174,7 +152,7 @@ def render_placard(rs: Ruleset, config: TableConfig, fmt: str) -> str | bytes:
     if fmt == "svg":
         return render("placard.svg.j2", v=view, s=svg_view(view))
     html = render("placard.html.j2", v=view)
-    return _pdf(html) if fmt == "pdf" else html
+    return print_pdf(html) if fmt == "pdf" else html
 
 
 @main.command()
@@ -200,7 +178,7 @@ def placard(config: Path, ruleset_ref: str | None, fmt: str, output: Path | None
         sys.exit(EXIT_NO)
     if fmt == "pdf" and output is None:
         raise Trouble("--format pdf needs --output FILE")
-    _write_or_emit(render_placard(rs, cfg, fmt), output, (config, rs.path))
+    deliver(render_placard(rs, cfg, fmt), output, (config, rs.path))
 
 
 # --- summary ---------------------------------------------------------------------------------
@@ -210,7 +188,7 @@ def render_summary(rs: Ruleset, fmt: str) -> str | bytes:
     if fmt == "markdown":
         return render("summary.md.j2", v=summary_view(rs, markdown_escape))
     html = render("summary.html.j2", v=summary_view(rs))
-    return _pdf(html) if fmt == "pdf" else html
+    return print_pdf(html) if fmt == "pdf" else html
 
 
 @main.command()
@@ -226,7 +204,7 @@ def summary(jurisdiction: str, version: str | None, on: str | None, fmt: str, ou
     rs = pick(jurisdiction, version, on)
     if fmt == "pdf" and output is None:
         raise Trouble("--format pdf needs --output FILE")
-    _write_or_emit(render_summary(rs, fmt), output, (rs.path,))
+    deliver(render_summary(rs, fmt), output, (rs.path,))
 
 
 # --- init ------------------------------------------------------------------------------------
@@ -496,7 +474,7 @@ def init(jurisdiction, version, casino, table, minimum, maximum, payout_limit, w
         if interactive and not click.confirm("Write it anyway?", default=False):
             click.echo(f"nothing written to {output}", err=True)
             sys.exit(EXIT_NO)
-    _write_or_emit(text, output)
+    deliver(text, output)
     state = "complies" if report.compliant else f"does NOT comply ({len(report.errors)} error(s))"
     click.echo(f"wrote {output}: {state}, {len(report.warnings)} warning(s); "
                f"see `lit-compliance check {output}`")

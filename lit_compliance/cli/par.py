@@ -8,37 +8,15 @@ from pathlib import Path
 
 import click
 
-from .common import Trouble, catalogue, emit, handled, main, pick
+from .common import Trouble, catalogue, deliver, handled, main, pick, print_pdf
 from ..gamemath.par import ParOptions
 from ..model import Payout, exact
 from ..model.enums import PayoutKind
 from ..model.paytable import Paytable
-from ..output.files import OutputError, write_output
 from ..output.render import render, to_json
 from ..report.par_view import csv_text, par_report, strip_charts
 
 FORMATS = ["text", "markdown", "json", "csv", "html", "pdf"]
-
-
-def _deliver(content: str | bytes, output: Path | None, inputs: tuple = ()) -> None:
-    if output is None:
-        if isinstance(content, bytes):
-            raise Trouble("binary output needs --output FILE")
-        emit(content)
-        return
-    try:
-        write_output(output, content, inputs)
-    except OutputError as exc:
-        raise Trouble(str(exc)) from None
-
-
-def _pdf(html: str) -> bytes:
-    from ..output.pdf import PdfUnavailable, html_to_pdf
-
-    try:
-        return html_to_pdf(html)
-    except PdfUnavailable as exc:
-        raise Trouble(str(exc)) from None
 
 
 def _looks_like_file(target: str) -> bool:
@@ -178,6 +156,6 @@ def par(target, version, on, wager, paytable, paytable_file, bet, hands_per_hour
         template = {"text": "par/par.txt.j2", "markdown": "par/par.md.j2"}.get(fmt, "par/par.html.j2")
         content = render(template, reports=reports, whatif=whatif)
         if fmt == "pdf":
-            content = _pdf(content)
+            content = print_pdf(content)
     inputs = tuple(p for p in (paytable_file, Path(target) if target and _looks_like_file(target) else None) if p)
-    _deliver(content, output, inputs)
+    deliver(content, output, inputs)
