@@ -253,6 +253,124 @@ def test_ctrl_c_at_a_prompt_is_an_interrupt_with_status_130(tmp_path):
     assert not out.exists()
 
 
+def _wait_for_sigint_handler(pid: int, deadline: float) -> None:
+    """Until the child's Python has installed its SIGINT handler (bit 2 of SigCgt), so the
+    signal is met by Python and not by the default action."""
+    import time
+
+    while time.time() < deadline:
+        try:
+            status = Path(f"/proc/{pid}/status").read_text()
+        except OSError:
+            return
+        caught = int(next(ln.split()[1] for ln in status.splitlines() if ln.startswith("SigCgt:")), 16)
+        if caught & (1 << 1):
+            return
+        time.sleep(0.02)
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs /proc to see the child's signal handlers")
+def test_ctrl_c_during_analyze_is_an_interrupt_with_status_130(tmp_path):
+    import signal
+    import time
+
+    env = {**os.environ, "LIT_COMPLIANCE_CACHE": str(tmp_path / "cache")}  # cold: seconds of work
+    proc = subprocess.Popen([sys.executable, "-m", "lit_compliance", "analyze", "all"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=env)
+    _wait_for_sigint_handler(proc.pid, time.time() + 30)
+    time.sleep(1.0)  # past start-up, into the analysis
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=120)
+    if proc.returncode == 0:  # pragma: no cover - a machine that analyses everything within a second
+        pytest.skip("analyze finished before the interrupt arrived")
+    assert proc.returncode == 130, err
+    assert b"interrupted" in err and b"Traceback" not in err and b"Aborted" not in err
+
+
+def _processes_naming(text: str) -> list[int]:
+    """Live processes (not zombies) whose command line mentions ``text``, this one excepted."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+            continue
+        try:
+            if text.encode() in (entry / "cmdline").read_bytes():
+                found.append(int(entry.name))
+        except OSError:
+            pass
+    return found
+
+
+def test_killing_a_pdf_run_leaves_no_chromium_and_no_temporary_files(tmp_path, request):
+    import shutil
+    import signal
+    import tempfile
+    import time
+
+    from lit_compliance.output import pdf
+
+    if pdf.chromium_path() is None:
+        pytest.skip("Chromium is not installed (apt-get install chromium)")
+    scratch = Path(tempfile.mkdtemp(prefix="lit-t-", dir="/tmp" if Path("/tmp").is_dir() else None))
+    request.addfinalizer(lambda: shutil.rmtree(scratch, ignore_errors=True))
+    if len(os.fsencode(scratch)) + 18 > pdf.MAX_CHROMIUM_TMPDIR:  # pragma: no cover
+        pytest.skip("no temporary directory short enough for Chromium's sockets")
+    out = tmp_path / "placard.pdf"
+    env = {**os.environ, "TMPDIR": str(scratch)}
+    proc = subprocess.Popen([sys.executable, "-m", "lit_compliance", "placard", EXAMPLES / "configs" / "maryland.yaml",
+                             "--format", "pdf", "-o", out], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    deadline = time.time() + 60
+    while time.time() < deadline and not _processes_naming(str(scratch)) and proc.poll() is None:
+        time.sleep(0.05)  # until Chromium (its profile is under our temporary directory) is running
+    if proc.poll() is not None:  # pragma: no cover - printed before we could catch Chromium at work
+        pytest.skip("the PDF was printed before Chromium could be seen running")
+    time.sleep(0.5)  # let it start its renderers and helpers
+    proc.send_signal(signal.SIGTERM)  # what `kill` sends
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert b"Traceback" not in err and not out.exists()
+    while time.time() < deadline and _processes_naming(str(scratch)):
+        time.sleep(0.1)
+    assert _processes_naming(str(scratch)) == []
+    assert list(scratch.iterdir()) == []  # neither our profile nor Chromium's own temporary files
+
+
+def test_an_unreadable_ruleset_reference_is_a_clean_error(tmp_path, monkeypatch):
+    """A reference into a directory we may not enter (simulated: the tests may run as root, whom
+    permissions do not stop)."""
+    import builtins
+    import errno
+
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    ref = locked / "v1.yaml"
+    ref.write_text((ROOT / "rulesets" / "tribal" / "v1.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+
+    def denied(path) -> bool:
+        return str(locked) in os.fsdecode(path) if isinstance(path, (str, bytes, os.PathLike)) else False
+
+    real_stat, real_open = os.stat, builtins.open
+
+    def stat(path, *a, **kw):
+        if denied(path):
+            raise PermissionError(errno.EACCES, "Permission denied", os.fsdecode(path))
+        return real_stat(path, *a, **kw)
+
+    def open_(path, *a, **kw):
+        if denied(path):
+            raise PermissionError(errno.EACCES, "Permission denied", os.fsdecode(path))
+        return real_open(path, *a, **kw)
+
+    monkeypatch.setattr(os, "stat", stat)
+    monkeypatch.setattr(builtins, "open", open_)
+    for args, status in ((("diff", "tribal", ref, "--no-house-edge"), 2),
+                         (("check", EXAMPLES / "configs" / "tribal.yaml", "--ruleset", ref), 2),
+                         (("validate", ref), 1)):  # validate's "no" is its answer: the file is not valid
+        result = run(*args)
+        assert result.exit_code == status, (args, result.output)
+        assert "ermission denied" in result.output and str(ref) in result.output, (args, result.output)
+
+
 # --- the math cache ------------------------------------------------------------------------------------
 
 

@@ -17,6 +17,9 @@ from pathlib import Path
 CANDIDATES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 TIMEOUT_SECONDS = 120
 FIXED_DATE = b"D:20000101000000"
+# Chromium makes sockets at TMPDIR/org.chromium.Chromium.XXXXXX/SingletonSocket (+47 bytes) and
+# aborts when the whole path exceeds sun_path's 107 bytes.
+MAX_CHROMIUM_TMPDIR = 56
 
 
 class PdfUnavailable(Exception):
@@ -42,12 +45,18 @@ def chromium_flags(user_data_dir: str) -> list[str]:
             f"--user-data-dir={user_data_dir}"]
 
 
-def _run(args: list[str]) -> subprocess.CompletedProcess:
+def _run(args: list[str], tmp: str) -> subprocess.CompletedProcess:
     """Run Chromium in its own process group; on a time-out, an interrupt or any other exit from
-    here, the whole group (renderers and helpers included) is killed before we return."""
+    here, the whole group (renderers and helpers included) is killed before we return. Chromium's
+    own temporary files go under ``tmp`` (our temporary directory), so they are removed with it even
+    when Chromium is killed before it can remove them; unless that path is too long for the Unix
+    sockets Chromium makes there (``sun_path`` holds 107 bytes), when Chromium keeps its default."""
+    env = dict(os.environ)
+    if len(os.fsencode(tmp)) <= MAX_CHROMIUM_TMPDIR:
+        env["TMPDIR"] = tmp
     try:
         proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
-                                start_new_session=True)
+                                env=env, start_new_session=True)
     except OSError as exc:
         raise PdfUnavailable(f"cannot run Chromium: {exc.strerror}") from None
     try:
@@ -87,7 +96,7 @@ def html_to_pdf(html: str) -> bytes:
         page.write_text(html, encoding="utf-8")
         args = [exe, *chromium_flags(str(Path(tmp) / "profile")), "--no-pdf-header-footer",
                 f"--print-to-pdf={out}", page.as_uri()]
-        result = _run(args)
+        result = _run(args, tmp)
         if not out.is_file() or out.stat().st_size == 0:
             tail = result.stderr.decode("utf-8", "replace").strip().splitlines()[-3:]
             raise PdfUnavailable("Chromium produced no PDF (exit status "
@@ -105,7 +114,7 @@ def dump_dom(html: str, extra_script: str = "") -> str:
     with tempfile.TemporaryDirectory(prefix="lit-dom-") as tmp:
         page = Path(tmp) / "page.html"
         page.write_text(html, encoding="utf-8")
-        result = _run([exe, *chromium_flags(str(Path(tmp) / "profile")), "--dump-dom", page.as_uri()])
+        result = _run([exe, *chromium_flags(str(Path(tmp) / "profile")), "--dump-dom", page.as_uri()], tmp)
         if result.returncode != 0:
             raise PdfUnavailable(f"Chromium --dump-dom failed (exit status {result.returncode})")
         return result.stdout.decode("utf-8", "replace")
