@@ -169,3 +169,35 @@ def test_an_internal_error_is_reported_in_one_line_without_a_traceback(monkeypat
     assert result.exit_code == 2
     assert "Traceback" not in result.output
     assert "internal error (RuntimeError: template exploded)" in result.output
+
+
+def test_show_on_names_the_amendment_in_force_when_its_text_is_not_catalogued(catalogue):
+    from lit_compliance.load.catalogue import history
+
+    rs = catalogue.versions("south-dakota")[0]
+    entries = history(rs)
+    absent = [e for e in entries if e[1] < rs.effective_date]
+    assert len(absent) >= 2
+    citation, date = absent[1]                       # a day after the second amendment took effect
+    day = date + dt.timedelta(days=1)
+    result = CliRunner().invoke(main, ["show", "south-dakota", "--on", day.isoformat()])
+    assert result.exit_code == 2
+    line = result.output.strip()
+    assert "\n" not in line and "before the earliest version" in line
+    assert f"as amended by {citation} (effective {date.isoformat()})" in line
+    assert "not in the catalogue" in line
+    for other, _ in entries:
+        if other != citation:
+            assert other not in line
+    early = CliRunner().invoke(main, ["show", "south-dakota", "--on", (entries[0][1] - dt.timedelta(days=1)).isoformat()])
+    assert early.exit_code == 2 and "records nothing in force before" in early.output
+
+
+def test_show_prints_the_site_reference_of_the_ruleset(catalogue):
+    from lit_compliance.report.references import reference
+
+    rs = catalogue.latest("maryland")
+    result = CliRunner().invoke(main, ["show", "maryland"])
+    assert result.exit_code == 0
+    assert f"Site page:       {reference(rs)}" in result.output
+    assert reference(rs, ("wagers", 0)) in result.output

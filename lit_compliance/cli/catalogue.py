@@ -47,7 +47,10 @@ def show(jurisdiction: str, version: str | None, on: str | None, fmt: str) -> No
     if fmt == "json":
         emit(to_json(finding_lists(rs.data)))
     else:
-        emit(render("show.txt.j2", rs=rs))
+        from ..report.references import reference
+
+        emit(render("show.txt.j2", rs=rs, site_reference=reference(rs),
+                    site_example=reference(rs, ("wagers", 0)) if rs.wagers else None))
 
 
 def finding_lists(value):

@@ -196,7 +196,8 @@ class Catalogue:
         if on < dated[0].effective_date:
             raise CatalogueError(
                 f"{jurisdiction}: {on.isoformat()} is before the earliest version in the catalogue "
-                f"({dated[0].version}, effective {dated[0].effective_date.isoformat()})")
+                f"({dated[0].version}, effective {dated[0].effective_date.isoformat()})"
+                + absent_amendment_note(dated[0], on))
         return [rs for rs in dated if rs.effective_date <= on][-1]
 
     def resolve(self, ref: str) -> Ruleset:
@@ -205,6 +206,33 @@ class Catalogue:
             return _load_ref_file(ref)
         jurisdiction, _, version = ref.partition("@")
         return self.get(jurisdiction, version or None)
+
+
+def history(ruleset: Ruleset) -> list[tuple[str, dt.date]]:
+    """The source's own history note (``source.history``): (citation, effective date), oldest first."""
+    out = []
+    for entry in (ruleset.data.get("source") or {}).get("history") or ():
+        try:
+            out.append((str(entry["citation"]), dt.date.fromisoformat(str(entry["effective_date"]))))
+        except (KeyError, ValueError):
+            continue
+    return sorted(out, key=lambda e: (e[1], e[0]))
+
+
+def absent_amendment_note(earliest: Ruleset, on: dt.date) -> str:
+    """For a date before the earliest catalogued version: which amendment the source's history note
+    says was in force then (its text not catalogued), or that the note records none so early."""
+    entries = history(earliest)
+    if not entries:
+        return ""
+    before = [e for e in entries if e[1] <= on]
+    if not before:
+        first = entries[0]
+        return (f"; the source's history note records nothing in force before {first[0]} "
+                f"(effective {first[1].isoformat()})")
+    citation, date = before[-1]
+    return (f"; on that date the rules as amended by {citation} (effective {date.isoformat()}) were in force, "
+            "and that text is not in the catalogue")
 
 
 def resolve_ref(ref: str) -> Ruleset:
