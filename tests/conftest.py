@@ -41,3 +41,28 @@ def _session_cache(factory) -> Path:
     if not _SESSION_CACHE:
         _SESSION_CACHE.append(factory.mktemp("math-cache"))
     return _SESSION_CACHE[0]
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory):
+    """The site of the bundled catalogue, written once per session by the real command
+    (into its own folder, with the session's private math cache)."""
+    import os
+
+    from click.testing import CliRunner
+
+    from lit_compliance.cli import main
+
+    saved = os.environ.get("LIT_COMPLIANCE_CACHE")
+    if saved != "off":
+        os.environ["LIT_COMPLIANCE_CACHE"] = str(_session_cache(tmp_path_factory))
+    try:
+        out = tmp_path_factory.mktemp("site-parent") / "site"
+        result = CliRunner().invoke(main, ["site", "-o", str(out)])
+    finally:
+        if saved is None:
+            os.environ.pop("LIT_COMPLIANCE_CACHE", None)
+        else:
+            os.environ["LIT_COMPLIANCE_CACHE"] = saved
+    assert result.exit_code == 0, result.output
+    return out

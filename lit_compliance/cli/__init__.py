@@ -15,7 +15,7 @@ import click.shell_completion
 
 from .. import __version__
 from .common import main
-from . import catalogue, math, par, play, operator, regulator  # noqa: F401,E402  (each adds its commands)
+from . import catalogue, math, par, play, operator, regulator, site  # noqa: F401,E402  (each adds its commands)
 
 __all__ = ["main"]
 

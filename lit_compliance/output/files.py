@@ -71,3 +71,101 @@ def write_output(path: Path | str, content: str | bytes, inputs: Iterable[Path |
         replace_file(path, data, mode, durable=True)
     except OSError as exc:
         raise OutputError(f"{path}: cannot write ({exc.strerror or exc})") from None
+
+
+SITE_MARKER = ".lit-compliance-site"
+
+
+def write_tree(folder: Path | str, files: dict[str, bytes | str], marker: str = SITE_MARKER) -> None:
+    """Write a folder of files (a static site) as a whole; raise OutputError on failure.
+
+    ``files`` maps '/'-separated relative paths to content; a path that is absolute or climbs out
+    (``..``) is refused, so nothing is written outside ``folder``. The tree is built in a temporary
+    folder beside ``folder`` (every file flushed to disk) and renamed into place, so a failed or
+    interrupted run leaves no half-written site; a site written before is moved aside and removed
+    once the new one is in place. ``folder`` may be new, an empty folder, or a folder this function wrote before (it holds
+    ``marker``); anything else (a file, a symbolic link, a folder of other things) is refused.
+    Folders get the umask's permissions from 0o777, files from 0o666.
+    """
+    import shutil
+    import tempfile
+
+    folder = Path(folder)
+    name = str(folder)
+    if not folder.name or folder.name in (".", ".."):
+        folder = Path(os.path.abspath(folder))
+        name = str(folder)
+    parent = folder.parent if str(folder.parent) else Path(".")
+    if not parent.is_dir():
+        raise OutputError(f"{name}: folder {parent} does not exist")
+    try:
+        st = os.lstat(folder)
+    except FileNotFoundError:
+        st = None
+    except OSError as exc:
+        raise OutputError(f"{name}: cannot use it ({exc.strerror})") from None
+    if st is not None:
+        if stat.S_ISLNK(st.st_mode):
+            raise OutputError(f"{name}: is a symbolic link; give the real folder name")
+        if not stat.S_ISDIR(st.st_mode):
+            raise OutputError(f"{name}: exists and is not a folder")
+        try:
+            entries = os.listdir(folder)
+        except OSError as exc:
+            raise OutputError(f"{name}: cannot read it ({exc.strerror})") from None
+        if entries and marker not in entries:
+            raise OutputError(f"{name}: is a folder of other files (not a site lit-compliance wrote); "
+                              "give a new or empty folder")
+    checked = {}
+    for rel, content in files.items():
+        parts = rel.split("/")
+        if rel.startswith("/") or any(p in ("", ".", "..") for p in parts) or "\\" in rel or "\0" in rel:
+            raise OutputError(f"{rel}: not a path inside the output folder")
+        checked[rel] = content.encode("utf-8") if isinstance(content, str) else content
+    mask = _umask()
+    try:
+        tmp = Path(tempfile.mkdtemp(dir=str(parent), prefix=f".{folder.name[:100]}.", suffix=".tmp"))
+    except OSError as exc:
+        raise OutputError(f"{name}: cannot write in {parent} ({exc.strerror or exc})") from None
+    old = None
+    try:
+        os.chmod(tmp, 0o777 & ~mask)
+        for rel in sorted(checked):
+            target = tmp.joinpath(*rel.split("/"))
+            made = []
+            for up in reversed(target.relative_to(tmp).parents):
+                d = tmp / up
+                if not d.is_dir():
+                    d.mkdir()
+                    made.append(d)
+            for d in made:
+                os.chmod(d, 0o777 & ~mask)
+            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(checked[rel])
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.chmod(target, 0o666 & ~mask)
+        (tmp / marker).write_bytes(b"written by lit-compliance site\n")
+        os.chmod(tmp / marker, 0o666 & ~mask)
+        if st is not None:
+            mode = stat.S_IMODE(st.st_mode)
+            os.chmod(tmp, mode)
+            old = Path(tempfile.mkdtemp(dir=str(parent), prefix=f".{folder.name[:100]}.", suffix=".old"))
+            os.rmdir(old)
+            os.rename(folder, old)
+        try:
+            os.rename(tmp, folder)
+        except BaseException:
+            if old is not None:
+                os.rename(old, folder)
+                old = None
+            raise
+    except OSError as exc:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise OutputError(f"{name}: cannot write ({exc.strerror or exc})") from None
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)

@@ -1,0 +1,273 @@
+"""``lit-compliance site -o DIR``: the catalogue as a static site.
+
+Every expected figure is computed here from the rulesets (independently of the site's own code
+where that is cheap), never typed in.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import os
+import re
+import shutil
+import stat
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from lit_compliance.cli import main
+from lit_compliance.load.catalogue import Catalogue, history
+from lit_compliance.load.resources import data_dir
+from lit_compliance.output.files import OutputError, write_tree
+from lit_compliance.report.references import page, reference, walk_facts
+
+from site_html import broken_links, duplicate_ids, heading_jumps, parse_site
+
+
+def _all_rulesets(cat):
+    return [rs for j in cat.jurisdictions for rs in cat.versions(j)]
+
+
+def _cited_mappings(node, path=()):
+    """An independent count of the facts: mappings with a citation, outside the findings."""
+    if isinstance(node, dict):
+        n = 1 if "cite" in node and path else 0
+        return n + sum(_cited_mappings(v, path + (k,)) for k, v in node.items() if not (not path and k == "findings"))
+    if isinstance(node, list):
+        return sum(_cited_mappings(v, path + (i,)) for i, v in enumerate(node))
+    return 0
+
+
+@pytest.fixture(scope="module")
+def pages(built_site):
+    return parse_site(built_site)
+
+
+def test_there_is_a_page_for_every_ruleset_jurisdiction_and_par_sheet(built_site, catalogue):
+    assert (built_site / "index.html").is_file() and (built_site / "site.css").is_file()
+    for jid in catalogue.jurisdictions:
+        assert (built_site / jid / "index.html").is_file()
+        for rs in catalogue.versions(jid):
+            assert (built_site / page(rs) / "index.html").is_file(), rs.ref
+            par = (built_site / page(rs) / "par.html").read_text()
+            assert f"PAR sheet: Let It Ride, {rs.name}" in par
+    assert (built_site / "drafts" / "maryland-draft-amendment.html").is_file()
+
+
+def test_home_page_lists_every_jurisdiction_with_counts_from_the_rulesets(built_site, catalogue):
+    home = (built_site / "index.html").read_text()
+    for rs in _all_rulesets(catalogue):
+        row = re.search(rf'<tr data-jurisdiction="{re.escape(rs.jurisdiction)}" data-version="{re.escape(rs.version)}">'
+                        r"(.*?)</tr>", home, re.S)
+        assert row, rs.ref
+        cells = row.group(1)
+        facts = _cited_mappings(rs.data)
+        paytables = sum(len(w["paytables"]) for w in rs.data["wagers"])
+        assert f'<td class="n facts">{facts}</td>' in cells
+        assert f'<td class="n findings">{len(rs.data["findings"])}</td>' in cells
+        assert f'<td class="n paytables">{paytables}</td>' in cells
+        assert rs.name in home
+
+
+def test_home_page_has_the_topic_matrix(built_site, catalogue):
+    from lit_compliance.regulator.compare import topics
+
+    home = (built_site / "index.html").read_text()
+    for topic in topics().values():
+        assert f'href="compare/{topic.name}.html"' in home
+        assert (built_site / "compare" / f"{topic.name}.html").is_file()
+
+
+def test_every_fact_and_finding_has_its_anchor(built_site, catalogue, pages):
+    for rs in _all_rulesets(catalogue):
+        ids = set(pages[page(rs) + "index.html"].ids)
+        refs = [reference(rs, path) for _, path, _ in walk_facts(rs.data)]
+        assert len(refs) == _cited_mappings(rs.data) == len(set(refs))
+        for ref in refs:
+            assert ref.startswith(page(rs) + "#")
+            assert ref.split("#", 1)[1] in ids, ref
+        for finding in rs.data["findings"]:
+            assert f"findings.{finding['id']}" in ids
+
+
+def test_reference_scheme_names_list_items_by_id_and_hand(catalogue):
+    rs = catalogue.latest("maryland")
+    wagers = rs.data["wagers"]
+    wi = next(i for i, w in enumerate(wagers) if w["paytables"])
+    line = wagers[wi]["paytables"][0]["lines"][0]
+    path = ("wagers", wi, "paytables", 0, "lines", 0)
+    assert reference(rs, path) == (f"maryland/v1/#wagers.{wagers[wi]['id']}.paytables."
+                                   f"{wagers[wi]['paytables'][0]['id']}.lines.{line['hand']}")
+
+
+def test_findings_show_their_readings_with_the_default_marked_applied(built_site, catalogue):
+    for rs in _all_rulesets(catalogue):
+        html = (built_site / page(rs) / "index.html").read_text()
+        for finding in rs.data["findings"]:
+            for reading in finding.get("readings") or ():
+                block = html.split(f'id="findings.{finding["id"]}"', 1)[1].split("</article>", 1)[0]
+                assert f"<strong>{reading['id']}</strong>" in block
+                if reading["default"]:
+                    assert f"<strong>{reading['id']}</strong> <span class=\"tag\">default, applied</span>" in block
+
+
+def test_every_paytable_shows_its_house_edge_as_the_paytables_command_does(built_site, catalogue):
+    from lit_compliance.gamemath import analyse
+    from lit_compliance.operator.summary import paytables_view
+
+    rs = catalogue.latest("maryland")
+    html = (built_site / page(rs) / "index.html").read_text()
+    view = paytables_view(rs, analyse(rs))
+    for wi, wager in enumerate(view["wagers"]):
+        for ti, table in enumerate(wager["tables"]):
+            if table["id"] == "-":
+                continue
+            anchor = reference(rs, ("wagers", wi, "paytables", ti)).split("#")[1]
+            block = html.split(f'<h4 id="{anchor}">', 1)[1].split("</section>", 1)[0]
+            assert f"House edge: <strong>{table['math']['house_edge']}</strong>" in block
+            assert f'href="par.html#{rs.ref}-{wager["id"]}-{table["id"]}"' in block
+
+
+def test_internal_links_anchors_and_markup(built_site, pages):
+    assert broken_links(built_site, pages) == []
+    for name, p in pages.items():
+        assert p.lang == "en", name
+        assert p.headings.count(1) == 1, name
+        assert duplicate_ids(p) == [], name
+        assert p.scripts == 0, name
+        if name.endswith("par.html"):
+            continue  # the PAR sheet is the par command's own document
+        assert heading_jumps(p) == [], name
+        assert p.th_without_scope == 0, name
+        assert "#main" in p.links and "main" in p.ids, name
+    css = (built_site / "site.css").read_text()
+    assert "@media print" in css
+
+
+def test_timeline_shows_every_amendment_without_a_catalogued_version(built_site, catalogue):
+    for jid in catalogue.jurisdictions:
+        versions = catalogue.versions(jid)
+        html = (built_site / jid / "index.html").read_text()
+        for rs in versions:
+            assert f'href="{page(rs).split("/", 1)[1]}"' in html
+        dates = {rs.effective_date for rs in versions}
+        for citation, date in history(versions[-1]):
+            if date in dates:
+                continue
+            assert f"<strong>Amendment {citation}</strong>, effective {date.isoformat()}" in html
+    assert history(catalogue.latest("south-dakota"))
+
+
+def test_draft_amendment_diff_page_matches_the_diff(built_site, catalogue):
+    from lit_compliance.load.catalogue import load_ruleset
+    from lit_compliance.regulator.diff import diff_rulesets
+    from lit_compliance.regulator.diff_view import view
+
+    draft = load_ruleset(data_dir("rulesets").parent / "examples" / "maryland-draft-amendment.yaml")
+    summary = view(diff_rulesets(catalogue.get("maryland", "v1"), draft))["summary"]
+    html = (built_site / "drafts" / "maryland-draft-amendment.html").read_text()
+    assert f"{summary}." in html
+
+
+def test_every_pair_of_versions_gets_a_diff_page(tmp_path):
+    from lit_compliance.report.site import site_pages
+
+    root = tmp_path / "rulesets"
+    shutil.copytree(data_dir("rulesets") / "south-dakota", root / "south-dakota")
+    text = (root / "south-dakota" / "2017-04-17.yaml").read_text()
+    for new_id, old_id in (("2027-01-01", "2017-04-17"), ("2028-01-01", "2027-01-01")):
+        new = re.sub(r'(version:\n(?:  .*\n)*?  id: )"?2017-04-17"?', rf'\g<1>"{new_id}"', text, count=1)
+        new = re.sub(r'(  effective_date: )"2017-04-17"', rf'\g<1>"{new_id}"', new, count=1)
+        new = re.sub(r"(  supersedes: )null", rf'\g<1>"{old_id}"', new, count=1)
+        new = new.replace("value: 1000", "value: 1001", 1) if new_id == "2028-01-01" else new
+        (root / "south-dakota" / f"{new_id}.yaml").write_text(new)
+    cat = Catalogue.load(root)
+    versions = [rs.version for rs in cat.versions("south-dakota")]
+    paths = {p.path for p in site_pages(cat)}
+    for i, old in enumerate(versions):
+        for new in versions[i + 1:]:
+            assert f"south-dakota/diff/{old}--{new}.html" in paths
+    assert len([p for p in paths if "/diff/" in p]) == len(versions) * (len(versions) - 1) // 2
+
+
+def _build(out: Path) -> CliRunner:
+    return CliRunner().invoke(main, ["site", "-o", str(out)])
+
+
+def _files(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def test_identical_inputs_give_byte_identical_sites_and_nothing_outside_the_folder(built_site, tmp_path):
+    parent = tmp_path / "parent"
+    parent.mkdir()
+    out = parent / "site"
+    result = _build(out)
+    assert result.exit_code == 0, result.output
+    assert sorted(os.listdir(parent)) == ["site"]          # no temporary or stray file beside it
+    first = _files(out)
+    assert first == _files(built_site)                     # another build, another folder: same bytes
+    result = _build(out)                                    # a site written before is replaced whole
+    assert result.exit_code == 0, result.output
+    assert sorted(os.listdir(parent)) == ["site"]
+    assert _files(out) == first
+
+
+def test_files_and_folders_follow_the_umask(tmp_path):
+    old = os.umask(0o027)
+    try:
+        write_tree(tmp_path / "s", {"a/b.html": "x", "c.css": b"y"})
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(os.stat(tmp_path / "s" / "a" / "b.html").st_mode) == 0o640
+    assert stat.S_IMODE(os.stat(tmp_path / "s" / "a").st_mode) == 0o750
+    assert stat.S_IMODE(os.stat(tmp_path / "s").st_mode) == 0o750
+
+
+@pytest.mark.parametrize("rel", ["../escape.html", "/abs.html", "a/../../x", "a//b", "./a"])
+def test_nothing_is_written_outside_the_folder(tmp_path, rel):
+    with pytest.raises(OutputError):
+        write_tree(tmp_path / "s", {"index.html": "x", rel: "y"})
+    assert os.listdir(tmp_path) == []
+
+
+def _one_line_error(result) -> str:
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.output
+    return lines[0]
+
+
+def test_bad_output_folders_are_refused_in_one_line(tmp_path):
+    a_file = tmp_path / "file"
+    a_file.write_text("keep")
+    assert "not a folder" in _one_line_error(_build(a_file))
+    assert a_file.read_text() == "keep"
+    assert "does not exist" in _one_line_error(_build(a_file / "site"))
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "notes.txt").write_text("mine")
+    assert "other files" in _one_line_error(_build(other))
+    assert os.listdir(other) == ["notes.txt"]
+    link = tmp_path / "link"
+    link.symlink_to(tmp_path / "elsewhere")
+    assert "symbolic link" in _one_line_error(_build(link))
+    assert not (tmp_path / "elsewhere").exists()
+
+
+def test_an_unwritable_parent_is_refused_in_one_line(tmp_path):
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    try:
+        if os.access(locked, os.W_OK):   # root ignores folder permissions: use a folder no one may write
+            if not Path("/proc/self").is_dir():
+                pytest.skip("running as root without /proc: no unwritable folder to try")
+            target = Path("/proc/lit-compliance-site")
+        else:
+            target = locked / "site"
+        line = _one_line_error(_build(target))
+        assert "cannot write" in line
+        assert os.listdir(locked) == []
+    finally:
+        locked.chmod(0o700)
