@@ -271,3 +271,11 @@ def test_an_unwritable_parent_is_refused_in_one_line(tmp_path):
         assert os.listdir(locked) == []
     finally:
         locked.chmod(0o700)
+
+
+def test_the_link_check_sees_a_missing_page_and_a_missing_anchor(tmp_path):
+    (tmp_path / "index.html").write_text('<html lang="en"><body><h1 id="top">x</h1><a href="#top">ok</a>'
+                                         '<a href="#nowhere">bad</a><a href="gone.html">bad</a>'
+                                         '<a href="https://example.org/">out</a></body></html>')
+    bad = broken_links(tmp_path, parse_site(tmp_path))
+    assert len(bad) == 3 and any("#nowhere" in b for b in bad) and any("gone.html" in b for b in bad)
