@@ -279,3 +279,29 @@ def test_the_link_check_sees_a_missing_page_and_a_missing_anchor(tmp_path):
                                          '<a href="https://example.org/">out</a></body></html>')
     bad = broken_links(tmp_path, parse_site(tmp_path))
     assert len(bad) == 3 and any("#nowhere" in b for b in bad) and any("gone.html" in b for b in bad)
+
+
+def _luminance(hex_colour: str) -> float:
+    h = hex_colour.lstrip("#")
+    if len(h) == 3:
+        h = "".join(c * 2 for c in h)
+    channels = [int(h[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def _contrast(a: str, b: str) -> float:
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def test_text_colours_have_at_least_aa_contrast_on_every_background():
+    css = (data_dir("templates") / "site" / "site.css").read_text()
+    colours = dict(re.findall(r"--([a-z-]+):\s*(#[0-9a-fA-F]{3,6})", css))
+    texts = {colours["ink"], colours["muted"], colours["link"]}
+    texts |= set(re.findall(r"(?<![-\w])color:\s*(#[0-9a-fA-F]{3,6})", css))
+    backgrounds = {"#fff", colours["flag"]} | set(re.findall(r"background:\s*(#[0-9a-fA-F]{3,6})", css))
+    assert len(texts) >= 4 and len(backgrounds) >= 3
+    for text in texts:
+        for background in backgrounds:
+            assert _contrast(text, background) >= 4.5, (text, background)
