@@ -213,6 +213,17 @@ def test_identical_inputs_give_byte_identical_sites_and_nothing_outside_the_fold
     assert _files(out) == first
 
 
+def test_another_process_with_another_hash_seed_writes_the_same_bytes(built_site, tmp_path):
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONHASHSEED": "4242", "PYTHONPATH": str(root)}
+    subprocess.run([sys.executable, "-m", "lit_compliance", "site", "-o", str(tmp_path / "s")], env=env,
+                   check=True, capture_output=True, timeout=600)
+    assert _files(tmp_path / "s") == _files(built_site)
+
+
 def test_files_and_folders_follow_the_umask(tmp_path):
     old = os.umask(0o027)
     try:
