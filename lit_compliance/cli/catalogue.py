@@ -10,7 +10,6 @@ from ..model.provenance import finding_ids
 from ..load.catalogue import Catalogue, load_ruleset
 from ..load.strict_yaml import InputError, Problem
 from ..output.render import render, to_json
-from ..regulator.coverage import coverage_view
 from .common import EXIT_NO, EXIT_OK, catalogue, emit, format_option, handled, main, pick
 
 
@@ -87,7 +86,11 @@ def validate(paths: tuple[Path, ...], coverage: bool, fmt: str) -> None:
             checked.append(str(path))
         except InputError as exc:
             problems.extend(exc.problems)
-    rows = [coverage_view(rs) for rs in rulesets] if coverage and not problems else []
+    if coverage and not problems:
+        from ..regulator.coverage import coverage_view  # parses the sources: only when asked
+        rows = [coverage_view(rs) for rs in rulesets]
+    else:
+        rows = []
     incomplete = any(not r["described"] or r["uncovered"] for r in rows)
     if fmt == "json":
         out = {"valid": not problems, "checked": checked, "problems": [p.as_dict() for p in problems]}
