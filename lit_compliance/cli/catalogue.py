@@ -64,34 +64,48 @@ def finding_lists(value):
 
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--coverage", is_flag=True,
+              help="Also check that every clause of each source has a status: facts that transcribe it, "
+                   "findings about it, or a reason it holds no rule (exit 1 naming any uncovered clause).")
 @format_option
 @handled
-def validate(paths: tuple[Path, ...], fmt: str) -> None:
+def validate(paths: tuple[Path, ...], coverage: bool, fmt: str) -> None:
     """Validate ruleset files (the bundled catalogue when no path is given).
 
     Exit status 0 when everything is valid, 1 when any problem is found.
     """
     problems: list[Problem] = []
-    checked = []
+    checked, rulesets = [], []
     if not paths:
         try:
             cat = Catalogue.bundled()
-            checked = [rs.path for j in cat.jurisdictions for rs in cat.versions(j)]
+            rulesets = [rs for j in cat.jurisdictions for rs in cat.versions(j)]
+            checked = [rs.path for rs in rulesets]
         except InputError as exc:
             problems.extend(exc.problems)
     for path in paths:
         try:
-            load_ruleset(path)
+            rulesets.append(load_ruleset(path))
             checked.append(str(path))
         except InputError as exc:
             problems.extend(exc.problems)
+    if coverage and not problems:
+        from ..regulator.coverage import coverage_view  # parses the sources: only when asked
+        rows = [coverage_view(rs) for rs in rulesets]
+    else:
+        rows = []
+    incomplete = any(not r["described"] or r["uncovered"] for r in rows)
     if fmt == "json":
-        emit(to_json({"valid": not problems, "checked": checked,
-                      "problems": [p.as_dict() for p in problems]}))
+        out = {"valid": not problems, "checked": checked, "problems": [p.as_dict() for p in problems]}
+        if coverage:
+            out["coverage"] = rows
+        emit(to_json(out))
     else:
         for problem in problems:
             click.echo(f"error: {problem}", err=True)
         if not problems:
             click.echo(f"ok: {len(checked)} ruleset(s) valid")
-    sys.exit(EXIT_NO if problems else EXIT_OK)
+        if rows:
+            emit(render("coverage.txt.j2", rows=rows))
+    sys.exit(EXIT_NO if problems or incomplete else EXIT_OK)
 

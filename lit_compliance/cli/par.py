@@ -9,12 +9,10 @@ from pathlib import Path
 import click
 
 from .common import Trouble, catalogue, deliver, handled, main, pick, print_pdf
-from ..gamemath.par import ParOptions
 from ..model import Payout, exact
 from ..model.enums import PayoutKind
 from ..model.paytable import Paytable
 from ..output.render import render, to_json
-from ..report.par_view import csv_text, par_report, strip_charts
 
 FORMATS = ["text", "markdown", "json", "csv", "html", "pdf"]
 
@@ -38,7 +36,9 @@ def _limited(model, wager_id: str) -> bool:
     return not model.payout_limits or any(limit.covers(wager_id) for limit in model.payout_limits)
 
 
-def _config_report(path: Path, opts: ParOptions, wager_id: str | None):
+def _config_report(path: Path, opts, wager_id: str | None):
+    from ..report.par_view import par_report
+
     from ..operator.table_config import digest, load_config, model_for, ruleset_for
 
     config = load_config(path)
@@ -115,6 +115,9 @@ def par(target, version, on, wager, paytable, paytable_file, bet, hands_per_hour
     """
     if fmt == "pdf" and output is None:
         raise Trouble("--format pdf needs --output FILE")
+    from ..gamemath.par import ParOptions  # the math is imported only by commands that price something
+    from ..report.par_view import csv_text, par_report, strip_charts
+
     opts = ParOptions(bet=Fraction(str(bet)), hands_per_hour=hands_per_hour,
                       meter=None if meter is None else Fraction(str(meter)),
                       rate_percent=None if rate is None else Fraction(str(rate)),

@@ -270,7 +270,27 @@ def validate_document(doc: Document) -> list[Problem]:
     problems = schema_problems(doc)
     if problems:
         return problems
-    return reference_problems(doc) + reading_problems(doc) + void_problems(doc)
+    return reference_problems(doc) + reading_problems(doc) + void_problems(doc) + clause_problems(doc)
+
+
+def clause_problems(doc: Document) -> list[Problem]:
+    """Where the ruleset describes its source's numbering (``source.clauses``) and the source is
+    bundled unchanged: every unit and break it names is in the text, and every citation (of a
+    fact or a finding) names a clause of it."""
+    from .catalogue import Ruleset
+    from .clauses import cite_problems, config_problems
+
+    src = doc.data["source"]
+    if "clauses" not in src:
+        return []
+    file = data_dir("sources") / src["file"]
+    if not file.is_file() or hashlib.sha256(file.read_bytes()).hexdigest() != src["sha256"]:
+        return []
+    rs = Ruleset(doc.data, doc.file, doc)
+    problems = [doc.problem(path, message) for path, message in config_problems(rs)]
+    if problems:
+        return problems
+    return [doc.problem(path, f"{cite!r}: {message}") for path, cite, message in cite_problems(rs)]
 
 
 VOID_KINDS = frozenset({"all_hands_void_reshuffle", "round_void", "misdeal_new_round", "void_and_wagers_returned",

@@ -1,0 +1,77 @@
+"""The facts of a ruleset: every mapping in it that carries a ``cite``, with a stable id.
+
+A fact's id is its dotted path in the ruleset, list items named by their ``id`` (or ``term``,
+``hand``, ``method``) rather than their position, so the id survives reordering:
+``wagers.base.paytables.a.lines.royal_flush``, ``dealing_methods.manual_shoe.steps.3``. The id is
+the anchor the site, ``show`` and summaries print as a reference. Findings are not facts: they
+are statements about the source, listed under ``findings``.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+from .catalogue import Ruleset, finding_ids
+
+NAME_KEYS = ("id", "term", "hand", "method")
+_SAFE = re.compile(r"[^A-Za-z0-9_-]+")
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One cited statement of a ruleset."""
+
+    id: str
+    path: tuple
+    cite: str
+    line: int
+    findings: tuple[str, ...]
+
+
+def step_name(item: Any, index: int) -> str:
+    """The id component for a list item: its name field, else its 1-based position."""
+    if isinstance(item, dict):
+        for key in NAME_KEYS:
+            value = item.get(key)
+            if isinstance(value, (str, int)) and not isinstance(value, bool) and str(value):
+                return _SAFE.sub("-", str(value)).strip("-") or str(index + 1)
+    return str(index + 1)
+
+
+def fact_id(data: Any, path: tuple) -> str:
+    """The dotted id of the node at ``path`` (a tuple of keys and list indexes) in ``data``."""
+    parts, node = [], data
+    for step in path:
+        if isinstance(step, int):
+            parts.append(step_name(node[step], step))
+        else:
+            parts.append(str(step))
+        node = node[step]
+    return ".".join(parts)
+
+
+def _walk(node: Any, path: tuple) -> Iterator[tuple[tuple, dict]]:
+    if isinstance(node, dict):
+        if isinstance(node.get("cite"), str):
+            yield path, node
+        for key, value in node.items():
+            if path == () and key == "findings":
+                continue
+            yield from _walk(value, path + (key,))
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield from _walk(value, path + (index,))
+
+
+def facts(rs: Ruleset) -> list[Fact]:
+    """Every fact of ``rs`` in document order, ids unique (a repeated id gets ``~2``, ``~3``)."""
+    out, seen = [], {}
+    for path, node in _walk(rs.data, ()):
+        ident = fact_id(rs.data, path) or "ruleset"
+        seen[ident] = seen.get(ident, 0) + 1
+        if seen[ident] > 1:
+            ident = f"{ident}~{seen[ident]}"
+        out.append(Fact(ident, path, node["cite"], rs.document.locate(path + ("cite",))[0],
+                        tuple(finding_ids(node.get("finding")))))
+    return out
