@@ -19,7 +19,7 @@ from lit_compliance.cli import main
 from lit_compliance.load.catalogue import Catalogue, history
 from lit_compliance.load.resources import data_dir
 from lit_compliance.output.files import OutputError, write_tree
-from lit_compliance.report.references import page, reference, walk_facts
+from lit_compliance.report.references import page, reference, site_facts
 
 from site_html import broken_links, duplicate_ids, heading_jumps, parse_site
 
@@ -81,7 +81,7 @@ def test_home_page_has_the_topic_matrix(built_site, catalogue):
 def test_every_fact_and_finding_has_its_anchor(built_site, catalogue, pages):
     for rs in _all_rulesets(catalogue):
         ids = set(pages[page(rs) + "index.html"].ids)
-        refs = [reference(rs, path) for _, path, _ in walk_facts(rs.data)]
+        refs = [reference(rs, path) for _, path, _ in site_facts(rs)]
         assert len(refs) == _cited_mappings(rs.data) == len(set(refs))
         for ref in refs:
             assert ref.startswith(page(rs) + "#")
@@ -316,3 +316,29 @@ def test_text_colours_have_at_least_aa_contrast_on_every_background():
     for text in texts:
         for background in backgrounds:
             assert _contrast(text, background) >= 4.5, (text, background)
+
+
+def test_source_pages_show_every_clause_beside_its_facts_and_findings(built_site, catalogue, pages):
+    import html as html_lib
+
+    import markupsafe
+
+    from lit_compliance.load.clauses import coverage
+    from lit_compliance.report.site import clause_anchor
+
+    described = [rs for rs in _all_rulesets(catalogue) if rs.data["source"].get("clauses")]
+    assert described
+    for rs in described:
+        ids = set(pages[page(rs) + "source.html"].ids)
+        text = (built_site / page(rs) / "source.html").read_text()
+        assert 'href="source.html' in (built_site / page(rs) / "index.html").read_text()
+        for status in coverage(rs):
+            anchor = clause_anchor(status.clause.id)
+            assert anchor in ids, anchor
+            row = text.split(f'<tr id="{html_lib.escape(anchor)}"', 1)[1].split("</tr>", 1)[0]
+            for fact in status.facts:
+                assert f'href="index.html#{fact}"' in row
+            for finding in status.findings:
+                assert f'href="index.html#findings.{finding}"' in row
+            if status.no_rule:
+                assert str(markupsafe.escape(status.no_rule)) in row

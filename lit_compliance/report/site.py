@@ -19,16 +19,18 @@ found in, so the same inputs give the same bytes.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from ..load.catalogue import NOT_STATED, Catalogue, Ruleset, finding_ids
 from ..model.readings import ReadingError, expand, resolve_step, split_path
 from ..regulator.changes import AREA_TITLES
 from ..regulator.prose import humanise, line_label, say, summarise
-from .references import fact_id, finding_anchor, page, reference, walk_facts
+from .references import fact_id, finding_anchor, page, reference, site_facts
 
 #: Top-level sections of a ruleset page, in reading order (the rest follow in document order).
 SECTION_ORDER = ("jurisdiction", "version", "definitions", "base_game", "wagers", "payout_limits", "table_limits",
@@ -55,7 +57,7 @@ def _count_paytables(rs: Ruleset) -> int:
 
 def counts(rs: Ruleset) -> dict:
     """Facts, findings and paytables in a ruleset (what the home page lists)."""
-    return {"facts": sum(1 for _ in walk_facts(rs.data)), "findings": len(rs.findings),
+    return {"facts": len(site_facts(rs)), "findings": len(rs.findings),
             "paytables": _count_paytables(rs)}
 
 
@@ -126,7 +128,8 @@ def _findings_view(rs: Ruleset, facts: list, applied: dict) -> tuple[list[dict],
     """Every finding with its readings, the facts that name it; and per fact the readings that
     change it (fact path -> [text])."""
     d = rs.data
-    fact_paths = {p for _, p, _ in facts}
+    ids = {p: fid for fid, p, _ in facts}
+    fact_paths = set(ids)
     named_by: dict[str, list] = {}
     for fid, path, node in facts:
         for f in finding_ids(node.get("finding")):
@@ -149,7 +152,7 @@ def _findings_view(rs: Ruleset, facts: list, applied: dict) -> tuple[list[dict],
                 for target in _reading_targets(d, where):
                     fact = _nearest_fact(fact_paths, target)
                     if fact is not None:
-                        fid = fact_id(d, fact)
+                        fid = ids[fact]
                         targets.append({"id": fid, "href": "#" + fid})
                         state = "applied" if applied.get(f["id"]) == r["id"] else "alternative"
                         changed.setdefault(fact, []).append(
@@ -239,29 +242,32 @@ def _dealing_view(rs: Ruleset) -> list[dict]:
     for plan in plans:
         v = plan.view()
         idx = next(i for i, m in enumerate(rs.data["dealing_methods"]) if m["id"] == v["method"])
-        v["href"] = "#" + fact_id(rs.data, ("dealing_methods", idx))
+        v["href"] = "#" + fact_id(rs, ("dealing_methods", idx))
         v["players_default"] = default_players(rs)
         out.append(v)
     return out
 
 
-def ruleset_view(rs: Ruleset, results: list, path: str, par_path: str) -> dict:
+def ruleset_view(rs: Ruleset, results: list, path: str, par_path: str, with_source: bool = False) -> dict:
     """The page of one ruleset: sections of facts, paytables with house edges, findings."""
     from ..model import model_of
 
     model = model_of(rs)
     applied = {r.finding: r.id for r in model.applied}
     d = rs.data
-    facts = list(walk_facts(d))
+    facts = site_facts(rs)
     findings, changed = _findings_view(rs, facts, applied)
     tables = _paytable_views(rs, model, results, par_path)
     by_section: dict[str, list] = {}
+    links = cite_links(rs) if with_source else (lambda cite: [])
     for fid, fpath, node in facts:
-        by_section.setdefault(fpath[0], []).append(_fact_view(rs, fid, fpath, node, changed))
+        view = _fact_view(rs, fid, fpath, node, changed)
+        view["clauses"] = links(node["cite"])
+        by_section.setdefault(fpath[0], []).append(view)
     paytable_at = {}
     for wi, wager in enumerate(d["wagers"]):
         for ti, table in enumerate(wager["paytables"]):
-            paytable_at[fact_id(d, ("wagers", wi, "paytables", ti))] = tables.get((wager["id"], table["id"]))
+            paytable_at[fact_id(rs, ("wagers", wi, "paytables", ti))] = tables.get((wager["id"], table["id"]))
     for fact in by_section.get("wagers", []):
         if fact["id"] in paytable_at:
             fact["paytable"] = paytable_at[fact["id"]]
@@ -272,7 +278,7 @@ def ruleset_view(rs: Ruleset, results: list, path: str, par_path: str) -> dict:
                                for t in paytable_at) and fact["depth"] >= 6
     for wi, wager in enumerate(d["wagers"]):
         if not wager["paytables"]:
-            wid = fact_id(d, ("wagers", wi))
+            wid = fact_id(rs, ("wagers", wi))
             for fact in by_section["wagers"]:
                 if fact["id"] == wid:
                     fact["paytable"] = tables.get((wager["id"], None))
@@ -290,9 +296,79 @@ def ruleset_view(rs: Ruleset, results: list, path: str, par_path: str) -> dict:
         "counts": counts(rs), "sections": sections, "findings": findings,
         "applied": [{"finding": f, "reading": r, "href": "#" + finding_anchor(f)} for f, r in sorted(applied.items())],
         "dealing": _dealing_view(rs), "par_href": par_path, "history": history,
+        "source_href": "source.html" if with_source else None,
         "crumbs": [{"href": _root(path) + "index.html", "text": "Catalogue"},
                    {"href": _root(path) + f"{page(rs).split('/')[0]}/index.html", "text": rs.name}],
     }
+
+
+# --- the source text, clause by clause -------------------------------------------------------------
+
+
+def clause_anchor(clause_id: str) -> str:
+    """The anchor of a clause on the source page: ``clause-.01B(1)``, ``clause-r_12.9.1``."""
+    return "clause-" + (re.sub(r"\s+", "_", clause_id) if clause_id else "whole-text")
+
+
+def _href(anchor: str) -> str:
+    return "#" + quote(anchor, safe="()._-~!$&'*+,;=:@/?")
+
+
+def cite_links(rs: Ruleset):
+    """A function: citation -> [(clause id, href on the source page)] (empty when it names none)."""
+    from ..load.clauses import CiteError, Resolver
+
+    resolver = Resolver(rs) if (rs.data.get("source") or {}).get("clauses") else None
+    memo: dict[str, list] = {}
+
+    def links(cite: str) -> list:
+        if resolver is None:
+            return []
+        if cite not in memo:
+            try:
+                memo[cite] = [{"id": c.display, "href": "source.html" + _href(clause_anchor(c.id))}
+                              for c in resolver.resolve(cite)]
+            except CiteError:
+                memo[cite] = []
+        return memo[cite]
+
+    return links
+
+
+def source_view(rs: Ruleset, path: str) -> dict | None:
+    """The source text clause by clause, each clause beside the facts that transcribe it and the
+    findings about it (None when the ruleset does not describe its source's numbering)."""
+    from ..load.clauses import coverage
+
+    if not (rs.data.get("source") or {}).get("clauses"):
+        return None
+    rows = []
+    statuses = coverage(rs)
+    finding_ids_known = {f["id"] for f in rs.findings}
+    said = {fid: summarise(node, skip=("term", "name", "label")) for fid, _, node in site_facts(rs)}
+    for st in statuses:
+        c = st.clause
+        rows.append({
+            "anchor": clause_anchor(c.id), "href": _href(clause_anchor(c.id)), "id": c.display,
+            "label": c.label, "depth": c.depth, "line": c.line, "text": " ".join(c.text.split()),
+            "status": st.status,
+            "facts": [{"id": f, "href": "index.html" + _href(f), "text": said.get(f, "")} for f in st.facts],
+            "findings": [{"id": f, "href": "index.html" + _href(finding_anchor(f))} for f in st.findings
+                         if f in finding_ids_known],
+            "no_rule": st.no_rule or "",
+            "within": {"id": st.within, "href": _href(clause_anchor(st.within))} if st.within else None,
+        })
+    counts: dict[str, int] = {}
+    for st in statuses:
+        counts[st.status] = counts.get(st.status, 0) + 1
+    return {"root": _root(path), "title": f"{rs.name} {rs.version}: the source text, clause by clause",
+            "name": rs.name, "ref": rs.ref, "source_file": rs.data["source"]["file"],
+            "citation": rs.data["source"]["citation"], "rows": rows,
+            "counts": [{"status": k, "count": v} for k, v in sorted(counts.items())],
+            "uncovered": counts.get("uncovered", 0),
+            "crumbs": [{"href": _root(path) + "index.html", "text": "Catalogue"},
+                       {"href": _root(path) + f"{page(rs).split('/')[0]}/index.html", "text": rs.name},
+                       {"href": "index.html", "text": f"{rs.name} {rs.version}"}]}
 
 
 # --- timelines and diffs --------------------------------------------------------------------------
@@ -380,8 +456,11 @@ def site_pages(cat: Catalogue, drafts: list[tuple[Path, Ruleset, Ruleset]] = (),
         for rs in cat.versions(jid):
             folder = page(rs)
             results = analyse(rs) if analyse else []
-            view = ruleset_view(rs, results, folder + "index.html", "par.html")
+            source = source_view(rs, folder + "source.html")
+            view = ruleset_view(rs, results, folder + "index.html", "par.html", source is not None)
             pages.append(Page(folder + "index.html", "site/ruleset.html.j2", view))
+            if source is not None:
+                pages.append(Page(folder + "source.html", "site/source.html.j2", source))
             if par_page:
                 template, context = par_page(rs)
                 pages.append(Page(folder + "par.html", template, context))
@@ -406,4 +485,4 @@ def site_pages(cat: Catalogue, drafts: list[tuple[Path, Ruleset, Ruleset]] = (),
 
 def fact_references(rs: Ruleset) -> list[str]:
     """Every fact's reference (``maryland/v1/#...``) in document order."""
-    return [reference(rs, path) for _, path, _ in walk_facts(rs.data)]
+    return [reference(rs, path) for _, path, _ in site_facts(rs)]
