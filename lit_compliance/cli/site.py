@@ -61,8 +61,9 @@ def build(cat) -> dict[str, str | bytes]:
 def site(output: Path) -> None:
     """Write the catalogue as a static site to a folder: a home page (jurisdictions, versions,
     counts, the topic matrix), a page per ruleset (every fact with its citation and anchor, every
-    finding with its readings, paytables with house edges and PAR sheets, dealing plans), a
-    timeline per jurisdiction, and diff pages. Open index.html in any browser; nothing needs a
+    finding with its readings, paytables with house edges and PAR sheets, dealing plans), the
+    source text clause by clause beside the facts and findings, a timeline per jurisdiction, and
+    diff pages. Open index.html in any browser; nothing needs a
     server, the network or JavaScript.
     """
     from ..output.files import OutputError, write_tree

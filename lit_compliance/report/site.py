@@ -11,6 +11,9 @@
   :mod:`.references`), every finding with its readings (the default marked as applied), every
   paytable with its house edge and a link to its PAR sheet, dealing plans, irregularities, signage;
 - ``<jurisdiction>/<version>/par.html``: the PAR sheet (the ``par`` command's HTML);
+- ``<jurisdiction>/<version>/source.html``: the source text clause by clause
+  (:mod:`lit_compliance.load.clauses`), each clause beside the facts that transcribe it, the
+  findings about it, or the reason it holds no rule;
 - ``<jurisdiction>/diff/<old>--<new>.html``: each pair of versions; ``drafts/<name>.html``: a
   draft amendment against the version it amends.
 
