@@ -56,8 +56,9 @@ def broken_links(root: Path, pages: dict[str, PageParser]) -> list[str]:
             if target.startswith("../") or target == "..":
                 bad.append(f"{name}: link out of the site {href}")
                 continue
-            if (root / target).is_dir():
-                target = posixpath.join(target, "index.html")
+            if url.path.endswith("/") or (root / target).is_dir():
+                bad.append(f"{name}: link to a folder {href} (a browser opening files shows a listing, not index.html)")
+                continue
             if not (root / target).is_file():
                 bad.append(f"{name}: no file for {href}")
                 continue

@@ -149,7 +149,7 @@ def test_timeline_shows_every_amendment_without_a_catalogued_version(built_site,
         versions = catalogue.versions(jid)
         html = (built_site / jid / "index.html").read_text()
         for rs in versions:
-            assert f'href="{page(rs).split("/", 1)[1]}"' in html
+            assert f'href="{page(rs).split("/", 1)[1]}index.html"' in html
         dates = {rs.effective_date for rs in versions}
         for citation, date in history(versions[-1]):
             if date in dates:
@@ -287,9 +287,9 @@ def test_an_unwritable_parent_is_refused_in_one_line(tmp_path):
 def test_the_link_check_sees_a_missing_page_and_a_missing_anchor(tmp_path):
     (tmp_path / "index.html").write_text('<html lang="en"><body><h1 id="top">x</h1><a href="#top">ok</a>'
                                          '<a href="#nowhere">bad</a><a href="gone.html">bad</a>'
-                                         '<a href="https://example.org/">out</a></body></html>')
+                                         '<a href="https://example.org/">out</a><a href="./">folder</a></body></html>')
     bad = broken_links(tmp_path, parse_site(tmp_path))
-    assert len(bad) == 3 and any("#nowhere" in b for b in bad) and any("gone.html" in b for b in bad)
+    assert len(bad) == 4 and any("folder" in b for b in bad) and any("#nowhere" in b for b in bad) and any("gone.html" in b for b in bad)
 
 
 def _luminance(hex_colour: str) -> float:

@@ -41,8 +41,7 @@ window.addEventListener("load", () => {
       for (const a of d.querySelectorAll("a[href], link[href]")) {
         const url = a.href;
         if (!url.startsWith("file:")) { report.broken.push("not a file link: " + url); continue; }
-        let target = bare(url);
-        if (target.endsWith("/")) target += "index.html";
+        const target = bare(url);
         const doc = docs.get(target);
         if (a.tagName === "LINK") continue;
         if (!doc) { report.broken.push("no page: " + url); continue; }

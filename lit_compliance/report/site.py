@@ -92,7 +92,7 @@ def _topic_pages(latest: list[Ruleset]) -> tuple[list[dict], list[Page]]:
         v = view(comparison)
         for col in v["columns"]:
             rs = next(r for r in latest if r.ref == col["ref"])
-            col["href"] = _root(path) + page(rs)
+            col["href"] = _root(path) + page(rs) + "index.html"
         pages.append(Page(path, "site/topic.html.j2", {"root": _root(path), "title": topic.title, "t": v,
                                                        "crumbs": [{"href": _root(path) + "index.html",
                                                                    "text": "Catalogue"}]}))
@@ -404,8 +404,8 @@ def _jurisdiction_pages(cat: Catalogue, jid: str) -> tuple[dict, list[Page]]:
     for old, new in combinations(versions, 2):
         path = f"{page_slug(jid)}/diff/{page_slug(old.version)}--{page_slug(new.version)}.html"
         p, summary = _diff_page(old, new, path, f"{latest.name}: {old.version} to {new.version}", crumbs)
-        p.context["old_href"] = "../../" + page(old)
-        p.context["new_href"] = "../../" + page(new)
+        p.context["old_href"] = "../../" + page(old) + "index.html"
+        p.context["new_href"] = "../../" + page(new) + "index.html"
         pages.append(p)
         diffs.append({"old": old.version, "new": new.version, "summary": summary["summary"],
                       "href": path.split("/", 1)[1]})
@@ -414,7 +414,7 @@ def _jurisdiction_pages(cat: Catalogue, jid: str) -> tuple[dict, list[Page]]:
     for i, rs in enumerate(versions):
         step = next((x for x in diffs if x["new"] == rs.version and i and x["old"] == versions[i - 1].version), None)
         entries.append({"kind": "version", "date": _effective(rs), "sort": rs.effective_date.isoformat()
-                        if rs.effective_date else "", "version": rs.version, "href": page(rs).split("/", 1)[1],
+                        if rs.effective_date else "", "version": rs.version, "href": page(rs).split("/", 1)[1] + "index.html",
                         "citation": rs.data["version"]["cite"], "note": " ".join(rs.data["version"]["change_note"].split()),
                         "counts": counts(rs), "diff": step})
     history = []
@@ -472,7 +472,7 @@ def site_pages(cat: Catalogue, drafts: list[tuple[Path, Ruleset, Ruleset]] = (),
         path = f"drafts/{page_slug(Path(file).stem)}.html"
         crumbs = [{"href": "../index.html", "text": "Catalogue"}]
         p, summary = _diff_page(base, draft, path, f"Draft amendment {Path(file).name} against {base.ref}", crumbs)
-        p.context["old_href"] = "../" + page(base)
+        p.context["old_href"] = "../" + page(base) + "index.html"
         pages.append(p)
         draft_links.append({"file": Path(file).name, "base": base.ref, "href": path, "summary": summary["summary"],
                             "version": draft.version})
