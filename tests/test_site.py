@@ -167,6 +167,7 @@ def test_draft_amendment_diff_page_matches_the_diff(built_site, catalogue):
     summary = view(diff_rulesets(catalogue.get("maryland", "v1"), draft))["summary"]
     html = (built_site / "drafts" / "maryland-draft-amendment.html").read_text()
     assert f"{summary}." in html
+    assert 'fact <a href="../maryland/v1/index.html#wagers.' in html
 
 
 def test_every_pair_of_versions_gets_a_diff_page(tmp_path):
@@ -188,6 +189,12 @@ def test_every_pair_of_versions_gets_a_diff_page(tmp_path):
         for new in versions[i + 1:]:
             assert f"south-dakota/diff/{old}--{new}.html" in paths
     assert len([p for p in paths if "/diff/" in p]) == len(versions) * (len(versions) - 1) // 2
+    from lit_compliance.output.render import render
+
+    changed = next(p for p in site_pages(cat) if p.path == f"south-dakota/diff/{versions[1]}--{versions[2]}.html")
+    html = render(changed.template, **changed.context)
+    for version in versions[1:]:        # the one change links to its fact on each side's page
+        assert re.search(rf'fact <a href="\.\./\.\./south-dakota/{version}/index\.html#wagers\.[^"]+">', html)
 
 
 def _build(out: Path) -> CliRunner:

@@ -377,12 +377,42 @@ def source_view(rs: Ruleset, path: str) -> dict | None:
 # --- timelines and diffs --------------------------------------------------------------------------
 
 
-def _diff_page(old: Ruleset, new: Ruleset, path: str, title: str, crumbs: list) -> tuple[Page, dict]:
+def line_to_fact(rs: Ruleset):
+    """A function: a line of the ruleset's YAML file -> the id of the fact written there (the
+    innermost fact holding the deepest path that starts on that line), or None."""
+    ids = {p: fid for fid, p, _ in site_facts(rs)}
+    by_line: dict[int, tuple] = {}
+    for p, (line, _) in rs.document.marks.items():
+        if p and (line not in by_line or len(p) > len(by_line[line])):
+            by_line[line] = p
+    def fact(line: int | None) -> str | None:
+        p = by_line.get(line) if line is not None else None
+        while p:
+            if p in ids:
+                return ids[p]
+            p = p[:-1]
+        return None
+    return fact
+
+
+def _diff_page(old: Ruleset, new: Ruleset, path: str, title: str, crumbs: list,
+               pages: tuple = (None, None)) -> tuple[Page, dict]:
+    """A diff page; ``pages`` are the site pages of the old and new ruleset (relative to this
+    page) where they have one, so each change links to the fact it is about."""
     from ..regulator.diff import diff_rulesets
     from ..regulator.diff_view import view
 
     result = diff_rulesets(old, new, house_edges=True)
     v = view(result)
+    for side, rs, href in (("old", old, pages[0]), ("new", new, pages[1])):
+        where = line_to_fact(rs) if href else (lambda line: None)
+        for area in v["areas"]:
+            for group in area["groups"]:
+                for entry in group["entries"]:
+                    s = entry[side]
+                    if s is not None:
+                        fid = where(s.get("line"))
+                        s["fact"] = {"id": fid, "href": f"{href}#{fid}"} if fid else None
     context = {"root": _root(path), "title": title, "d": v, "crumbs": crumbs,
                "old_href": None, "new_href": None}
     return Page(path, "site/diff.html.j2", context), {"summary": v["summary"], "href": path}
@@ -403,9 +433,9 @@ def _jurisdiction_pages(cat: Catalogue, jid: str) -> tuple[dict, list[Page]]:
     crumbs = [{"href": "../../index.html", "text": "Catalogue"}, {"href": "../index.html", "text": latest.name}]
     for old, new in combinations(versions, 2):
         path = f"{page_slug(jid)}/diff/{page_slug(old.version)}--{page_slug(new.version)}.html"
-        p, summary = _diff_page(old, new, path, f"{latest.name}: {old.version} to {new.version}", crumbs)
-        p.context["old_href"] = "../../" + page(old) + "index.html"
-        p.context["new_href"] = "../../" + page(new) + "index.html"
+        pages_of = ("../../" + page(old) + "index.html", "../../" + page(new) + "index.html")
+        p, summary = _diff_page(old, new, path, f"{latest.name}: {old.version} to {new.version}", crumbs, pages_of)
+        p.context["old_href"], p.context["new_href"] = pages_of
         pages.append(p)
         diffs.append({"old": old.version, "new": new.version, "summary": summary["summary"],
                       "href": path.split("/", 1)[1]})
@@ -471,8 +501,10 @@ def site_pages(cat: Catalogue, drafts: list[tuple[Path, Ruleset, Ruleset]] = (),
     for file, draft, base in drafts:
         path = f"drafts/{page_slug(Path(file).stem)}.html"
         crumbs = [{"href": "../index.html", "text": "Catalogue"}]
-        p, summary = _diff_page(base, draft, path, f"Draft amendment {Path(file).name} against {base.ref}", crumbs)
-        p.context["old_href"] = "../" + page(base) + "index.html"
+        base_page = "../" + page(base) + "index.html"
+        p, summary = _diff_page(base, draft, path, f"Draft amendment {Path(file).name} against {base.ref}", crumbs,
+                                (base_page, None))
+        p.context["old_href"] = base_page
         pages.append(p)
         draft_links.append({"file": Path(file).name, "base": base.ref, "href": path, "summary": summary["summary"],
                             "version": draft.version})
