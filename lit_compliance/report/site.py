@@ -259,10 +259,12 @@ def ruleset_view(rs: Ruleset, results: list, path: str, par_path: str, with_sour
     applied = {r.finding: r.id for r in model.applied}
     d = rs.data
     facts = site_facts(rs)
+    links = cite_links(rs) if with_source else (lambda cite: [])
     findings, changed = _findings_view(rs, facts, applied)
+    for finding in findings:
+        finding["clauses"] = links(finding["cite"])
     tables = _paytable_views(rs, model, results, par_path)
     by_section: dict[str, list] = {}
-    links = cite_links(rs) if with_source else (lambda cite: [])
     for fid, fpath, node in facts:
         view = _fact_view(rs, fid, fpath, node, changed)
         view["clauses"] = links(node["cite"])
