@@ -5,8 +5,9 @@ citation, outside ``findings``, named by its dotted path with list items named b
 (``term``, ``hand``, ``method``) or position: ``wagers.base.paytables.a.lines.royal_flush``. A
 finding's anchor is ``findings.<its id>``.
 
-:func:`reference` turns a path into ``maryland/v1/#wagers.base...``: the site page of the ruleset
-and the anchor on it, which is what ``lit-compliance site`` writes and ``show`` prints.
+:func:`reference` turns a path into ``maryland/v1/#wagers.base...``: the site folder of the ruleset
+and the anchor on its page, which is what ``show`` prints. (The site's own links name the page,
+``maryland/v1/index.html#...``, since a browser opening the files shows a bare folder as a listing.)
 """
 from __future__ import annotations
 
