@@ -229,3 +229,40 @@ def test_a_unit_the_text_does_not_have_is_a_validation_problem(tmp_path):
     (folder / "v1.yaml").write_text(bad, encoding="utf-8")
     result = CliRunner().invoke(main, ["validate", str(folder / "v1.yaml")])
     assert result.exit_code == 1 and "no line of the source starts with these words" in result.output
+
+
+hypothesis = pytest.importorskip("hypothesis")
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+CITE_BITS = st.sampled_from(["(", ")", "[", "]", ";", ",", "-", " ", "§", "r ", ".", "0", "1", "12", "a", "i", "A",
+                             "(a)", "(10)", "(iv)", ".06D", "r 12.9", "§6a", '"', "COMAR 36.05.18", "Section 12", "\u2013"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(jurisdiction=st.sampled_from(["maryland", "massachusetts", "nsw", "south-dakota", "tribal"]),
+       bits=st.lists(CITE_BITS, max_size=40))
+def test_any_citation_text_resolves_or_is_refused_with_a_cite_error(jurisdiction, bits):
+    resolver = Resolver(_rs(jurisdiction))
+    try:
+        found = resolver.resolve("".join(bits))
+    except CiteError as exc:
+        assert str(exc)
+    else:
+        assert all(c.id in resolver.by_id for c in found)
+
+
+@pytest.mark.parametrize("hostile", [
+    "(" * 200_000, "(a " * 70_000, ";" * 200_000 + "[", "[" + ";" * 200_000, "(1)" * 60_000, "r 1." * 50_000,
+    "(a)-" * 50_000, "§" * 200_000,
+])
+def test_a_huge_hostile_citation_is_handled_in_linear_time(hostile):
+    import time
+
+    resolver = Resolver(_rs("tribal"))
+    start = time.perf_counter()
+    try:
+        resolver.resolve(hostile)
+    except CiteError:
+        pass
+    assert time.perf_counter() - start < 20  # a hang guard, not a benchmark: quadratic would take hours

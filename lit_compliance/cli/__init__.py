@@ -1,75 +1,19 @@
 """The ``lit-compliance`` command line: one module per command group, all on one ``main`` group.
 
 ``common`` defines the group and the helpers every command shares; each other module adds its
-commands to it. Nothing here imports upwards: the command modules import ``common`` only.
-
-Conventions applied to every command here, once:
-
-- ``--version`` is the program's version on every command; a ruleset version is chosen as
-  ``JURISDICTION@VERSION`` (``maryland@v1``); the old per-command option stays as the hidden
-  ``--ruleset-version``.
-- ``--help`` says so.
+commands to it. The group imports a command's module only when that command is run (or listed by
+``--help``), so an everyday command does not pay for the game math or the other commands; see
+``common.COMMAND_MODULES``. ``conventions`` gives each command the shared conventions as it loads.
+Nothing here imports upwards: the command modules import ``common`` only.
 """
-import click
-import click.shell_completion
+import importlib
 
-from .. import __version__
-from .common import main
-from . import catalogue, math, par, play, operator, regulator, site  # noqa: F401,E402  (each adds its commands)
+from .common import COMMAND_MODULES, main
 
-__all__ = ["main"]
+__all__ = ["main", "load_all"]
 
 
-def _print_version(ctx: click.Context, _param, value: bool) -> None:
-    if value and not ctx.resilient_parsing:
-        click.echo(f"lit-compliance, version {__version__}")
-        ctx.exit()
-
-
-def complete_ruleset(ctx, param, incomplete: str) -> list:
-    """Shell completion: jurisdiction ids, then JURISDICTION@VERSION."""
-    from ..load.catalogue import Catalogue
-
-    try:
-        cat = Catalogue.bundled()
-    except Exception:  # noqa: BLE001 (completion must never fail loudly)
-        return []
-    refs = [j for j in cat.jurisdictions] + [rs.ref for j in cat.jurisdictions for rs in cat.versions(j)]
-    return [click.shell_completion.CompletionItem(r) for r in refs if r.startswith(incomplete.lower())]
-
-
-def complete_wager(ctx, param, incomplete: str) -> list:
-    """Shell completion of wager ids (and paytable ids) of the jurisdiction already typed."""
-    from ..load.catalogue import Catalogue
-
-    try:
-        typed = ctx.params.get("jurisdiction") or next((a for a in ctx.args if not a.startswith("-")), "")
-        rs = Catalogue.bundled().resolve(typed)
-    except Exception:  # noqa: BLE001
-        return []
-    wager = ctx.params.get("wager")
-    if param.name == "paytable" and wager:
-        ids = [t["id"] for w in rs.data["wagers"] if w["id"] == wager for t in w["paytables"]]
-    else:
-        ids = [w["id"] for w in rs.data["wagers"]]
-    return [click.shell_completion.CompletionItem(i) for i in ids if i.startswith(incomplete)]
-
-
-def _conventions() -> None:
-    for command in main.commands.values():
-        for param in command.params:
-            if isinstance(param, click.Argument) and param.name in ("jurisdiction", "old", "new", "target"):
-                param._custom_shell_complete = complete_ruleset
-            elif isinstance(param, click.Option) and param.name in ("wager", "paytable"):
-                param._custom_shell_complete = complete_wager
-        for param in command.params:
-            if isinstance(param, click.Option) and "--version" in param.opts:
-                param.opts = ["--ruleset-version"]
-                param.hidden = True
-                if command.help and "JURISDICTION@VERSION" not in command.help:
-                    command.help += "\n\nChoose a ruleset version as JURISDICTION@VERSION (e.g. maryland@v1)."
-        command.params.append(click.Option(["--version", "show_program_version"], is_flag=True, expose_value=False, is_eager=True,
-                                           callback=_print_version, help="Show the program's version and exit."))
-
-
-_conventions()
+def load_all() -> None:
+    """Import every command module (for tools that walk ``main.commands``)."""
+    for module in sorted(set(COMMAND_MODULES.values())):
+        importlib.import_module(f"{__name__}.{module}")

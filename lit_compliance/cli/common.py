@@ -121,7 +121,38 @@ format_option = click.option("--format", "fmt", type=click.Choice(["text", "json
                               show_default=True, help="Output format.")
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+# Which module defines each command (tests check this against the modules themselves).
+COMMAND_MODULES = {
+    "list": "catalogue", "show": "catalogue", "validate": "catalogue",
+    "analyze": "math", "par": "par",
+    "evaluate": "play", "settle": "play", "deal-plan": "play", "irregularity": "play",
+    "paytables": "operator", "init": "operator", "check": "operator", "placard": "operator",
+    "summary": "operator", "verify": "operator",
+    "diff": "regulator", "compare": "regulator",
+    "site": "site",
+}
+
+
+class LazyGroup(click.Group):
+    """A group that imports a command's module on first use and applies the conventions to it."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(super().list_commands(ctx)) | set(COMMAND_MODULES))
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in self.commands and name in COMMAND_MODULES:
+            import importlib
+
+            importlib.import_module(f"{__package__}.{COMMAND_MODULES[name]}")
+        command = self.commands.get(name)
+        if command is not None:
+            from .conventions import apply
+
+            apply(command)
+        return command
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="lit-compliance")
 def main() -> None:
     """Rules catalogue for Let It Ride poker: rulesets, engine, game math, diffs and placards.

@@ -322,6 +322,24 @@ def clauses(rs: Ruleset) -> list[Clause]:
 # Citations
 
 
+_PAREN = re.compile(r"\((?:[^()]|\([^()]*\))*\)")
+
+
+def _groups(cite: str) -> list[str]:
+    """A citation split at its semicolons, except those inside a bracketed note."""
+    out, depth, start = [], 0, 0
+    for i, ch in enumerate(cite):
+        if ch == "[":
+            depth += 1
+        elif ch == "]" and depth:
+            depth -= 1
+        elif ch == ";" and not depth:
+            out.append(cite[start:i])
+            start = i + 1
+    out.append(cite[start:])
+    return out
+
+
 class Resolver:
     """Turns a ruleset's citation strings into the clauses they name."""
 
@@ -338,10 +356,10 @@ class Resolver:
             self.children.setdefault(c.parent, []).append(c)
         prefixes = self.config.get("cite_prefix", [])
         self.prefixes = [prefixes] if isinstance(prefixes, str) else list(prefixes)
-        parts = []
-        for index, lv in enumerate(self.levels):
-            parts.append(f"(?P<L{index}>{lv.cite.regex()})")
-        self.component = re.compile("|".join(parts)) if parts else None
+        self.level_rx = [re.compile(lv.cite.regex()) for lv in self.levels]
+        # where a reference can start: a level written with a prefix or suffix ("(1)", "§1", "r 1.1", ".01")
+        starts = [lv.cite.regex() for lv in self.levels if lv.cite.prefix or lv.cite.suffix]
+        self.starter = re.compile("|".join(starts)) if starts else None
 
     # -- tokens
     def _components(self, text: str, at: int, bare_ok: bool) -> tuple[list[tuple[list[int], str]], int]:
@@ -352,7 +370,7 @@ class Resolver:
             for index, lv in enumerate(self.levels):
                 if not (bare_ok or out) and not (lv.cite.prefix or lv.cite.suffix):
                     continue
-                m = re.compile(lv.cite.regex()).match(text, pos)
+                m = self.level_rx[index].match(text, pos)
                 if m and (m.end() == len(text) or not text[m.end()].isalnum() or lv.cite.suffix
                           or m.group(1)[-1:].isdigit() != text[m.end()].isdigit()):
                     if label is None or m.end() > end:
@@ -367,27 +385,31 @@ class Resolver:
     def refs(self, cite: str) -> list[tuple[str, list, list | None]]:
         """The references in one citation: [(note, start components, range-end components)]."""
         out = []
-        for group in re.split(r";(?![^\[]*\])", cite):
+        for group in _groups(cite):
             notes = re.findall(r"\[([^\]]*)\]", group)
             note = notes[0] if notes else ""
             text = re.sub(r"\[[^\]]*\]", " ", group)
             text = re.sub(r'"[^"]*"|“[^”]*”', " ", text)
-            text = re.sub(r"\((?:[^()]|\([^()]*\))*\s(?:[^()]|\([^()]*\))*\)", " ", text)  # prose in brackets
+            text = _PAREN.sub(lambda m: " " if re.search(r"\s", m.group(0)) else m.group(0), text)  # prose in brackets
             for prefix in self.prefixes:
                 text = text.replace(prefix, " ")
             pos, first = 0, True
-            while pos < len(text):
-                if not (pos == 0 or not text[pos - 1].isalnum() or text[pos - 1] in "0123456789"):
-                    pos += 1
+            while self.starter is not None:
+                found = self.starter.search(text, pos)
+                if not found:
+                    break
+                at = found.start()
+                if at > 0 and text[at - 1].isalpha():
+                    pos = at + 1
                     continue
-                comps, end = self._components(text, pos, bare_ok=False)
+                comps, end = self._components(text, at, bare_ok=False)
                 if not comps:
-                    pos += 1
+                    pos = at + 1
                     continue
                 upto = None
-                m = re.match(r"\s*[-–]\s*", text[end:])
+                m = re.compile(r"\s*[-–]\s*").match(text, end)
                 if m:
-                    upto, end2 = self._components(text, end + m.end(), bare_ok=True)
+                    upto, end2 = self._components(text, m.end(), bare_ok=True)
                     if upto:
                         end = end2
                     else:

@@ -1,0 +1,58 @@
+"""The command line loads a command's module only when that command runs, so everyday commands
+do not import the game math (numpy), jsonschema (on a warm cache) or the other commands."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from lit_compliance.cli import load_all, main
+from lit_compliance.cli.common import COMMAND_MODULES
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_command_map_names_every_command_and_its_module():
+    load_all()
+    found = {name: cmd.callback.__module__.rsplit(".", 1)[-1] for name, cmd in main.commands.items()}
+    assert found == COMMAND_MODULES
+
+
+def test_help_lists_every_command_without_running_any():
+    result = CliRunner().invoke(main, ["--help"])
+    assert result.exit_code == 0
+    for name in COMMAND_MODULES:
+        assert f"  {name} " in result.output or f"  {name}\n" in result.output, name
+
+
+PROBE = """
+import json, sys
+from lit_compliance.cli import main
+try:
+    main(sys.argv[1:], standalone_mode=False)
+except SystemExit:
+    pass
+mods = sorted(m for m in sys.modules if m.split('.')[0] in ('numpy', 'jsonschema')
+              or m.startswith('lit_compliance.cli.') or m.startswith('lit_compliance.gamemath'))
+print(json.dumps(mods), file=sys.stderr)
+"""
+
+
+def _modules_loaded(args: list[str], cache: Path) -> list[str]:
+    env = dict(os.environ, LIT_COMPLIANCE_CACHE=str(cache))
+    for _ in range(2):  # the first run fills the cache; the second is what a user sees every day
+        done = subprocess.run([sys.executable, "-c", PROBE, *args], cwd=ROOT, env=env, capture_output=True,
+                              text=True, timeout=120)
+    return json.loads(done.stderr.strip().splitlines()[-1])
+
+
+def test_warm_list_and_show_load_no_math_no_jsonschema_and_no_other_command(tmp_path):
+    for args in (["list"], ["show", "maryland"]):
+        loaded = _modules_loaded(args, tmp_path / "cache")
+        assert not [m for m in loaded if m.startswith(("numpy", "jsonschema", "lit_compliance.gamemath"))], (args, loaded)
+        assert [m for m in loaded if m.startswith("lit_compliance.cli.")] == [
+            "lit_compliance.cli.catalogue", "lit_compliance.cli.common", "lit_compliance.cli.conventions"]
