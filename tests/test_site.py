@@ -5,7 +5,6 @@ where that is cheap), never typed in.
 """
 from __future__ import annotations
 
-import datetime as dt
 import os
 import re
 import shutil

@@ -26,14 +26,13 @@ import re
 from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
-from typing import Any
 from urllib.parse import quote
 
 from ..load.catalogue import NOT_STATED, Catalogue, Ruleset, finding_ids
 from ..model.readings import ReadingError, expand, resolve_step, split_path
 from ..regulator.changes import AREA_TITLES
 from ..regulator.prose import humanise, line_label, say, summarise
-from .references import fact_id, finding_anchor, page, reference, site_facts
+from .references import fact_id, finding_anchor, page, site_facts
 
 #: Top-level sections of a ruleset page, in reading order (the rest follow in document order).
 SECTION_ORDER = ("jurisdiction", "version", "definitions", "base_game", "wagers", "payout_limits", "table_limits",
@@ -518,8 +517,3 @@ def site_pages(cat: Catalogue, drafts: list[tuple[Path, Ruleset, Ruleset]] = (),
             "drafts": draft_links, "crumbs": []}
     pages.insert(0, Page("index.html", "site/home.html.j2", home))
     return pages
-
-
-def fact_references(rs: Ruleset) -> list[str]:
-    """Every fact's reference (``maryland/v1/#...``) in document order."""
-    return [reference(rs, path) for _, path, _ in site_facts(rs)]
