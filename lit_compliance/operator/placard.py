@@ -3,8 +3,9 @@
 Everything a template prints is decided here: which paytable lines appear, how odds are worded
 (``odds_wording`` signage rules in the ruleset say which words are forbidden; "X for 1" becomes
 "X-1 to 1" where "for" is forbidden, with a note giving the figure as the regulation prints it),
-the limits, the payout limit and the digest that ties the sign to its inputs. Templates only lay
-the view out.
+the limits, the payout limit and the digest that ties the sign to its inputs, and how large it all
+is set on the chosen sheet (``sheet_layout``; the SVG's positions in ``svg_view``). Templates only
+lay the view out.
 """
 from __future__ import annotations
 
@@ -334,8 +335,10 @@ def placard_view(ruleset: Ruleset, config: TableConfig) -> dict:
 #
 # Minimum type sizes (points). A Let It Ride sign is read from the seats, roughly 0.6 to 1.5 m away.
 # No text in the header or the payout schedule (stakes, captions and note marks included) is
-# smaller than MIN_TYPE_PT; paytable lines are 1/SMALL (about 1.18) times larger. The notes,
-# citation and digest at the foot are fine print, never smaller than FINE_PRINT_PT.
+# smaller than MIN_TYPE_PT, and the paytable lines are 1/SMALL times that (12.2 pt on letter and A4,
+# 17.8 pt on tabloid and A3). 11 pt is about the most a letter sheet allows a five-wager schedule
+# (the Maryland example, the densest); tabloid and A3 sheets are half as tall again, hence 16 pt.
+# The notes, citation and digest at the foot are fine print, never smaller than FINE_PRINT_PT.
 MIN_TYPE_PT = {"letter": 11.0, "a4": 11.0, "tabloid": 16.0, "a3": 16.0}
 MAX_BODY_PT = {"letter": 24.0, "a4": 24.0, "tabloid": 34.0, "a3": 34.0}
 FINE_PRINT_PT = {"letter": 8.0, "a4": 8.0, "tabloid": 10.0, "a3": 10.0}
@@ -357,7 +360,7 @@ QR_GAP_PT = 10.8    # between the footer text and the QR code
 ASCENT, DESCENT = 0.928, 0.236  # DejaVu Sans, in em: where the baseline sits in a line box
 PT_PER_IN = 72.0
 WRAP_SLACK = 0.99   # text is broken a little before the measured width, so a browser never breaks it earlier
-SINGLE_COLUMN_SHARE = 0.7   # a lone wager panel takes this share of the sheet's width
+SINGLE_COLUMN_SHARE = 0.8   # a lone wager panel takes this share of the sheet's width
 
 
 class PlacardTooFull(Exception):

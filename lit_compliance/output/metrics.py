@@ -7,8 +7,6 @@ among the widest of the fallbacks (Liberation Sans, Arial), so a line estimated 
 """
 from __future__ import annotations
 
-import textwrap
-
 _ASCII = {
     False: (318, 401, 460, 838, 636, 950, 780, 275, 390, 390, 500, 838, 318, 361, 318, 337, 636, 636, 636, 636,
             636, 636, 636, 636, 636, 636, 337, 337, 838, 838, 838, 531, 1000, 684, 686, 698, 770, 632, 575, 775,
@@ -66,7 +64,3 @@ def wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
             line = word
     lines.append(line)
     return lines
-
-
-def mono_wrap(text: str, width: float, size: float) -> list[str]:
-    return textwrap.wrap(text, width=max(1, int(width / (MONO_EM * size)))) or [""]
