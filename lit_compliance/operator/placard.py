@@ -602,10 +602,11 @@ def sheet_layout(view: dict) -> dict:
         "game": r(GAME * f), "fine": footer["fine"], "line": LINE, "leading": fit["arranged"]["leading"],
         "casino_line": CASINO_LINE,
         "fine_line": FINE_LINE, "margin": fit["margin"], "col_gap": fit["col_gap"], "qr": footer["qr"],
-        "box": {k: r(v * f) for k, v in BOX.items()}, "border": BORDER_PT, "rule": RULE_PT,
+        "box": {k: r(v * f) for k, v in BOX.items()}, "half_before": r(BOX["before"] * f / 2), "border": BORDER_PT, "rule": RULE_PT,
         "double_rule": DOUBLE_RULE_PT, "note_indent": r(NOTE_INDENT * footer["fine"]),
-        "footer_pad": r(footer["pad"]), "bands": bands, "panels": panels,
-        "head": {k: r(v * f) for k, v in HEAD.items()}, "notes_gap": r(NOTES_GAP * footer["fine"]), "qr_gap": QR_GAP_PT,
+        "footer_pad": r(footer["pad"]), "footer_right": r(footer["qr"] + QR_GAP_PT),
+        "footer_min": r(RULE_PT + footer["pad"] + footer["qr"]), "bands": bands, "panels": panels,
+        "head": {k: r(v * f) for k, v in HEAD.items()}, "notes_gap": r(NOTES_GAP * footer["fine"]),
         "min_type": MIN_TYPE_PT[view["size"]["name"]], "fill": round(content / fit["height"], 3),
     }
 
