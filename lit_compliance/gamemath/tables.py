@@ -12,12 +12,13 @@ from math import comb
 import numpy as np
 
 from ..poker.cards import SUITS
-from ..poker.hands import CATEGORIES_5, IMPLIED, HandRules, evaluate3
-from ..poker.vectorised import best_of_six_counts, colex_sets, drop_one_indices, table5
+from ..poker.hands import CATEGORIES_3, CATEGORIES_5, CODE_3, IMPLIED, HandRules
+from ..poker.vectorised import best_of_six_counts, categorise3, colex_drop_one, colex_sets, table5
 from .. import cache
 
 N5 = len(CATEGORIES_5)
 FLUSHY_5 = {"flush", "straight_flush", "royal_flush"}
+FLUSHY_3 = ("flush", "straight_flush", "mini_royal")
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,8 @@ def five_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
 
 @lru_cache(maxsize=8)
 def three_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
-    """All 22,100 three-card sets, by the exact tag set and suit the scalar evaluator gives."""
+    """All 22,100 three-card sets, by the exact tag set and suit the scalar evaluator gives (a test
+    checks the tally against :func:`evaluate3`, set by set, under every three-card ranking option)."""
     key = ("three-atoms", rules)
     stored = cache.load_json(key)
     if isinstance(stored, list):
@@ -69,11 +71,22 @@ def three_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
 
 
 def _count_three_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
+    """Tally all 22,100 sets at once: category (vectorised), ace-king-queen, and the suit where the
+    category is flush-type; the tags are those :func:`evaluate3` gives for the category."""
+    sets = colex_sets(52, 3)
+    codes = categorise3(sets, rules).astype(np.int64)
+    ranks = np.sort(sets // 4, axis=1)
+    akq = (ranks[:, 0] == 10) & (ranks[:, 1] == 11) & (ranks[:, 2] == 12)
+    suited = np.isin(codes, [CODE_3[c] for c in FLUSHY_3])
+    suit = np.where(suited, sets[:, 0] % 4, len(SUITS)).astype(np.int64)
+    keys, counts = np.unique((codes * 2 + akq) * (len(SUITS) + 1) + suit, return_counts=True)
     tally: dict = {}
-    for row in colex_sets(52, 3):
-        hand = evaluate3([int(c) for c in row], rules)
-        key = (hand.tags, hand.suit if hand.category in ("flush", "straight_flush", "mini_royal") else None)
-        tally[key] = tally.get(key, 0) + 1
+    for key, n in zip(keys.tolist(), counts.tolist()):
+        rest, s = divmod(key, len(SUITS) + 1)
+        code, with_akq = divmod(rest, 2)
+        category = CATEGORIES_3[code]
+        tags = frozenset({category} | IMPLIED.get(category, set()) | ({"ace_king_queen"} if with_akq else set()))
+        tally[(tags, SUITS[s] if s < len(SUITS) else None)] = n
     return tuple(Atom(tags, suit, n) for (tags, suit), n in sorted(tally.items(), key=lambda kv: (sorted(kv[0][0]), kv[0][1] or "")))
 
 
@@ -111,16 +124,24 @@ def base_tables(rules: HandRules) -> BaseTables:
     cached = cache.load_arrays(key, ("counts4", "counts3", "sub3_of4"))
     if cached is not None:
         return BaseTables(*cached)
-    categories = table5(rules).astype(np.int64)
-    fives = colex_sets(52, 5)
-    sub4 = drop_one_indices(fives)  # (C(52,5), 5) colex indexes of the 4-card subsets
+    categories = table5(rules)
     n4, n3 = comb(52, 4), comb(52, 3)
-    counts4 = np.bincount((sub4 * N5 + categories[:, None]).ravel(), minlength=n4 * N5).reshape(n4, N5)
-    sub3_of4 = drop_one_indices(colex_sets(52, 4))
-    counts3 = np.zeros((n3, N5), dtype=np.int64)
-    for k in range(4):
-        np.add.at(counts3, sub3_of4[:, k], counts4)
-    counts3 //= 2  # each completing pair is reached through either of its two cards
+    # every five-card set adds one to (each of its five 4-card subsets, its category)
+    counts4 = np.zeros(n4 * N5, dtype=np.int64)
+    for column in colex_drop_one(52, 5):  # the 4-card subsets without the set's k-th card
+        counts4 += np.bincount(column * np.int32(N5) + categories, minlength=n4 * N5)
+    counts4 = counts4.reshape(n4, N5)
+    sub3_of4 = colex_drop_one(52, 4)
+    # every 4-card set passes its counts to each of its four 3-card subsets (weights are small
+    # whole numbers, so the float64 sums bincount makes are exact)
+    cells = np.arange(N5, dtype=np.int32)
+    counts3 = np.zeros(n3 * N5, dtype=np.float64)
+    for column in sub3_of4:
+        counts3 += np.bincount((column[:, None] * np.int32(N5) + cells).ravel(), weights=counts4.ravel(),
+                               minlength=n3 * N5)
+    # each completing pair is reached through either of its two cards
+    counts3 = counts3.astype(np.int64).reshape(n3, N5) // 2
+    sub3_of4 = np.ascontiguousarray(sub3_of4.T)
     result = BaseTables(counts4.astype(np.int32), counts3.astype(np.int32), sub3_of4.astype(np.int32))
     cache.save_arrays(key, {"counts4": result.counts4, "counts3": result.counts3, "sub3_of4": result.sub3_of4})
     return result
