@@ -143,7 +143,7 @@ def colex_drop_one(n: int, k: int) -> np.ndarray:
         start = 0
         for top in range(k - 1, n):
             m = comb(top, k - 1)
-            np.add(prev[:, :m], np.int32(comb(top, k - 1)), out=out[: k - 1, start:start + m])
+            np.add(prev[:, :m], np.int32(m), out=out[: k - 1, start:start + m])
             out[k - 1, start:start + m] = np.arange(m, dtype=np.int32)
             start += m
     return out
