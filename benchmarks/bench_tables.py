@@ -38,7 +38,8 @@ print(took, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, before / 
 
 def run(code: str) -> tuple[float, float, float]:
     env = dict(os.environ, LIT_COMPLIANCE_CACHE="off", PYTHONPATH=str(ROOT))
-    out = subprocess.run([sys.executable, "-c", CHILD, code], env=env, capture_output=True, text=True, check=True)
+    out = subprocess.run([sys.executable, "-c", CHILD, code], cwd=ROOT, env=env, capture_output=True, text=True,
+                         check=True)
     took, peak, start = out.stdout.split()
     return float(took), float(peak), float(start)
 
