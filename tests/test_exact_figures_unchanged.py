@@ -41,7 +41,9 @@ def _differences(old, new, path="") -> list[str]:
     return [] if old == new else [f"{path}: recorded {json.dumps(old)[:200]}, now {json.dumps(new)[:200]}"]
 
 
-def test_every_exact_figure_is_unchanged(tmp_path, monkeypatch):
+def test_every_exact_figure_is_unchanged(catalogue, tmp_path, monkeypatch):
+    # the catalogue is read (through the session's cache) before the math cache is emptied: the
+    # figures, not the loading of the rulesets, are what this test recomputes
     monkeypatch.setenv("LIT_COMPLIANCE_CACHE", str(tmp_path / "empty-cache"))
     _forget_memoised_tables()
     try:

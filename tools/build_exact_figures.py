@@ -47,6 +47,7 @@ def _atoms(atoms) -> list:
 
 def table_figures(rules) -> dict:
     """The paytable-independent enumeration tables for one set of ranking rules."""
+    from lit_compliance import cache
     from lit_compliance.gamemath import tables
     from lit_compliance.poker import vectorised
 
@@ -60,19 +61,38 @@ def table_figures(rules) -> dict:
     }
     if not rules.wraparound_5:
         out["table5_sha256"] = _sha(vectorised.table5(rules))
-        counts, royals = vectorised.best_of_six_counts(rules)
-        out["best_of_six_counts"] = [int(c) for c in counts] + [royals]
+        # the counts six_card_atoms was built from (just computed into the cache), else anew
+        counts = cache.load_array(("six", rules))
+        if counts is None:
+            counts, _ = vectorised.best_of_six_counts(rules)
+        super_royals = sum(a.count for a in tables.six_card_atoms(rules) if "super_royal" in a.tags)
+        out["best_of_six_counts"] = [int(c) for c in counts] + [super_royals]
     return out
 
 
-def paytable_figures(wager, table, rules) -> dict:
-    """Every exact figure the math gives for one paytable (and what the analysis reports)."""
-    from lit_compliance.gamemath import _compute
+def paytable_figures(wager, table, rules, memo: dict | None = None) -> dict:
+    """Every exact figure the math gives for one paytable (and what the analysis reports).
+
+    ``memo`` keeps the figures of content already seen (the same paytable under a reading that
+    does not change it, or in two rulesets), keyed as the math cache keys them.
+    """
+    from lit_compliance.gamemath import _cache_key
+
+    if memo is None:
+        return _paytable_figures(wager, table, rules)
+    key = json.dumps(_cache_key(wager, table, rules))
+    if key not in memo:
+        memo[key] = _paytable_figures(wager, table, rules)
+    return json.loads(json.dumps(memo[key]))
+
+
+def _paytable_figures(wager, table, rules) -> dict:
+    from lit_compliance.gamemath import price_paytable
     from lit_compliance.gamemath.base import analyse_base, multipliers
     from lit_compliance.gamemath.coverall import price_cover_all
     from lit_compliance.gamemath.side import atoms_for, envy_per_other_player, price
 
-    result = _compute(wager, table, rules)
+    result = price_paytable(wager, table, rules)
     out: dict = {"status": result.status, "reported_exact": result.exact}
     if table is None:
         return out
@@ -116,6 +136,7 @@ def build() -> dict:
     catalogue = Catalogue.bundled()
     rulesets: dict = {}
     all_rules: dict = {}
+    memo: dict = {}
     for jurisdiction in catalogue.jurisdictions:
         for ruleset in catalogue.versions(jurisdiction):
             model = model_of(ruleset)
@@ -123,7 +144,7 @@ def build() -> dict:
             for wager, table in jobs(model):
                 label = f"{wager.id}/{table.id if table else '-'}"
                 all_rules[repr(model.hand_rules)] = model.hand_rules
-                figures = {"default": paytable_figures(wager, table, model.hand_rules)}
+                figures = {"default": paytable_figures(wager, table, model.hand_rules, memo)}
                 prefix = ("wagers", wager.id) + (("paytables", table.id) if table else ())
                 for reading in model.alternatives_touching(*prefix):
                     other = model.under(reading)
@@ -133,7 +154,7 @@ def build() -> dict:
                         continue
                     o_table = o_wager.paytable(table.id) if table else None
                     all_rules[repr(other.hand_rules)] = other.hand_rules
-                    figures[f"under {reading.finding}/{reading.id}"] = paytable_figures(o_wager, o_table, other.hand_rules)
+                    figures[f"under {reading.finding}/{reading.id}"] = paytable_figures(o_wager, o_table, other.hand_rules, memo)
                 entry[label] = figures
             entry["math_findings"] = [[f["id"], f["says"]] for f in math_findings(model, analyse(model))]
             rulesets[ruleset.ref] = entry
