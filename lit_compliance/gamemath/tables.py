@@ -118,6 +118,51 @@ class BaseTables:
     sub3_of4: np.ndarray
 
 
+def _counts4(categories: np.ndarray) -> np.ndarray:
+    """(C(52, 4), N5): for each 4-card set, how many of the 48 cards complete it into each category.
+
+    Every five-card set adds one to (each of its 4-card subsets, its category). In colex order the
+    five-card sets with top card x are the 4-card sets G below x plus x: without x a set is G (its
+    row in the block); without one of G's cards it is a 4-card set holding x, all of which lie in
+    the C(x, 3) rows from C(x, 4), so each block counts into a small range that stays in cache.
+    """
+    n4 = comb(52, 4)
+    sub3 = colex_drop_one(51, 4)  # for each 4-card set below the top card, its 3-card subsets
+    rows = np.concatenate([np.arange(comb(x, 4), dtype=np.int32) for x in range(4, 52)])
+    counts = np.bincount(rows * np.int32(N5) + categories, minlength=n4 * N5)
+    start = 0
+    for x in range(4, 52):
+        m, width = comb(x, 4), comb(x, 3)
+        local = (sub3[:, :m] * np.int32(N5) + categories[start:start + m]).ravel()
+        counts[m * N5:(m + width) * N5] += np.bincount(local, minlength=width * N5)
+        start += m
+    return counts.reshape(n4, N5)
+
+
+def _counts3(counts4: np.ndarray) -> np.ndarray:
+    """(C(52, 3), N5): for each 3-card set, its completing pairs by category.
+
+    Each 4-card set passes its counts to its four 3-card subsets, block by block as in
+    :func:`_counts4` (the weights are small whole numbers, so bincount's float64 sums are exact);
+    every completing pair is reached through either of its two cards, hence the halving.
+    """
+    n3 = comb(52, 3)
+    sub2 = colex_drop_one(51, 3)
+    cells = np.arange(N5, dtype=np.int32)
+    counts = np.zeros((n3, N5), dtype=np.int64)
+    start = 0
+    for y in range(3, 52):
+        m, width = comb(y, 3), comb(y, 2)
+        block = counts4[start:start + m]
+        counts[:m] += block  # without the top card y: the 3-card set below it
+        local = (sub2[:, :m, None] * np.int32(N5) + cells).ravel()
+        weights = np.broadcast_to(block, (3, m, N5)).ravel()
+        counts[m:m + width] += np.bincount(local, weights=weights, minlength=width * N5).astype(np.int64) \
+            .reshape(width, N5)
+        start += m
+    return counts // 2
+
+
 @lru_cache(maxsize=8)
 def base_tables(rules: HandRules) -> BaseTables:
     key = ("base", rules)
@@ -125,23 +170,9 @@ def base_tables(rules: HandRules) -> BaseTables:
     if cached is not None:
         return BaseTables(*cached)
     categories = table5(rules)
-    n4, n3 = comb(52, 4), comb(52, 3)
-    # every five-card set adds one to (each of its five 4-card subsets, its category)
-    counts4 = np.zeros(n4 * N5, dtype=np.int64)
-    for column in colex_drop_one(52, 5):  # the 4-card subsets without the set's k-th card
-        counts4 += np.bincount(column * np.int32(N5) + categories, minlength=n4 * N5)
-    counts4 = counts4.reshape(n4, N5)
-    sub3_of4 = colex_drop_one(52, 4)
-    # every 4-card set passes its counts to each of its four 3-card subsets (weights are small
-    # whole numbers, so the float64 sums bincount makes are exact)
-    cells = np.arange(N5, dtype=np.int32)
-    counts3 = np.zeros(n3 * N5, dtype=np.float64)
-    for column in sub3_of4:
-        counts3 += np.bincount((column[:, None] * np.int32(N5) + cells).ravel(), weights=counts4.ravel(),
-                               minlength=n3 * N5)
-    # each completing pair is reached through either of its two cards
-    counts3 = counts3.astype(np.int64).reshape(n3, N5) // 2
-    sub3_of4 = np.ascontiguousarray(sub3_of4.T)
+    counts4 = _counts4(categories)
+    counts3 = _counts3(counts4)
+    sub3_of4 = np.ascontiguousarray(colex_drop_one(52, 4).T)
     result = BaseTables(counts4.astype(np.int32), counts3.astype(np.int32), sub3_of4.astype(np.int32))
     cache.save_arrays(key, {"counts4": result.counts4, "counts3": result.counts3, "sub3_of4": result.sub3_of4})
     return result
