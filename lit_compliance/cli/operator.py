@@ -16,7 +16,7 @@ from ..load.catalogue import Ruleset
 from ..load.resources import data_dir
 from .common import EXIT_NO, EXIT_OK, Trouble, catalogue, deliver, emit, handled, main, pick, print_pdf, progress
 from ..operator.compliance import Report, check as check_config
-from ..operator.placard import SIGN_SIZES, placard_view, svg_view
+from ..operator.placard import SIGN_SIZES, PlacardTooFull, placard_view, svg_view, type_sizes_text
 from ..output.render import render, to_json
 from ..output.wording import money
 from ..operator.summary import markdown_escape, paytables_view, summary_view
@@ -148,14 +148,17 @@ def verify_cmd(config: Path, sign_digest: str, ruleset_ref: str | None) -> None:
 
 
 def render_placard(rs: Ruleset, config: TableConfig, fmt: str) -> str | bytes:
-    view = placard_view(rs, config)
+    try:
+        view = placard_view(rs, config)
+    except PlacardTooFull as exc:
+        raise Trouble(f"{config.path}: {exc}") from None
     if fmt == "svg":
         return render("placard.svg.j2", v=view, s=svg_view(view))
     html = render("placard.html.j2", v=view)
     return print_pdf(html) if fmt == "pdf" else html
 
 
-@main.command()
+@main.command(epilog=f"Smallest type by sign size: {type_sizes_text()}.")
 @click.argument("config", type=click.Path(path_type=Path, dir_okay=False))
 @ruleset_option
 @click.option("--format", "fmt", type=click.Choice(["html", "svg", "pdf"]), default="html", show_default=True,
@@ -169,6 +172,11 @@ def placard(config: Path, ruleset_ref: str | None, fmt: str, output: Path | None
     in the wording the jurisdiction requires, with the ruleset version and a digest of the exact
     rules and configuration it was made from. A configuration that does not comply gets no
     placard (exit status 1; run `check` for the findings).
+
+    The sign is laid out for the configuration's sign_size (letter, a4, tabloid, a3): the type is
+    set as large as the sheet allows, and no text in the header or payout schedule is smaller than
+    the minimum for the size, listed below (the notes, citation and digest at the foot are fine
+    print). A schedule that would need smaller type is refused (exit status 2).
     """
     rs, cfg, report = _load(config, ruleset_ref)
     if not report.compliant:

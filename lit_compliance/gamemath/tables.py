@@ -12,12 +12,13 @@ from math import comb
 import numpy as np
 
 from ..poker.cards import SUITS
-from ..poker.hands import CATEGORIES_5, IMPLIED, HandRules, evaluate3
-from ..poker.vectorised import best_of_six_counts, colex_sets, drop_one_indices, table5
+from ..poker.hands import CATEGORIES_3, CATEGORIES_5, CODE_3, IMPLIED, HandRules
+from ..poker.vectorised import best_of_six_counts, categorise3, colex_drop_one, colex_sets, table5
 from .. import cache
 
 N5 = len(CATEGORIES_5)
 FLUSHY_5 = {"flush", "straight_flush", "royal_flush"}
+FLUSHY_3 = ("flush", "straight_flush", "mini_royal")
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,8 @@ def five_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
 
 @lru_cache(maxsize=8)
 def three_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
-    """All 22,100 three-card sets, by the exact tag set and suit the scalar evaluator gives."""
+    """All 22,100 three-card sets, by the exact tag set and suit the scalar evaluator gives (a test
+    checks the tally against :func:`evaluate3`, set by set, under every three-card ranking option)."""
     key = ("three-atoms", rules)
     stored = cache.load_json(key)
     if isinstance(stored, list):
@@ -69,11 +71,22 @@ def three_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
 
 
 def _count_three_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
+    """Tally all 22,100 sets at once: category (vectorised), ace-king-queen, and the suit where the
+    category is flush-type; the tags are those :func:`evaluate3` gives for the category."""
+    sets = colex_sets(52, 3)
+    codes = categorise3(sets, rules).astype(np.int64)
+    ranks = np.sort(sets // 4, axis=1)
+    akq = (ranks[:, 0] == 10) & (ranks[:, 1] == 11) & (ranks[:, 2] == 12)
+    suited = np.isin(codes, [CODE_3[c] for c in FLUSHY_3])
+    suit = np.where(suited, sets[:, 0] % 4, len(SUITS)).astype(np.int64)
+    keys, counts = np.unique((codes * 2 + akq) * (len(SUITS) + 1) + suit, return_counts=True)
     tally: dict = {}
-    for row in colex_sets(52, 3):
-        hand = evaluate3([int(c) for c in row], rules)
-        key = (hand.tags, hand.suit if hand.category in ("flush", "straight_flush", "mini_royal") else None)
-        tally[key] = tally.get(key, 0) + 1
+    for key, n in zip(keys.tolist(), counts.tolist()):
+        rest, s = divmod(key, len(SUITS) + 1)
+        code, with_akq = divmod(rest, 2)
+        category = CATEGORIES_3[code]
+        tags = frozenset({category} | IMPLIED.get(category, set()) | ({"ace_king_queen"} if with_akq else set()))
+        tally[(tags, SUITS[s] if s < len(SUITS) else None)] = n
     return tuple(Atom(tags, suit, n) for (tags, suit), n in sorted(tally.items(), key=lambda kv: (sorted(kv[0][0]), kv[0][1] or "")))
 
 
@@ -105,22 +118,61 @@ class BaseTables:
     sub3_of4: np.ndarray
 
 
+def _counts4(categories: np.ndarray) -> np.ndarray:
+    """(C(52, 4), N5): for each 4-card set, how many of the 48 cards complete it into each category.
+
+    Every five-card set adds one to (each of its 4-card subsets, its category). In colex order the
+    five-card sets with top card x are the 4-card sets G below x plus x: without x a set is G (its
+    row in the block); without one of G's cards it is a 4-card set holding x, all of which lie in
+    the C(x, 3) rows from C(x, 4), so each block counts into a small range that stays in cache.
+    """
+    n4 = comb(52, 4)
+    sub3 = colex_drop_one(51, 4)  # for each 4-card set below the top card, its 3-card subsets
+    rows = np.concatenate([np.arange(comb(x, 4), dtype=np.int32) for x in range(4, 52)])
+    counts = np.bincount(rows * np.int32(N5) + categories, minlength=n4 * N5)
+    start = 0
+    for x in range(4, 52):
+        m, width = comb(x, 4), comb(x, 3)
+        local = (sub3[:, :m] * np.int32(N5) + categories[start:start + m]).ravel()
+        counts[m * N5:(m + width) * N5] += np.bincount(local, minlength=width * N5)
+        start += m
+    return counts.reshape(n4, N5)
+
+
+def _counts3(counts4: np.ndarray) -> np.ndarray:
+    """(C(52, 3), N5): for each 3-card set, its completing pairs by category.
+
+    Each 4-card set passes its counts to its four 3-card subsets, block by block as in
+    :func:`_counts4` (the weights are small whole numbers, so bincount's float64 sums are exact);
+    every completing pair is reached through either of its two cards, hence the halving.
+    """
+    n3 = comb(52, 3)
+    sub2 = colex_drop_one(51, 3)
+    cells = np.arange(N5, dtype=np.int32)
+    counts = np.zeros((n3, N5), dtype=np.int64)
+    start = 0
+    for y in range(3, 52):
+        m, width = comb(y, 3), comb(y, 2)
+        block = counts4[start:start + m]
+        counts[:m] += block  # without the top card y: the 3-card set below it
+        local = (sub2[:, :m, None] * np.int32(N5) + cells).ravel()
+        weights = np.broadcast_to(block, (3, m, N5)).ravel()
+        counts[m:m + width] += np.bincount(local, weights=weights, minlength=width * N5).astype(np.int64) \
+            .reshape(width, N5)
+        start += m
+    return counts // 2
+
+
 @lru_cache(maxsize=8)
 def base_tables(rules: HandRules) -> BaseTables:
     key = ("base", rules)
     cached = cache.load_arrays(key, ("counts4", "counts3", "sub3_of4"))
     if cached is not None:
         return BaseTables(*cached)
-    categories = table5(rules).astype(np.int64)
-    fives = colex_sets(52, 5)
-    sub4 = drop_one_indices(fives)  # (C(52,5), 5) colex indexes of the 4-card subsets
-    n4, n3 = comb(52, 4), comb(52, 3)
-    counts4 = np.bincount((sub4 * N5 + categories[:, None]).ravel(), minlength=n4 * N5).reshape(n4, N5)
-    sub3_of4 = drop_one_indices(colex_sets(52, 4))
-    counts3 = np.zeros((n3, N5), dtype=np.int64)
-    for k in range(4):
-        np.add.at(counts3, sub3_of4[:, k], counts4)
-    counts3 //= 2  # each completing pair is reached through either of its two cards
+    categories = table5(rules)
+    counts4 = _counts4(categories)
+    counts3 = _counts3(counts4)
+    sub3_of4 = np.ascontiguousarray(colex_drop_one(52, 4).T)
     result = BaseTables(counts4.astype(np.int32), counts3.astype(np.int32), sub3_of4.astype(np.int32))
     cache.save_arrays(key, {"counts4": result.counts4, "counts3": result.counts3, "sub3_of4": result.sub3_of4})
     return result

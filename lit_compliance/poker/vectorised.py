@@ -126,10 +126,142 @@ def categorise3(cards: np.ndarray, rules: HandRules = STANDARD) -> np.ndarray:
     return out
 
 
+def colex_drop_one(n: int, k: int) -> np.ndarray:
+    """:func:`drop_one_indices` of every k-subset of range(n), transposed: shape (k, C(n, k)), int32.
+
+    Built block by block from the colex order, without evaluating a single set: the sets whose top
+    card is t are the (k-1)-sets below t (rows 0..C(t, k-1)-1) plus t. Without t a set is its
+    (k-1)-set, whose index is its row; without another card it is that (k-1)-set's subset plus t,
+    whose index is the subset's plus C(t, k - 1).
+    """
+    total = comb(n, k)
+    out = np.empty((k, total), dtype=np.int32)
+    if k == 1:
+        out[0] = 0
+    elif total:
+        prev = _small_drop_one(n - 1, k - 1) if k <= 5 else colex_drop_one(n - 1, k - 1)
+        start = 0
+        for top in range(k - 1, n):
+            m = comb(top, k - 1)
+            np.add(prev[:, :m], np.int32(m), out=out[: k - 1, start:start + m])
+            out[k - 1, start:start + m] = np.arange(m, dtype=np.int32)
+            start += m
+    return out
+
+
+@lru_cache(maxsize=16)
+def _small_drop_one(n: int, k: int) -> np.ndarray:
+    out = colex_drop_one(n, k)
+    out.setflags(write=False)
+    return out
+
+
+def suit_masks(cards: np.ndarray) -> np.ndarray:
+    """The suit masks (4, N) of each row of cards, as :func:`categorise_masks` takes them."""
+    cards = np.asarray(cards, dtype=np.intp)
+    out = np.zeros((4, len(cards)), dtype=np.uint16)
+    rows = np.arange(len(cards))
+    for column in cards.T:
+        np.bitwise_or.at(out, (column % 4, rows), (1 << (column // 4)).astype(np.uint16))
+    return out
+
+
+def colex_suit_masks(n: int, k: int) -> np.ndarray:
+    """For every k-subset of range(n) in colex order, its ranks in each suit as 13-bit masks.
+
+    Shape (4, C(n, k)), uint16; bit r of row s is set when the set holds the card of rank r
+    (0 = deuce) in suit s. Built block by block like :func:`colex_drop_one`.
+    """
+    if k == 0:
+        return np.zeros((4, 1), dtype=np.uint16)
+    prev = _small_suit_masks(n - 1, k - 1) if k <= 4 else colex_suit_masks(n - 1, k - 1)
+    out = np.empty((4, comb(n, k)), dtype=np.uint16)
+    start = 0
+    for top in range(k - 1, n):
+        m = comb(top, k - 1)
+        block = out[:, start:start + m]
+        block[...] = prev[:, :m]
+        block[top % 4] |= np.uint16(1 << (top // 4))
+        start += m
+    return out
+
+
+@lru_cache(maxsize=16)
+def _small_suit_masks(n: int, k: int) -> np.ndarray:
+    out = colex_suit_masks(n, k)
+    out.setflags(write=False)
+    return out
+
+
+@lru_cache(maxsize=8)
+def _mask_tables(rules: HandRules) -> tuple[np.ndarray, ...]:
+    """Lookup tables over 13-bit rank masks for :func:`categorise_masks`."""
+    masks = np.arange(1 << 13)
+    bits = np.zeros(1 << 13, dtype=np.int64)
+    for r in range(13):
+        bits += masks >> r & 1
+    run = np.zeros(1 << 13, dtype=bool)           # five ranks in a row
+    for low in range(9):
+        run |= (masks >> low & 0b11111) == 0b11111
+    if rules.ace_low_straight_5:
+        run |= (masks & 0b1000000001111) == 0b1000000001111   # the wheel, A-2-3-4-5
+    royal = (masks & 0b1111100000000) == 0b1111100000000      # T-J-Q-K-A
+    straight = np.where(run, CODE_5["straight"], 0).astype(np.uint8)
+    # one suit's ranks: five or more of them are a flush, a straight flush or a royal flush
+    flush = np.where(bits < 5, 0, np.where(royal, CODE_5["royal_flush"],
+                                           np.where(run, CODE_5["straight_flush"], CODE_5["flush"])))
+    flush = flush.astype(np.uint8)
+    # ranks held twice or more: none, one below tens, one tens or better, two or more (two pair)
+    pairs = np.where(bits == 0, 0, np.where(bits >= 2, 3, np.where(masks >= 1 << 8, 2, 1))).astype(np.uint8)
+    # that code plus 4 when a rank is held three times or more
+    by_pairs = np.array([CODE_5[c] for c in ("high_card", "pair", "pair_tens_or_better", "two_pair")]
+                        + [CODE_5["three_of_a_kind"]] * 3 + [CODE_5["full_house"]], dtype=np.uint8)
+    return straight, flush, pairs, by_pairs
+
+
+def categorise_masks(masks: np.ndarray, rules: HandRules = STANDARD) -> np.ndarray:
+    """Best five-card category of each set of five or six cards given as suit masks (4, N).
+
+    A rank held in two suits is a pair, in three trips, in four quads; the straights and the flush
+    hands come from tables over the 8,192 rank masks. The best five of the set is the highest of
+    the categories its ranks and its suits reach (it holds at most one five-card flush).
+    """
+    if rules.wraparound_5:
+        raise ValueError("the vectorised evaluator does not support wrap-around straights")
+    tables = _mask_tables(rules)
+    out = np.empty(masks.shape[1], dtype=np.uint8)
+    for start in range(0, masks.shape[1], _CHUNK):  # chunks: temporaries stay small and in cache
+        out[start:start + _CHUNK] = _categorise_chunk(masks[:, start:start + _CHUNK], *tables)
+    return out
+
+
+_CHUNK = 1 << 16
+
+
+def _categorise_chunk(masks, straight, flush, pairs, by_pairs) -> np.ndarray:
+    a, b, c, d = masks
+    ab, cd = a & b, c & d
+    a_b, c_d = a | b, c | d
+    held2 = ab | cd | (a_b & c_d)
+    held3 = (ab & c_d) | (cd & a_b)
+    key = np.take(pairs, held2)
+    key |= (held3 != 0).view(np.uint8) << np.uint8(2)
+    out = np.take(by_pairs, key)
+    np.maximum(out, ((ab & cd) != 0).view(np.uint8) * np.uint8(CODE_5["four_of_a_kind"]), out=out)
+    np.maximum(out, np.take(straight, a_b | c_d), out=out)
+    for suit in masks:
+        np.maximum(out, np.take(flush, suit), out=out)
+    return out
+
+
 @lru_cache(maxsize=4)
 def table5(rules: HandRules = STANDARD) -> np.ndarray:
-    """Category code of every five-card set, indexed by colex index (2,598,960 entries)."""
-    table = categorise5(colex_sets(52, 5), rules)
+    """Category code of every five-card set, indexed by colex index (2,598,960 entries).
+
+    Equal, set for set, to ``categorise5(colex_sets(52, 5), rules)`` (a test checks it), but built
+    from the suit masks of the sets, which the colex order gives without sorting a hand.
+    """
+    table = categorise_masks(colex_suit_masks(52, 5), rules)
     table.setflags(write=False)
     return table
 
@@ -141,19 +273,20 @@ def best_of_six_counts(rules: HandRules = STANDARD) -> tuple[np.ndarray, int]:
     (A-K-Q-J-10-9 suited) is also counted in its best-five category, a royal flush; a paytable that
     pays the Super Royal first moves those 4 sets out of the royal flush count.
 
-    In colex order a six-card set is a five-card set F plus a card x above all of F. Its five-card
-    subsets are F itself (colex index = F's row) and each 4-card subset S of F plus x (index
-    colex(S) + C(x, 5)), so one table of 4-card-subset indexes serves every x.
+    In colex order the six-card sets whose top card is x are the five-card sets below x (the first
+    C(x, 5) rows) plus x: block by block, their suit masks are those of the five-card sets with x's
+    bit added, categorised a chunk at a time, so no table of 20 million sets is ever held.
     """
-    lookup = table5(rules)
-    sub4 = np.ascontiguousarray(drop_one_indices(colex_sets(51, 5)).T, dtype=np.int32)  # (5, N)
+    if rules.wraparound_5:
+        raise ValueError("the vectorised evaluator does not support wrap-around straights")
+    masks5 = colex_suit_masks(51, 5)
+    tables = _mask_tables(rules)
     counts = np.zeros(len(CODE_5), dtype=np.int64)
-    scratch = np.empty(sub4.shape[1], dtype=np.int32)
     for top in range(5, 52):
         n = comb(top, 5)
-        best = lookup[:n].copy()
-        for column in sub4:
-            np.add(column[:n], np.int32(n), out=scratch[:n])
-            np.maximum(best, lookup[scratch[:n]], out=best)
-        counts += np.bincount(best, minlength=len(CODE_5))
+        bit, suit = np.uint16(1 << (top // 4)), top % 4
+        for start in range(0, n, _CHUNK):
+            block = masks5[:, start:min(n, start + _CHUNK)].copy()
+            block[suit] |= bit
+            counts += np.bincount(_categorise_chunk(block, *tables), minlength=len(CODE_5))
     return counts, 4

@@ -1,0 +1,114 @@
+"""Every figure of the issue "Speed" in one run, each beside its target.
+
+    python benchmarks/bench_all.py [--repeat N] [--no-evaluators]
+
+Each timing is the wall time of a new process (``python -m lit_compliance ...``, interpreter start
+included) and its own peak memory (from ``os.wait4``), the median of N runs (default 3). Cold runs
+get a new empty cache folder each (``LIT_COMPLIANCE_CACHE``); warm runs reuse one a first run
+filled. Then the evaluator ratios of ``bench_evaluators.py`` (phevaluator from the ``bench``
+extra; skipped when missing).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+STARTUP = [["list"], ["show", "maryland"], ["validate"], ["check", "examples/configs/maryland.yaml"],
+           ["diff", "maryland@v1", "examples/maryland-draft-amendment.yaml"],
+           ["placard", "examples/configs/maryland.yaml", "--format", "html"]]
+ONE_PAYTABLE = ["analyze", "maryland", "--wager", "base", "--paytable", "a"]
+
+
+def run_once(args: list[str], cache: str, out: str | None = None) -> tuple[float, float]:
+    """Wall seconds and peak MiB of one ``lit_compliance`` process."""
+    env = dict(os.environ, LIT_COMPLIANCE_CACHE=cache, PYTHONPATH=str(ROOT))
+    argv = [sys.executable, "-m", "lit_compliance", *args] + (["--output", out] if out else [])
+    start = time.perf_counter()
+    proc = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    took = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    error = proc.stderr.read().decode(errors="replace")
+    proc.stderr.close()
+    if proc.returncode and not (args[0] == "diff" and proc.returncode == 1):  # diff: 1 = they differ
+        raise SystemExit(f"{' '.join(args)} failed ({proc.returncode}):\n{error}")
+    return took, usage.ru_maxrss / 1024
+
+
+def measure(args: list[str], repeat: int, work: str, out: str | None = None) -> dict:
+    """Median cold and warm time and peak memory of a command."""
+    cold = []
+    for i in range(repeat):
+        cold.append(run_once(args, os.path.join(work, f"cold-{time.monotonic_ns()}-{i}"), out))
+    warm_cache = os.path.join(work, f"warm-{time.monotonic_ns()}")
+    run_once(args, warm_cache, out)
+    warm = [run_once(args, warm_cache, out) for _ in range(repeat)]
+    return {"cold": statistics.median(t for t, _ in cold), "cold_mib": statistics.median(m for _, m in cold),
+            "warm": statistics.median(t for t, _ in warm), "warm_mib": statistics.median(m for _, m in warm)}
+
+
+def verdict(ok: bool) -> str:
+    return "met" if ok else "NOT MET"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--no-evaluators", action="store_true", help="skip the evaluator ratios (about 30 s)")
+    args = parser.parse_args()
+    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}; medians of {args.repeat} runs, "
+          "each a new process")
+    print(f"{'what':44s} {'measured':>28s}   {'target':>22s}")
+    with tempfile.TemporaryDirectory() as work:
+        analyze = measure(["analyze", "all"], args.repeat, work)
+        par = measure(["par", "all", "--format", "json"], args.repeat, work, os.path.join(work, "par.json"))
+        one = measure(ONE_PAYTABLE, args.repeat, work)
+        rows = [
+            ("analyze all, cold", f"{analyze['cold']:.2f} s", "<= 1.0 s", analyze["cold"] <= 1.0),
+            ("analyze all, warm", f"{analyze['warm']:.2f} s", "<= 0.25 s", analyze["warm"] <= 0.25),
+            ("analyze all, peak memory cold", f"{analyze['cold_mib']:.0f} MiB", "<= 200 MiB",
+             analyze["cold_mib"] <= 200),
+            ("par all, cold (ratio to analyze all)", f"{par['cold']:.2f} s ({par['cold'] / analyze['cold']:.2f}x)",
+             "<= 1.5x", par["cold"] <= 1.5 * analyze["cold"]),
+            ("par all, warm (ratio to analyze all)", f"{par['warm']:.2f} s ({par['warm'] / analyze['warm']:.2f}x)",
+             "<= 1.5x", par["warm"] <= 1.5 * analyze["warm"]),
+            ("par all, peak memory cold / warm", f"{par['cold_mib']:.0f} / {par['warm_mib']:.0f} MiB", "", None),
+            ("one paytable (maryland base a), cold", f"{one['cold']:.2f} s", "<= 0.4 s", one["cold"] <= 0.4),
+        ]
+        for cmd in STARTUP:
+            got = measure(cmd, args.repeat, work)
+            rows.append((f"{' '.join(cmd)[:30]}, warm (cold)", f"{got['warm']:.2f} s ({got['cold']:.2f} s)",
+                         "<= 0.25 s warm", got["warm"] <= 0.25))
+        for what, measured, target, ok in rows:
+            print(f"{what:44s} {measured:>28s}   {target:>14s} {'' if ok is None else verdict(ok):>7s}")
+    if args.no_evaluators:
+        return
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import bench_evaluators as ev
+
+    try:
+        from phevaluator import _pheval
+    except ImportError:
+        print("evaluator ratios: phevaluator is not installed (pip install -e .[bench]); skipped")
+        return
+    for size, ours, evaluate in ((5, ev.ours_five, _pheval.evaluate_5cards), (6, ev.ours_six, _pheval.evaluate_6cards)):
+        runs = [ours() for _ in range(args.repeat)]
+        mine = min(t for t, _ in runs)
+        theirs, _, their_counts = ev.peer(evaluate, size)
+        agree = ev._merged(runs[0][1]) == their_counts
+        ratio = theirs / mine
+        print(f"{f'all {size}-card sets vs phevaluator':44s} {f'{mine:.3f} s vs {theirs:.3f} s = {ratio:.1f}x':>28s}   "
+              f"{f'>= {ev.TARGETS[size]:.0f}x':>14s} {verdict(ratio >= ev.TARGETS[size] and agree):>7s}"
+              + ("" if agree else "  (category counts DISAGREE)"))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,88 @@
+"""The fast enumeration paths agree, set by set, with the simple ones they replaced.
+
+The suit-mask categoriser (five and six cards), the block-built colex subset indexes and the
+vectorised three-card tally are checked against the sort-based numpy evaluator and the scalar
+evaluators, under every ranking option they support, so a fast path cannot drift on an option the
+bundled catalogue happens not to use.
+"""
+from __future__ import annotations
+
+from itertools import product
+from math import comb
+
+import numpy as np
+import pytest
+
+from lit_compliance.gamemath.tables import Atom, _count_three_card_atoms
+from lit_compliance.poker.hands import CODE_5, HandRules, evaluate3, evaluate5, evaluate6
+from lit_compliance.poker.vectorised import (categorise5, categorise_masks, colex_drop_one, colex_sets,
+                                             colex_suit_masks, drop_one_indices, suit_masks, table5)
+
+FIVE_CARD_OPTIONS = [HandRules(ace_low_straight_5=v) for v in (True, False)]
+THREE_CARD_OPTIONS = [HandRules(ace_low_straight_3=a, ace_king_two_3=b) for a, b in product((True, False), repeat=2)]
+
+
+@pytest.mark.parametrize("n,k", [(10, 1), (10, 2), (12, 3), (52, 3), (52, 4), (30, 5), (20, 6)])
+def test_block_built_subset_indexes_equal_the_direct_ones(n, k):
+    assert (colex_drop_one(n, k).T == drop_one_indices(colex_sets(n, k))).all()
+
+
+@pytest.mark.parametrize("n,k", [(52, 3), (52, 4), (52, 5)])
+def test_block_built_suit_masks_equal_the_masks_of_the_cards(n, k):
+    assert (colex_suit_masks(n, k) == suit_masks(colex_sets(n, k))).all()
+
+
+@pytest.mark.parametrize("rules", FIVE_CARD_OPTIONS, ids=repr)
+def test_every_five_card_category_agrees_with_the_sorting_evaluator(rules):
+    table5.cache_clear()
+    fast = table5(rules)
+    simple = categorise5(colex_sets(52, 5), rules)
+    assert fast.dtype == simple.dtype and (fast == simple).all()
+    assert len(np.unique(fast)) == len(CODE_5)   # every category is reached, so they could disagree
+
+
+@pytest.mark.parametrize("rules", FIVE_CARD_OPTIONS, ids=repr)
+def test_five_card_categories_agree_with_the_scalar_evaluator_on_a_seeded_sample(rules):
+    rng = np.random.default_rng(5)
+    sets = np.sort(np.argsort(rng.random((20_000, 52)), axis=1)[:, :5], axis=1)
+    index = sum(np.array([comb(int(c), i + 1) for c in sets[:, i]]) for i in range(5))
+    scalar = [CODE_5[evaluate5([int(c) for c in row], rules).category] for row in sets]
+    assert table5(rules)[index].tolist() == scalar
+
+
+@pytest.mark.parametrize("rules", FIVE_CARD_OPTIONS, ids=repr)
+def test_best_five_of_six_agrees_with_the_scalar_evaluator_on_a_seeded_sample(rules):
+    rng = np.random.default_rng(6)
+    sets = np.argsort(rng.random((8_000, 52)), axis=1)[:, :6]
+    for i in range(400):  # five or six suited cards and anything else, so flushes are in the sample
+        suit = i % 4
+        cards = {int(r) * 4 + suit for r in rng.choice(13, size=5 + i % 2, replace=False)}
+        while len(cards) < 6:
+            cards.add(int(rng.integers(52)))
+        sets[i] = sorted(cards)
+    sets[400] = [12 * 4 + 2, 11 * 4 + 2, 10 * 4 + 2, 9 * 4 + 2, 8 * 4 + 2, 7 * 4 + 2]   # A-K-Q-J-T-9 of hearts
+    sets[401] = [11 * 4 + 3, 10 * 4 + 3, 9 * 4 + 3, 8 * 4 + 3, 7 * 4 + 3, 0]          # K-Q-J-T-9 of spades, 2c
+    sets[402] = [12 * 4, 0, 4, 8, 12, 5 * 4 + 1]                                      # A-2-3-4-5 of clubs, 7d
+    fast = categorise_masks(suit_masks(sets), rules)
+    scalar = []
+    for row in sets:
+        hand = evaluate6([int(c) for c in row], rules)
+        scalar.append(CODE_5["royal_flush"] if hand.category == "super_royal" else CODE_5[hand.category])
+    assert fast.tolist() == scalar
+    assert {CODE_5[c] for c in ("flush", "straight_flush", "royal_flush", "four_of_a_kind")} <= set(scalar)
+
+
+def _scalar_three_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
+    """The tally as it was made before: every set through the scalar evaluator."""
+    tally: dict = {}
+    for row in colex_sets(52, 3):
+        hand = evaluate3([int(c) for c in row], rules)
+        key = (hand.tags, hand.suit if hand.category in ("flush", "straight_flush", "mini_royal") else None)
+        tally[key] = tally.get(key, 0) + 1
+    return tuple(Atom(tags, suit, n) for (tags, suit), n in
+                 sorted(tally.items(), key=lambda kv: (sorted(kv[0][0]), kv[0][1] or "")))
+
+
+@pytest.mark.parametrize("rules", THREE_CARD_OPTIONS, ids=repr)
+def test_three_card_atoms_equal_the_scalar_tally(rules):
+    assert _count_three_card_atoms(rules) == _scalar_three_card_atoms(rules)
