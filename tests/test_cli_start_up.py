@@ -56,3 +56,9 @@ def test_warm_list_and_show_load_no_math_no_jsonschema_and_no_other_command(tmp_
         assert not [m for m in loaded if m.startswith(("numpy", "jsonschema", "lit_compliance.gamemath"))], (args, loaded)
         assert [m for m in loaded if m.startswith("lit_compliance.cli.")] == [
             "lit_compliance.cli.catalogue", "lit_compliance.cli.common", "lit_compliance.cli.conventions"]
+
+
+def test_warm_analyze_all_reads_every_figure_from_the_cache_without_numpy(tmp_path):
+    loaded = _modules_loaded(["analyze", "all"], tmp_path / "cache")
+    assert not [m for m in loaded if m.startswith(("numpy", "jsonschema"))], loaded
+    assert "lit_compliance.gamemath" in loaded  # it did price (from the cache)

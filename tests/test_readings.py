@@ -320,3 +320,51 @@ def test_a_meter_payout_below_a_commoner_hand_at_the_least_meter_is_flagged(mary
     quads_back = Fraction(quads["value"]) if quads["kind"] == "for_one" else Fraction(quads["value"]) + 1
     flagged = "math-progressive-a-four_of_a_kind-over-straight_flush" in _math_ids(maryland)
     assert flagged == (sf_at_least < quads_back)
+
+
+def test_applying_any_reading_copies_only_what_it_changes_and_never_touches_the_document():
+    """apply_changes copies on write: the result equals applying the changes to a deep copy, and
+    the ruleset it came from is byte-for-byte what it was, for every reading in the catalogue."""
+    import copy
+    import json
+
+    from lit_compliance.load.catalogue import Catalogue
+    from lit_compliance.model.readings import apply_changes, expand, resolve
+    from lit_compliance.model.ruleset import parse_readings
+
+    def reference(data, readings):
+        out = copy.deepcopy(data)
+        for reading in readings:
+            for change in reading.changes:
+                paths = expand(out, change.path)
+                if change.op == "remove":
+                    paths = list(reversed(paths))
+                for path in paths:
+                    container, key = resolve(out, path, create=change.op == "set")
+                    if change.op == "remove":
+                        del container[key]
+                    elif change.op == "add":
+                        container[key].append(copy.deepcopy(change.value))
+                    else:
+                        container[key] = copy.deepcopy(change.value)
+        return out
+
+    cat = Catalogue.bundled()
+    checked = 0
+    for jurisdiction in cat.jurisdictions:
+        rs = cat.latest(jurisdiction)
+        before = json.dumps(rs.data, sort_keys=True, default=str)
+        findings = parse_readings(rs.data)
+        for finding in findings:
+            for reading in finding.readings:
+                if not reading.changes:
+                    continue
+                got = apply_changes(rs.data, [reading])
+                assert json.dumps(got, sort_keys=True, default=str) == json.dumps(
+                    reference(rs.data, [reading]), sort_keys=True, default=str), (finding.id, reading.id)
+                checked += 1
+        every = [r for f in findings for r in f.readings if r.changes and not r.default]
+        assert json.dumps(apply_changes(rs.data, every), sort_keys=True, default=str) == json.dumps(
+            reference(rs.data, every), sort_keys=True, default=str)
+        assert json.dumps(rs.data, sort_keys=True, default=str) == before, jurisdiction
+    assert checked >= 10

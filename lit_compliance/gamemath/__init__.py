@@ -18,8 +18,6 @@ from ..model.readings import ZERO_EV_PULLED, ZERO_EV_RIDDEN
 from ..output.wording import hand_name, money
 from ..poker.hands import CATEGORIES_5, HandRules
 from .. import cache
-from .base import analyse_base, multipliers
-from .coverall import price_cover_all
 from .side import atoms_for, envy_per_other_player, price
 
 STATUSES = ("exact", "simulated", "function_of_wager", "function_of_meter", "incomplete")
@@ -62,6 +60,8 @@ def _result(wager: Wager, table: Paytable | None, **kw: Any) -> PaytableResult:
 
 
 def _price_base(wager: Wager, table: Paytable, rules: HandRules) -> PaytableResult:
+    from .base import analyse_base, multipliers  # numpy: only when a result is not in the cache
+
     m, missing = multipliers(table)
     if missing:
         return _result(wager, table, status="incomplete", house_edge=None, return_to_player=None,
@@ -98,6 +98,8 @@ def _outcome_rows(outcomes: dict) -> list[dict]:
 
 
 def _price_cover_all(wager: Wager, table: Paytable, rules: HandRules) -> PaytableResult:
+    from .coverall import price_cover_all  # numpy: only when a result is not in the cache
+
     players = table.players or 1
     got = price_cover_all(table, players, rules)
     status = "simulated" if got["rounds"] else "exact"

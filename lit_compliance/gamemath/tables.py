@@ -9,12 +9,23 @@ from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
 
-import numpy as np
-
 from ..poker.cards import SUITS
 from ..poker.hands import CATEGORIES_3, CATEGORIES_5, CODE_3, IMPLIED, HandRules
-from ..poker.vectorised import best_of_six_counts, categorise3, colex_drop_one, colex_sets, table5
 from .. import cache
+
+
+class _Numpy:
+    """numpy, imported on first use: a warm run reads the small tables it needs from the cache as
+    JSON and never imports numpy (nor the vectorised evaluators, imported where they are used)."""
+
+    def __getattr__(self, name: str):
+        import numpy
+
+        globals()["np"] = numpy
+        return getattr(numpy, name)
+
+
+np = _Numpy()
 
 N5 = len(CATEGORIES_5)
 FLUSHY_5 = {"flush", "straight_flush", "royal_flush"}
@@ -43,15 +54,27 @@ def five_card_counts(rules: HandRules) -> np.ndarray:
     key = ("five-counts", rules)
     counts = cache.load_array(key)
     if counts is None:
+        from ..poker.vectorised import table5
+
         counts = np.bincount(table5(rules), minlength=N5).astype(np.int64)
         cache.save_array(key, counts)
     return counts
 
 
+def _category_counts(key: tuple, compute) -> list[int]:
+    """Counts per five-card category, kept in the cache as JSON (no numpy needed to read them)."""
+    stored = cache.load_json(key)
+    if isinstance(stored, list) and len(stored) == N5 and all(type(n) is int and n >= 0 for n in stored):
+        return stored
+    counts = [int(n) for n in compute()]
+    cache.save_json(key, counts)
+    return counts
+
+
 @lru_cache(maxsize=8)
 def five_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
-    counts = five_card_counts(rules)
-    return tuple(a for i, name in enumerate(CATEGORIES_5) for a in _split_suits(name, int(counts[i])))
+    counts = _category_counts(("five-count-list", rules), lambda: five_card_counts(rules))
+    return tuple(a for i, name in enumerate(CATEGORIES_5) for a in _split_suits(name, counts[i]))
 
 
 @lru_cache(maxsize=8)
@@ -73,6 +96,8 @@ def three_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
 def _count_three_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
     """Tally all 22,100 sets at once: category (vectorised), ace-king-queen, and the suit where the
     category is flush-type; the tags are those :func:`evaluate3` gives for the category."""
+    from ..poker.vectorised import categorise3, colex_sets
+
     sets = colex_sets(52, 3)
     codes = categorise3(sets, rules).astype(np.int64)
     ranks = np.sort(sets // 4, axis=1)
@@ -92,12 +117,12 @@ def _count_three_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
 
 @lru_cache(maxsize=8)
 def six_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
-    key = ("six", rules)
-    counts = cache.load_array(key)
-    if counts is None:
-        counts, _ = best_of_six_counts(rules)
-        cache.save_array(key, counts)
-    counts = counts.copy()
+    def compute():
+        from ..poker.vectorised import best_of_six_counts
+
+        return best_of_six_counts(rules)[0]
+
+    counts = list(_category_counts(("six-count-list", rules), compute))
     counts[CATEGORIES_5.index("royal_flush")] -= 4  # the 4 Super Royals' best five is a royal flush
     atoms = [Atom(frozenset({"super_royal"}), suit, 1) for suit in SUITS]
     atoms += [a for i, name in enumerate(CATEGORIES_5) for a in _split_suits(name, int(counts[i]))]
@@ -127,6 +152,8 @@ def _counts4(categories: np.ndarray) -> np.ndarray:
     the C(x, 3) rows from C(x, 4), so each block counts into a small range that stays in cache.
     """
     n4 = comb(52, 4)
+    from ..poker.vectorised import colex_drop_one
+
     sub3 = colex_drop_one(51, 4)  # for each 4-card set below the top card, its 3-card subsets
     rows = np.concatenate([np.arange(comb(x, 4), dtype=np.int32) for x in range(4, 52)])
     counts = np.bincount(rows * np.int32(N5) + categories, minlength=n4 * N5)
@@ -147,6 +174,8 @@ def _counts3(counts4: np.ndarray) -> np.ndarray:
     every completing pair is reached through either of its two cards, hence the halving.
     """
     n3 = comb(52, 3)
+    from ..poker.vectorised import colex_drop_one
+
     sub2 = colex_drop_one(51, 3)
     cells = np.arange(N5, dtype=np.int32)
     counts = np.zeros((n3, N5), dtype=np.int64)
@@ -169,6 +198,8 @@ def base_tables(rules: HandRules) -> BaseTables:
     cached = cache.load_arrays(key, ("counts4", "counts3", "sub3_of4"))
     if cached is not None:
         return BaseTables(*cached)
+    from ..poker.vectorised import colex_drop_one, table5
+
     categories = table5(rules)
     counts4 = _counts4(categories)
     counts3 = _counts3(counts4)

@@ -147,13 +147,14 @@ def apply_changes(data: dict, readings: list[Reading]) -> dict:
     """A copy of ``data`` with every reading's changes applied, in order."""
     if not any(r.changes for r in readings):
         return data
-    out = copy.deepcopy(data)
+    out = copy.copy(data)  # copy-on-write: only the containers on a changed path are copied
     for reading in readings:
         for change in reading.changes:
             paths = expand(out, change.path)
             if change.op == "remove":   # remove from the end so earlier positions stay valid
                 paths = list(reversed(paths))
             for path in paths:
+                _own(out, path if change.op == "add" else path[:-1])
                 container, key = resolve(out, path, create=change.op == "set")
                 if change.op == "remove":
                     del container[key]
@@ -162,6 +163,23 @@ def apply_changes(data: dict, readings: list[Reading]) -> dict:
                 else:
                     container[key] = copy.deepcopy(change.value)
     return out
+
+
+def _own(root: dict, path) -> None:
+    """Replace each container along ``path`` in ``root`` by a shallow copy, so a change made at the
+    end of it leaves the document it came from untouched (the rest stays shared, read-only)."""
+    node = root
+    for part in path:
+        try:
+            container, key = resolve_step(node, part, "")
+        except ReadingError:
+            return
+        child = container[key]
+        if not isinstance(child, (dict, list)):
+            return
+        child = copy.copy(child)
+        container[key] = child
+        node = child
 
 
 # Conventions of the analysis itself (not of any source): the same kind of choice, stated the same way.
