@@ -14,6 +14,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+import yaml
 from click.testing import CliRunner
 
 from lit_compliance.cli import main
@@ -416,3 +417,20 @@ def test_an_unwritable_cache_is_reported_once_and_the_command_still_answers(tmp_
     result = cli("analyze", "tribal", env=env)
     assert result.returncode == 0 and b"HOUSE EDGE" in result.stdout
     assert result.stderr.count(b"cannot be written") == 1
+
+
+TOP_LEVEL = list(yaml.safe_load((ROOT / "rulesets" / "maryland" / "v1.yaml").read_text(encoding="utf-8")))
+
+
+@pytest.mark.parametrize("key", TOP_LEVEL)
+def test_any_top_level_block_of_the_wrong_shape_is_a_validation_error_not_a_crash(tmp_path, key):
+    """Found by the long fuzz run: ``source: '0'`` crashed the validated-ruleset cache key."""
+    data = yaml.safe_load((ROOT / "rulesets" / "maryland" / "v1.yaml").read_text(encoding="utf-8"))
+    folder = tmp_path / "maryland"
+    folder.mkdir()
+    for value in ("0", [], None, {"file": "x"}):
+        data[key] = value
+        (folder / "v1.yaml").write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+        result = CliRunner().invoke(main, ["validate", str(folder / "v1.yaml")])
+        assert result.exit_code in (0, 1, 2) and "internal error" not in result.output, (key, value, result.output[-300:])
+        assert result.exception is None or isinstance(result.exception, SystemExit)

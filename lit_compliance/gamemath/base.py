@@ -66,13 +66,14 @@ def multipliers(paytable: Paytable) -> tuple[np.ndarray, list[str]]:
 
 def analyse_base(m: np.ndarray, rules: HandRules) -> BaseResult:
     t = base_tables(rules)
-    e4 = t.counts4.astype(np.int64) @ m          # sum over 48 completions
+    counts4 = t.counts4.astype(np.int64)
+    e4 = counts4 @ m                             # sum over 48 completions
     e3 = t.counts3.astype(np.int64) @ m          # sum over 1,176 completions
     ride2 = e4 > 0
     ride1 = e3 > 0
     # the published convention rides a zero-expectation bet: same return, more in action
     average_ridden = 1 + Fraction(int((e3 >= 0).sum()), N3) + Fraction(int((e4 >= 0).sum()), N4)
-    five_counts = t.counts4.sum(axis=0).astype(np.int64) // 5  # each five-card set has 4-subsets x5
+    five_counts = counts4.sum(axis=0) // 5       # each five-card set has 4-subsets x5
     total5 = int(five_counts.sum())
     ev3 = Fraction(int((five_counts * m).sum()), total5)
     ev1 = Fraction(int(e3[ride1].sum()), N3 * 1176)
@@ -85,12 +86,14 @@ def analyse_base(m: np.ndarray, rules: HandRules) -> BaseResult:
     hit = Fraction(int(five_counts[paying].sum()), total5)
 
     # joint distribution of (final category, bets riding): each 4-card set splits four ways into
-    # the player's three cards and the first community card.
+    # the player's three cards and the first community card. Of a set's four splits, ``r1`` let
+    # bet 1 ride; bet 2 rides on all four or none, so the splits ride 1 + (bet 1) + (bet 2) bets.
+    r1 = ride1[t.sub3_of4].sum(axis=1, dtype=np.int64)
+    r2 = ride2.astype(np.int64)
+    weights = {1: (1 - r2) * (4 - r1), 2: (1 - r2) * r1 + r2 * (4 - r1), 3: r2 * r1}
     joint = np.zeros((len(CATEGORIES_5), 4), dtype=np.int64)
-    for k in range(4):
-        bets = 1 + ride1[t.sub3_of4[:, k]].astype(np.int64) + ride2.astype(np.int64)
-        for b in (1, 2, 3):
-            joint[:, b] += t.counts4[bets == b].sum(axis=0)
+    for b, w in weights.items():
+        joint[:, b] = w @ counts4
     total = N4 * 4 * 48
     outcomes = {(CATEGORIES_5[c], b): Fraction(int(joint[c, b]), total)
                 for c in range(len(CATEGORIES_5)) for b in (1, 2, 3) if joint[c, b]}
@@ -100,10 +103,6 @@ def analyse_base(m: np.ndarray, rules: HandRules) -> BaseResult:
         element_of_risk_ridden=-ev / average_ridden, outcomes=outcomes, bet_expectations=(ev1, ev2, ev3),
         ride3=_describe3(ride1), ride4=_describe4(ride2),
     )
-
-
-def _ranks(row) -> list[int]:
-    return sorted((int(c) // 4 + 2 for c in row), reverse=True)
 
 
 def _word(ranks: list[int]) -> str:
@@ -131,15 +130,20 @@ def _shape(ranks: list[int]) -> str:
 
 def _describe3(ride1: np.ndarray) -> list[str]:
     """Three-card holdings that ride, by ranks and whether all three share a suit."""
-    sets = colex_sets(52, 3)
+    sets = colex_sets(52, 3)[ride1]
+    ranks = np.sort(sets // 4 + 2, axis=1)[:, ::-1].astype(np.int64)       # high to low
+    suits = sets % 4
+    suited = (suits == suits[:, :1]).all(axis=1)
+    keys = np.unique(((ranks[:, 0] * 15 + ranks[:, 1]) * 15 + ranks[:, 2]) * 2 + suited)
     out = set()
-    for row in sets[ride1]:
-        ranks = _ranks(row)
-        suited = len({int(c) % 4 for c in row}) == 1
-        if len(set(ranks)) < 3:
-            out.add((0, (-_shape_rank(ranks),), _shape(ranks)))
+    for key in keys.tolist():  # one entry per distinct (ranks, suited): a few hundred at most
+        rest, is_suited = divmod(key, 2)
+        ranks3 = [rest // 225, rest // 15 % 15, rest % 15]
+        if len(set(ranks3)) < 3:
+            out.add((0, (-_shape_rank(ranks3),), _shape(ranks3)))
         else:
-            out.add((1 if suited else 2, tuple(-r for r in ranks), f"{_word(ranks)}{' suited' if suited else ' unsuited'}"))
+            out.add((1 if is_suited else 2, tuple(-r for r in ranks3),
+                     f"{_word(ranks3)}{' suited' if is_suited else ' unsuited'}"))
     return [text for *_, text in sorted(out)]
 
 

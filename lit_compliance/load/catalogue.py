@@ -101,7 +101,8 @@ def load_ruleset(path: Path | str, display: str | None = None) -> Ruleset:
 
 def _validated_key(doc: Document) -> list:
     """What a validation verdict depends on: the document, the schema and the cited source text."""
-    source = (doc.data.get("source") or {}).get("file") if isinstance(doc.data, dict) else None
+    block = doc.data.get("source") if isinstance(doc.data, dict) else None
+    source = block.get("file") if isinstance(block, dict) else None  # any shape: validation says what is wrong
     return ["validated", canonical_digest(doc.data), _file_digest(data_dir("schema") / "ruleset.schema.json"),
             _file_digest(data_dir("sources") / source) if isinstance(source, str) and "/" not in source else None]
 

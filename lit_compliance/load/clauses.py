@@ -348,6 +348,7 @@ class Resolver:
         self.levels = _levels(self.config) if self.config else ()
         self.clauses = clauses(rs)
         self.by_id = {c.id: c for c in self.clauses}
+        self.order = {c.id: n for n, c in enumerate(self.clauses)}
         self.by_base: dict[str, list[Clause]] = {}
         for c in self.clauses:
             self.by_base.setdefault(re.sub(r"#\d+", "", c.id), []).append(c)
@@ -516,8 +517,7 @@ class Resolver:
                         found[c.id] = c
                 else:
                     raise CiteError(f"the range {start.id} to {end.id} is not a run of one clause's subclauses")
-        order = {c.id: n for n, c in enumerate(self.clauses)}
-        return sorted(found.values(), key=lambda c: order[c.id])
+        return sorted(found.values(), key=lambda c: self.order[c.id])
 
     def _show(self, comps) -> str:
         return "".join(self.levels[c[0]].cite.render(lab) for c, lab in comps)
