@@ -116,9 +116,19 @@ def config_problems(doc: Document) -> list[Problem]:
 
 
 def _checked(doc: Document) -> TableConfig:
-    problems = config_problems(doc)
-    if problems:
-        raise InputError(problems)
+    """The configuration, validated; content that validated before (with this schema and engine)
+    is not validated again (the cache remembers it, so jsonschema is not even imported)."""
+    from .. import cache
+    from ..load.catalogue import canonical_digest
+    from ..load.resources import data_dir
+
+    schema = data_dir("schema") / f"{SCHEMA_NAME}.schema.json"
+    key = ["validated-config", canonical_digest(doc.data), canonical_digest(schema.read_text(encoding="utf-8"))]
+    if cache.load_json(key) is not True:
+        problems = config_problems(doc)
+        if problems:
+            raise InputError(problems)
+        cache.save_json(key, True)
     return TableConfig(doc.data, doc.file, doc)
 
 

@@ -7,6 +7,8 @@ among the widest of the fallbacks (Liberation Sans, Arial), so a line estimated 
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 _ASCII = {
     False: (318, 401, 460, 838, 636, 950, 780, 275, 390, 390, 500, 838, 318, 361, 318, 337, 636, 636, 636, 636,
             636, 636, 636, 636, 636, 636, 337, 337, 838, 838, 838, 531, 1000, 684, 686, 698, 770, 632, 575, 775,
@@ -35,6 +37,14 @@ def text_width(text: str, size: float, bold: bool = False, upper: bool = False, 
 
     ``upper`` sets it in capitals (CSS ``text-transform: uppercase``); ``tracking`` is letter
     spacing in em added after every character."""
+    ems, length = _ems(text, bold, upper)
+    return (ems + tracking * length) * size
+
+
+@lru_cache(maxsize=4096)
+def _ems(text: str, bold: bool, upper: bool) -> tuple[float, int]:
+    """Width of ``text`` in ems and its length in characters, as set (a layout measures the same
+    strings at many sizes)."""
     if upper:
         text = text.upper()
     table, other = _ASCII[bold], _OTHER[bold]
@@ -42,7 +52,7 @@ def text_width(text: str, size: float, bold: bool = False, upper: bool = False, 
     for ch in text:
         code = ord(ch)
         total += table[code - 32] if 32 <= code < 127 else other.get(ch, 1000)
-    return (total / 1000 + tracking * len(text)) * size
+    return total / 1000, len(text)
 
 
 def mono_width(text: str, size: float) -> float:
