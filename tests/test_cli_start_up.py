@@ -58,7 +58,11 @@ def test_warm_list_and_show_load_no_math_no_jsonschema_and_no_other_command(tmp_
             "lit_compliance.cli.catalogue", "lit_compliance.cli.common", "lit_compliance.cli.conventions"]
 
 
-def test_warm_analyze_all_reads_every_figure_from_the_cache_without_numpy(tmp_path):
-    loaded = _modules_loaded(["analyze", "all"], tmp_path / "cache")
+import pytest  # noqa: E402
+
+
+@pytest.mark.parametrize("command", ["analyze", "par"])
+def test_warm_analyze_and_par_read_every_figure_from_the_cache_without_numpy(tmp_path, command):
+    loaded = _modules_loaded([command, "all"], tmp_path / "cache")
     assert not [m for m in loaded if m.startswith(("numpy", "jsonschema"))], loaded
     assert "lit_compliance.gamemath" in loaded  # it did price (from the cache)

@@ -25,8 +25,6 @@ from .. import cache
 from ..model import Paytable, RulesetModel, Wager, exact
 from ..output.wording import hand_name, odds
 from ..poker.hands import CATEGORIES_5, IMPLIED, HandRules
-from .base import analyse_base, multipliers
-from .coverall import highest_hand
 from .side import atoms_for, envy_per_other_player
 from .tables import Atom, five_card_counts
 
@@ -312,6 +310,8 @@ def _envy_section(table, rules, stake, m: Moments, opts: ParOptions) -> dict:
 
 @lru_cache(maxsize=16)
 def _highest(players: int, rules: HandRules):
+    from .coverall import highest_hand  # numpy: only when a sheet is not in the cache
+
     return highest_hand(players, rules)
 
 
@@ -370,6 +370,8 @@ BASE_TOTAL = 22_100 * 49 * 48
 
 
 def base_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions) -> dict:
+    from .base import analyse_base, multipliers  # numpy: only when a sheet is not in the cache
+
     mult, missing = multipliers(table)
     sheet: dict = {"enumeration": BASIS_TEXT["base"], "total": comb(52, 5), "stake": 1.0, "stake_stated": True,
                    "assumptions": ["optimal strategy (each bet rides when its expectation is positive)",
