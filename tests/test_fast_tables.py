@@ -86,3 +86,14 @@ def _scalar_three_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
 @pytest.mark.parametrize("rules", THREE_CARD_OPTIONS, ids=repr)
 def test_three_card_atoms_equal_the_scalar_tally(rules):
     assert _count_three_card_atoms(rules) == _scalar_three_card_atoms(rules)
+
+
+@pytest.mark.parametrize("rules", [HandRules(ace_low_straight_5=True), HandRules(ace_low_straight_5=False),
+                                   HandRules(ace_low_straight_5=True, ace_low_straight_3=False, ace_king_two_3=True)],
+                         ids=["ace-low", "no-ace-low", "three-card-options"])
+def test_shipped_six_card_counts_equal_a_fresh_enumeration(rules):
+    from lit_compliance.gamemath.tables import shipped_six_card_counts
+    from lit_compliance.poker.vectorised import best_of_six_counts
+
+    assert shipped_six_card_counts(rules) == [int(n) for n in best_of_six_counts(rules)[0]]
+    assert sum(shipped_six_card_counts(rules)) == 20_358_520

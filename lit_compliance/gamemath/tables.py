@@ -5,9 +5,11 @@ enumerates the deck once (per distinct ranking rule), not once per paytable.
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
+from pathlib import Path
 
 from ..poker.cards import SUITS
 from ..poker.hands import CATEGORIES_3, CATEGORIES_5, CODE_3, IMPLIED, HandRules
@@ -118,6 +120,9 @@ def _count_three_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
 @lru_cache(maxsize=8)
 def six_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
     def compute():
+        shipped = shipped_six_card_counts(rules)
+        if shipped is not None:
+            return shipped
         from ..poker.vectorised import best_of_six_counts
 
         return best_of_six_counts(rules)[0]
@@ -127,6 +132,24 @@ def six_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
     atoms = [Atom(frozenset({"super_royal"}), suit, 1) for suit in SUITS]
     atoms += [a for i, name in enumerate(CATEGORIES_5) for a in _split_suits(name, int(counts[i]))]
     return tuple(atoms)
+
+
+_SIX_SHIPPED = Path(__file__).resolve().parent / "data" / "six_card_counts.json"
+
+
+def shipped_six_card_counts(rules: HandRules) -> list[int] | None:
+    """The six-card counts shipped with the package for these rules (rebuilt by
+    ``tools/build_six_card_counts.py``; a test recomputes each), or None."""
+    try:
+        data = json.loads(_SIX_SHIPPED.read_text(encoding="utf-8"))
+        if data["categories"] != list(CATEGORIES_5):
+            return None
+        counts = data["counts"].get(f"ace_low_straight_5={rules.ace_low_straight_5},wraparound_5={rules.wraparound_5}")
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    if isinstance(counts, list) and len(counts) == N5 and all(type(n) is int and n >= 0 for n in counts):
+        return counts
+    return None
 
 
 @dataclass(frozen=True)
