@@ -266,3 +266,15 @@ def test_a_huge_hostile_citation_is_handled_in_linear_time(hostile):
     except CiteError:
         pass
     assert time.perf_counter() - start < 20  # a hang guard, not a benchmark: quadratic would take hours
+
+
+def test_coverage_of_a_ruleset_whose_source_is_not_bundled_says_so_and_fails(tmp_path):
+    text = (ROOT / "rulesets" / "maryland" / "v1.yaml").read_text(encoding="utf-8")
+    folder = tmp_path / "maryland"
+    folder.mkdir()
+    (folder / "v1.yaml").write_text(text.replace("file: maryland-comar-36.05.18.txt", "file: elsewhere.txt", 1),
+                                    encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", "--coverage", str(folder / "v1.yaml")])
+    assert result.exit_code == 1, result.output
+    assert "no clause list: its source text elsewhere.txt is not bundled" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
