@@ -482,3 +482,36 @@ def test_example_amendment_diff_finds_exactly_the_amendment(bundled):
     added = _substantive(result)[0]
     assert added.house_edge_new is not None and added.edge_status_new == "exact"
     assert result.recited == ()
+
+
+def test_diff_references_name_facts_of_catalogued_rulesets_only():
+    """Each change carries the site reference of the fact it is about, on each side that is in the
+    catalogue (a draft has no page in the site, so no reference)."""
+    import json as _json
+
+    from click.testing import CliRunner as _Runner
+
+    from lit_compliance.cli import main as _main
+    from lit_compliance.load.catalogue import Catalogue as _Catalogue
+    from lit_compliance.load.facts import facts as _facts
+
+    cat = _Catalogue.bundled()
+    ids = {f"{rs.jurisdiction}/{rs.version}/": {f.id for f in _facts(rs)}
+           for j in cat.jurisdictions for rs in cat.versions(j)}
+    out = _Runner().invoke(_main, ["diff", "nsw", "tribal", "--no-house-edge", "--format", "json"])
+    changes = _json.loads(out.output)["changes"]
+    refs = [c[f"{side}_reference"] for c in changes for side in ("old", "new") if c[f"{side}_reference"]]
+    assert len(refs) > 100
+    for ref in refs:
+        page, _, anchor = ref.partition("#")
+        assert anchor in ids[page], ref
+    draft = _Runner().invoke(_main, ["diff", "maryland@v1", "examples/maryland-draft-amendment.yaml",
+                                     "--no-house-edge", "--format", "json"])
+    body = _json.loads(draft.output)
+    assert body["new"]["catalogued"] is False and body["old"]["catalogued"] is True
+    assert all(c["new_reference"] is None for c in body["changes"])
+    assert any(c["old_reference"] == "maryland/v1/#wagers.three-card-bonus.paytables.b.lines.straight_flush"
+               for c in body["changes"])
+    text = _Runner().invoke(_main, ["diff", "maryland@v1", "examples/maryland-draft-amendment.yaml",
+                                    "--no-house-edge", "--references"]).output
+    assert "see maryland/v1/#wagers.three-card-bonus.paytables.b.lines.straight_flush" in text

@@ -92,10 +92,13 @@ def _use_color(color: bool | None, fmt: str, output: Path | None) -> bool:
               help="Also list citation-only changes (kind 'recited') and count them as differences.")
 @click.option("--house-edge/--no-house-edge", "house_edge", default=True, show_default=True,
               help="Compute the house edge before and after each paytable change.")
+@click.option("--references", is_flag=True,
+              help="Print each changed fact's reference in the site (`lit-compliance site`), e.g. "
+                   "maryland/v1/#wagers.base.paytables.a (JSON always has them).")
 @color_option
 @handled
 def diff_cmd(old: str, new: str, fmt: str, output: Path | None, citations: bool, house_edge: bool,
-             color: bool | None) -> None:
+             references: bool, color: bool | None) -> None:
     """Every difference in meaning between two rulesets.
 
     OLD and NEW are each a jurisdiction (its newest version), JURISDICTION@VERSION, or a path to a
@@ -106,7 +109,7 @@ def diff_cmd(old: str, new: str, fmt: str, output: Path | None, citations: bool,
     """
     old_rs, new_rs = resolve_ref(old), resolve_ref(new)
     result = diff_rulesets(old_rs, new_rs, house_edges=house_edge)
-    _emit_result("diff", result, fmt, output, color, lambda: diff_view(result, include_citations=citations),
+    _emit_result("diff", result, fmt, output, color, lambda: diff_view(result, include_citations=citations, include_references=references),
                  (old_rs.path, new_rs.path))
     sys.exit(EXIT_NO if result.differs(include_citations=citations) else EXIT_OK)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from .catalogue import Ruleset, finding_ids
 
@@ -75,3 +75,33 @@ def facts(rs: Ruleset) -> list[Fact]:
         out.append(Fact(ident, path, node["cite"], rs.document.locate(path + ("cite",))[0],
                         tuple(finding_ids(node.get("finding")))))
     return out
+
+
+def _slug(value: Any) -> str:
+    text = str(value).strip().lower()
+    text = _SAFE_PAGE.sub("-", text).strip("-")
+    return text or "x"
+
+
+_SAFE_PAGE = re.compile(r"[^a-z0-9_.-]+")
+
+
+def page(jurisdiction: str, version: str) -> str:
+    """The site folder of a ruleset, ``maryland/v1/``: with a fact id, its reference
+    (``maryland/v1/#wagers.base.paytables.a.lines.royal_flush``)."""
+    return f"{_slug(jurisdiction)}/{_slug(version)}/"
+
+
+def enclosing_fact(rs: Ruleset) -> "Callable[[tuple], str | None]":
+    """A function: a data path -> the id of the innermost fact that holds it (or None)."""
+    ids = {f.path: f.id for f in facts(rs)}
+
+    def find(path: tuple) -> str | None:
+        path = tuple(path)
+        while path:
+            if path in ids:
+                return ids[path]
+            path = path[:-1]
+        return ids.get(())
+
+    return find

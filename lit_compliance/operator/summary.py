@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..load.catalogue import Ruleset
+from ..load.facts import page as site_page
 from ..load.catalogue import finding_ids
 from ..output.wording import flag_text
 from ..output.text_safety import markdown
@@ -242,6 +243,7 @@ def summary_view(ruleset: Ruleset, escape: Callable[[str], str] | None = None) -
         "name": d["jurisdiction"]["name"],
         "regulator": d["jurisdiction"]["regulator"],
         "ref": ruleset.ref,
+        "site_page": site_page(ruleset.jurisdiction, ruleset.version),
         "digest": rules_digest(ruleset),
         "source_title": d["source"]["title"],
         "citation": d["source"]["citation"],

@@ -67,6 +67,8 @@ class Change:
     new_cite: str | None = None
     old_line: int | None = None    # line of the fact in each side's file
     new_line: int | None = None
+    old_fact: str | None = None    # id of the fact in each side (load.facts), its site anchor
+    new_fact: str | None = None
     details_old: tuple = ()        # further lines, e.g. the lines of an added paytable
     details_new: tuple = ()
     paytable: tuple | None = None  # the paytable (as labels) this change belongs to
@@ -110,6 +112,7 @@ class Side:
     citation: str
     findings: int
     label: str  # the short name used for this side in output
+    catalogued: bool = False  # one of the bundled catalogue's rulesets (so it has a page in the site)
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -145,5 +148,14 @@ class Diff:
             "house_edges_computed": self.house_edges,
             "counts": self.counts(),
             "differences": len(self.substantive),
-            "changes": [c.as_dict() for c in self.changes],
+            "changes": [{**c.as_dict(), "old_reference": self.reference("old", c), "new_reference": self.reference("new", c)}
+                        for c in self.changes],
         }
+
+    def reference(self, side: str, change: "Change") -> str | None:
+        """Where the changed fact is in the site (``lit-compliance site``): ``maryland/v1/#id``."""
+        from ..load.facts import page
+
+        fact = change.old_fact if side == "old" else change.new_fact
+        who = self.old if side == "old" else self.new
+        return f"{page(who.jurisdiction, who.version)}#{fact}" if fact and who.catalogued else None

@@ -231,6 +231,7 @@ class _Differ:
         self.old, self.new = old, new
         self.house_edges = house_edges
         self._edges: dict = {}
+        self._finders: dict = {}
 
     # -- helpers -------------------------------------------------------------------------------
 
@@ -240,12 +241,23 @@ class _Differ:
             return None
         return rs.document.locate(loc)[0]
 
+    def _fact(self, side: str, loc: tuple) -> str | None:
+        if not loc:
+            return None
+        if side not in self._finders:
+            from ..load.facts import enclosing_fact
+
+            self._finders[side] = enclosing_fact(self.old if side == "old" else self.new)
+        return self._finders[side](loc)
+
     def change(self, at: _At, kind: str, label: str | None = None, **kw: Any) -> Change:
         path = at.labels + ((label,) if label else ())
         kw.setdefault("old_cite", at.old_cite if kind != "added" else None)
         kw.setdefault("new_cite", at.new_cite if kind != "removed" else None)
         kw.setdefault("old_line", self._line("old", at.old_loc) if kind != "added" else None)
         kw.setdefault("new_line", self._line("new", at.new_loc) if kind != "removed" else None)
+        kw.setdefault("old_fact", self._fact("old", at.old_loc) if kind != "added" else None)
+        kw.setdefault("new_fact", self._fact("new", at.new_loc) if kind != "removed" else None)
         return Change(area=at.area, path=path, kind=kind, paytable=at.paytable, **kw)
 
     def edge(self, side: str, wager_id: str, paytable_id: str) -> tuple[float | None, str]:
@@ -596,10 +608,19 @@ def _steps_text(steps: list) -> str:
 
 
 def _side(rs: Ruleset, label: str) -> Side:
+    from ..load.catalogue import Catalogue, CatalogueError
+    from ..load.strict_yaml import InputError
+
     d = rs.data
+    try:
+        catalogued = any(c is rs or (c.path == rs.path and c.data == rs.data)
+                         for c in Catalogue.bundled().versions(rs.jurisdiction))
+    except (CatalogueError, InputError):  # an unknown jurisdiction, or a catalogue that does not load
+        catalogued = False
     return Side(ref=rs.ref, jurisdiction=rs.jurisdiction, name=rs.name, version=rs.version,
                 effective_date=d["version"]["effective_date"], supersedes=d["version"]["supersedes"],
-                citation=d["source"]["citation"], findings=len(d["findings"]), label=label)
+                citation=d["source"]["citation"], findings=len(d["findings"]), label=label,
+                catalogued=catalogued)
 
 
 def side_labels(old: Ruleset, new: Ruleset) -> tuple[str, str]:

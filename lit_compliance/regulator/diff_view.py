@@ -27,7 +27,7 @@ def _kind_word(kind: str, diff: Diff) -> str:
     return kind
 
 
-def _side_view(change: Change, side: str) -> dict | None:
+def _side_view(change: Change, side: str, reference: str | None = None) -> dict | None:
     if side == "old" and change.kind == "added" or side == "new" and change.kind == "removed":
         return None
     text = getattr(change, f"{side}_text")
@@ -35,11 +35,16 @@ def _side_view(change: Change, side: str) -> dict | None:
     if change.paytable is not None and change.path == change.paytable:
         edge = edge_text(getattr(change, f"house_edge_{side}"), getattr(change, f"edge_status_{side}"))
     return {"text": text, "cite": getattr(change, f"{side}_cite"), "line": getattr(change, f"{side}_line"),
-            "edge": edge, "details": list(getattr(change, f"details_{side}"))}
+            "edge": edge, "details": list(getattr(change, f"details_{side}")), "reference": reference}
 
 
-def view(diff: Diff, include_citations: bool = False) -> dict:
-    """What the diff templates need: header, areas of grouped entries, summary lines."""
+def view(diff: Diff, include_citations: bool = False, include_references: bool = False) -> dict:
+    """What the diff templates need: header, areas of grouped entries, summary lines; with
+    ``include_references``, each side's site reference to the changed fact (``maryland/v1/#...``)."""
+
+    def ref(side: str, change: Change) -> str | None:
+        return diff.reference(side, change) if include_references else None
+
     shown = [c for c in diff.changes if include_citations or not c.low_importance]
     areas = []
     for area, title in AREAS:
@@ -68,7 +73,7 @@ def view(diff: Diff, include_citations: bool = False) -> dict:
                 group["edge"] = edge
             group["entries"].append({
                 "kind": c.kind, "word": _kind_word(c.kind, diff), "label": leaf, "path_label": c.path_label,
-                "old": _side_view(c, "old"), "new": _side_view(c, "new"),
+                "old": _side_view(c, "old", ref("old", c)), "new": _side_view(c, "new", ref("new", c)),
             })
         areas.append({"key": area, "title": title, "groups": groups, "count": len(changes)})
     counts = diff.counts()

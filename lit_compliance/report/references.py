@@ -16,6 +16,7 @@ from typing import Any
 
 from ..load.facts import fact_id as _fact_id
 from ..load.facts import facts
+from ..load.facts import page as _page
 
 
 def _slug(value: Any) -> str:
@@ -26,7 +27,7 @@ def _slug(value: Any) -> str:
 
 def page(ruleset) -> str:
     """The site folder of a ruleset: ``maryland/v1/``."""
-    return f"{_slug(ruleset.jurisdiction)}/{_slug(ruleset.version)}/"
+    return _page(ruleset.jurisdiction, ruleset.version)
 
 
 def _node(data: Any, path: tuple) -> Any:
