@@ -166,6 +166,16 @@ def test_validate_coverage_passes_on_the_catalogue_with_zero_uncovered_clauses()
     assert text.exit_code == 0 and "UNCOVERED" in text.output
 
 
+def _edited_copy(tmp_path: Path, ruleset: str, old: str, new: str) -> Path:
+    """A copy of a bundled ruleset (same folder and file name) with ``old`` replaced once by ``new``."""
+    text = (ROOT / "rulesets" / ruleset).read_text(encoding="utf-8")
+    assert old in text
+    target = tmp_path / ruleset
+    target.parent.mkdir(parents=True)
+    target.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return target
+
+
 def _sole_fact_clauses(rs):
     """(clause, fact) where the fact is the only thing giving the clause a status."""
     for status in coverage(rs):
@@ -205,14 +215,10 @@ def test_removing_the_only_fact_for_a_clause_fails_coverage_naming_the_clause(tm
 
 
 def test_a_citation_naming_no_clause_fails_validation_with_file_line_and_field(tmp_path):
-    path = ROOT / "rulesets" / "south-dakota" / "2017-04-17.yaml"
-    text = path.read_text(encoding="utf-8")
-    bad = text.replace("cite: ARSD 20:18:16:15.03(11)", "cite: ARSD 20:18:16:15.03(31)", 1)
-    assert bad != text
-    folder = tmp_path / "south-dakota"
-    folder.mkdir()
-    (folder / "2017-04-17.yaml").write_text(bad, encoding="utf-8")
-    result = CliRunner().invoke(main, ["validate", str(folder / "2017-04-17.yaml")])
+    target = _edited_copy(tmp_path, "south-dakota/2017-04-17.yaml", "cite: ARSD 20:18:16:15.03(11)",
+                          "cite: ARSD 20:18:16:15.03(31)")
+    bad = target.read_text(encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", str(target)])
     assert result.exit_code == 1
     line = bad[:bad.index("ARSD 20:18:16:15.03(31)")].count("\n") + 1
     assert f"2017-04-17.yaml:{line}:" in result.output and "(31) names no clause" in result.output
@@ -220,14 +226,9 @@ def test_a_citation_naming_no_clause_fails_validation_with_file_line_and_field(t
 
 
 def test_a_unit_the_text_does_not_have_is_a_validation_problem(tmp_path):
-    path = ROOT / "rulesets" / "nsw" / "v1.yaml"
-    text = path.read_text(encoding="utf-8")
-    bad = text.replace('starts: "Complainants in all unresolved disputes"', 'starts: "Complainants nowhere"', 1)
-    assert bad != text
-    folder = tmp_path / "nsw"
-    folder.mkdir()
-    (folder / "v1.yaml").write_text(bad, encoding="utf-8")
-    result = CliRunner().invoke(main, ["validate", str(folder / "v1.yaml")])
+    target = _edited_copy(tmp_path, "nsw/v1.yaml", 'starts: "Complainants in all unresolved disputes"',
+                          'starts: "Complainants nowhere"')
+    result = CliRunner().invoke(main, ["validate", str(target)])
     assert result.exit_code == 1 and "no line of the source starts with these words" in result.output
 
 
@@ -269,12 +270,8 @@ def test_a_huge_hostile_citation_is_handled_in_linear_time(hostile):
 
 
 def test_coverage_of_a_ruleset_whose_source_is_not_bundled_says_so_and_fails(tmp_path):
-    text = (ROOT / "rulesets" / "maryland" / "v1.yaml").read_text(encoding="utf-8")
-    folder = tmp_path / "maryland"
-    folder.mkdir()
-    (folder / "v1.yaml").write_text(text.replace("file: maryland-comar-36.05.18.txt", "file: elsewhere.txt", 1),
-                                    encoding="utf-8")
-    result = CliRunner().invoke(main, ["validate", "--coverage", str(folder / "v1.yaml")])
+    target = _edited_copy(tmp_path, "maryland/v1.yaml", "file: maryland-comar-36.05.18.txt", "file: elsewhere.txt")
+    result = CliRunner().invoke(main, ["validate", "--coverage", str(target)])
     assert result.exit_code == 1, result.output
     assert "no clause list: its source text elsewhere.txt is not bundled" in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)

@@ -127,7 +127,7 @@ def _paytable_figures(wager, table, rules) -> dict:
 
 
 def build() -> dict:
-    from lit_compliance.gamemath import jobs
+    from lit_compliance.gamemath import jobs, under_alternatives
     from lit_compliance.gamemath.findings import math_findings
     from lit_compliance.gamemath import analyse
     from lit_compliance.load.catalogue import Catalogue
@@ -145,14 +145,7 @@ def build() -> dict:
                 label = f"{wager.id}/{table.id if table else '-'}"
                 all_rules[repr(model.hand_rules)] = model.hand_rules
                 figures = {"default": paytable_figures(wager, table, model.hand_rules, memo)}
-                prefix = ("wagers", wager.id) + (("paytables", table.id) if table else ())
-                for reading in model.alternatives_touching(*prefix):
-                    other = model.under(reading)
-                    try:
-                        o_wager = other.wager(wager.id)
-                    except KeyError:
-                        continue
-                    o_table = o_wager.paytable(table.id) if table else None
+                for reading, other, o_wager, o_table in under_alternatives(model, wager, table):
                     all_rules[repr(other.hand_rules)] = other.hand_rules
                     figures[f"under {reading.finding}/{reading.id}"] = paytable_figures(o_wager, o_table, other.hand_rules, memo)
                 entry[label] = figures

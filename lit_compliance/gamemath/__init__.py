@@ -223,6 +223,19 @@ def _figures(result: PaytableResult) -> dict:
             "note": result.note}
 
 
+def under_alternatives(model: RulesetModel, wager: Wager, table: Paytable | None):
+    """(reading, model, wager, paytable) under each alternative reading that touches the paytable
+    (or the wager, for one without a paytable), where the wager still exists under it."""
+    prefix = ("wagers", wager.id) + (("paytables", table.id) if table else ())
+    for reading in model.alternatives_touching(*prefix):
+        other = model.under(reading)
+        try:
+            o_wager = other.wager(wager.id)
+        except KeyError:
+            continue
+        yield reading, other, o_wager, (o_wager.paytable(table.id) if table else None)
+
+
 def priced(model: RulesetModel, wager: Wager, table: Paytable | None) -> PaytableResult:
     """A paytable's figures under the model's readings, with the readings applied and the figures
     each alternative reading gives."""
@@ -230,13 +243,7 @@ def priced(model: RulesetModel, wager: Wager, table: Paytable | None) -> Paytabl
     prefix = ("wagers", wager.id) + (("paytables", table.id) if table else ())
     result.readings = [_reading_view(r) for r in model.readings_touching(*prefix)]
     result.alternatives = []
-    for reading in model.alternatives_touching(*prefix):
-        other = model.under(reading)
-        try:
-            o_wager = other.wager(wager.id)
-        except KeyError:
-            continue
-        o_table = o_wager.paytable(table.id) if table else None
+    for reading, other, o_wager, o_table in under_alternatives(model, wager, table):
         o_result = price_paytable(o_wager, o_table, other.hand_rules)
         result.alternatives.append({**_reading_view(reading), **_figures(o_result)})
     if wager.is_base and result.status == "exact":

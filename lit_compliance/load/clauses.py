@@ -491,23 +491,13 @@ class Resolver:
                              if "id" in u and note.lower().startswith(str(u["id"]).lower()) and u["id"] in self.by_id), "")
                 found[unit] = self.by_id[unit]
                 continue
-            start = None
-            for path in self._place(comps, previous, first):
-                clause = self._lookup(path, note)
-                if clause is not None:
-                    start, previous = clause, path
-                    break
+            start, previous = self._first(self._place(comps, previous, first), note)
             if start is None:
                 raise CiteError(f"{self._show(comps)} names no clause of the source")
             found[start.id] = start
             if upto:
-                end = None
-                for path in self._place(upto, previous, False):
-                    if len(path) == len(previous):
-                        clause = self._lookup(path, note)
-                        if clause is not None:
-                            end, previous = clause, path
-                            break
+                places = [p for p in self._place(upto, previous, False) if len(p) == len(previous)]
+                end, previous = self._first(places, note, previous)
                 if end is None:
                     raise CiteError(f"the range ending {self._show(upto)} names no clause of the source")
                 siblings = self.children.get(start.parent, [])
@@ -518,6 +508,14 @@ class Resolver:
                 else:
                     raise CiteError(f"the range {start.id} to {end.id} is not a run of one clause's subclauses")
         return sorted(found.values(), key=lambda c: self.order[c.id])
+
+    def _first(self, places: list, note: str, otherwise: tuple | None = None) -> tuple:
+        """The first of the candidate paths that names a clause: (clause, path), or (None, otherwise)."""
+        for path in places:
+            clause = self._lookup(path, note)
+            if clause is not None:
+                return clause, path
+        return None, otherwise
 
     def _show(self, comps) -> str:
         return "".join(self.levels[c[0]].cite.render(lab) for c, lab in comps)

@@ -29,23 +29,29 @@ def _umask() -> int:
     return mask
 
 
-def check_output_path(path: Path, inputs: Iterable[Path | str] = ()) -> None:
-    """Raise OutputError unless ``path`` may be written (see the module docstring)."""
-    name = str(path)
-    if not path.name or len(path.name.encode()) > 255 or len(name.encode()) > 4000:
-        raise OutputError(f"{name[:80]}{'...' if len(name) > 80 else ''}: not a usable file name (too long or empty)")
+def _existing(path: Path, name: str, what: str) -> os.stat_result | None:
+    """What is at ``path`` now (None if nothing), once its folder exists and it is no symbolic link."""
     parent = path.parent if str(path.parent) else Path(".")
     if not parent.is_dir():
         raise OutputError(f"{name}: folder {parent} does not exist")
     try:
         st = os.lstat(path)
     except FileNotFoundError:
-        st = None
+        return None
     except OSError as exc:
         raise OutputError(f"{name}: cannot use it ({exc.strerror})") from None
+    if stat.S_ISLNK(st.st_mode):
+        raise OutputError(f"{name}: is a symbolic link; give the real {what} name")
+    return st
+
+
+def check_output_path(path: Path, inputs: Iterable[Path | str] = ()) -> None:
+    """Raise OutputError unless ``path`` may be written (see the module docstring)."""
+    name = str(path)
+    if not path.name or len(path.name.encode()) > 255 or len(name.encode()) > 4000:
+        raise OutputError(f"{name[:80]}{'...' if len(name) > 80 else ''}: not a usable file name (too long or empty)")
+    st = _existing(path, name, "file")
     if st is not None:
-        if stat.S_ISLNK(st.st_mode):
-            raise OutputError(f"{name}: is a symbolic link; give the real file name")
         if stat.S_ISDIR(st.st_mode):
             raise OutputError(f"{name}: is a directory")
         if not stat.S_ISREG(st.st_mode):
@@ -96,17 +102,8 @@ def write_tree(folder: Path | str, files: dict[str, bytes | str], marker: str = 
         folder = Path(os.path.abspath(folder))
         name = str(folder)
     parent = folder.parent if str(folder.parent) else Path(".")
-    if not parent.is_dir():
-        raise OutputError(f"{name}: folder {parent} does not exist")
-    try:
-        st = os.lstat(folder)
-    except FileNotFoundError:
-        st = None
-    except OSError as exc:
-        raise OutputError(f"{name}: cannot use it ({exc.strerror})") from None
+    st = _existing(folder, name, "folder")
     if st is not None:
-        if stat.S_ISLNK(st.st_mode):
-            raise OutputError(f"{name}: is a symbolic link; give the real folder name")
         if not stat.S_ISDIR(st.st_mode):
             raise OutputError(f"{name}: exists and is not a folder")
         try:

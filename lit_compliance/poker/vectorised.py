@@ -149,11 +149,17 @@ def colex_drop_one(n: int, k: int) -> np.ndarray:
     return out
 
 
-@lru_cache(maxsize=16)
-def _small_drop_one(n: int, k: int) -> np.ndarray:
-    out = colex_drop_one(n, k)
-    out.setflags(write=False)
-    return out
+def _kept(build):
+    """``build(n, k)`` remembered for small sets, read-only (the blocks of larger builds reuse it)."""
+    @lru_cache(maxsize=16)
+    def kept(n: int, k: int) -> np.ndarray:
+        out = build(n, k)
+        out.setflags(write=False)
+        return out
+    return kept
+
+
+_small_drop_one = _kept(lambda n, k: colex_drop_one(n, k))
 
 
 def suit_masks(cards: np.ndarray) -> np.ndarray:
@@ -186,11 +192,7 @@ def colex_suit_masks(n: int, k: int) -> np.ndarray:
     return out
 
 
-@lru_cache(maxsize=16)
-def _small_suit_masks(n: int, k: int) -> np.ndarray:
-    out = colex_suit_masks(n, k)
-    out.setflags(write=False)
-    return out
+_small_suit_masks = _kept(lambda n, k: colex_suit_masks(n, k))
 
 
 @lru_cache(maxsize=8)
