@@ -434,3 +434,20 @@ def test_any_top_level_block_of_the_wrong_shape_is_a_validation_error_not_a_cras
         result = CliRunner().invoke(main, ["validate", str(folder / "v1.yaml")])
         assert result.exit_code in (0, 1, 2) and "internal error" not in result.output, (key, value, result.output[-300:])
         assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_a_supplied_base_figure_that_is_not_whole_odds_is_said_not_crashed_on(tmp_path):
+    """Found by the long fuzz run: NSW's supplied straight-flush figure set to 0.5 to 1 crashed
+    the base-game pricing; check, par and placard now state that no edge can be given."""
+    data = yaml.safe_load((ROOT / "examples" / "configs" / "nsw.yaml").read_text(encoding="utf-8"))
+    data["wagers"][0]["supplied_figures"][0]["payout"]["value"] = 0.5
+    path = tmp_path / "table.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    checked = CliRunner().invoke(main, ["check", str(path)])
+    assert checked.exit_code in (0, 1), checked.output
+    assert "incomplete (not whole 'to 1' odds for: Straight flush" in checked.output
+    for args in (["par", str(path), "--format", "json"], ["placard", str(path), "--format", "svg"]):
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 0 and "internal error" not in result.output, (args, result.output[-300:])
+    sheet = json.loads(CliRunner().invoke(main, ["par", str(path), "--format", "json"]).output)
+    assert "not whole 'to 1' odds for Straight flush" in json.dumps(sheet)

@@ -60,8 +60,13 @@ def _result(wager: Wager, table: Paytable | None, **kw: Any) -> PaytableResult:
 
 
 def _price_base(wager: Wager, table: Paytable, rules: HandRules) -> PaytableResult:
-    from .base import analyse_base, multipliers  # numpy: only when a result is not in the cache
+    from .base import analyse_base, multipliers, not_whole_odds  # numpy: only on a cache miss
 
+    odd = not_whole_odds(table)
+    if odd:
+        return _result(wager, table, status="incomplete", house_edge=None, return_to_player=None,
+                       hit_frequency=None, note=f"not whole 'to 1' odds for: {', '.join(hand_name(h) for h in odd)}; "
+                                            "the base game is priced for whole odds only, so no edge is stated")
     m, missing = multipliers(table)
     if missing:
         return _result(wager, table, status="incomplete", house_edge=None, return_to_player=None,

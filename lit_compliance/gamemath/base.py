@@ -42,6 +42,21 @@ class BaseResult:
     ride4: dict = field(default_factory=dict)      # readable summary of four-card holdings that ride
 
 
+def not_whole_odds(paytable: Paytable) -> list[str]:
+    """The hands whose base figure is not whole "to 1" odds (e.g. 1/2 to 1 or a money amount): the
+    base-game enumeration prices whole odds only, so such a paytable gets no edge, said so."""
+    out = []
+    for category in CATEGORIES_5:
+        line = paytable.line_for(Atom(frozenset({category} | IMPLIED.get(category, set())), None, 1))
+        if line is None or not line.payout.offered or line.payout.missing:
+            continue
+        try:
+            line.payout.whole_odds()
+        except ValueError:
+            out.append(line.hand)
+    return list(dict.fromkeys(out))
+
+
 def multipliers(paytable: Paytable) -> tuple[np.ndarray, list[str]]:
     """Net win per unit for each five-card category code; -1 for a loss. Also missing-figure hands.
 

@@ -370,12 +370,19 @@ BASE_TOTAL = 22_100 * 49 * 48
 
 
 def base_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions) -> dict:
-    from .base import analyse_base, multipliers  # numpy: only when a sheet is not in the cache
+    from .base import analyse_base, multipliers, not_whole_odds  # numpy: only on a cache miss
 
-    mult, missing = multipliers(table)
     sheet: dict = {"enumeration": BASIS_TEXT["base"], "total": comb(52, 5), "stake": 1.0, "stake_stated": True,
                    "assumptions": ["optimal strategy (each bet rides when its expectation is positive)",
                                    "figures per unit of one of the three equal base bets"]}
+    odd = not_whole_odds(table)
+    if odd:
+        sheet.update(status="incomplete", rows=[], totals=None, sensitivity=[],
+                     assumptions=sheet["assumptions"] + [f"not whole 'to 1' odds for {', '.join(hand_name(h) for h in odd)}: "
+                                                         "the base game is priced for whole odds only; no strategy or edge "
+                                                         "can be stated"])
+        return sheet
+    mult, missing = multipliers(table)
     if missing:
         sheet.update(status="incomplete", rows=[], totals=None, sensitivity=[],
                      assumptions=sheet["assumptions"] + [f"figures missing in the source for {', '.join(missing)}: "
