@@ -49,6 +49,7 @@ KINDS = {
     "figure_missing": (ERROR, "a line the sign would print has no figure in the rules and the configuration supplies none"),
     "supplied_figure_not_needed": (ERROR, "the configuration supplies a figure the rules already fix"),
     "paytable_flagged_by_math": (WARNING, "the chosen paytable returns more than 100% or the math finds it out of order"),
+    "sign_does_not_fit": (ERROR, "the payout schedule does not fit the configured sign size at the minimum type size"),
     "award_above_payout_limit": (WARNING, "an advertised award can exceed the payout limit; the sign states the cap beside it"),
 }
 
@@ -208,8 +209,22 @@ class _Checker:
         self.check_dealing_method()
         self.check_seats()
         self.flush_ruleset_findings()
+        self.check_sign_fits()
         order = {ERROR: 0, WARNING: 1}
         return sorted(self.out, key=lambda f: (order[f.severity], f.line, f.column, f.kind, f.message))
+
+    def check_sign_fits(self) -> None:
+        """The sign can be printed at the configured size with type no smaller than the minimum (the
+        placard command refuses otherwise): asked only of a configuration that is otherwise sound."""
+        if any(f.severity == ERROR for f in self.out):
+            return
+        from .placard import PlacardTooFull, placard_view
+
+        try:
+            placard_view(self.rs, self.cfg, with_qr=False)
+        except PlacardTooFull as exc:
+            cites = [rule["cite"] for rule in self.data.get("signage", []) if rule.get("cite")]
+            self.add("sign_does_not_fit", ("sign_size",), str(exc), "; ".join(cites[:2]) or self.source)
 
     def check_wagers_offered(self) -> None:
         offered = {c["wager"] for c in self.cfg.wagers}

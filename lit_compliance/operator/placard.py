@@ -221,8 +221,9 @@ def _payout_limit(ruleset: Ruleset, config: TableConfig, offered: list[str], tit
     return {"amount": money(limit, symbol), "scope": scope}
 
 
-def placard_view(ruleset: Ruleset, config: TableConfig) -> dict:
-    """Everything the placard templates print, decided here (under the readings in force)."""
+def placard_view(ruleset: Ruleset, config: TableConfig, with_qr: bool = True) -> dict:
+    """Everything the placard templates print, decided here (under the readings in force); without
+    ``with_qr`` the verification code is left out (``check`` only asks whether the sign fits)."""
     from .compliance import awards_above_limit, readings_in_force
     from .table_config import model_for
 
@@ -313,7 +314,7 @@ def placard_view(ruleset: Ruleset, config: TableConfig) -> dict:
         "citation": data["source"]["citation"],
         "ruleset_ref": ruleset.ref,
         "digest": digest(ruleset, config),
-        "qr": qr_code(ruleset.ref, digest(ruleset, config)),
+        "qr": qr_code(ruleset.ref, digest(ruleset, config)) if with_qr else None,
         "limits": limit_lines,
         "payout_limit": _payout_limit(ruleset, config, offered, titles, symbol),
         "wagers": wagers,
