@@ -5,7 +5,6 @@ import datetime as dt
 import json
 import re
 import shutil
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
