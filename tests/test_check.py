@@ -583,7 +583,7 @@ def test_check_refuses_a_sign_size_the_schedule_cannot_fit_as_placard_would(monk
     from click.testing import CliRunner as _Runner
 
     from lit_compliance.cli import main as _main
-    from lit_compliance.operator import placard as _placard
+    from lit_compliance.operator import sign_layout as _placard
 
     data = _yaml.safe_load((ROOT / "examples" / "configs" / "maryland.yaml").read_text(encoding="utf-8"))
     data["sign_size"] = "letter"

@@ -27,8 +27,9 @@ import pytest
 from click.testing import CliRunner
 
 from lit_compliance.cli import main
-from lit_compliance.operator import placard as P
-from lit_compliance.operator.placard import FINE_PRINT_PT, MIN_TYPE_PT, SIGN_SIZES, placard_view, svg_view
+from lit_compliance.operator import sign_layout as P
+from lit_compliance.operator.placard import placard_view, svg_view
+from lit_compliance.operator.sign_layout import FINE_PRINT_PT, MIN_TYPE_PT, SIGN_SIZES
 from lit_compliance.operator.table_config import load_config, ruleset_for
 from lit_compliance.output import pdf
 from lit_compliance.output.metrics import mono_width, text_width

@@ -16,7 +16,8 @@ from ..load.catalogue import Ruleset
 from ..load.resources import data_dir
 from .common import EXIT_NO, EXIT_OK, Trouble, catalogue, deliver, emit, handled, main, pick, print_pdf, progress
 from ..operator.compliance import Report, check as check_config
-from ..operator.placard import SIGN_SIZES, PlacardTooFull, placard_view, svg_view, type_sizes_text
+from ..operator.placard import placard_view, svg_view
+from ..operator.sign_layout import SIGN_SIZES, PlacardTooFull, type_sizes_text
 from ..output.render import render, to_json
 from ..output.wording import money
 from ..operator.summary import markdown_escape, paytables_view, summary_view

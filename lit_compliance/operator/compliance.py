@@ -218,7 +218,8 @@ class _Checker:
         placard command refuses otherwise): asked only of a configuration that is otherwise sound."""
         if any(f.severity == ERROR for f in self.out):
             return
-        from .placard import PlacardTooFull, placard_view
+        from .placard import placard_view
+        from .sign_layout import PlacardTooFull
 
         try:
             placard_view(self.rs, self.cfg, with_qr=False)

@@ -1,0 +1,301 @@
+"""How a placard is laid out on its sheet, in points: the type sizes, wrapping and columns that the
+HTML (and the PDF printed from it) and the SVG both draw from. The view of what a sign says is in
+:mod:`.placard`; this module only decides where and how large it is printed.
+"""
+from __future__ import annotations
+
+from ..output.metrics import mono_width, text_width, wrap
+
+SIGN_SIZES = {
+    "letter": ("letter", 8.5, 11.0),
+    "a4": ("A4", 8.27, 11.69),
+    "tabloid": ("11in 17in", 11.0, 17.0),
+    "a3": ("A3", 11.69, 16.54),
+}
+
+
+# --- Sheet layout --------------------------------------------------------------------------------
+#
+# The placard is laid out for its sheet here, in points, and both templates draw from the same
+# figures: the HTML (and the PDF Chromium prints from it) sets its type sizes, spacing and columns
+# from them, the SVG places every line at the positions computed below. The paytable text size is
+# the largest, in steps of a quarter point, at which header, schedule and footer fit the sheet
+# (never above the maximum for the sheet); a schedule that would need type below the minimum is
+# refused rather than printed small.
+#
+# Minimum type sizes (points). A Let It Ride sign is read from the seats, roughly 0.6 to 1.5 m away.
+# No text in the header or the payout schedule (stakes, captions and note marks included) is
+# smaller than MIN_TYPE_PT, and the paytable lines are 1/SMALL times that (12.2 pt on letter and A4,
+# 17.8 pt on tabloid and A3). 11 pt is about the most a letter sheet allows a five-wager schedule
+# (the Maryland example, the densest); tabloid and A3 sheets are half as tall again, hence 16 pt.
+# The notes, citation and digest at the foot are fine print, never smaller than FINE_PRINT_PT.
+MIN_TYPE_PT = {"letter": 11.0, "a4": 11.0, "tabloid": 16.0, "a3": 16.0}
+MAX_BODY_PT = {"letter": 24.0, "a4": 24.0, "tabloid": 34.0, "a3": 34.0}
+FINE_PRINT_PT = {"letter": 8.0, "a4": 8.0, "tabloid": 10.0, "a3": 10.0}
+BODY_STEP_PT = 0.25
+
+# Proportions, in units of the paytable text size: heading sizes, line height, spacing.
+TITLE, SMALL, CASINO, GAME = 1.25, 0.9, 2.0, 1.15
+LINE = 1.22         # line height of every line in the header, and the least in the schedule
+MAX_LINE, LEADING_STEP = 1.6, 0.02  # the schedule's lines open up to this where the width limits the type
+CASINO_LINE = 1.2
+BOX = {"pad_x": 0.5, "pad_top": 0.25, "pad_bottom": 0.35, "gap": 0.6, "after_title": 0.15, "before": 0.3,
+       "cell_pad": 0.6}
+HEAD = {"pad": 0.2, "limits_top": 0.3, "limits_bottom": 0.45}
+BORDER_PT, RULE_PT, DOUBLE_RULE_PT = 1.2, 0.8, 3.0
+FINE_LINE = 1.25    # line height of the fine print
+NOTE_INDENT = 2.2   # fine-print ems left for the note numbers
+NOTES_GAP = 0.3     # fine-print ems between the notes and the stamp
+QR_GAP_PT = 10.8    # between the footer text and the QR code
+ASCENT, DESCENT = 0.928, 0.236  # DejaVu Sans, in em: where the baseline sits in a line box
+PT_PER_IN = 72.0
+WRAP_SLACK = 0.99   # text is broken a little before the measured width, so a browser never breaks it earlier
+SINGLE_COLUMN_SHARE = 0.8   # a lone wager panel takes this share of the sheet's width
+
+
+class PlacardTooFull(Exception):
+    """The schedule does not fit the sheet at the minimum type size."""
+
+
+def type_sizes_text() -> str:
+    """The type sizes held to, in words (for ``placard --help`` and the docs)."""
+    sizes = [f"{name} {MIN_TYPE_PT[name]:g} pt (fine print {FINE_PRINT_PT[name]:g} pt)" for name in SIGN_SIZES]
+    return "; ".join(sizes)
+
+
+def _words_width(text: str, size: float, bold: bool = False) -> float:
+    return max((text_width(w, size, bold) for w in text.split()), default=0.0)
+
+
+def _block(wager: dict, f: float, width: float, leading: float = LINE) -> dict | None:
+    """One wager panel at paytable size ``f``, line height ``leading`` and outer ``width`` (points):
+    its lines, top down, and its height; None when it cannot fit that width at that size."""
+    small = SMALL * f
+    inner = width - 2 * BORDER_PT - 2 * BOX["pad_x"] * f
+    title_w = text_width(wager["title"], TITLE * f, bold=True)
+    stake_w = text_width(wager["stake"], small)
+    if title_w > inner or stake_w > inner:
+        return None
+    stake_below = bool(wager["stake"]) and title_w + f + stake_w > inner
+    items: list[dict] = []
+    y = BORDER_PT + BOX["pad_top"] * f
+
+    def line(kind: str, size: float, lines: int = 1, **extra) -> None:
+        nonlocal y
+        items.append(dict(extra, kind=kind, y=y, size=size, lh=leading * size, lines=lines))
+        y += leading * size * lines
+
+    line("title", TITLE * f, text=wager["title"], right="" if stake_below else wager["stake"])
+    if stake_below:
+        line("stake", small, text=wager["stake"])
+    y += RULE_PT
+    rule_y = y
+    y += BOX["after_title"] * f
+    for table in wager["tables"]:
+        if table["caption"]:
+            y += BOX["before"] * f
+            for text in wrap(table["caption"], inner, small, bold=True):
+                line("caption", small, text=text)
+        pays_w = max(text_width(r["pays"], f, bold=True) + (text_width(r["mark"], small, bold=True) if r["mark"] else 0)
+                     for r in table["rows"])
+        pays_col = pays_w + BOX["cell_pad"] * f
+        hand_w = (inner - pays_col) * WRAP_SLACK
+        if hand_w < max(_words_width(r["hand"], f) for r in table["rows"]):
+            return None
+        first = len(items)
+        for row in table["rows"]:
+            hand = wrap(row["hand"], hand_w, f)
+            line("row", f, len(hand), text=hand, right=row["pays"], mark=row["mark"])
+        items[first]["pays_col"] = round(pays_col, 2)
+    for grid, wide in ((wager["matrix"], wager["wide"]), (wager["envy"], False)):
+        if not grid:
+            continue
+        cols = [max([text_width(grid["columns"][i], small, bold=True)] +
+                    [text_width(r["cells"][i], small, bold=True) for r in grid["rows"]]) + BOX["cell_pad"] * f
+                for i in range(len(grid["columns"]))]
+        first = (inner - sum(cols)) * WRAP_SLACK
+        if first < max([_words_width(grid["caption"], small, True)] + [_words_width(r["hand"], small) for r in grid["rows"]]):
+            return None
+        y += BOX["before"] * f
+        head = wrap(grid["caption"], first, small, bold=True)
+        cells_x = [inner - sum(cols[i + 1:]) for i in range(len(cols))]   # right edges, from the inner left
+        line("grid-head", small, len(head), text=head, cells=grid["columns"], cells_x=cells_x)
+        for row in grid["rows"]:
+            hand = wrap(row["hand"], first, small)
+            line("grid-row", small, len(hand), text=hand, cells=row["cells"], cells_x=cells_x)
+        items[-len(grid["rows"]) - 1]["cols_pt"] = [round(c, 2) for c in cols]
+    extras = ([wager["meter"]] if wager["meter"] else []) + (
+        ["See note " + ", ".join(wager["notes"]) + "."] if wager["notes"] else [])
+    for text in extras:
+        y += BOX["before"] * f / 2
+        lines = wrap(text, inner, small)
+        line("note", small, len(lines), text=lines)
+    height = y + BOX["pad_bottom"] * f + BORDER_PT
+    return {"height": height, "items": items, "rule_y": rule_y, "stake_below": stake_below, "width": width,
+            "inner": inner}
+
+
+def _header(view: dict, f: float, content_w: float) -> dict:
+    # The casino's name on one line, in up to twice the paytable size; a name too long for that at
+    # the paytable size is broken over lines.
+    casino = max(f, min(CASINO * f, content_w * WRAP_SLACK / max(text_width(view["casino"], 1.0, bold=True), 1.0)))
+    lines = [("casino", part, casino, CASINO_LINE * casino)
+             for part in wrap(view["casino"], content_w * WRAP_SLACK, casino, bold=True)]
+    lines.append(("game", "Let It Ride", GAME * f, LINE * GAME * f))
+    if view["table"]:
+        lines.append(("table", f"Table {view['table']}", SMALL * f, LINE * SMALL * f))
+    rule = sum(h for *_, h in lines) + HEAD["pad"] * f + DOUBLE_RULE_PT
+    limits = [(text, False) for text in view["limits"]]
+    if view["payout_limit"]:
+        limits.append((f"Maximum payout {view['payout_limit']['amount']} per hand", True))
+        if view["payout_limit"]["scope"]:
+            limits.append((view["payout_limit"]["scope"], False))
+    y = rule + HEAD["limits_top"] * f
+    limit_lines = []
+    for text, bold in limits:
+        for part in wrap(text, content_w * WRAP_SLACK, f, bold):
+            limit_lines.append({"text": part, "bold": bold, "y": y})
+            y += LINE * f
+    return {"lines": lines, "casino": casino, "rule": rule, "limits": limit_lines, "height": y + HEAD["limits_bottom"] * f}
+
+
+def _stamp_lines(view: dict, width: float, size: float) -> list[str]:
+    """The citation and the ruleset and digest, broken as the browser breaks them: the ruleset and
+    digest stay together on one line."""
+    unit = f"ruleset {view['ruleset_ref']} \u00b7 digest {view['digest']}"
+    words = f"{view['jurisdiction']} \u00b7 {view['citation']} \u00b7".split() + [unit]
+    lines, line = [], ""
+    for word in words:
+        if line and mono_width(line + " " + word, size) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return lines + [line]
+
+
+def _footer(view: dict, size_name: str, content_w: float, scale: float) -> dict:
+    fine = FINE_PRINT_PT[size_name]
+    qr = round(0.75 * PT_PER_IN * scale, 2)
+    text_w = content_w - qr - QR_GAP_PT
+    notes = [{"mark": n["mark"], "lines": wrap(n["text"], (text_w - NOTE_INDENT * fine) * WRAP_SLACK, fine)} for n in view["notes"]]
+    stamp = _stamp_lines(view, text_w * WRAP_SLACK, fine)
+    text_h = FINE_LINE * fine * (sum(len(n["lines"]) for n in notes) + len(stamp)) + (NOTES_GAP * fine if notes else 0)
+    pad = 0.4 * fine
+    return {"fine": fine, "qr": qr, "text_w": text_w, "notes": notes, "stamp": stamp, "pad": pad,
+            "height": RULE_PT + pad + max(text_h, qr)}
+
+
+def _columns(heights: list[float], gap: float) -> tuple[int, float]:
+    """Where to split the panels (kept in reading order) into two columns: the split with the
+    shorter taller column; on a tie, the longer first column."""
+    best = None
+    for k in range(1, len(heights)):
+        left = sum(heights[:k]) + gap * (k - 1)
+        right = sum(heights[k:]) + gap * (len(heights) - k - 1)
+        key = (round(max(left, right), 6), -k)
+        if best is None or key < best[0]:
+            best = (key, k, max(left, right))
+    return best[1], best[2]
+
+
+def _arrange(view: dict, f: float, content_w: float, col_gap: float, columns: int,
+             leading: float = LINE) -> dict | None:
+    """The schedule at paytable size ``f`` in one or two ``columns``: bands of panels top down and its
+    height; None if a panel cannot fit its width."""
+    narrow = [i for i, w in enumerate(view["wagers"]) if not w["wide"]]
+    wide = [i for i, w in enumerate(view["wagers"]) if w["wide"]]
+    gap = BOX["gap"] * f
+    bands = []
+    if narrow:
+        width = SINGLE_COLUMN_SHARE * content_w if columns == 1 else (content_w - col_gap) / 2
+        blocks = [_block(view["wagers"][i], f, width, leading) for i in narrow]
+        if any(b is None for b in blocks):
+            return None
+        if columns == 1:
+            split, band_h = [narrow], sum(b["height"] for b in blocks) + gap * (len(blocks) - 1)
+        else:
+            k, band_h = _columns([b["height"] for b in blocks], gap)
+            split = [narrow[:k], narrow[k:]]
+        bands.append({"columns": split, "width": width, "height": band_h, "blocks": blocks})
+    for i in wide:
+        block = _block(view["wagers"][i], f, content_w, leading)
+        if block is None:
+            return None
+        bands.append({"wide": i, "width": content_w, "height": block["height"], "blocks": [block]})
+    height = sum(b["height"] for b in bands) + gap * (len(bands) - 1)
+    wraps = tuple(item["lines"] for band in bands for block in band["blocks"] for item in block["items"]
+                  if item["kind"] in ("row", "grid-row"))
+    return {"bands": bands, "height": height, "wraps": wraps, "columns": columns, "leading": leading}
+
+
+def _fit(view: dict) -> dict:
+    """The largest paytable size (a multiple of BODY_STEP_PT, at most the sheet's maximum) at which
+    the whole placard fits its sheet, with the header, schedule and footer laid out at that size."""
+    name = view["size"]["name"]
+    width, height = view["size"]["width_in"] * PT_PER_IN, view["size"]["height_in"] * PT_PER_IN
+    scale = view["size"]["width_in"] / SIGN_SIZES["letter"][1]
+    margin = round(0.4 * PT_PER_IN * scale, 2)
+    col_gap = round(0.3 * PT_PER_IN * scale, 2)
+    content_w = width - 2 * margin
+    footer = _footer(view, name, content_w, scale)
+    steps = int((MAX_BODY_PT[name] - MIN_TYPE_PT[name] / SMALL) / BODY_STEP_PT)
+    lowest = MAX_BODY_PT[name] - steps * BODY_STEP_PT
+    room = height - 2 * margin - footer["height"]
+    # Two columns where there are two panels or more, else one; a hand's name is broken over two
+    # lines only where it must be even at the smallest size.
+    choices = [2, 1] if sum(not w["wide"] for w in view["wagers"]) > 1 else [1]
+    smallest = {n: _arrange(view, lowest, content_w, col_gap, n) for n in choices}
+    for step in range(steps + 1):
+        f = MAX_BODY_PT[name] - step * BODY_STEP_PT
+        header = _header(view, f, content_w)
+        for n in choices:
+            arranged = _arrange(view, f, content_w, col_gap, n)
+            if arranged is None or smallest[n] and any(a > b for a, b in zip(arranged["wraps"], smallest[n]["wraps"])):
+                continue
+            if header["height"] + arranged["height"] + BOX["gap"] * f <= room:
+                break
+        else:
+            continue
+        # Room to spare (the type is as large as the width allows): open up the schedule's lines.
+        leading = LINE
+        while leading + LEADING_STEP <= MAX_LINE + 1e-9:
+            looser = _arrange(view, f, content_w, col_gap, n, round(leading + LEADING_STEP, 4))
+            if looser is None or looser["wraps"] != arranged["wraps"] or \
+                    header["height"] + looser["height"] + BOX["gap"] * f > room:
+                break
+            arranged, leading = looser, round(leading + LEADING_STEP, 4)
+        return {"body": f, "header": header, "arranged": arranged, "footer": footer, "width": width,
+                "height": height, "margin": margin, "col_gap": col_gap}
+    raise PlacardTooFull(f"the payout schedule does not fit a {name} sheet at the minimum type size "
+                         f"({MIN_TYPE_PT[name]:g} pt); choose a larger sign_size or offer fewer wagers")
+
+
+def sheet_layout(view: dict) -> dict:
+    """Type sizes, spacing and columns (points) for the HTML placard's sheet: see the comment above."""
+    fit = _fit(view)
+    f, header, footer = fit["body"], fit["header"], fit["footer"]
+    r = lambda x: round(x, 2)  # noqa: E731 - points to two places, for tidy, stable output
+    panels = {}
+    bands = []
+    for band in fit["arranged"]["bands"]:
+        order = [band["wide"]] if band.get("wide") is not None else [i for col in band["columns"] for i in col]
+        for i, block in zip(order, band["blocks"]):
+            panels[view["wagers"][i]["id"]] = {
+                "stake_below": block["stake_below"],
+                "grid_cols": [item["cols_pt"] for item in block["items"] if "cols_pt" in item],
+                "pays_cols": [item["pays_col"] for item in block["items"] if "pays_col" in item]}
+        bands.append({"wide": band.get("wide"), "columns": band.get("columns"), "width": r(band["width"])})
+    content = header["height"] + fit["arranged"]["height"] + footer["height"]
+    return {
+        "body": r(f), "title": r(TITLE * f), "small": r(SMALL * f), "casino": r(header["casino"]),
+        "game": r(GAME * f), "fine": footer["fine"], "line": LINE, "leading": fit["arranged"]["leading"],
+        "casino_line": CASINO_LINE,
+        "fine_line": FINE_LINE, "margin": fit["margin"], "col_gap": fit["col_gap"], "qr": footer["qr"],
+        "box": {k: r(v * f) for k, v in BOX.items()}, "half_before": r(BOX["before"] * f / 2), "border": BORDER_PT, "rule": RULE_PT,
+        "double_rule": DOUBLE_RULE_PT, "note_indent": r(NOTE_INDENT * footer["fine"]),
+        "footer_pad": r(footer["pad"]), "footer_right": r(footer["qr"] + QR_GAP_PT),
+        "footer_min": r(RULE_PT + footer["pad"] + footer["qr"]), "bands": bands, "panels": panels,
+        "head": {k: r(v * f) for k, v in HEAD.items()}, "notes_gap": r(NOTES_GAP * footer["fine"]),
+        "min_type": MIN_TYPE_PT[view["size"]["name"]], "fill": round(content / fit["height"], 3),
+    }
