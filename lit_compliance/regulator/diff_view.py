@@ -35,7 +35,8 @@ def _side_view(change: Change, side: str, reference: str | None = None) -> dict 
     if change.paytable is not None and change.path == change.paytable:
         edge = edge_text(getattr(change, f"house_edge_{side}"), getattr(change, f"edge_status_{side}"))
     return {"text": text, "cite": getattr(change, f"{side}_cite"), "line": getattr(change, f"{side}_line"),
-            "edge": edge, "details": list(getattr(change, f"details_{side}")), "reference": reference}
+            "edge": edge, "details": list(getattr(change, f"details_{side}")), "reference": reference,
+            "fact_id": getattr(change, f"{side}_fact")}
 
 
 def view(diff: Diff, include_citations: bool = False, include_references: bool = False) -> dict:

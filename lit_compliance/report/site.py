@@ -378,24 +378,6 @@ def source_view(rs: Ruleset, path: str) -> dict | None:
 # --- timelines and diffs --------------------------------------------------------------------------
 
 
-def line_to_fact(rs: Ruleset):
-    """A function: a line of the ruleset's YAML file -> the id of the fact written there (the
-    innermost fact holding the deepest path that starts on that line), or None."""
-    ids = {p: fid for fid, p, _ in site_facts(rs)}
-    by_line: dict[int, tuple] = {}
-    for p, (line, _) in rs.document.marks.items():
-        if p and (line not in by_line or len(p) > len(by_line[line])):
-            by_line[line] = p
-    def fact(line: int | None) -> str | None:
-        p = by_line.get(line) if line is not None else None
-        while p:
-            if p in ids:
-                return ids[p]
-            p = p[:-1]
-        return None
-    return fact
-
-
 def _diff_page(old: Ruleset, new: Ruleset, path: str, title: str, crumbs: list,
                pages: tuple = (None, None)) -> tuple[Page, dict]:
     """A diff page; ``pages`` are the site pages of the old and new ruleset (relative to this
@@ -405,14 +387,13 @@ def _diff_page(old: Ruleset, new: Ruleset, path: str, title: str, crumbs: list,
 
     result = diff_rulesets(old, new, house_edges=True)
     v = view(result)
-    for side, rs, href in (("old", old, pages[0]), ("new", new, pages[1])):
-        where = line_to_fact(rs) if href else (lambda line: None)
+    for side, href in (("old", pages[0]), ("new", pages[1])):  # the diff names each change's fact
         for area in v["areas"]:
             for group in area["groups"]:
                 for entry in group["entries"]:
                     s = entry[side]
                     if s is not None:
-                        fid = where(s.get("line"))
+                        fid = s["fact_id"] if href else None
                         s["fact"] = {"id": fid, "href": f"{href}#{fid}"} if fid else None
     context = {"root": _root(path), "title": title, "d": v, "crumbs": crumbs,
                "old_href": None, "new_href": None}
