@@ -97,3 +97,87 @@ def test_shipped_six_card_counts_equal_a_fresh_enumeration(rules):
 
     assert shipped_six_card_counts(rules) == [int(n) for n in best_of_six_counts(rules)[0]]
     assert sum(shipped_six_card_counts(rules)) == 20_358_520
+
+
+def test_the_suit_classes_are_the_sixteen_thousand_four_hundred_and_thirty_two_known_ones():
+    """Published counts of suit-isomorphism classes: 1,755 three-card and 16,432 four-card sets."""
+    from lit_compliance.gamemath.tables import suit_classes
+
+    for k, known in ((3, 1_755), (4, 16_432)):
+        representatives, classes = suit_classes(k)
+        assert len(representatives) == known and len(classes) == comb(52, k)
+        assert (classes[representatives] == np.arange(known)).all()  # each class holds its representative
+
+
+@pytest.mark.parametrize("rules", FIVE_CARD_OPTIONS, ids=repr)
+def test_every_holding_completes_exactly_as_its_suit_class(rules):
+    """The class tables stand for every one of the 270,725 four-card and 22,100 three-card sets:
+    each set's row of the full tables equals its class's row, and the class sizes add up."""
+    from lit_compliance.gamemath.tables import base_classes, full_base_tables, suit_classes
+
+    full, t = full_base_tables(rules), base_classes(rules)
+    _, class4 = suit_classes(4)
+    _, class3 = suit_classes(3)
+    assert (full.counts4 == t.counts4[class4]).all() and (full.counts3 == t.counts3[class3]).all()
+    assert (np.bincount(class4) == t.weight4).all() and (np.bincount(class3) == t.weight3).all()
+    # a set's three-card subsets fall in its class's subsets' classes (in some order: renaming suits
+    # can reorder the cards)
+    assert (np.sort(class3[full.sub3_of4], axis=1) == np.sort(t.sub3[class4], axis=1)).all()
+
+
+@pytest.mark.parametrize("rules", FIVE_CARD_OPTIONS, ids=repr)
+def test_shipped_base_classes_equal_a_fresh_enumeration(rules):
+    from lit_compliance.gamemath.tables import (class_counts, class_structure, shipped_class_counts,
+                                                shipped_class_structure)
+
+    structure, shipped = class_structure(), shipped_class_structure()
+    assert shipped is not None and structure.keys() == shipped.keys()
+    for name, array in structure.items():
+        assert shipped[name].dtype == array.dtype and (shipped[name] == array).all(), name
+    fresh, shipped_counts = class_counts(rules, structure), shipped_class_counts(rules)
+    assert shipped_counts is not None
+    for name, array in fresh.items():
+        assert shipped_counts[name].dtype == array.dtype and (shipped_counts[name] == array).all(), name
+
+
+def test_the_base_game_is_priced_the_same_without_the_shipped_tables(tmp_path, monkeypatch):
+    """A ranking rule the package does not ship (or a damaged file) is computed, with the same figures."""
+    from lit_compliance.gamemath import base, tables
+
+    m = np.array([-1, -1, 1, 2, 3, 5, 8, 11, 50, 200, 1000], dtype=np.int64)
+    rules = HandRules()
+    shipped = base.analyse_base(m, rules)
+    monkeypatch.setattr(tables, "_BASE_SHIPPED", tmp_path / "absent.json")
+    monkeypatch.setenv("LIT_COMPLIANCE_CACHE", str(tmp_path / "cache"))
+    for f in (tables._shipped_base, tables._structure, tables.base_classes):
+        f.cache_clear()
+    try:
+        assert tables.shipped_class_structure() is None and tables.shipped_class_counts(rules) is None
+        computed = base.analyse_base(m, rules)
+        assert computed == shipped
+        assert shipped.house_edge > 0 and shipped.ride3 and shipped.ride4["four to a flush"]["riding"] > 0
+        assert sorted(p.name for p in (tmp_path / "cache").rglob("*.npz"))  # kept for the next run
+    finally:
+        for f in (tables._shipped_base, tables._structure, tables.base_classes):
+            f.cache_clear()
+
+
+def test_a_damaged_shipped_structure_is_not_used(tmp_path, monkeypatch):
+    from lit_compliance.gamemath import tables
+
+    import json
+
+    data = json.loads(tables._BASE_SHIPPED.read_text())
+    data["structure"]["weight3"] = data["structure"]["weight4"]  # sizes that do not add up
+    damaged = tmp_path / "base_classes.json"
+    damaged.write_text(json.dumps(data))
+    monkeypatch.setattr(tables, "_BASE_SHIPPED", damaged)
+    monkeypatch.setenv("LIT_COMPLIANCE_CACHE", "off")
+    for f in (tables._shipped_base, tables._structure, tables.base_classes):
+        f.cache_clear()
+    try:
+        assert not tables._consistent(tables.shipped_class_structure())
+        assert int(tables._structure()["weight3"].sum(dtype=np.int64)) == comb(52, 3)
+    finally:
+        for f in (tables._shipped_base, tables._structure, tables.base_classes):
+            f.cache_clear()

@@ -15,7 +15,7 @@ from lit_compliance.gamemath import analyse, paytable_result, price_paytable
 from lit_compliance.model import Payout, PayoutKind, model_of
 from lit_compliance.gamemath.base import analyse_base, multipliers
 from lit_compliance.gamemath.findings import math_findings
-from lit_compliance.gamemath.tables import base_tables
+from lit_compliance.gamemath.tables import full_base_tables
 from lit_compliance.poker.hands import CATEGORIES_5, STANDARD, evaluate3, evaluate5
 from lit_compliance.poker.vectorised import colex_index, colex_sets
 
@@ -75,7 +75,7 @@ def test_maryland_base_paytables_strategy_agrees_with_slow_enumeration(catalogue
     table = model_of(rs).wager("base").paytable(paytable)
     m, missing = multipliers(table)
     assert not missing
-    t = base_tables(STANDARD)
+    t = full_base_tables(STANDARD)
     rng = random.Random(7)
     threes = [sorted(rng.sample(range(52), 3)) for _ in range(6)] + [sorted(parse_cards("Qh Jd Ts")),
                                                                      sorted(parse_cards("Ah Kh Qh"))]

@@ -51,7 +51,7 @@ def table_figures(rules) -> dict:
     from lit_compliance.gamemath import tables
     from lit_compliance.poker import vectorised
 
-    base = tables.base_tables(rules)
+    base = tables.full_base_tables(rules)
     out = {
         "five_card_counts": [int(c) for c in tables.five_card_counts(rules)],
         "five_card_atoms": _atoms(tables.five_card_atoms(rules)),

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import lru_cache
 from fractions import Fraction
 from math import comb
 
@@ -19,9 +18,8 @@ import numpy as np
 
 from ..poker.cards import RANK_LETTERS
 from ..poker.hands import CATEGORIES_5, IMPLIED, HandRules
-from ..poker.vectorised import colex_sets
 from ..model import Paytable
-from .tables import Atom, base_tables
+from .tables import Atom, base_classes
 
 N4, N3 = comb(52, 4), comb(52, 3)
 
@@ -80,22 +78,25 @@ def multipliers(paytable: Paytable) -> tuple[np.ndarray, list[str]]:
 
 
 def analyse_base(m: np.ndarray, rules: HandRules) -> BaseResult:
-    t = base_tables(rules)
+    """Optimal strategy and its figures, from the tables over suit classes (:func:`base_classes`):
+    a holding's expectation is its class's, and each sum over holdings weighs a class by its size."""
+    t = base_classes(rules)
+    w4, w3 = t.weight4.astype(np.int64), t.weight3.astype(np.int64)
     counts4 = t.counts4.astype(np.int64)
     e4 = counts4 @ m                             # sum over 48 completions
     e3 = t.counts3.astype(np.int64) @ m          # sum over 1,176 completions
     ride2 = e4 > 0
     ride1 = e3 > 0
     # the published convention rides a zero-expectation bet: same return, more in action
-    average_ridden = 1 + Fraction(int((e3 >= 0).sum()), N3) + Fraction(int((e4 >= 0).sum()), N4)
-    five_counts = counts4.sum(axis=0) // 5       # each five-card set has 4-subsets x5
+    average_ridden = 1 + Fraction(int(w3[e3 >= 0].sum()), N3) + Fraction(int(w4[e4 >= 0].sum()), N4)
+    five_counts = (w4 @ counts4) // 5           # each five-card set has 4-subsets x5
     total5 = int(five_counts.sum())
     ev3 = Fraction(int((five_counts * m).sum()), total5)
-    ev1 = Fraction(int(e3[ride1].sum()), N3 * 1176)
-    ev2 = Fraction(int(e4[ride2].sum()), N4 * 48)
+    ev1 = Fraction(int((w3 * e3)[ride1].sum()), N3 * 1176)
+    ev2 = Fraction(int((w4 * e4)[ride2].sum()), N4 * 48)
     ev = ev3 + ev1 + ev2
-    p1 = Fraction(int(ride1.sum()), N3)
-    p2 = Fraction(int(ride2.sum()), N4)
+    p1 = Fraction(int(w3[ride1].sum()), N3)
+    p2 = Fraction(int(w4[ride2].sum()), N4)
     average = 1 + p1 + p2
     paying = m > 0
     hit = Fraction(int(five_counts[paying].sum()), total5)
@@ -103,12 +104,12 @@ def analyse_base(m: np.ndarray, rules: HandRules) -> BaseResult:
     # joint distribution of (final category, bets riding): each 4-card set splits four ways into
     # the player's three cards and the first community card. Of a set's four splits, ``r1`` let
     # bet 1 ride; bet 2 rides on all four or none, so the splits ride 1 + (bet 1) + (bet 2) bets.
-    r1 = ride1[t.sub3_of4].sum(axis=1, dtype=np.int64)
+    r1 = ride1[t.sub3].sum(axis=1, dtype=np.int64)
     r2 = ride2.astype(np.int64)
     weights = {1: (1 - r2) * (4 - r1), 2: (1 - r2) * r1 + r2 * (4 - r1), 3: r2 * r1}
     joint = np.zeros((len(CATEGORIES_5), 4), dtype=np.int64)
     for b, w in weights.items():
-        joint[:, b] = w @ counts4
+        joint[:, b] = (w * w4) @ counts4
     total = N4 * 4 * 48
     outcomes = {(CATEGORIES_5[c], b): Fraction(int(joint[c, b]), total)
                 for c in range(len(CATEGORIES_5)) for b in (1, 2, 3) if joint[c, b]}
@@ -116,7 +117,7 @@ def analyse_base(m: np.ndarray, rules: HandRules) -> BaseResult:
         house_edge=-ev, average_bets=average, element_of_risk=-ev / average, hit_frequency=hit,
         ride1_share=p1, ride2_share=p2, average_bets_ridden=average_ridden,
         element_of_risk_ridden=-ev / average_ridden, outcomes=outcomes, bet_expectations=(ev1, ev2, ev3),
-        ride3=_describe3(ride1), ride4=_describe4(ride2),
+        ride3=_describe3(t.cards3[ride1]), ride4=_describe4(ride2, t.cards4, w4),
     )
 
 
@@ -143,9 +144,9 @@ def _shape(ranks: list[int]) -> str:
     return f"a pair of {RANK_LETTERS[top]}s"
 
 
-def _describe3(ride1: np.ndarray) -> list[str]:
-    """Three-card holdings that ride, by ranks and whether all three share a suit."""
-    sets = colex_sets(52, 3)[ride1]
+def _describe3(sets: np.ndarray) -> list[str]:
+    """Three-card holdings that ride (a set of each riding class), by ranks and whether all three
+    share a suit."""
     ranks = np.sort(sets // 4 + 2, axis=1)[:, ::-1].astype(np.int64)       # high to low
     suits = sets % 4
     suited = (suits == suits[:, :1]).all(axis=1)
@@ -162,15 +163,13 @@ def _describe3(ride1: np.ndarray) -> list[str]:
     return [text for *_, text in sorted(out)]
 
 
-@lru_cache(maxsize=1)
-def _labels4() -> tuple[np.ndarray, np.ndarray, list[str], list[str]]:
-    """For every four-card set: its group code and label id; plus the group and label names.
+def _labels4(sets: np.ndarray) -> tuple[np.ndarray, np.ndarray, list[str], list[str]]:
+    """For each four-card set: its group code and label id; plus the group and label names.
 
     Groups: 0 a repeated rank, 1 four to a flush, 2 any other rank set. Label ids are ordered so
     that sorting them lists holdings best first.
     """
     groups = ["pairs and better", "four to a flush", "other rank sets"]
-    sets = colex_sets(52, 4)
     ranks = np.sort(sets // 4 + 2, axis=1)[:, ::-1].astype(np.int64)        # high to low
     repeated = (ranks[:, 1:] == ranks[:, :-1]).any(axis=1)
     suits = sets % 4
@@ -193,13 +192,14 @@ def _labels4() -> tuple[np.ndarray, np.ndarray, list[str], list[str]]:
     return group_of, position[inverse.ravel()], groups, names
 
 
-def _describe4(ride2: np.ndarray) -> dict:
-    """Four-card holdings that ride, summarised: paying pairs, four-flushes, and rank sets."""
-    group_of, label_of, groups, names = _labels4()
+def _describe4(ride2: np.ndarray, sets: np.ndarray, weight: np.ndarray) -> dict:
+    """Four-card holdings that ride, summarised: paying pairs, four-flushes, and rank sets. ``sets``
+    holds a set of each class, ``weight`` how many sets the class has, ``ride2`` whether it rides."""
+    group_of, label_of, groups, names = _labels4(sets)
     out = {}
     for g, name in enumerate(groups):
         in_group = group_of == g
         riding = in_group & ride2
-        out[name] = {"riding": int(riding.sum()), "of": int(in_group.sum()),
+        out[name] = {"riding": int(weight[riding].sum()), "of": int(weight[in_group].sum()),
                      "holdings": list(dict.fromkeys(names[i] for i in np.unique(label_of[riding])))}
     return out

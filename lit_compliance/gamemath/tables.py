@@ -216,17 +216,171 @@ def _counts3(counts4: np.ndarray) -> np.ndarray:
 
 
 @lru_cache(maxsize=8)
-def base_tables(rules: HandRules) -> BaseTables:
-    key = ("base", rules)
-    cached = cache.load_arrays(key, ("counts4", "counts3", "sub3_of4"))
-    if cached is not None:
-        return BaseTables(*cached)
+def full_base_tables(rules: HandRules) -> BaseTables:
+    """The base-game tables for every one of the 270,725 four-card and 22,100 three-card sets, built
+    from the five-card table (about 0.2 s). The engine prices from :func:`base_classes`, their suit
+    classes; these full tables are what the classes are derived from and checked against."""
     from ..poker.vectorised import colex_drop_one, table5
 
     categories = table5(rules)
     counts4 = _counts4(categories)
     counts3 = _counts3(counts4)
     sub3_of4 = np.ascontiguousarray(colex_drop_one(52, 4).T)
-    result = BaseTables(counts4.astype(np.int32), counts3.astype(np.int32), sub3_of4.astype(np.int32))
-    cache.save_arrays(key, {"counts4": result.counts4, "counts3": result.counts3, "sub3_of4": result.sub3_of4})
-    return result
+    return BaseTables(counts4.astype(np.int32), counts3.astype(np.int32), sub3_of4.astype(np.int32))
+
+
+@dataclass(frozen=True)
+class BaseClasses:
+    """The base-game tables over suit classes: holdings that are alike but for a renaming of the
+    suits have the same completions, category by category, so one row serves each class.
+
+    There are 16,432 classes of four-card sets and 1,755 of three-card sets. Class i of four cards
+    has ``weight4[i]`` member sets, the lowest of them by colex index being ``cards4[i]`` (ascending
+    cards); ``counts4[i, c]`` is how many of the 48 unseen cards complete any member into five-card
+    category c; ``sub3[i, k]`` is the three-card class of ``cards4[i]`` without its k-th card.
+    ``cards3``, ``weight3`` and ``counts3`` (over the 1,176 completing pairs) likewise.
+    """
+
+    cards4: np.ndarray
+    weight4: np.ndarray
+    counts4: np.ndarray
+    sub3: np.ndarray
+    cards3: np.ndarray
+    weight3: np.ndarray
+    counts3: np.ndarray
+
+
+CLASS_STRUCTURE = ("cards4", "weight4", "sub3", "cards3", "weight3")   # the same for every ranking rule
+CLASS_COUNTS = ("counts4", "counts3")                                  # per five-card ranking rule
+
+
+def suit_classes(k: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every k-card set's suit class: (each class's lowest colex index, ascending; the class of each
+    set by colex index). A class is found as the lowest colex index over the 24 renamings of suits."""
+    from itertools import permutations
+
+    from ..poker.vectorised import colex_index, colex_sets
+
+    sets = colex_sets(52, k).astype(np.int16)
+    rank_part, suits = sets - sets % 4, sets % 4
+    lowest = None
+    for renaming in permutations(range(4)):
+        renamed = np.sort(rank_part + np.array(renaming, dtype=np.int16)[suits], axis=1)
+        index = colex_index(renamed)
+        lowest = index if lowest is None else np.minimum(lowest, index)
+    representatives, inverse = np.unique(lowest, return_inverse=True)
+    return representatives, inverse.ravel()
+
+
+def class_structure() -> dict:
+    """The suit classes of three- and four-card sets and how they nest (:data:`CLASS_STRUCTURE`)."""
+    from ..poker.vectorised import colex_drop_one, colex_sets
+
+    reps4, class4 = suit_classes(4)
+    reps3, class3 = suit_classes(3)
+    sub3_of4 = colex_drop_one(52, 4).T[reps4]
+    return {"cards4": colex_sets(52, 4)[reps4], "weight4": np.bincount(class4).astype(np.uint8),
+            "sub3": class3[sub3_of4].astype(np.uint16), "cards3": colex_sets(52, 3)[reps3],
+            "weight3": np.bincount(class3).astype(np.uint8)}
+
+
+def class_counts(rules: HandRules, structure: dict) -> dict:
+    """:data:`CLASS_COUNTS` for a ranking rule: the full tables' rows of each class's lowest set."""
+    from ..poker.vectorised import colex_index
+
+    full = full_base_tables(rules)
+    return {"counts4": full.counts4[colex_index(structure["cards4"])].astype(np.uint8),
+            "counts3": full.counts3[colex_index(structure["cards3"])].astype(np.uint16)}
+
+
+_BASE_SHIPPED = Path(__file__).resolve().parent / "data" / "base_classes.json"
+
+
+def rules_key(rules: HandRules) -> str:
+    """The entry of a ranking rule in the shipped tables: only the five-card options decide them."""
+    return f"ace_low_straight_5={rules.ace_low_straight_5},wraparound_5={rules.wraparound_5}"
+
+
+def unpack_array(entry: dict) -> np.ndarray:
+    """An array stored as ``{"dtype", "shape", "zlib_base64"}`` (see ``tools/build_base_classes.py``)."""
+    import base64
+    import zlib
+
+    raw = zlib.decompress(base64.b64decode(entry["zlib_base64"], validate=True))
+    array = np.frombuffer(raw, dtype=np.dtype(entry["dtype"])).reshape(entry["shape"])
+    array.setflags(write=False)
+    return array
+
+
+@lru_cache(maxsize=1)
+def _shipped_base() -> dict | None:
+    try:
+        data = json.loads(_BASE_SHIPPED.read_text(encoding="utf-8"))
+        if data["categories"] != list(CATEGORIES_5):
+            return None
+        return data
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def shipped_class_structure() -> dict | None:
+    """The class structure shipped with the package (rebuilt by ``tools/build_base_classes.py``; a
+    test recomputes it), or None."""
+    data = _shipped_base()
+    try:
+        return {name: unpack_array(data["structure"][name]) for name in CLASS_STRUCTURE}
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
+def shipped_class_counts(rules: HandRules) -> dict | None:
+    """The class counts shipped for these rules, or None (rules not shipped: computed instead)."""
+    data = _shipped_base()
+    try:
+        entry = data["counts"].get(rules_key(rules))
+        return None if entry is None else {name: unpack_array(entry[name]) for name in CLASS_COUNTS}
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return None
+
+
+@lru_cache(maxsize=1)
+def _structure() -> dict:
+    shipped = shipped_class_structure()
+    if shipped is not None and _consistent(shipped):
+        return shipped
+    key = ("base-class-structure",)
+    cached = cache.load_arrays(key, CLASS_STRUCTURE)
+    if cached is not None:
+        return dict(zip(CLASS_STRUCTURE, cached))
+    built = class_structure()
+    cache.save_arrays(key, built)
+    return built
+
+
+def _consistent(structure: dict) -> bool:
+    """Shapes that fit together and weights that add up to every set (a damaged file is not used)."""
+    n4, n3 = len(structure["cards4"]), len(structure["cards3"])
+    return (structure["cards4"].shape == (n4, 4) and structure["weight4"].shape == (n4,)
+            and structure["sub3"].shape == (n4, 4) and structure["cards3"].shape == (n3, 3)
+            and structure["weight3"].shape == (n3,) and int(structure["sub3"].max(initial=0)) < n3
+            and int(structure["weight4"].sum(dtype=np.int64)) == comb(52, 4)
+            and int(structure["weight3"].sum(dtype=np.int64)) == comb(52, 3)
+            and int(structure["cards4"].max(initial=0)) < 52 and int(structure["cards3"].max(initial=0)) < 52)
+
+
+@lru_cache(maxsize=8)
+def base_classes(rules: HandRules) -> BaseClasses:
+    """The base-game tables over suit classes for a ranking rule: shipped for the catalogue's rules,
+    otherwise derived from the full tables once and kept in the cache."""
+    structure = _structure()
+    counts = shipped_class_counts(rules)
+    n4, n3 = len(structure["cards4"]), len(structure["cards3"])
+    if counts is None or counts["counts4"].shape != (n4, N5) or counts["counts3"].shape != (n3, N5):
+        key = ("base-class-counts", rules)
+        cached = cache.load_arrays(key, CLASS_COUNTS)
+        if cached is not None and cached[0].shape == (n4, N5) and cached[1].shape == (n3, N5):
+            counts = dict(zip(CLASS_COUNTS, cached))
+        else:
+            counts = class_counts(rules, structure)
+            cache.save_arrays(key, counts)
+    return BaseClasses(**structure, **counts)
