@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from lit_compliance.load.catalogue import Catalogue, CatalogueError
+from lit_compliance.load.strict_yaml import InputError
 from lit_compliance.cli import main
 from lit_compliance.load.resources import data_dir
 
@@ -200,3 +201,41 @@ def test_show_prints_the_site_reference_of_the_ruleset(catalogue):
     assert result.exit_code == 0
     assert f"Site page:       {reference(rs)}" in result.output
     assert reference(rs, ("wagers", 0)) in result.output
+
+
+def _catalogue_with_two_broken_files(tmp_path):
+    root = tmp_path / "rulesets"
+    shutil.copytree(data_dir("rulesets"), root)
+    (root / "tribal" / "v1.yaml").write_text("jurisdiction: [unclosed\n")
+    text = (root / "nsw" / "v1.yaml").read_text()
+    (root / "nsw" / "v1.yaml").write_text(text.replace("wagers:", "wagers_misspelt:", 1))
+    return root
+
+
+def test_a_jurisdiction_is_read_and_validated_only_when_asked_for(tmp_path, monkeypatch):
+    """One command about Maryland reads Maryland's files only; a broken Tribal file does not stop it,
+    and asking for Tribal names that file."""
+    from lit_compliance.load import catalogue as catalogue_module
+
+    root = _catalogue_with_two_broken_files(tmp_path)
+    read = []
+    real = catalogue_module.load_ruleset
+    monkeypatch.setattr(catalogue_module, "load_ruleset", lambda path, display=None: read.append(path.parent.name)
+                        or real(path, display))
+    cat = Catalogue.load(root, lazy=True)
+    assert cat.jurisdictions == JURISDICTIONS and read == []
+    assert cat.latest("Maryland").jurisdiction == "maryland" and read == ["maryland"]
+    cat.versions("maryland")
+    assert read == ["maryland"]  # read once
+    with pytest.raises(InputError) as broken:
+        cat.versions("tribal")
+    assert "tribal/v1.yaml" in str(broken.value) and "nsw" not in str(broken.value)
+
+
+def test_every_problem_of_every_file_is_listed_when_all_are_asked_for(tmp_path):
+    root = _catalogue_with_two_broken_files(tmp_path)
+    for cat in (Catalogue.load(root, lazy=True), None):
+        with pytest.raises(InputError) as broken:
+            cat.all_versions() if cat else Catalogue.load(root)
+        message = str(broken.value)
+        assert "tribal/v1.yaml" in message and "nsw/v1.yaml" in message and "wagers_misspelt" in message

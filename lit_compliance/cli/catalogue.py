@@ -78,8 +78,7 @@ def validate(paths: tuple[Path, ...], coverage: bool, fmt: str) -> None:
     checked, rulesets = [], []
     if not paths:
         try:
-            cat = Catalogue.bundled()
-            rulesets = [rs for j in cat.jurisdictions for rs in cat.versions(j)]
+            rulesets = Catalogue.bundled().all_versions()
             checked = [rs.path for rs in rulesets]
         except InputError as exc:
             problems.extend(exc.problems)

@@ -24,9 +24,9 @@ def complete_ruleset(ctx, param, incomplete: str) -> list:
 
     try:
         cat = Catalogue.bundled()
+        refs = [j for j in cat.jurisdictions] + [rs.ref for rs in cat.all_versions()]
     except Exception:  # noqa: BLE001 (completion must never fail loudly)
         return []
-    refs = [j for j in cat.jurisdictions] + [rs.ref for j in cat.jurisdictions for rs in cat.versions(j)]
     return [click.shell_completion.CompletionItem(r) for r in refs if r.startswith(incomplete.lower())]
 
 

@@ -119,58 +119,72 @@ def _file_digest(path: Path) -> str | None:
 
 
 class Catalogue:
-    """All rulesets under one folder, by jurisdiction, versions ordered by effective date."""
+    """All rulesets under one folder, by jurisdiction, versions ordered by effective date.
+
+    The bundled catalogue reads a jurisdiction's files when it is first asked for (so a command
+    about Maryland reads and validates Maryland only); :meth:`load` reads every file at once.
+    """
 
     def __init__(self, rulesets: Iterable[Ruleset]):
         self._by_jurisdiction: dict[str, list[Ruleset]] = {}
+        self._unread: dict[str, list[Path]] = {}  # jurisdiction folder -> its files, read on first use
+        self._add(rulesets)
+
+    def _add(self, rulesets: Iterable[Ruleset]) -> None:
         for rs in rulesets:
             self._by_jurisdiction.setdefault(rs.jurisdiction, []).append(rs)
         for versions in self._by_jurisdiction.values():
             versions.sort(key=lambda r: (r.effective_date or dt.date.min, r.version))
 
     @classmethod
-    def load(cls, root: Path | str) -> "Catalogue":
-        """Load every ``*.yaml`` under ``root``; raise InputError listing every problem."""
-        root = Path(root)
-        problems: list[Problem] = []
-        loaded = []
-        for path in sorted(root.glob("*/*.yaml")):
-            display = _display(path)
-            try:
-                rs = load_ruleset(path, display)
-            except InputError as exc:
-                problems.extend(exc.problems)
-                continue
-            problems.extend(_placement_problems(rs, path))
-            loaded.append(rs)
-        seen: dict = {}
-        for rs in loaded:
-            if rs.ref in seen:
-                problems.append(rs.document.problem(("version", "id"), f"version {rs.ref} is also defined in {seen[rs.ref]}"))
-            seen[rs.ref] = rs.path
-        if problems:
-            raise InputError(problems)
-        return cls(loaded)
+    def load(cls, root: Path | str, *, lazy: bool = False) -> "Catalogue":
+        """Load every ``*.yaml`` under ``root``; raise InputError listing every problem.
+
+        With ``lazy``, only list the files: each jurisdiction's are read and validated (raising
+        InputError for that jurisdiction's problems) when it is first asked for.
+        """
+        paths = sorted(Path(root).glob("*/*.yaml"))
+        if not lazy:
+            return cls(_read_all(paths))
+        catalogue = cls(())
+        for path in paths:
+            catalogue._unread.setdefault(path.parent.name, []).append(path)
+        return catalogue
 
     @classmethod
     def bundled(cls) -> "Catalogue":
         global _BUNDLED
         if _BUNDLED is None:
-            _BUNDLED = cls.load(data_dir("rulesets"))
+            _BUNDLED = cls.load(data_dir("rulesets"), lazy=True)
         return _BUNDLED
 
     @property
     def jurisdictions(self) -> list[str]:
-        return sorted(self._by_jurisdiction)
+        return sorted(self._by_jurisdiction.keys() | self._unread.keys())
 
     def versions(self, jurisdiction: str) -> list[Ruleset]:
         """Every version of a jurisdiction, oldest first; ids are matched without regard to case."""
         key = jurisdiction.strip().lower()
+        if key in self._unread:
+            self._add(_read_all(self._unread[key]))
+            del self._unread[key]
         if key in self._by_jurisdiction:
             return list(self._by_jurisdiction[key])
         known = ", ".join(self.jurisdictions)
         raise CatalogueError(f"unknown jurisdiction {jurisdiction!r}{did_you_mean(key, self.jurisdictions)} "
                              f"(known: {known})")
+
+    def all_versions(self) -> list[Ruleset]:
+        """Every version of every jurisdiction; InputError lists the problems of every file."""
+        problems: list[Problem] = []
+        for key in sorted(self._unread):
+            try:
+                self.versions(key)
+            except InputError as exc:
+                problems.extend(exc.problems)
+        if problems:
+            raise InputError(problems)
+        return [rs for j in self.jurisdictions for rs in self.versions(j)]
 
     def latest(self, jurisdiction: str) -> Ruleset:
         return self.versions(jurisdiction)[-1]
@@ -259,6 +273,28 @@ def _display(path: Path) -> str:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
     except ValueError:
         return str(path)
+
+
+def _read_all(paths: Iterable[Path]) -> list[Ruleset]:
+    """Load and validate ruleset files in their folders; raise InputError listing every problem."""
+    problems: list[Problem] = []
+    loaded = []
+    for path in paths:
+        try:
+            rs = load_ruleset(path, _display(path))
+        except InputError as exc:
+            problems.extend(exc.problems)
+            continue
+        problems.extend(_placement_problems(rs, path))
+        loaded.append(rs)
+    seen: dict = {}
+    for rs in loaded:
+        if rs.ref in seen:
+            problems.append(rs.document.problem(("version", "id"), f"version {rs.ref} is also defined in {seen[rs.ref]}"))
+        seen[rs.ref] = rs.path
+    if problems:
+        raise InputError(problems)
+    return loaded
 
 
 def _placement_problems(rs: Ruleset, path: Path) -> list[Problem]:
