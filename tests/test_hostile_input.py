@@ -274,11 +274,14 @@ def test_ctrl_c_during_analyze_is_an_interrupt_with_status_130(tmp_path):
     import signal
     import time
 
-    env = {**os.environ, "LIT_COMPLIANCE_CACHE": str(tmp_path / "cache")}  # cold: seconds of work
+    cache_dir = tmp_path / "cache"
+    env = {**os.environ, "LIT_COMPLIANCE_CACHE": str(cache_dir)}  # cold: every table and figure to compute
     proc = subprocess.Popen([sys.executable, "-m", "lit_compliance", "analyze", "all"], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, env=env)
     _wait_for_sigint_handler(proc.pid, time.time() + 30)
-    time.sleep(1.0)  # past start-up, into the analysis
+    deadline = time.time() + 30
+    while time.time() < deadline and proc.poll() is None and not any(cache_dir.rglob("*")):
+        time.sleep(0.002)  # until the command is at work: its first ruleset validated and remembered
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=120)
     if proc.returncode == 0:  # pragma: no cover - a machine that analyses everything within a second
