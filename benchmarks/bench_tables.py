@@ -20,7 +20,10 @@ STEPS = {
     "five-card categories (2,598,960 hands)": "from lit_compliance.poker.vectorised import table5 as f; f.cache_clear(); f()",
     "three-card atoms (22,100 sets)": "from lit_compliance.gamemath.tables import three_card_atoms as f; f(R)",
     "six-card counts (20,358,520 sets)": "from lit_compliance.poker.vectorised import best_of_six_counts as f; f(R)",
-    "base tables (3- and 4-card completions)": "from lit_compliance.gamemath.tables import full_base_tables as f; f(R)",
+    "base tables, every 3- and 4-card set": "from lit_compliance.gamemath.tables import full_base_tables as f; f(R)",
+    "base suit classes from nothing": "from lit_compliance.gamemath.tables import class_counts, class_structure; "
+                                      "class_counts(R, class_structure())",
+    "base suit classes, shipped (as priced)": "from lit_compliance.gamemath.tables import base_classes as f; f(R)",
 }
 
 CHILD = r"""
