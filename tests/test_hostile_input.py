@@ -171,7 +171,7 @@ def test_init_with_a_nan_amount_names_the_option_not_a_file(tmp_path):
 
 
 def test_an_id_with_a_trailing_newline_does_not_match_an_id_pattern():
-    from lit_compliance.load.validation import _anchored
+    from lit_compliance.load.schema_check import anchored as _anchored
 
     assert _anchored(r"^[a-z0-9][a-z0-9_-]*$").search("maryland")
     assert not _anchored(r"^[a-z0-9][a-z0-9_-]*$").search("maryland\n")

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator
 
 
+from .schema_check import anchored, surely_valid
 from .resources import data_dir
 from .strict_yaml import Document, Problem
 
@@ -37,17 +37,10 @@ def schema(name: str = "ruleset") -> dict:
     return json.loads((data_dir("schema") / f"{name}.schema.json").read_text(encoding="utf-8"))
 
 
-@lru_cache(maxsize=None)
-def _anchored(pattern: str) -> re.Pattern:
-    """A schema pattern as ECMA-262 reads it: ``$`` is the very end (Python's also matches before a
-    final newline, which would let ``"id\\n"`` through)."""
-    return re.compile(re.sub(r"(?<!\\)\$", r"\\Z", pattern))
-
-
 def _pattern(validator, pattern: str, instance, schema_: dict):
     from jsonschema.exceptions import ValidationError
 
-    if validator.is_type(instance, "string") and not _anchored(pattern).search(instance):
+    if validator.is_type(instance, "string") and not anchored(pattern).search(instance):
         yield ValidationError(f"{instance!r} does not match {pattern!r}")
 
 
@@ -61,7 +54,11 @@ def _validator(name: str):
 
 
 def schema_problems(doc: Document, name: str = "ruleset") -> list[Problem]:
-    """Every JSON Schema violation in ``doc``, each located and phrased for a person."""
+    """Every JSON Schema violation in ``doc``, each located and phrased for a person.
+
+    A document the compiled check proves valid is not given to jsonschema (see :mod:`.schema_check`)."""
+    if surely_valid(name, doc.data):
+        return []
     problems = []
     for error in _validator(name).iter_errors(doc.data):
         problems.extend(_explain(doc, error))
