@@ -42,9 +42,9 @@ print(json.dumps(mods), file=sys.stderr)
 """
 
 
-def _modules_loaded(args: list[str], cache: Path) -> list[str]:
+def _modules_loaded(args: list[str], cache: Path, runs: int = 2) -> list[str]:
     env = dict(os.environ, LIT_COMPLIANCE_CACHE=str(cache))
-    for _ in range(2):  # the first run fills the cache; the second is what a user sees every day
+    for _ in range(runs):  # the first run fills the cache; the second is what a user sees every day
         done = subprocess.run([sys.executable, "-c", PROBE, *args], cwd=ROOT, env=env, capture_output=True,
                               text=True, timeout=120)
     return json.loads(done.stderr.strip().splitlines()[-1])
@@ -66,3 +66,17 @@ def test_warm_analyze_and_par_read_every_figure_from_the_cache_without_numpy(tmp
     loaded = _modules_loaded([command, "all"], tmp_path / "cache")
     assert not [m for m in loaded if m.startswith(("numpy", "jsonschema"))], loaded
     assert "lit_compliance.gamemath" in loaded  # it did price (from the cache)
+
+
+def test_cold_commands_on_valid_documents_never_import_jsonschema(tmp_path):
+    """The compiled schema check proves the bundled rulesets and a configuration valid on their own."""
+    for i, args in enumerate((["validate"], ["show", "maryland"], ["check", "examples/configs/maryland.yaml"])):
+        loaded = _modules_loaded(args, tmp_path / f"empty-{i}", runs=1)
+        assert not [m for m in loaded if m.startswith("jsonschema")], (args, loaded)
+
+
+def test_an_invalid_document_is_explained_by_jsonschema(tmp_path):
+    bad = tmp_path / "config.yaml"
+    bad.write_text((ROOT / "examples" / "configs" / "maryland.yaml").read_text() + "surprise: 1\n")
+    loaded = _modules_loaded(["check", str(bad)], tmp_path / "cache", runs=1)
+    assert "jsonschema" in loaded
