@@ -181,3 +181,17 @@ def test_a_damaged_shipped_structure_is_not_used(tmp_path, monkeypatch):
     finally:
         for f in (tables._shipped_base, tables._structure, tables.base_classes):
             f.cache_clear()
+
+
+@pytest.mark.parametrize("rules", FIVE_CARD_OPTIONS, ids=repr)
+def test_five_card_counts_from_the_shipped_classes_equal_the_enumerated_ones(rules, monkeypatch):
+    from lit_compliance.gamemath.tables import five_card_counts, five_card_counts_enumerated, shipped_class_counts
+
+    monkeypatch.setenv("LIT_COMPLIANCE_CACHE", "off")
+    five_card_counts.cache_clear()
+    try:
+        assert shipped_class_counts(rules) is not None  # so the derived path is the one measured
+        derived, enumerated = five_card_counts(rules), five_card_counts_enumerated(rules)
+        assert derived.tolist() == enumerated.tolist() and int(derived.sum()) == comb(52, 5)
+    finally:
+        five_card_counts.cache_clear()

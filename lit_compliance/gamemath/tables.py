@@ -53,14 +53,26 @@ def _split_suits(category: str, count: int) -> list[Atom]:
 
 @lru_cache(maxsize=8)
 def five_card_counts(rules: HandRules) -> np.ndarray:
+    """How many of the 2,598,960 five-card hands fall in each category. Where the base tables over
+    suit classes ship for these rules, from them (each hand completes five of its four-card subsets,
+    so the completions count it five times); otherwise from the five-card table."""
     key = ("five-counts", rules)
     counts = cache.load_array(key)
     if counts is None:
-        from ..poker.vectorised import table5
-
-        counts = np.bincount(table5(rules), minlength=N5).astype(np.int64)
+        if shipped_class_counts(rules) is not None:
+            t = base_classes(rules)
+            counts = (t.weight4.astype(np.int64) @ t.counts4.astype(np.int64)) // 5
+        else:
+            counts = five_card_counts_enumerated(rules)
         cache.save_array(key, counts)
     return counts
+
+
+def five_card_counts_enumerated(rules: HandRules) -> np.ndarray:
+    """The counts per category, by categorising every five-card hand."""
+    from ..poker.vectorised import table5
+
+    return np.bincount(table5(rules), minlength=N5).astype(np.int64)
 
 
 def _category_counts(key: tuple, compute) -> list[int]:
