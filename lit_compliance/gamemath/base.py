@@ -163,6 +163,19 @@ def _describe3(sets: np.ndarray) -> list[str]:
     return [text for *_, text in sorted(out)]
 
 
+_LABELS4: list = []  # [(the class representatives, their labels)]: one array serves every ranking rule
+
+
+def _labels4_of(sets: np.ndarray) -> tuple[np.ndarray, np.ndarray, list[str], list[str]]:
+    """:func:`_labels4`, remembered for the representatives array last asked about."""
+    for known, labels in _LABELS4:
+        if known is sets:
+            return labels
+    labels = _labels4(sets)
+    _LABELS4[:] = [(sets, labels)]
+    return labels
+
+
 def _labels4(sets: np.ndarray) -> tuple[np.ndarray, np.ndarray, list[str], list[str]]:
     """For each four-card set: its group code and label id; plus the group and label names.
 
@@ -195,7 +208,7 @@ def _labels4(sets: np.ndarray) -> tuple[np.ndarray, np.ndarray, list[str], list[
 def _describe4(ride2: np.ndarray, sets: np.ndarray, weight: np.ndarray) -> dict:
     """Four-card holdings that ride, summarised: paying pairs, four-flushes, and rank sets. ``sets``
     holds a set of each class, ``weight`` how many sets the class has, ``ride2`` whether it rides."""
-    group_of, label_of, groups, names = _labels4(sets)
+    group_of, label_of, groups, names = _labels4_of(sets)
     out = {}
     for g, name in enumerate(groups):
         in_group = group_of == g
