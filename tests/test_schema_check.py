@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from pathlib import Path
 
 import pytest
@@ -166,8 +167,11 @@ def _mutations(name: str):
 def test_mutated_documents_get_jsonschemas_verdict(name):
     seen = {"valid": 0, "invalid": 0, "declined": 0}
 
-    @settings(max_examples=250 if name == "ruleset" else 400, deadline=None, derandomize=True,
-              suppress_health_check=list(HealthCheck))
+    # a long run: LIT_COMPLIANCE_FUZZ_EXAMPLES (per schema) and LIT_COMPLIANCE_FUZZ_RANDOM, as for the fuzz tests
+    examples = int(os.environ.get("LIT_COMPLIANCE_FUZZ_EXAMPLES", "250" if name == "ruleset" else "400"))
+
+    @settings(max_examples=examples, deadline=None, derandomize=not os.environ.get("LIT_COMPLIANCE_FUZZ_RANDOM"),
+              database=None, suppress_health_check=list(HealthCheck))
     @given(_mutations(name))
     def agree(doc):
         fast, reference = _verdicts(name, doc)
