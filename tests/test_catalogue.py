@@ -239,3 +239,12 @@ def test_every_problem_of_every_file_is_listed_when_all_are_asked_for(tmp_path):
             cat.all_versions() if cat else Catalogue.load(root)
         message = str(broken.value)
         assert "tribal/v1.yaml" in message and "nsw/v1.yaml" in message and "wagers_misspelt" in message
+
+
+def test_list_names_every_broken_file_of_the_catalogue(tmp_path, monkeypatch):
+    from lit_compliance.load import catalogue as catalogue_module
+
+    monkeypatch.setattr(catalogue_module, "_BUNDLED", Catalogue.load(_catalogue_with_two_broken_files(tmp_path), lazy=True))
+    result = CliRunner().invoke(main, ["list"])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "tribal/v1.yaml" in result.output and "nsw/v1.yaml" in result.output

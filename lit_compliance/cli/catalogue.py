@@ -18,16 +18,14 @@ from .common import EXIT_NO, EXIT_OK, catalogue, emit, format_option, handled, m
 @handled
 def list_cmd(fmt: str) -> None:
     """List the jurisdictions and versions in the catalogue."""
-    cat = catalogue()
     rows = []
-    for jid in cat.jurisdictions:
-        for rs in cat.versions(jid):
-            d = rs.data
-            rows.append({
-                "jurisdiction": jid, "name": rs.name, "version": rs.version,
-                "effective_date": d["version"]["effective_date"], "citation": d["source"]["citation"],
-                "wagers": [w["id"] for w in rs.wagers], "findings": len(rs.findings),
-            })
+    for rs in catalogue().all_versions():  # every file read: a problem anywhere is listed with the others
+        d = rs.data
+        rows.append({
+            "jurisdiction": rs.jurisdiction, "name": rs.name, "version": rs.version,
+            "effective_date": d["version"]["effective_date"], "citation": d["source"]["citation"],
+            "wagers": [w["id"] for w in rs.wagers], "findings": len(rs.findings),
+        })
     if fmt == "json":
         emit(to_json(rows))
         return
