@@ -149,7 +149,7 @@ def test_the_base_game_is_priced_the_same_without_the_shipped_tables(tmp_path, m
     shipped = base.analyse_base(m, rules)
     monkeypatch.setattr(tables, "_BASE_SHIPPED", tmp_path / "absent.json")
     monkeypatch.setenv("LIT_COMPLIANCE_CACHE", str(tmp_path / "cache"))
-    for f in (tables._shipped_base, tables._structure, tables.base_classes):
+    for f in (tables._shipped_base, tables.shipped_class_counts, tables._structure, tables.base_classes):
         f.cache_clear()
     try:
         assert tables.shipped_class_structure() is None and tables.shipped_class_counts(rules) is None
@@ -158,7 +158,7 @@ def test_the_base_game_is_priced_the_same_without_the_shipped_tables(tmp_path, m
         assert shipped.house_edge > 0 and shipped.ride3 and shipped.ride4["four to a flush"]["riding"] > 0
         assert sorted(p.name for p in (tmp_path / "cache").rglob("*.npz"))  # kept for the next run
     finally:
-        for f in (tables._shipped_base, tables._structure, tables.base_classes):
+        for f in (tables._shipped_base, tables.shipped_class_counts, tables._structure, tables.base_classes):
             f.cache_clear()
 
 
@@ -173,13 +173,13 @@ def test_a_damaged_shipped_structure_is_not_used(tmp_path, monkeypatch):
     damaged.write_text(json.dumps(data))
     monkeypatch.setattr(tables, "_BASE_SHIPPED", damaged)
     monkeypatch.setenv("LIT_COMPLIANCE_CACHE", "off")
-    for f in (tables._shipped_base, tables._structure, tables.base_classes):
+    for f in (tables._shipped_base, tables.shipped_class_counts, tables._structure, tables.base_classes):
         f.cache_clear()
     try:
         assert not tables._consistent(tables.shipped_class_structure())
         assert int(tables._structure()["weight3"].sum(dtype=np.int64)) == comb(52, 3)
     finally:
-        for f in (tables._shipped_base, tables._structure, tables.base_classes):
+        for f in (tables._shipped_base, tables.shipped_class_counts, tables._structure, tables.base_classes):
             f.cache_clear()
 
 

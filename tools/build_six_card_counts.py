@@ -10,15 +10,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from lit_compliance.gamemath.tables import rules_key
 from lit_compliance.poker.hands import CATEGORIES_5, HandRules
 from lit_compliance.poker.vectorised import best_of_six_counts
 
 OUT = Path(__file__).resolve().parent.parent / "lit_compliance" / "gamemath" / "data" / "six_card_counts.json"
-
-
-def key(rules: HandRules) -> str:
-    """The entry for a ranking rule: only the five-card options decide a best-five category."""
-    return f"ace_low_straight_5={rules.ace_low_straight_5},wraparound_5={rules.wraparound_5}"
 
 
 def build() -> dict:
@@ -26,7 +22,7 @@ def build() -> dict:
     for ace_low in (True, False):
         rules = HandRules(ace_low_straight_5=ace_low, wraparound_5=False)
         counts, _ = best_of_six_counts(rules)
-        out["counts"][key(rules)] = [int(n) for n in counts]
+        out["counts"][rules_key(rules)] = [int(n) for n in counts]
     return out
 
 

@@ -156,7 +156,7 @@ def shipped_six_card_counts(rules: HandRules) -> list[int] | None:
         data = json.loads(_SIX_SHIPPED.read_text(encoding="utf-8"))
         if data["categories"] != list(CATEGORIES_5):
             return None
-        counts = data["counts"].get(f"ace_low_straight_5={rules.ace_low_straight_5},wraparound_5={rules.wraparound_5}")
+        counts = data["counts"].get(rules_key(rules))
     except (OSError, ValueError, KeyError, TypeError):
         return None
     if isinstance(counts, list) and len(counts) == N5 and all(type(n) is int and n >= 0 for n in counts):
@@ -309,7 +309,8 @@ _BASE_SHIPPED = Path(__file__).resolve().parent / "data" / "base_classes.json"
 
 
 def rules_key(rules: HandRules) -> str:
-    """The entry of a ranking rule in the shipped tables: only the five-card options decide them."""
+    """The entry of a ranking rule in the shipped tables (six-card counts, base tables over suit
+    classes): only the five-card options decide them."""
     return f"ace_low_straight_5={rules.ace_low_straight_5},wraparound_5={rules.wraparound_5}"
 
 
@@ -345,6 +346,7 @@ def shipped_class_structure() -> dict | None:
         return None
 
 
+@lru_cache(maxsize=8)
 def shipped_class_counts(rules: HandRules) -> dict | None:
     """The class counts shipped for these rules, or None (rules not shipped: computed instead)."""
     data = _shipped_base()
