@@ -248,3 +248,14 @@ def test_list_names_every_broken_file_of_the_catalogue(tmp_path, monkeypatch):
     result = CliRunner().invoke(main, ["list"])
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert "tribal/v1.yaml" in result.output and "nsw/v1.yaml" in result.output
+
+
+def test_a_folder_not_named_as_its_jurisdiction_is_reported_not_ignored(tmp_path):
+    root = tmp_path / "rulesets"
+    shutil.copytree(data_dir("rulesets") / "tribal", root / "Tribal")
+    for cat in (Catalogue.load(root, lazy=True), None):
+        with pytest.raises(InputError) as wrong:
+            cat.versions("tribal") if cat else Catalogue.load(root)
+        assert "'tribal' does not match its folder 'Tribal'" in str(wrong.value)
+    with pytest.raises(InputError, match="does not match its folder"):
+        Catalogue.load(root, lazy=True).all_versions()

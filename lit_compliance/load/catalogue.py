@@ -165,9 +165,8 @@ class Catalogue:
     def versions(self, jurisdiction: str) -> list[Ruleset]:
         """Every version of a jurisdiction, oldest first; ids are matched without regard to case."""
         key = jurisdiction.strip().lower()
-        if key in self._unread:
-            self._add(_read_all(self._unread[key]))
-            del self._unread[key]
+        for folder in [f for f in self._unread if f.lower() == key]:
+            self._read(folder)
         if key in self._by_jurisdiction:
             return list(self._by_jurisdiction[key])
         known = ", ".join(self.jurisdictions)
@@ -177,14 +176,19 @@ class Catalogue:
     def all_versions(self) -> list[Ruleset]:
         """Every version of every jurisdiction; InputError lists the problems of every file."""
         problems: list[Problem] = []
-        for key in sorted(self._unread):
+        for folder in sorted(self._unread):
             try:
-                self.versions(key)
+                self._read(folder)
             except InputError as exc:
                 problems.extend(exc.problems)
         if problems:
             raise InputError(problems)
         return [rs for j in self.jurisdictions for rs in self.versions(j)]
+
+    def _read(self, folder: str) -> None:
+        """Read and validate one folder not yet read (InputError: its problems; it stays unread)."""
+        self._add(_read_all(self._unread[folder]))
+        del self._unread[folder]
 
     def latest(self, jurisdiction: str) -> Ruleset:
         return self.versions(jurisdiction)[-1]
