@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from lit_compliance.load.schema_check import Unsupported, Unsure, compile_schema, surely_valid
 from lit_compliance.load.strict_yaml import load_yaml_file
 from lit_compliance.load.validation import _validator, schema, schema_problems
+from lit_compliance.load.validation import _walk as _subtrees  # every (path, value) of a document
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = ["ruleset", "table-config", "round", "proposed-paytable"]
@@ -103,16 +104,6 @@ def test_a_value_it_cannot_judge_exactly_goes_to_jsonschema():
     with pytest.raises(Unsure):
         check([1, True])  # distinct in JSON, equal in Python
     assert compile_schema({"type": "string"})("x") and not surely_valid("ruleset", {"bad": {1, 2}})
-
-
-def _subtrees(node, path=()):
-    yield path, node
-    if isinstance(node, dict):
-        for k, v in node.items():
-            yield from _subtrees(v, path + (k,))
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            yield from _subtrees(v, path + (i,))
 
 
 def _set(doc, path, value):

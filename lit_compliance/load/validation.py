@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any, Iterator
 
 
-from .schema_check import anchored, surely_valid
 from .resources import data_dir
+from .schema_check import anchored, surely_valid
 from .strict_yaml import Document, Problem
 
 # Which hands each basis can produce at all: a line naming any other hand can never pay.
