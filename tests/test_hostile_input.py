@@ -320,16 +320,21 @@ def test_killing_a_pdf_run_leaves_no_chromium_and_no_temporary_files(tmp_path, r
         pytest.skip("no temporary directory short enough for Chromium's sockets")
     out = tmp_path / "placard.pdf"
     env = {**os.environ, "TMPDIR": str(scratch)}
-    proc = subprocess.Popen([sys.executable, "-m", "lit_compliance", "placard", EXAMPLES / "configs" / "maryland.yaml",
-                             "--format", "pdf", "-o", out], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
     deadline = time.time() + 60
-    while time.time() < deadline and not _processes_naming(str(scratch)) and proc.poll() is None:
-        time.sleep(0.05)  # until Chromium (its profile is under our temporary directory) is running
-    if proc.poll() is not None:  # pragma: no cover - printed before we could catch Chromium at work
-        pytest.skip("the PDF was printed before Chromium could be seen running")
-    time.sleep(0.5)  # let it start its renderers and helpers
-    proc.send_signal(signal.SIGTERM)  # what `kill` sends
-    _, err = proc.communicate(timeout=60)
+    for _ in range(3):  # Chromium prints a placard in about half a second: a run may finish first
+        out.unlink(missing_ok=True)
+        proc = subprocess.Popen([sys.executable, "-m", "lit_compliance", "placard",
+                                 EXAMPLES / "configs" / "maryland.yaml", "--format", "pdf", "-o", out],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+        while time.time() < deadline and not _processes_naming(str(scratch)) and proc.poll() is None:
+            time.sleep(0.02)  # until Chromium (its profile is under our temporary directory) is running
+        time.sleep(0.15)  # let it start its renderers and helpers
+        proc.send_signal(signal.SIGTERM)  # what `kill` sends
+        _, err = proc.communicate(timeout=60)
+        if proc.returncode != 0:
+            break
+    else:  # pragma: no cover - printed before we could catch Chromium at work, three times
+        pytest.skip("the PDF was printed before Chromium could be interrupted")
     assert proc.returncode == 130, err
     assert b"Traceback" not in err and not out.exists()
     while time.time() < deadline and _processes_naming(str(scratch)):
