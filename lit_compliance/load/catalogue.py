@@ -211,7 +211,7 @@ class Catalogue:
         if not dated:
             raise CatalogueError(
                 f"{jurisdiction}: the source states no effective date for any version, so no version "
-                f"can be placed in time; use --version instead ({', '.join(r.version for r in versions)})")
+                f"can be placed in time; name a version instead ({', '.join(f'{jurisdiction}@{r.version}' for r in versions)})")
         if on < dated[0].effective_date:
             raise CatalogueError(
                 f"{jurisdiction}: {on.isoformat()} is before the earliest version in the catalogue "
