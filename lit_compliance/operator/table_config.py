@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..load.catalogue import Catalogue, CatalogueError, Ruleset
+from ..load.kinds import wrong_kind
 from ..load.strict_yaml import Document, InputError, Problem, load_yaml_file, load_yaml_text
 from ..load.validation import schema_problems
 
@@ -122,6 +123,9 @@ def _checked(doc: Document) -> TableConfig:
     from ..load.catalogue import canonical_digest
     from ..load.resources import data_dir
 
+    mistaken = wrong_kind(doc.data, ("table configuration",))
+    if mistaken:
+        raise InputError([doc.problem((), mistaken)])
     schema = data_dir("schema") / f"{SCHEMA_NAME}.schema.json"
     key = ["validated-config", canonical_digest(doc.data), canonical_digest(schema.read_text(encoding="utf-8"))]
     if cache.load_json(key) is not True:
