@@ -1,3 +1,5 @@
+"""``python -m lit_compliance``: the command line."""
 from lit_compliance.cli import main
 
-main()
+if __name__ == "__main__":
+    main()

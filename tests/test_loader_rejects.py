@@ -20,7 +20,7 @@ FIXTURES = Path(__file__).parent / "fixtures"
 EXPECTED = {
     "duplicate_key": (10, 3, "version.change_note", "duplicate key 'change_note' (first defined on line 9)"),
     "wrong_type": (15, 11, "cards.decks.count", "expected integer, got str 'one'"),
-    "unknown_key": (17, 48, "cards.second_deck.colour", "unknown field 'colour' (allowed here: cite, conditions, finding, permitted, requires)"),
+    "unknown_key": (17, 48, "cards.second_deck.colour", "unknown field 'colour' (allowed here: cite, conditions, finding, permitted, quote, requires)"),
     "bad_date": (7, 3, "version.effective_date", "'2020-02-30' is not a valid date (use YYYY-MM-DD)"),
     "missing_citation": (72, 13, "wagers[0].paytables[0].lines[5]", "missing required field 'cite'"),
     "yes_is_not_boolean": (16, 16, "cards.cover_card.value", "expected boolean or null, got str 'yes'"),
@@ -36,10 +36,10 @@ EXPECTED = {
     "syntax_error": (16, 3, "(top)", "YAML syntax error: did not find expected ',' or '}' (while parsing a flow mapping)"),
     "two_documents": (102, 1, "(top)", "more than one YAML document; a ruleset is one document"),
     "undefined_wager_reference": (77, 34, "payout_limits[0].applies_to[1]", "names wager 'progressive', which this ruleset does not offer"),
-    "empty": (1, 1, "(top)", "file is empty (no YAML document)"),
+    "empty": (0, 0, "(top)", "file is empty (no YAML document)"),
     "top_level_list": (1, 1, "(top)", "the top level must be a mapping, got list"),
-    "binary": (1, 1, "(top)", "binary file (contains NUL bytes); expected UTF-8 YAML text"),
-    "not_utf8": (1, 1, "(top)", "not UTF-8 text (bad byte at offset 17)"),
+    "binary": (0, 0, "(top)", "binary file (contains NUL bytes); expected UTF-8 YAML text"),
+    "not_utf8": (0, 0, "(top)", "not UTF-8 text (bad byte at offset 17)"),
     "alias_bomb": (2, 5, "a2[5][4]", "more than 64 alias uses; refusing to expand"),
     "too_deep": (2, 44, None, "nested deeper than 40 levels"),
     "reading_two_defaults": (106, 5, "findings[0].readings", "finding open-rule needs exactly one default reading, has 2"),
@@ -89,7 +89,7 @@ def test_validate_command_exits_1_with_message_and_no_traceback(name):
 def test_missing_file_is_a_clean_error():
     result = CliRunner().invoke(main, ["validate", "no/such/ruleset.yaml"])
     assert result.exit_code == 1
-    assert result.output.strip() == "error: no/such/ruleset.yaml:1:1: (top): file not found"
+    assert result.output.strip() == "error: no/such/ruleset.yaml: file not found"
 
 
 def test_all_problems_in_a_file_are_reported_at_once(tmp_path):

@@ -60,7 +60,7 @@ def test_html_placard_has_every_schedule_line_casino_limits_and_digest(name):
         assert f'<th scope="row">{escape(row[0])}</th>' in html
         assert all(str(escape(c)) in text_of(html) for c in row[1:]), row
     assert f'<p class="casino">{escape(view["casino"])}</p>' in html
-    assert f"digest {view['digest']}" in html and f"ruleset {view['ruleset_ref']}" in html
+    assert f"lit-compliance verify {name}.yaml {view['digest']}" in html and f"ruleset {view['ruleset_ref']}" in html
     assert "@page { size:" in html and "print" in html
 
 
@@ -290,7 +290,7 @@ def test_the_sign_carries_a_qr_code_with_the_ruleset_and_digest_in_every_format(
     rs = ruleset_for(config)
     sign_digest = digest(rs, config)
     view = placard_view(rs, config)
-    assert view["qr"]["text"] == f"lit-compliance verify {rs.ref} {sign_digest}"
+    assert view["qr"]["text"].startswith(f"lit-compliance verify tribal.yaml {sign_digest} --parts rules=")
     svg = tmp_path / "p.svg"
     html = tmp_path / "p.html"
     assert run("placard", EXAMPLES / "tribal.yaml", "--format", "svg", "-o", svg).exit_code == 0

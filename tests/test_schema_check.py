@@ -21,9 +21,10 @@ from lit_compliance.load.validation import _validator, schema, schema_problems
 from lit_compliance.load.validation import _walk as _subtrees  # every (path, value) of a document
 
 ROOT = Path(__file__).resolve().parent.parent
-SCHEMAS = ["ruleset", "table-config", "round", "proposed-paytable"]
+SCHEMAS = ["ruleset", "table-config", "round", "proposed-paytable", "amendment"]
 DOCUMENTS = {
-    "ruleset": sorted((ROOT / "rulesets").glob("*/*.yaml")) + [ROOT / "examples" / "maryland-draft-amendment.yaml"],
+    "ruleset": sorted((ROOT / "rulesets").glob("*/*.yaml")),
+    "amendment": [ROOT / "examples" / "maryland-draft-amendment.yaml"],
     "table-config": sorted((ROOT / "examples" / "configs").glob("*.yaml")),
     "round": sorted((ROOT / "examples" / "rounds").glob("*")),
     "proposed-paytable": sorted((ROOT / "examples" / "proposals").glob("*.yaml")),

@@ -223,8 +223,10 @@ def test_another_process_with_another_hash_seed_writes_the_same_bytes(built_site
     import subprocess
     import sys
 
-    root = Path(__file__).resolve().parent.parent
-    env = {**os.environ, "PYTHONHASHSEED": "4242", "PYTHONPATH": str(root)}
+    import lit_compliance
+
+    # The same package the suite imports (the installed one in CI, else the checkout).
+    env = {**os.environ, "PYTHONHASHSEED": "4242", "PYTHONPATH": str(Path(lit_compliance.__file__).parent.parent)}
     subprocess.run([sys.executable, "-m", "lit_compliance", "site", "-o", str(tmp_path / "s")], env=env,
                    check=True, capture_output=True, timeout=600)
     assert _files(tmp_path / "s") == _files(built_site)

@@ -164,6 +164,13 @@ def main() -> None:
         signal.signal(signal.SIGTERM, _on_terminate)
 
 def pick(jurisdiction: str, version: str | None, on: str | None) -> Ruleset:
+    """The ruleset a command names: a jurisdiction (the latest version, or ``--on`` a date), a
+    ``JURISDICTION@VERSION``, or a ruleset or draft-amendment file."""
+    if jurisdiction.endswith((".yaml", ".yml")) or "/" in jurisdiction:
+        if version or on is not None:
+            raise Trouble(f"{jurisdiction} is a file: it is one version already (no --on or version)")
+        from ..load.catalogue import resolve_ref
+        return resolve_ref(jurisdiction)
     cat = catalogue()
     if version and on is not None:
         raise Trouble("give --version or --on, not both")

@@ -124,25 +124,77 @@ def check_cmd(config: Path, ruleset_ref: str | None, fmt: str, strict: bool, ver
 @main.command("verify")
 @click.argument("config", type=click.Path(path_type=Path, dir_okay=False))
 @click.argument("sign_digest", metavar="DIGEST")
+@click.option("--parts", "parts", metavar="LIST",
+              help="The fingerprints of the sign's parts, as its QR code gives them (names what differs).")
 @ruleset_option
 @handled
-def verify_cmd(config: Path, sign_digest: str, ruleset_ref: str | None) -> None:
-    """Say whether DIGEST, as printed on a posted sign (or read from its QR code), matches CONFIG.
+def verify_cmd(config: Path, sign_digest: str, parts: str | None, ruleset_ref: str | None) -> None:
+    """Say whether a posted sign matches CONFIG (the configuration on file) and the rules in force.
 
-    The digest covers the exact rules and configuration the sign was made from. Exit status 0
-    when it matches, 1 when it does not (the sign is not this configuration's, or the rules or the
-    configuration changed since it was printed), 2 when the configuration cannot be read.
+    Run the command the sign prints, as printed, beside the configuration on file; DIGEST may be
+    given as the sign prints it ("digest 5d177d49d4fd") or alone, in either case. The QR code's
+    command adds --parts, so that a mismatch names what differs: the rules, the table's settings
+    or a wager (its paytable, limits or figures). Exit status 0 when the sign matches and its rules
+    are the version in force today, 1 when not, 2 when the configuration cannot be read.
     """
+    import datetime as dt
+
+    from ..operator.table_config import PART_DIGITS, parse_digest, parse_parts, sign_parts
+
+    given = parse_digest(sign_digest)
+    if given is None:
+        raise Trouble(f"DIGEST: {sign_digest!r} holds no 12-hex-digit digest; give the digest the sign "
+                      "prints (e.g. 5d177d49d4fd)")
+    signed_parts = None
+    if parts is not None:
+        signed_parts = parse_parts(parts)
+        if signed_parts is None:
+            raise Trouble(f"--parts: {parts!r} is not a parts list (name={PART_DIGITS} hex digits, "
+                          "separated by commas, as the sign's QR code gives it)")
     cfg = load_config(config)
-    rs = ruleset_for(cfg, catalogue(), ruleset_ref)
+    cat = catalogue()
+    rs = ruleset_for(cfg, cat, ruleset_ref)
     expected = digest(rs, cfg)
-    given = sign_digest.strip().lower()
-    if given == expected:
-        click.echo(f"{config}: the sign's digest {given} matches {rs.ref} and this configuration")
+    problems: list[str] = []
+    if given != expected:
+        problems.append(f"the sign's digest {given} is not this configuration's with {rs.ref} "
+                        f"(made now, the sign would carry {expected})")
+        if signed_parts is not None:
+            problems.extend(_differing_parts(rs, cfg, signed_parts, sign_parts(rs, cfg)))
+        else:
+            problems.append("the command in the sign's QR code (with --parts) names the part that differs")
+    try:
+        current = cat.in_force(rs.jurisdiction, dt.date.today())
+    except Exception:  # no dated version: the latest catalogued one stands for "in force"
+        current = cat.latest(rs.jurisdiction) if rs.jurisdiction in cat.jurisdictions else rs
+    if current.ref != rs.ref and ruleset_ref is None:
+        problems.append(f"the sign's rules are {rs.ref}, but {current.ref} is in force today"
+                        + (f" (effective {current.effective_date.isoformat()})" if current.effective_date else ""))
+    if not problems:
+        click.echo(f"{config}: the sign matches this configuration and {rs.ref}, the rules in force today "
+                   f"(digest {given})")
         sys.exit(EXIT_OK)
-    click.echo(f"{config}: the sign's digest {given} does NOT match; made now from {rs.ref} and this "
-               f"configuration the sign would carry {expected}")
+    click.echo(f"{config}: the sign does NOT match:")
+    for line in problems:
+        click.echo(f"  - {line}")
     sys.exit(EXIT_NO)
+
+
+def _differing_parts(rs: Ruleset, cfg: TableConfig, signed: dict[str, str], now: dict[str, str]) -> list[str]:
+    """One line per part whose fingerprint differs between the sign and the configuration now."""
+    from ..model import model_of
+
+    names = {w.id: w.name for w in model_of(rs).wagers}
+    def said(part: str) -> str:
+        if part == "rules":
+            return f"the rules ({rs.ref}) differ from those the sign was made with"
+        if part == "table":
+            return "the table's settings (limits, payout limit, seats, dealing method, readings or figures) differ"
+        return f"{names.get(part, part)}: its paytable, limits or figures differ"
+    out = [said(p) for p in now if p in signed and signed[p] != now[p]]
+    out += [f"{names.get(p, p)}: offered now, not on the sign" for p in now if p not in signed]
+    out += [f"{names.get(p, p)}: on the sign, not offered now" for p in signed if p not in now]
+    return out
 
 
 # --- placard ---------------------------------------------------------------------------------

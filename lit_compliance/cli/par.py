@@ -21,6 +21,17 @@ def _looks_like_file(target: str) -> bool:
     return target.endswith((".yaml", ".yml")) or "/" in target
 
 
+def _is_ruleset_file(target: str) -> bool:
+    """Whether a file given as TARGET is a ruleset or a draft amendment (not a configuration)."""
+    from ..load.kinds import document_kind
+    from ..load.strict_yaml import InputError, load_yaml_file
+
+    try:
+        return document_kind(load_yaml_file(Path(target)).data) in ("ruleset", "draft amendment")
+    except InputError:
+        return False
+
+
 def _envy_applied(table: Paytable, amounts: list[dict]) -> Paytable:
     """The paytable with the table's own envy amounts in place of the ruleset's."""
     lines = []
@@ -129,7 +140,7 @@ def par(target, version, on, wager, paytable, paytable_file, bet, hands_per_hour
         reports = [whatif["report"]]
     elif target is None:
         raise Trouble("name a jurisdiction, 'all', or a table configuration file (or give --paytable-file)")
-    elif _looks_like_file(target):
+    elif _looks_like_file(target) and not _is_ruleset_file(target):
         if not Path(target).is_file():
             raise Trouble(f"{target}: no such file")
         reports = [_config_report(Path(target), opts, wager)]

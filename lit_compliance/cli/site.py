@@ -16,11 +16,9 @@ def _drafts(cat) -> list:
     from ..load.catalogue import load_ruleset
 
     out = []
-    folder = data_dir("rulesets").parent / "examples"
+    folder = data_dir("examples")  # the wheel carries the example drafts in lit_compliance/_data/examples
     for name in EXAMPLE_DRAFTS:
         path = folder / name
-        if not path.is_file():  # an installed wheel carries no examples
-            continue
         draft = load_ruleset(path, f"examples/{name}")
         base = cat.get(draft.jurisdiction, draft.data["version"].get("supersedes"))
         out.append((path, draft, base))

@@ -16,6 +16,8 @@ from typing import Iterable
 from .. import cache
 from .resources import data_dir
 from .strict_yaml import Document, InputError, Problem, load_yaml_file
+from .amendment import BaseNotFound, amended, is_amendment
+from .kinds import wrong_kind
 from .validation import validate_document
 
 NOT_STATED = "not stated in source"
@@ -90,6 +92,12 @@ def load_ruleset(path: Path | str, display: str | None = None) -> Ruleset:
     """
     path = Path(path)
     doc = load_yaml_file(path, display)
+    mistaken = wrong_kind(doc.data, ("ruleset", "draft amendment"))
+    if mistaken:
+        raise InputError([doc.problem((), mistaken)])
+    if is_amendment(doc.data):
+        applied = amended(doc, _amended_base)
+        return Ruleset(applied.data, doc.file, applied)
     key = _validated_key(doc)
     if cache.load_json(key) is not True:
         problems = validate_document(doc)
@@ -97,6 +105,16 @@ def load_ruleset(path: Path | str, display: str | None = None) -> Ruleset:
             raise InputError(problems)
         cache.save_json(key, True)
     return Ruleset(doc.data, doc.file, doc)
+
+
+def _amended_base(ref: str) -> Ruleset:
+    """The catalogued ruleset a draft amendment names (``maryland@v1``)."""
+    if _is_path(ref):
+        raise BaseNotFound(f"{ref!r}: an amendment amends a catalogued version (JURISDICTION@VERSION)")
+    try:
+        return Catalogue.bundled().resolve(ref)
+    except CatalogueError as exc:
+        raise BaseNotFound(str(exc)) from None
 
 
 def _validated_key(doc: Document) -> list:
@@ -211,7 +229,7 @@ class Catalogue:
         if not dated:
             raise CatalogueError(
                 f"{jurisdiction}: the source states no effective date for any version, so no version "
-                f"can be placed in time; use --version instead ({', '.join(r.version for r in versions)})")
+                f"can be placed in time; name a version instead ({', '.join(f'{jurisdiction}@{r.version}' for r in versions)})")
         if on < dated[0].effective_date:
             raise CatalogueError(
                 f"{jurisdiction}: {on.isoformat()} is before the earliest version in the catalogue "

@@ -13,9 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
 from .catalogue import Ruleset, finding_ids
-
-NAME_KEYS = ("id", "term", "hand", "method")
-_SAFE = re.compile(r"[^A-Za-z0-9_-]+")
+from .paths import step_name
 
 
 @dataclass(frozen=True)
@@ -27,16 +25,6 @@ class Fact:
     cite: str
     line: int
     findings: tuple[str, ...]
-
-
-def step_name(item: Any, index: int) -> str:
-    """The id component for a list item: its name field, else its 1-based position."""
-    if isinstance(item, dict):
-        for key in NAME_KEYS:
-            value = item.get(key)
-            if isinstance(value, (str, int)) and not isinstance(value, bool) and str(value):
-                return _SAFE.sub("-", str(value)).strip("-") or str(index + 1)
-    return str(index + 1)
 
 
 def fact_id(data: Any, path: tuple) -> str:

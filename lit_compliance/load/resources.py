@@ -9,7 +9,8 @@ _PACKAGE = Path(__file__).resolve().parent.parent
 
 @lru_cache(maxsize=None)
 def data_dir(name: str) -> Path:
-    """The folder ``rulesets``, ``schema``, ``templates`` or ``sources``.
+    """The folder ``rulesets``, ``schema``, ``templates``, ``sources`` or ``examples`` (the example
+    draft amendments the site shows).
 
     A wheel carries them inside the package (``lit_compliance/_data/NAME``); a source checkout
     has them at the project root.

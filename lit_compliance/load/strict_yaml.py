@@ -44,6 +44,8 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
+        if self.line == 0:  # about the file as a whole (missing, unreadable): no position to give
+            return f"{self.file}: {self.message}"
         where = f"{self.file}:{self.line}:{self.column}"
         return f"{where}: {self.path or '(top)'}: {self.message}"
 
@@ -131,7 +133,7 @@ class Document:
 
 def _read_text(path: Path, display: str) -> str:
     def fail(msg: str) -> InputError:
-        return InputError([Problem(display, 1, 1, "", msg)])
+        return InputError([Problem(display, 0, 0, "", msg)])  # line 0: the file as a whole
 
     try:
         st = os.stat(path)

@@ -9,7 +9,9 @@ lay the view out.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from pathlib import Path
 
 from markupsafe import Markup
 
@@ -18,7 +20,7 @@ from ..model import Payout, PayoutKind
 from ..output.wording import money, number, odds
 from .compliance import base_bet_count, line_stake
 from ..output.wording import hand_name
-from .table_config import TableConfig, digest
+from .table_config import TableConfig, digest, parts_text, sign_parts
 from .sign_layout import (ASCENT, BORDER_PT, BOX, DESCENT, DOUBLE_RULE_PT, FINE_LINE, LINE, NOTE_INDENT, NOTES_GAP,
                           PT_PER_IN, RULE_PT, SIGN_SIZES, SMALL, _fit, sheet_layout)
 
@@ -299,6 +301,7 @@ def placard_view(ruleset: Ruleset, config: TableConfig, with_qr: bool = True) ->
                            f"{money(by_id.get('base', {}).get('maximum', limits['maximum']), symbol)} each"]
             break
 
+    sign_digest = digest(ruleset, config)
     size_name = config.sign_size
     css_size, width_in, height_in = SIGN_SIZES[size_name]
     view = {
@@ -308,8 +311,9 @@ def placard_view(ruleset: Ruleset, config: TableConfig, with_qr: bool = True) ->
         "regulator": data["jurisdiction"]["regulator"],
         "citation": data["source"]["citation"],
         "ruleset_ref": ruleset.ref,
-        "digest": digest(ruleset, config),
-        "qr": qr_code(ruleset.ref, digest(ruleset, config)) if with_qr else None,
+        "digest": sign_digest,
+        "verify": verify_command(config, sign_digest),
+        "qr": qr_code(verify_command(config, sign_digest, sign_parts(ruleset, config))) if with_qr else None,
         "limits": limit_lines,
         "payout_limit": _payout_limit(ruleset, config, offered, titles, symbol),
         "wagers": wagers,
@@ -419,21 +423,27 @@ def svg_view(view: dict) -> dict:
     }
 
 
-def qr_text(ref: str, sign_digest: str) -> str:
-    """What the placard's QR code says: enough to run ``lit-compliance verify CONFIG DIGEST``."""
-    return f"lit-compliance verify {ref} {sign_digest}"
+def verify_command(config: TableConfig, sign_digest: str, parts: dict[str, str] | None = None) -> str:
+    """The command an inspector runs, as printed, beside the configuration on file:
+    ``lit-compliance verify maryland.yaml 5d177d49d4fd``. The QR code adds the fingerprints of the
+    sign's parts (``--parts rules=...,table=...,base=...``) so a mismatch names what differs."""
+    name = Path(config.path).name
+    if not re.fullmatch(r"[A-Za-z0-9._+-]+", name) or name.startswith("-"):
+        name = "'" + name.replace("'", "'\\''") + "'"
+    command = f"lit-compliance verify {name} {sign_digest}"
+    return f"{command} --parts {parts_text(parts)}" if parts else command
 
 
-def qr_code(ref: str, sign_digest: str) -> dict:
-    """The QR code (made by segno) as inline SVG markup (a view box, no size: the layout sizes it), its
-    size in user units and what it encodes."""
+def qr_code(text: str) -> dict:
+    """The QR code (made by segno) of ``text`` as inline SVG markup (a view box, no size: the layout
+    sizes it), its size in user units and what it encodes."""
     import io
 
     import segno
     from markupsafe import Markup
 
-    code = segno.make(qr_text(ref, sign_digest), error="m", micro=False)
+    code = segno.make(text, error="m", micro=False)
     out = io.BytesIO()
     code.save(out, kind="svg", xmldecl=False, svgns=True, nl=False, scale=3, border=2, omitsize=True)
-    return {"svg": Markup(out.getvalue().decode("ascii")), "text": qr_text(ref, sign_digest),
+    return {"svg": Markup(out.getvalue().decode("ascii")), "text": text,
             "size": code.symbol_size(scale=3, border=2)[0]}

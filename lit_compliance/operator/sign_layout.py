@@ -160,10 +160,10 @@ def _header(view: dict, f: float, content_w: float) -> dict:
 
 
 def _stamp_lines(view: dict, width: float, size: float) -> list[str]:
-    """The citation and the ruleset and digest, broken as the browser breaks them: the ruleset and
-    digest stay together on one line."""
-    unit = f"ruleset {view['ruleset_ref']} \u00b7 digest {view['digest']}"
-    words = f"{view['jurisdiction']} \u00b7 {view['citation']} \u00b7".split() + [unit]
+    """The citation, the ruleset and the command that verifies the sign (its digest in it), broken as
+    the browser breaks them: the command stays together on one line."""
+    words = f"{view['citation']} \u00b7 ruleset {view['ruleset_ref']} \u00b7".split()
+    words.append(view["verify"] if view.get("verify") else f"digest {view['digest']}")
     lines, line = [], ""
     for word in words:
         if line and mono_width(line + " " + word, size) > width:

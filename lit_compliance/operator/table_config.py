@@ -8,12 +8,13 @@ separate question, answered by :mod:`lit_compliance.compliance`.
 from __future__ import annotations
 
 import hashlib
-import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..load.catalogue import Catalogue, CatalogueError, Ruleset
+from ..load.kinds import wrong_kind
 from ..load.strict_yaml import Document, InputError, Problem, load_yaml_file, load_yaml_text
 from ..load.validation import schema_problems
 
@@ -122,6 +123,9 @@ def _checked(doc: Document) -> TableConfig:
     from ..load.catalogue import canonical_digest
     from ..load.resources import data_dir
 
+    mistaken = wrong_kind(doc.data, ("table configuration",))
+    if mistaken:
+        raise InputError([doc.problem((), mistaken)])
     schema = data_dir("schema") / f"{SCHEMA_NAME}.schema.json"
     key = ["validated-config", canonical_digest(doc.data), canonical_digest(schema.read_text(encoding="utf-8"))]
     if cache.load_json(key) is not True:
@@ -219,15 +223,70 @@ def model_for(ruleset: Ruleset, config: TableConfig):
 
 
 def canonical_json(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    """RFC 8785 (JSON Canonicalization Scheme) text of ``value``: sorted keys, no white space,
+    numbers as ECMAScript prints them, UTF-8."""
+    import rfc8785  # lazy: only signs and their verification need it
+
+    return rfc8785.dumps(value).decode("utf-8")
+
+
+def _short(value: Any, digits: int) -> str:
+    return hashlib.sha256(canonical_json(value).encode("utf-8")).hexdigest()[:digits]
 
 
 def digest(ruleset: Ruleset, config: TableConfig) -> str:
     """A short fingerprint of the exact rules and configuration a placard was made from.
 
-    sha256 over the canonical JSON (sorted keys, no white space, UTF-8) of
-    ``{"config": <configuration data>, "ruleset": <ruleset data>}``; the first 12 hex digits.
-    Comments and layout of either file do not change it; any changed value does.
+    The first 12 hex digits of sha256 over the UTF-8 bytes of the RFC 8785 canonical JSON of
+    ``{"config": <configuration data>, "ruleset": <ruleset data>}`` (each file as data: YAML read
+    with every scalar as written, dates and other look-alikes staying strings; an amendment is its
+    base with its changes applied). Comments and layout of either file do not change it; any
+    changed value does. The README gives the recipe; a test recomputes it independently.
     """
-    text = canonical_json({"config": config.data, "ruleset": ruleset.data})
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+    return _short({"config": config.data, "ruleset": ruleset.data}, 12)
+
+
+#: Digits of each part's fingerprint in a sign's parts list.
+PART_DIGITS = 6
+
+
+def sign_parts(ruleset: Ruleset, config: TableConfig) -> dict[str, str]:
+    """Fingerprints of the parts of what a sign was made from, so a mismatch can be named.
+
+    ``rules``: the whole ruleset; ``table``: the configuration but its wagers; then one part per
+    offered wager (its configuration entry with the ruleset's paytable it chooses), by wager id.
+    Each is the first 6 hex digits of sha256 over RFC 8785 JSON, as for :func:`digest`.
+    """
+    parts = {"rules": _short(ruleset.data, PART_DIGITS),
+             "table": _short({k: v for k, v in config.data.items() if k != "wagers"}, PART_DIGITS)}
+    tables = {w.get("id"): w.get("paytables") or [] for w in ruleset.data.get("wagers") or []}
+    for entry in config.wagers:
+        chosen = [t for t in tables.get(entry["wager"], []) if t.get("id") == entry.get("paytable")]
+        parts[entry["wager"]] = _short({"entry": entry, "paytable": chosen}, PART_DIGITS)
+    return parts
+
+
+def parts_text(parts: dict[str, str]) -> str:
+    """A parts list as a sign's QR code carries it: ``rules=ab12cd,table=...,base=...``."""
+    return ",".join(f"{name}={value}" for name, value in parts.items())
+
+
+def parse_parts(text: str) -> dict[str, str] | None:
+    """The parts list of :func:`parts_text`, or None when ``text`` is not one."""
+    out = {}
+    for item in text.split(","):
+        name, sep, value = item.strip().partition("=")
+        if not sep or not name or not re.fullmatch(r"[0-9a-f]{%d}" % PART_DIGITS, value.strip().lower()):
+            return None
+        out[name.strip()] = value.strip().lower()
+    return out or None
+
+
+_HEX = re.compile(r"(?<![0-9a-f])[0-9a-f]{12}(?![0-9a-f])")
+
+
+def parse_digest(text: str) -> str | None:
+    """The 12-digit digest in ``text`` as a sign prints it ("digest 5d177d49d4fd", the digest alone,
+    or the whole fine-print line), or None when it holds no such digest (or more than one)."""
+    found = set(_HEX.findall(text.strip().lower()))
+    return found.pop() if len(found) == 1 else None

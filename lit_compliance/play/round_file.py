@@ -19,6 +19,7 @@ from ..load.catalogue import Catalogue, CatalogueError, Ruleset
 from .dealing import DealingError, DealingPlan, build_plan, methods, misdeal_message
 from .irregularities import (PER_SEAT, UnknownEvent, by_id, consequence, entry_view, entries,
                              normalise_event, settlement_effect)
+from ..load.kinds import wrong_kind
 from ..load.strict_yaml import Document, InputError, Problem, load_yaml_file, load_yaml_text
 from ..load.validation import schema_problems
 from ..model import ReadingError, exact, model_of
@@ -82,7 +83,11 @@ class Round:
 
 
 def load_round_file(path: Path | str, catalogue: Catalogue | None = None, display: str | None = None) -> Round:
-    return parse_round(load_yaml_file(path, display), catalogue)
+    doc = load_yaml_file(path, display)
+    mistaken = wrong_kind(doc.data, ("round file",))
+    if mistaken:
+        raise InputError([doc.problem((), mistaken)])
+    return parse_round(doc, catalogue)
 
 
 def load_round_text(text: str, display: str = "<round>", catalogue: Catalogue | None = None) -> Round:
