@@ -14,7 +14,7 @@ from ..load.catalogue import finding_ids
 from ..output.wording import flag_text
 from ..output.text_safety import markdown
 from ..output.wording import money
-from .compliance import finding_note
+from .configured import finding_note
 from .placard import CURRENCY_SYMBOLS
 from ..output.wording import hand_name, odds
 
