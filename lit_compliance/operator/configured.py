@@ -9,10 +9,25 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..gamemath.settings import TableSettings
 from ..load.catalogue import Ruleset, finding_ids
 from ..model import Line, Payout, Paytable, exact
 from ..output.wording import odds
 from .table_config import TableConfig
+
+
+def table_settings(config: TableConfig, wager_id: str) -> TableSettings:
+    """The settings a configured wager is priced at everywhere (``check``, ``par``, the placard):
+    a progressive at its configured reset (the least the meter stands at on this table: it restarts
+    there after every jackpot; the seed where no reset is given), money amounts the rules state for
+    no wager amount at the wager's configured minimum bet, and the table's seats as its players."""
+    choice = config.wager(wager_id) or {}
+    prog = choice.get("progressive") or {}
+    meter = prog.get("reset") if prog.get("reset") is not None else prog.get("seed")
+    minimum = choice.get("minimum")
+    return TableSettings(meter=exact(meter), meter_from="the configured reset" if meter is not None else "",
+                         stake=exact(minimum), stake_from="the configured minimum bet" if minimum else "",
+                         players=config.data.get("seats"))
 
 
 def finding_note(value) -> str:

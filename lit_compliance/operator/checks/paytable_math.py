@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from ...gamemath import paytable_result
 from ...gamemath.findings import math_findings
+from ..configured import table_settings
 from .core import Context
 
 
 def check_math(ctx: Context) -> list[dict]:
-    """``paytable_flagged_by_math``; returns the house edge of every configured wager's paytable."""
+    """``paytable_flagged_by_math``; returns the house edge of every configured wager's paytable,
+    priced at the table's own settings (:func:`~lit_compliance.operator.configured.table_settings`)."""
     edges, results = [], []
     for choice in ctx.cfg.wagers:
         try:
@@ -21,11 +23,12 @@ def check_math(ctx: Context) -> list[dict]:
         for table_id in ids:
             if table_id is not None and wager.paytable(table_id) is None:
                 continue
-            r = paytable_result(ctx.table_model, wager.id, table_id)
+            r = paytable_result(ctx.table_model, wager.id, table_id, table_settings(ctx.cfg, wager.id))
             results.append(r)
             edges.append({"wager": wager.id, "wager_name": wager.name, "paytable": table_id,
                           "paytable_name": r.paytable_name, "status": r.status, "house_edge": r.house_edge,
-                          "return_to_player": r.return_to_player, "note": r.note})
+                          "return_to_player": r.return_to_player, "hit_frequency": r.hit_frequency,
+                          "settings": r.settings, "status_text": r.status_text, "note": r.note})
     flagged = math_findings(ctx.table_model, results)
     for i, choice in enumerate(ctx.cfg.wagers):
         for e in edges:
