@@ -215,7 +215,8 @@ def test_rows_add_up_and_sensitivity_is_a_derivative(catalogue):
 
     model, wager, table, sheet = _sheet(catalogue, "maryland", "three-card-bonus", "b")
     assert sum(r["probability"] for r in sheet["rows"]) == pytest.approx(1.0, abs=1e-15)
-    assert sum(r["contribution"] for r in sheet["rows"]) == pytest.approx(sheet["totals"]["return_to_player"])
+    # the Contribution column is the expected net result row by row (the sheet's method section)
+    assert sum(r["contribution"] for r in sheet["rows"]) == pytest.approx(-sheet["totals"]["house_edge"], abs=1e-15)
     # raise the straight's pay by one and price again: the edge moves by the stated sensitivity
     i = next(k for k, ln in enumerate(table.lines) if ln.hand == "straight")
     line = table.lines[i]
