@@ -184,3 +184,25 @@ def test_a_configured_progressive_is_priced_at_its_configured_reset():
     assert edge["settings"]["meter"] == 10000 and edge["settings"]["meter_from"] == "the configured reset"
     section = next(s for w, s in _sections(_json("par", str(config))) if w == "progressive")
     assert section["meter"]["priced_at"] == 10000 and section["totals"]["house_edge"] == edge["house_edge"]
+
+
+def test_round_figures_of_a_configured_wager_are_the_priced_records(catalogue):
+    """Expectation and standard deviation per round (what a hold estimate reads) come from the same
+    record check and par print: mean = -edge x amount, SD = the sheet's SD x amount."""
+    from fractions import Fraction
+
+    from lit_compliance.operator.configured import configured_round_figures
+    from lit_compliance.operator.table_config import load_config, ruleset_for
+
+    path = ROOT / "examples" / "configs" / "maryland.yaml"
+    config = load_config(path)
+    ruleset = ruleset_for(config, catalogue)
+    edges = {e["wager"]: e for e in _json("check", str(path))["house_edges"]}
+    sheets = {w: s for w, s in _sections(_json("par", str(path)))}
+    for wager_id in ("base", "six-card-bonus", "progressive"):
+        figures = configured_round_figures(ruleset, config, wager_id)
+        assert float(figures.mean) == pytest.approx(-edges[wager_id]["house_edge"] * float(figures.stake), rel=1e-12)
+        assert figures.standard_deviation == pytest.approx(
+            sheets[wager_id]["totals"]["standard_deviation"] * float(figures.stake), rel=1e-12)
+    assert configured_round_figures(ruleset, config, "base").stake == Fraction(10)      # the table minimum
+    assert configured_round_figures(ruleset, config, "six-card-bonus").stake == Fraction(5)   # its own minimum

@@ -410,12 +410,17 @@ class RoundFigures:
 def round_figures(result: PaytableResult, amount: Fraction | None = None) -> RoundFigures | None:
     """Expectation and standard deviation per round of a priced paytable, for ``amount`` wagered
     (each base bet, or the side wager; default: the stake the record is priced on, one unit where
-    it has none). None where the record states no moments (incomplete, or a function of the meter
-    with no meter given)."""
+    it has none; a record priced on a stake, whose money amounts do not scale, only at that stake).
+    None where the record states no moments (incomplete, or a function of the meter with no meter
+    given). The mean is exact; the standard deviation is a float."""
     if not result.moments:
         return None
-    unit = Fraction(str(result.settings["stake"])) if result.settings.get("stake") else Fraction(1)
+    stake = result.settings.get("stake")
+    unit = Fraction(str(stake)) if stake else Fraction(1)
     amount = unit if amount is None else Fraction(amount)
+    if stake and amount != unit:   # money amounts do not scale with the wager: price at that amount
+        raise ValueError(f"{result.wager_id}/{result.paytable_id} is priced on a {money(unit)} wager; price it at "
+                         f"{money(amount)} (TableSettings(stake=...)) for figures at that amount")
     mean = Fraction(result.moments["mean"])
     return RoundFigures(mean * amount, result.moments["standard_deviation"] * float(amount), amount,
                         result.status, result.settings)

@@ -7,6 +7,7 @@ ruleset findings a figure depends on. Nothing here checks compliance or lays out
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from ..gamemath.settings import TableSettings
@@ -113,3 +114,30 @@ def readings_in_force(model, config: TableConfig) -> list[dict]:
     for reading in model.readings_touching("irregularities"):
         out.setdefault((reading.finding, reading.id), _reading_entry(model, reading, chosen, ["irregularities"]))
     return list(out.values())
+
+
+def configured_round_figures(ruleset: Ruleset, config: TableConfig, wager_id: str, paytable_id: str | None = None,
+                             amount=None):
+    """Expectation and standard deviation per round of wager ``wager_id`` as configuration
+    ``config`` plays it (its readings, supplied figures and settings; its paytable, or
+    ``paytable_id``), for ``amount`` wagered (default: the wager's configured minimum; for the base
+    game, each base bet at the table minimum). A :class:`~lit_compliance.gamemath.RoundFigures`, or None where
+    the priced record states no moments (incomplete, or a meter no rule or table fixes)."""
+    from ..gamemath import paytable_result, round_figures
+    from .table_config import model_for
+
+    model = model_for(ruleset, config)
+    wager = model.wager(wager_id)
+    choice = config.wager(wager_id) or {}
+    table_id = paytable_id or choice.get("paytable")
+    if table_id is None:
+        table_id = wager.paytables[0].id if len(wager.paytables) == 1 else None
+    settings = table_settings(config, wager_id)
+    if amount is None:
+        amount = exact(choice.get("minimum") or (config.data["limits"]["minimum"] if wager.is_base else None))
+    elif settings.stake is not None:
+        settings = replace(settings, stake=exact(amount), stake_from="the amount asked for")
+    result = paytable_result(model, wager_id, table_id, settings)
+    if result.settings.get("stake") is None or wager.is_base:
+        return round_figures(result, amount)
+    return round_figures(result, exact(amount) if amount is not None else None)

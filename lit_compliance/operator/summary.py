@@ -298,8 +298,9 @@ def _math_text(result) -> dict:
         edge = "cannot be stated (figures missing in the source)"
     elif status == "function_of_meter":
         meter = (result.details or {}).get("break_even_meter")
-        edge = (f"{_pct(result.house_edge)} at the meter floor" if result.house_edge is not None
-                else "depends on the meter")
+        at = (result.settings or {}).get("meter")
+        edge = (f"{_pct(result.house_edge)} at a meter of ${at:,.0f} ({result.settings.get('meter_from')})"
+                if result.house_edge is not None and at is not None else "depends on the meter (no meter fixed)")
         if meter is not None:
             edge += f"; the wager breaks even at a meter of about ${meter:,.0f}"
     elif result.house_edge is not None and result.house_edge < 0:
