@@ -35,7 +35,7 @@ STATUS_WORDS = {
     "simulated": "simulated (a seeded simulation, with its 95% interval)",
     "function_of_wager": "depends on the wager amount (the rules state money amounts but no wager amount)",
     "function_of_meter": "depends on the progressive meter",
-    "incomplete": "incomplete (figures missing in the source)",
+    "incomplete": "incomplete",
 }
 
 

@@ -85,19 +85,6 @@ def _f(x) -> float | None:
     return None if x is None else float(x)
 
 
-def totals(m: Moments, exact_math: bool = True) -> dict:
-    """The summary figures of a wager from its moments (per unit of the stake the edge is on)."""
-    sd = m.sd
-    return {
-        "return_to_player": float(1 + m.mean), "house_edge": float(-m.mean),
-        "hit_frequency": float(m.win + m.push), "win_frequency": float(m.win), "push_frequency": float(m.push),
-        "variance": float(m.variance), "standard_deviation": sd,
-        "volatility_index": {f"{int(level * 100)}%": z_of(level) * sd for level in LEVELS[:2]},
-        "exact": {"return_to_player": _frac(1 + m.mean), "house_edge": _frac(-m.mean),
-                  "hit_frequency": _frac(m.win + m.push), "variance": _frac(m.variance)} if exact_math else {},
-    }
-
-
 def record_totals(record, exact_math: bool = True) -> dict | None:
     """The summary figures of a sheet: the priced record's return, edge and hit frequency, and the
     spread from its moments. None where the record states no edge."""
