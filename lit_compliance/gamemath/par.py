@@ -203,7 +203,7 @@ def _holds_at(record) -> list[str]:
         out.append(f"the progressive meter at ${st['meter']:,.2f} ({st['meter_from']})")
     if st.get("stake") is not None and st.get("stake_from") and st["stake_from"] != "one unit":
         out.append(f"a ${st['stake']:,.2f} wager ({st['stake_from']})")
-    if st.get("players"):
+    if st.get("players") and "rounds" in record.details:   # Cover All: priced per number of players
         out.append(f"{st['players']} player(s)")
     return out
 
@@ -218,8 +218,9 @@ def side_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions
     sheet: dict = {"enumeration": BASIS_TEXT[table.hand_basis.value], "total": total,
                    "stake": float(stake), "stake_stated": stated, "assumptions": []}
     if not stated and (table.pays_fixed_amounts or meter_lines):
-        sheet["assumptions"].append("the source states no wager amount for the money amounts; "
-                                    "the rows are priced on a $1 wager (see the return by stake)")
+        sheet["assumptions"].append("the source states no wager amount for the money amounts; the rows are "
+                                    "priced on a $1 wager" + (" (see the return by stake)" if not meter_lines
+                                                              and record.house_edge is not None else ""))
     if meter_lines and at_meter is None:
         sheet["assumptions"].append(
             "no meter amount is fixed by the rules or the table: the return is a function of the meter "
