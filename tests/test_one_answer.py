@@ -206,3 +206,21 @@ def test_round_figures_of_a_configured_wager_are_the_priced_records(catalogue):
             sheets[wager_id]["totals"]["standard_deviation"] * float(figures.stake), rel=1e-12)
     assert configured_round_figures(ruleset, config, "base").stake == Fraction(10)      # the table minimum
     assert configured_round_figures(ruleset, config, "six-card-bonus").stake == Fraction(5)   # its own minimum
+
+
+def test_the_records_moments_give_its_exact_return(analysed):
+    """The moments a PAR sheet's spread comes from have the record's return as their mean, exactly,
+    for every paytable priced exactly (line by line and as a whole are one computation)."""
+    from fractions import Fraction
+
+    checked = 0
+    for report in _json("analyze", "all"):
+        for r in report["results"]:
+            exact_rtp = (r["exact"] or {}).get("return_to_player")
+            edge = (r["exact"] or {}).get("house_edge")
+            if r["moments"] and (exact_rtp or edge):
+                want = Fraction(exact_rtp) if exact_rtp else 1 - Fraction(edge)
+                assert 1 + Fraction(r["moments"]["mean"]) == want, (report["ruleset"], r["wager_id"], r["paytable_id"])
+                checked += 1
+            assert bool(r["moments"]) == (r["house_edge"] is not None), (r["wager_id"], r["paytable_id"])
+    assert checked >= 25
