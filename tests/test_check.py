@@ -15,7 +15,8 @@ import yaml
 from click.testing import CliRunner
 
 from lit_compliance.cli import main
-from lit_compliance.operator.compliance import ERROR, KINDS, WARNING, check, net_per_unit
+from lit_compliance.operator.checks import ERROR, KINDS, WARNING, check
+from lit_compliance.operator.configured import net_per_unit
 from lit_compliance.load.strict_yaml import InputError
 from lit_compliance.operator.table_config import digest, load_config, load_config_text, ruleset_for
 

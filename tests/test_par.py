@@ -215,7 +215,8 @@ def test_rows_add_up_and_sensitivity_is_a_derivative(catalogue):
 
     model, wager, table, sheet = _sheet(catalogue, "maryland", "three-card-bonus", "b")
     assert sum(r["probability"] for r in sheet["rows"]) == pytest.approx(1.0, abs=1e-15)
-    assert sum(r["contribution"] for r in sheet["rows"]) == pytest.approx(sheet["totals"]["return_to_player"])
+    # the Contribution column is the expected net result row by row (the sheet's method section)
+    assert sum(r["contribution"] for r in sheet["rows"]) == pytest.approx(-sheet["totals"]["house_edge"], abs=1e-15)
     # raise the straight's pay by one and price again: the edge moves by the stated sensitivity
     i = next(k for k, ln in enumerate(table.lines) if ln.hand == "straight")
     line = table.lines[i]
@@ -374,3 +375,58 @@ def test_par_is_byte_identical_cold_and_warm(tmp_path, monkeypatch):
         warm = runner.invoke(main, args).output
         assert cold == warm and len(cold) > 1000
     assert any((tmp_path / "cache").rglob("*.json"))
+
+
+def _proposal_from(tmp_path, name: str, table, wager: str, players: int | None = None):
+    lines = "\n".join(f"  - {{hand: {ln.hand}, payout: {{kind: {ln.payout.kind.value}, value: {ln.payout.value}}}}}"
+                      for ln in table.lines if ln.payout.offered)
+    path = tmp_path / name
+    path.write_text(f"wager: {wager}\n" + (f"players: {players}\n" if players else "") + f"lines:\n{lines}\n")
+    return path
+
+
+def _verdicts(path) -> dict:
+    out = CliRunner().invoke(main, ["par", "--paytable-file", str(path), "--format", "json"])
+    assert out.exit_code == 0, out.output
+    return {p["ruleset"]: (p["permitted"], p["verdict"], p["why"]) for p in json.loads(out.output)["permitted"]}
+
+
+def test_what_if_compares_a_per_player_count_proposal_with_that_counts_paytable(tmp_path, catalogue):
+    """Massachusetts prints one Cover All paytable per number of players: the 7-player column
+    proposed for 6 players is not the 6-player paytable, so it is not permitted; for 7 it is."""
+    wager = model_of(catalogue.get("massachusetts")).wager("cover-all")
+    seven = wager.paytable("players-7")
+    for_six = _verdicts(_proposal_from(tmp_path, "six.yaml", seven, "cover_all", players=6))["massachusetts@v1"]
+    assert for_six[0] is False and "players-6" in for_six[2] and "players-7" not in for_six[2]
+    for_seven = _verdicts(_proposal_from(tmp_path, "seven.yaml", seven, "cover_all", players=7))["massachusetts@v1"]
+    assert for_seven[0] is True and "players-7" in for_seven[2]
+
+
+def test_what_if_cannot_determine_where_the_source_tables_are_missing_or_incomplete(tmp_path, catalogue):
+    """A copy of the tribal base paytable: Massachusetts prints no base paytable and NSW's lacks four
+    figures the copy matches on every other line, so neither can say yes or no."""
+    tribal = model_of(catalogue.get("tribal")).wager("base").paytables[0]
+    verdicts = _verdicts(_proposal_from(tmp_path, "base.yaml", tribal, "base"))
+    assert verdicts["massachusetts@v1"][:2] == (None, "cannot be determined")
+    assert verdicts["nsw@v1"][:2] == (None, "cannot be determined") and "Two pair" in verdicts["nsw@v1"][2]
+    assert verdicts["tribal@v1"][0] is True and verdicts["maryland@v1"][0] is True
+
+
+def test_a_progressive_whose_rules_fix_no_meter_headlines_its_return_as_a_function_of_the_meter(catalogue):
+    """South Dakota's LIRP-1 fixes no meter: the sheet states no edge (not 0% at its break-even meter),
+    and gives the return as a function of the meter and the break-even meter."""
+    _, _, _, sheet = _sheet(catalogue, "south-dakota", "progressive", "lirp-1")
+    assert sheet["totals"] is None and sheet["status"] == "function_of_meter"
+    assert sheet["priced"]["house_edge"] is None and sheet["priced"]["settings"]["meter"] is None
+    meter = sheet["meter"]
+    assert meter["priced_at"] is None and meter["break_even_meter"] > 0
+    assert meter["return_without_meter"] + meter["return_per_meter_dollar"] * meter["break_even_meter"] == \
+        pytest.approx(1.0, abs=1e-12)
+    assert "100% at a meter of" in meter["return_function"]
+
+
+def test_cover_all_sheets_price_a_per_player_paytable_at_its_own_count_only(catalogue):
+    for players in (1, 4, 7):
+        _, _, _, sheet = _sheet(catalogue, "massachusetts", "cover-all", f"players-{players}")
+        assert [c["players"] for c in sheet["cover_all"]["by_players"]] == [players]
+        assert sheet["priced"]["settings"]["players"] == players

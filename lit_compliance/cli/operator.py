@@ -1,6 +1,6 @@
 """Operator commands: ``paytables``, ``init``, ``check``, ``placard`` and ``summary``.
 
-Thin layers over :mod:`.table_config`, :mod:`.compliance`, :mod:`.placard`, :mod:`.summary` and
+Thin layers over :mod:`.table_config`, :mod:`.checks`, :mod:`.placard`, :mod:`.summary` and
 :mod:`.pdf`; every figure and word comes from those modules, the templates only lay it out.
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ import yaml
 from ..load.catalogue import Ruleset
 from ..load.resources import data_dir
 from .common import EXIT_NO, EXIT_OK, Trouble, catalogue, deliver, emit, handled, main, pick, print_pdf, progress
-from ..operator.compliance import Report, check as check_config
+from ..operator.checks import Report, check as check_config
 from ..operator.placard import placard_view, svg_view
 from ..operator.sign_layout import SIGN_SIZES, PlacardTooFull, type_sizes_text
 from ..output.render import render, to_json

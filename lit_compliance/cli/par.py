@@ -50,6 +50,7 @@ def _limited(model, wager_id: str) -> bool:
 def _config_report(path: Path, opts, wager_id: str | None):
     from ..report.par_view import par_report
 
+    from ..operator.configured import table_settings
     from ..operator.table_config import digest, load_config, model_for, ruleset_for
 
     config = load_config(path)
@@ -73,7 +74,8 @@ def _config_report(path: Path, opts, wager_id: str | None):
                          else opts.rate_percent,
                          others=(seats - 1) if seats else opts.others,
                          payout_limit=exact(limit) if isinstance(limit, (int, float)) and _limited(model, wager.id) else None,
-                         limit_bet=exact(choice.get("maximum") or config.data.get("limits", {}).get("maximum")))
+                         limit_bet=exact(choice.get("maximum") or config.data.get("limits", {}).get("maximum")),
+                         settings=table_settings(config, wager.id))
         custom = None
         if "custom_paytable" in choice:
             custom = Paytable.from_data({"id": "custom", "name": "house paytable", **choice["custom_paytable"]},
@@ -83,8 +85,10 @@ def _config_report(path: Path, opts, wager_id: str | None):
             if tables:
                 custom = _envy_applied(tables[0], choice["envy"])
         chosen[wager.id] = {"paytable": choice.get("paytable"), "custom": custom, "options": w_opts}
-    method = [f"Table configuration {path.name}: {config.casino}, {seats or 'unstated'} seats; bets priced at the "
-              "wager minimums; progressive meter at the configured reset, rate as configured; envy bonus with "
+    method = [f"Table configuration {path.name}: {config.casino}, {seats or 'unstated'} seats; priced at the table's own "
+              "settings, as check prices it: money amounts the rules state for no wager amount at the wager's "
+              "configured minimum bet, the progressive meter at the configured reset (the least the meter stands at "
+              "on this table), rate as configured; win per hour at the wager minimums; envy bonus with "
               f"{(seats - 1) if seats else 'each number of'} other players; payout limit "
               f"{limit if limit is not None else 'none'}: the main figures are uncapped; where the limit reaches a "
               "wager, its figures at the wager's maximum bet with every win capped at the limit are shown too "

@@ -1,10 +1,17 @@
 """Exact game math for every paytable of every wager in a ruleset.
 
-``analyse(ruleset)`` prices every paytable; ``paytable_result(ruleset, wager_id, paytable_id)``
-prices one. Both read the ruleset's model (:mod:`lit_compliance.model`) under its default readings,
-and report, for every reading that concerns a paytable, the reading applied and the figures under
-each alternative. Results are cached on disk keyed by the content analysed and the engine's code
-(see :mod:`.cache`).
+``analyse(ruleset)`` prices every paytable; ``paytable_result(ruleset, wager_id, paytable_id,
+settings)`` prices one. Both read the ruleset's model (:mod:`lit_compliance.model`) under its
+readings, and report, for every reading that concerns a paytable, the reading applied and the
+figures under each alternative. Results are cached on disk keyed by the content analysed, the
+settings and the engine's code (see :mod:`.cache`).
+
+The result, :class:`PaytableResult`, is *the* price of a paytable: every command that states an
+edge, a return, a hit frequency, a status or a meter (``analyze``, ``paytables``, ``check``,
+``par``, ``compare``, the what-if, the site) reads it, so none can disagree. It says at which
+table settings it holds (:class:`~.settings.TableSettings`: meter, stake, players; the readings are
+the model's) and carries the exact fractions, the combinations of every line and the moments of the
+net result. :func:`round_figures` gives the expectation and standard deviation of one round.
 """
 from __future__ import annotations
 
@@ -18,9 +25,34 @@ from ..model.readings import ZERO_EV_PULLED, ZERO_EV_RIDDEN
 from ..output.wording import hand_name, money
 from ..poker.hands import CATEGORIES_5, HandRules
 from .. import cache
+from .moments import Moments, moments
+from .settings import AS_PUBLISHED, TableSettings
 from .side import atoms_for, envy_per_other_player, price
 
-STATUSES = ("exact", "simulated", "function_of_wager", "function_of_meter", "incomplete")
+
+STATUS_WORDS = {
+    "exact": "exact",
+    "simulated": "simulated (a seeded simulation, with its 95% interval)",
+    "function_of_wager": "depends on the wager amount (the rules state money amounts but no wager amount)",
+    "function_of_meter": "depends on the progressive meter",
+    "incomplete": "incomplete",
+}
+
+
+def status_text(status: str, settings: dict | None = None, missing: Iterable[str] = ()) -> str:
+    """A priced record's status in words, with the meter or wager amount it was priced at, or the
+    hands whose figures are missing."""
+    settings = settings or {}
+    text = STATUS_WORDS.get(status, status)
+    if status == "function_of_meter":
+        meter = settings.get("meter")
+        text += (f"; priced at a meter of {money(meter)} ({settings.get('meter_from')})" if meter is not None
+                 else "; the rules fix no meter, so no edge is stated: see the break-even meter")
+    elif status == "function_of_wager" and settings.get("stake"):
+        text += f"; priced at a {money(settings['stake'])} wager"
+    elif status == "incomplete" and missing:
+        text = f"incomplete (no figure in the source for {', '.join(hand_name(h) for h in missing)})"
+    return text
 
 
 @dataclass
@@ -41,9 +73,22 @@ class PaytableResult:
     details: dict = field(default_factory=dict)  # strategy, per-stake or per-meter figures...
     readings: list = field(default_factory=list)      # the readings applied: finding, reading, meaning
     alternatives: list = field(default_factory=list)  # the figures under each other reading
+    settings: dict = field(default_factory=dict)      # where the figures hold: meter, stake, players
+    missing: list = field(default_factory=list)       # hands whose figure the source lacks
+    moments: dict = field(default_factory=dict)       # of the net result per unit (empty: not priced)
 
     def as_dict(self) -> dict:
         return asdict(self)
+
+    @property
+    def status_text(self) -> str:
+        """The status in words, with the settings it depends on."""
+        return status_text(self.status, self.settings, self.missing)
+
+    @property
+    def priced_at_meter(self) -> float | None:
+        """The meter the figures hold at (None: no meter, or a function of the meter)."""
+        return self.settings.get("meter")
 
 
 def _frac(x: Fraction | None) -> str | None:
@@ -59,6 +104,12 @@ def _result(wager: Wager, table: Paytable | None, **kw: Any) -> PaytableResult:
                           table.name if table else "(no paytable in the source)", **kw)
 
 
+def _settings_view(meter=None, meter_from=None, stake=None, stake_from=None, players=None) -> dict:
+    """Where a price holds, as the record states it (None: the setting plays no part)."""
+    return {"meter": _f(meter), "meter_from": meter_from, "stake": _f(stake), "stake_from": stake_from,
+            "players": players}
+
+
 def _price_base(wager: Wager, table: Paytable, rules: HandRules) -> PaytableResult:
     from .base import analyse_base, multipliers, not_whole_odds  # numpy: only on a cache miss
 
@@ -70,14 +121,17 @@ def _price_base(wager: Wager, table: Paytable, rules: HandRules) -> PaytableResu
     m, missing = multipliers(table)
     if missing:
         return _result(wager, table, status="incomplete", house_edge=None, return_to_player=None,
-                       hit_frequency=None,
-                       note=f"figures missing in the source for: {', '.join(missing)}; no edge can be stated")
+                       hit_frequency=None, missing=list(missing), settings=_settings_view(),
+                       note=f"figures missing in the source for: {', '.join(hand_name(h) for h in missing)}; "
+                            "no edge can be stated")
     r = analyse_base(m, rules)
     outcomes = {f"{cat}/{bets}": float(p) for (cat, bets), p in sorted(r.outcomes.items())}
+    net = {cat: int(m[code]) for code, cat in enumerate(CATEGORIES_5)}
+    base_moments = moments([(q, Fraction(bets * net[cat])) for (cat, bets), q in sorted(r.outcomes.items()) if q])
     return _result(
         wager, table, status="exact", house_edge=_f(r.house_edge), return_to_player=_f(1 - r.house_edge),
         hit_frequency=_f(r.hit_frequency), element_of_risk=_f(r.element_of_risk),
-        average_bets=_f(r.average_bets),
+        average_bets=_f(r.average_bets), settings=_settings_view(), moments=base_moments.as_dict(),
         note="optimal strategy; edge per unit of one base bet; a zero-expectation bet counts as pulled",
         exact={"house_edge": _frac(r.house_edge), "element_of_risk": _frac(r.element_of_risk),
                "average_bets": _frac(r.average_bets),
@@ -103,7 +157,7 @@ def _outcome_rows(outcomes: dict) -> list[dict]:
 
 
 def _price_cover_all(wager: Wager, table: Paytable, rules: HandRules) -> PaytableResult:
-    from .coverall import price_cover_all  # numpy: only when a result is not in the cache
+    from .coverall import cover_all_moments, price_cover_all  # numpy: only when a result is not in the cache
 
     players = table.players or 1
     got = price_cover_all(table, players, rules)
@@ -114,10 +168,13 @@ def _price_cover_all(wager: Wager, table: Paytable, rules: HandRules) -> Paytabl
     note = (f"{players} player(s); every player holds a hand, the dealer none; 1-unit stake"
             + (f"; simulated {got['rounds']:,} rounds, seed fixed, 95% interval "
                f"{got['interval'][0]:.4f}-{got['interval'][1]:.4f}" if got["rounds"] else ""))
+    m = None if got["missing"] else cover_all_moments(table, players, rules)
     return _result(wager, table, status=status, house_edge=None if got["missing"] else 1 - rtp,
                    return_to_player=None if got["missing"] else rtp, hit_frequency=got["hit"], note=note,
                    exact={"return_to_player": _frac(got["exact_rtp"])} if got["exact_rtp"] is not None else {},
-                   details={"players": players, "rounds": got["rounds"], "interval": got["interval"]})
+                   details={"players": players, "rounds": got["rounds"], "interval": got["interval"]},
+                   missing=list(got["missing"]), moments=m.as_dict() if m else {},
+                   settings=_settings_view(stake=Fraction(1), stake_from="one unit", players=players))
 
 
 def _line_label(table: Paytable, i: int) -> str:
@@ -125,47 +182,80 @@ def _line_label(table: Paytable, i: int) -> str:
     return line.hand + ("/" + ",".join(line.suits) if line.suits else "")
 
 
-def _price_side(wager: Wager, table: Paytable, rules: HandRules) -> PaytableResult:
+def _side_moments(table: Paytable, result, unit: Fraction, meter: Fraction | None) -> Moments:
+    """The moments of the net result per unit staked, line by line at ``unit`` and ``meter``."""
+    pairs = []
+    for i, count in result.counts:
+        value = table.lines[i].payout.per_unit(unit, meter)
+        pairs.append((Fraction(count, result.total), value - 1))
+    losing = result.total - sum(c for _, c in result.counts)
+    pairs.append((Fraction(losing, result.total), Fraction(-1)))
+    return moments(pairs)
+
+
+def _price_side(wager: Wager, table: Paytable, rules: HandRules,
+                settings: TableSettings = AS_PUBLISHED) -> PaytableResult:
     if table.hand_basis == "table_highest":
         return _price_cover_all(wager, table, rules)
     result = price(table, atoms_for(table.hand_basis, rules))
-    stake = wager.stake_for(table)
-    details: dict = {"line_probabilities": {_line_label(table, i): float(p) for i, p in result.lines}}
+    fixed_stake = wager.stake_for(table)
+    stake = fixed_stake or settings.stake
+    stake_from = "fixed by the rules" if fixed_stake else (settings.stake_from if stake else None)
+    details: dict = {"line_probabilities": {_line_label(table, i): float(p) for i, p in result.lines},
+                     "line_counts": [[i, c] for i, c in result.counts],
+                     "combinations": result.total}
     notes = []
     status = "exact"
+    meter = meter_from = None
     if result.missing:
         status = "incomplete"
-        notes.append(f"figures missing in the source for: {', '.join(result.missing)} (counted as paying nothing)")
+        notes.append("figures missing in the source for: "
+                     f"{', '.join(hand_name(h) for h in result.missing)} (no edge can be stated)")
     if result.meter_share:
         status = "function_of_meter" if status == "exact" else status
         reset = wager.meter.reset_minimum if wager.meter else None
+        if settings.meter is not None:
+            meter, meter_from = settings.meter, settings.meter_from or "as given"
+        elif reset:
+            meter, meter_from = reset, "the least reset the rules allow"
         unit = stake or Fraction(1)
         details["rtp_per_meter_dollar"] = float(result.meter_share / unit)
         fixed_part = result.constant + result.fixed_total / unit
         details["rtp_without_meter"] = float(fixed_part)
         details["break_even_meter"] = float((1 - fixed_part) * unit / result.meter_share)
-        if reset:
-            notes.append(f"at the minimum meter {money(reset)}")
+        details["rtp_per_meter_dollar_exact"] = _frac(result.meter_share / unit)
+        details["rtp_without_meter_exact"] = _frac(fixed_part)
+        details["break_even_meter_exact"] = _frac((1 - fixed_part) * unit / result.meter_share)
+        if meter is not None:
+            notes.append(f"at the meter {money(meter)} ({meter_from})")
         else:
-            notes.append("meter amount not fixed by the source; see break_even_meter")
-        rtp = result.rtp(unit, reset) if reset else None
+            notes.append("no meter fixed by the rules: the return is a function of the meter "
+                         f"({float(fixed_part):.4%} plus {float(result.meter_share / unit):.6%} per $1 of meter; "
+                         f"break-even meter {money(details['break_even_meter'])})")
+        rtp = result.rtp(unit, meter) if meter is not None else None
         if not stake:
             notes.append("stake not stated; priced per $1")
+            stake, stake_from = Fraction(1), "not stated by the rules: priced per $1"
     elif result.fixed_total:
         if stake:
             rtp = result.rtp(stake)
+            if not fixed_stake:
+                notes.append(f"money amounts priced at a {money(stake)} wager ({stake_from})")
         else:
             status = "function_of_wager" if status == "exact" else status
-            notes.append("fixed amounts on a wager the source does not state; priced at a $1 wager")
+            notes.append("money amounts on a wager the source does not state; priced at a $1 wager")
             details["rtp_by_stake"] = {str(s): float(result.rtp(s)) for s in (1, 5, 25)}
             details["rtp_by_stake_text"] = ", ".join(f"${s}: {float(result.rtp(s)):.4%}" for s in (1, 5, 25))
             rtp = result.rtp(1)
+            stake, stake_from = Fraction(1), "not stated by the rules: priced per $1"
     else:
         rtp = result.constant
     if table.envy_lines:
         per = envy_per_other_player(table, rules)
         details["envy_per_other_player"] = {str(_plain(k)): float(v) for k, v in per.items()}
-        notes.append("envy bonus adds, per other player, the amounts in envy_per_other_player (per stake level)")
+        notes.append("the envy bonus adds an expected amount per other player at the table (per stake level; "
+                     "see the PAR sheet); not in the return above")
+    m = None
     if status == "incomplete":
         house_edge = None
         details["return_excluding_missing"] = None if rtp is None else float(rtp)
@@ -173,10 +263,13 @@ def _price_side(wager: Wager, table: Paytable, rules: HandRules) -> PaytableResu
     else:
         house_edge = None if rtp is None else _f(1 - rtp)
         rtp_out = _f(rtp)
+        if rtp is not None:
+            m = _side_moments(table, result, stake or Fraction(1), meter)   # 1 + mean == rtp (tests)
     return _result(wager, table, status=status, house_edge=house_edge, return_to_player=rtp_out,
                    hit_frequency=_f(result.hit_frequency), note="; ".join(notes),
                    exact={"return_to_player": _frac(rtp) if rtp is not None and status != "incomplete" else None},
-                   details=details)
+                   details=details, missing=list(result.missing), moments=m.as_dict() if m else {},
+                   settings=_settings_view(meter, meter_from, stake, stake_from, settings.players))
 
 
 def _plain(x: Fraction | None):
@@ -186,32 +279,52 @@ def _plain(x: Fraction | None):
     return int(x) if x.denominator == 1 else float(x)
 
 
-def _compute(wager: Wager, table: Paytable | None, rules: HandRules) -> PaytableResult:
+def _compute(wager: Wager, table: Paytable | None, rules: HandRules,
+             settings: TableSettings = AS_PUBLISHED) -> PaytableResult:
     if table is None:
         return _result(wager, None, status="incomplete", house_edge=None, return_to_player=None,
-                       hit_frequency=None, note="the source prints no paytable for this wager")
+                       hit_frequency=None, note="the source prints no paytable for this wager",
+                       settings=_settings_view())
     if wager.is_base:
         return _price_base(wager, table, rules)
-    return _price_side(wager, table, rules)
+    return _price_side(wager, table, rules, settings)
 
 
-def _cache_key(wager: Wager, table: Paytable | None, rules: HandRules) -> list:
+def _cache_key(wager: Wager, table: Paytable | None, rules: HandRules,
+               settings: TableSettings = AS_PUBLISHED) -> list:
     """Everything the figures depend on (positions and wording excluded), as text."""
     slim = (wager.id, wager.kind.value, wager.name, wager.hand_basis.value, str(wager.stake),
             str(wager.meter.reset_minimum) if wager.meter else None)
-    return ["paytable", repr(slim), repr(table), repr(rules)]
+    key = ["paytable", repr(slim), repr(table), repr(rules)]
+    return key if settings == AS_PUBLISHED else key + [settings.key()]
 
 
-def price_paytable(wager: Wager, table: Paytable | None, rules: HandRules) -> PaytableResult:
-    """The figures of one paytable (no readings attached), from the cache when it has them."""
-    key = _cache_key(wager, table, rules)
+def relevant_settings(wager: Wager, table: Paytable | None, settings: TableSettings) -> TableSettings:
+    """Only the settings the paytable's figures depend on: a meter where a line pays from it, a
+    stake where lines pay money and the rules fix no stake, players where an envy bonus pays."""
+    if settings == AS_PUBLISHED or table is None or wager.is_base or table.hand_basis == "table_highest":
+        return AS_PUBLISHED
+    meter = any(line.payout.is_meter for line in table.lines)
+    money_lines = meter or any(line.payout.is_fixed for line in table.lines)
+    stake = settings.stake if money_lines and not wager.stake_for(table) else None
+    return TableSettings(meter=settings.meter if meter else None, meter_from=settings.meter_from if meter else "",
+                         stake=stake, stake_from=settings.stake_from if stake else "",
+                         players=settings.players if table.envy_lines else None)
+
+
+def price_paytable(wager: Wager, table: Paytable | None, rules: HandRules,
+                   settings: TableSettings = AS_PUBLISHED) -> PaytableResult:
+    """The figures of one paytable at ``settings`` (no readings attached), from the cache when it
+    has them."""
+    settings = relevant_settings(wager, table, settings)
+    key = _cache_key(wager, table, rules, settings)
     hit = cache.load_json(key)
     if isinstance(hit, dict):
         try:
             return PaytableResult(**hit)
         except TypeError:  # an entry of another shape: recompute and replace it
             pass
-    result = _compute(wager, table, rules)
+    result = _compute(wager, table, rules, settings)
     cache.save_json(key, json.loads(json.dumps(result.as_dict())))
     return result
 
@@ -241,15 +354,16 @@ def under_alternatives(model: RulesetModel, wager: Wager, table: Paytable | None
         yield reading, other, o_wager, (o_wager.paytable(table.id) if table else None)
 
 
-def priced(model: RulesetModel, wager: Wager, table: Paytable | None) -> PaytableResult:
-    """A paytable's figures under the model's readings, with the readings applied and the figures
-    each alternative reading gives."""
-    result = price_paytable(wager, table, model.hand_rules)
+def priced(model: RulesetModel, wager: Wager, table: Paytable | None,
+           settings: TableSettings = AS_PUBLISHED) -> PaytableResult:
+    """A paytable's figures under the model's readings at ``settings``, with the readings applied
+    and the figures each alternative reading gives (at the same settings)."""
+    result = price_paytable(wager, table, model.hand_rules, settings)
     prefix = ("wagers", wager.id) + (("paytables", table.id) if table else ())
     result.readings = [_reading_view(r) for r in model.readings_touching(*prefix)]
     result.alternatives = []
     for reading, other, o_wager, o_table in under_alternatives(model, wager, table):
-        o_result = price_paytable(o_wager, o_table, other.hand_rules)
+        o_result = price_paytable(o_wager, o_table, other.hand_rules, settings)
         result.alternatives.append({**_reading_view(reading), **_figures(o_result)})
     if wager.is_base and result.status == "exact":
         result.readings.append(_reading_view(ZERO_EV_PULLED))
@@ -265,17 +379,50 @@ def _model(ruleset) -> RulesetModel:
     return ruleset if isinstance(ruleset, RulesetModel) else model_of(ruleset)
 
 
-def paytable_result(ruleset, wager_id: str, paytable_id: str | None) -> PaytableResult:
+def paytable_result(ruleset, wager_id: str, paytable_id: str | None,
+                    settings: TableSettings = AS_PUBLISHED) -> PaytableResult:
+    """The priced record of one paytable of a ruleset (or model) at ``settings``."""
     model = _model(ruleset)
     wager = model.wager(wager_id)
     if paytable_id is None:
         if wager.paytables:
             raise KeyError(f"{wager_id} has paytables; name one")
-        return priced(model, wager, None)
+        return priced(model, wager, None, settings)
     table = wager.paytable(paytable_id)
     if table is None:
         raise KeyError(f"{model.ref}: wager {wager_id!r} has no paytable {paytable_id!r}")
-    return priced(model, wager, table)
+    return priced(model, wager, table, settings)
+
+
+@dataclass(frozen=True)
+class RoundFigures:
+    """One round of a wager: the expected net result and its standard deviation, in money at the
+    amount wagered (``stake``: for the base game, each of the equal base bets)."""
+
+    mean: Fraction
+    standard_deviation: float
+    stake: Fraction
+    status: str
+    settings: dict
+
+
+def round_figures(result: PaytableResult, amount: Fraction | None = None) -> RoundFigures | None:
+    """Expectation and standard deviation per round of a priced paytable, for ``amount`` wagered
+    (each base bet, or the side wager; default: the stake the record is priced on, one unit where
+    it has none; a record priced on a stake, whose money amounts do not scale, only at that stake).
+    None where the record states no moments (incomplete, or a function of the meter with no meter
+    given). The mean is exact; the standard deviation is a float."""
+    if not result.moments:
+        return None
+    stake = result.settings.get("stake")
+    unit = Fraction(str(stake)) if stake else Fraction(1)
+    amount = unit if amount is None else Fraction(amount)
+    if stake and amount != unit:   # money amounts do not scale with the wager: price at that amount
+        raise ValueError(f"{result.wager_id}/{result.paytable_id} is priced on a {money(unit)} wager; price it at "
+                         f"{money(amount)} (TableSettings(stake=...)) for figures at that amount")
+    mean = Fraction(result.moments["mean"])
+    return RoundFigures(mean * amount, result.moments["standard_deviation"] * float(amount), amount,
+                        result.status, result.settings)
 
 
 def jobs(ruleset, wager_id: str | None = None, paytable_id: str | None = None) -> list[tuple[Wager, Paytable | None]]:
@@ -292,6 +439,7 @@ def jobs(ruleset, wager_id: str | None = None, paytable_id: str | None = None) -
 
 def analyse(ruleset, wager_id: str | None = None, paytable_id: str | None = None,
             progress: Callable[[Iterable], Iterable] | None = None) -> list[PaytableResult]:
+    """The priced record of every paytable (of one wager, or one paytable) as published."""
     model = _model(ruleset)
     todo = jobs(model, wager_id, paytable_id)
     iterator = progress(todo) if progress else todo

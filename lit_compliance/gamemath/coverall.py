@@ -112,3 +112,18 @@ def price_cover_all(table: Paytable, players: int, rules: HandRules) -> dict:
     return {"rtp": rtp, "hit": hit, "interval": interval, "rounds": dist.rounds, "missing": missing,
             "exact_rtp": None if dist.exact is None else sum(
                 (p * v for p, v in zip(dist.exact, values)), Fraction(0))}
+
+
+def cover_all_moments(table: Paytable, players: int, rules: HandRules):
+    """The moments of Cover All's net result per unit staked with ``players`` players: exact for
+    one player, from the shipped simulation's frequencies (as fractions) for more."""
+    from .moments import moments
+
+    dist = highest_hand(players, rules)
+    probs = dist.exact or [Fraction(p).limit_denominator(10 ** 12) for p in dist.probabilities]
+    pairs = []
+    for code, name in enumerate(CATEGORIES_5):
+        line = table.line_for(Atom(frozenset({name} | IMPLIED.get(name, set())), None, 1))
+        value = Fraction(0) if line is None or not line.payout.offered else line.payout.per_unit(Fraction(1))
+        pairs.append((probs[code], value - 1))
+    return moments(pairs)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..model import Line, Paytable, Reading, RulesetModel, Wager, model_of
+from ..output.wording import hand_name
 from ..poker.hands import CATEGORIES_3, CATEGORIES_5
 from .side import atoms_for
 
@@ -46,7 +47,7 @@ def _table_findings(model: RulesetModel, wager: Wager, table: Paytable, result, 
         out.append({
             "id": f"{slug}-missing-figures", "kind": "missing_figure",
             "cite": "; ".join(ln.cite for ln in table.missing),
-            "says": f"{where}: no figure for " + ", ".join(ln.hand for ln in table.missing),
+            "says": f"{where}: no figure for " + ", ".join(hand_name(ln.hand, ln.suits) for ln in table.missing),
             "problem": "the paytable cannot be priced or settled as written"})
     if table.hand_basis == "table_highest":
         return out
@@ -66,8 +67,8 @@ def _table_findings(model: RulesetModel, wager: Wager, table: Paytable, result, 
                 out.append({
                     "id": f"{slug}-{b.hand}-over-{a.hand}", "kind": "implausible_value",
                     "cite": f"{a.cite}; {b.cite}",
-                    "says": f"{where}: {b.hand} (probability {float(pb):.6f}) pays more{at_meter} than "
-                            f"the rarer {a.hand} (probability {float(pa):.6f})",
+                    "says": f"{where}: {hand_name(b.hand, b.suits)} (probability {float(pb):.6f}) pays more{at_meter} "
+                            f"than the rarer {hand_name(a.hand, a.suits).lower()} (probability {float(pa):.6f})",
                     "problem": "payouts are not ordered by rarity"})
     order = RANK_ORDER[table.hand_basis.card_count]
     paid = [(atom, table.line_for(atom)) for atom in atoms]
@@ -78,16 +79,17 @@ def _table_findings(model: RulesetModel, wager: Wager, table: Paytable, result, 
         weaker = [(w, wl) for w, wl in winners if _rank(w, order) < _rank(atom, order)]
         if weaker:
             name = order[_rank(atom, order)]
-            lost = f"{name}" + (f" of {atom.suit}" if atom.suit else "")
+            lost = hand_name(name).lower() + (f" of {atom.suit}" if atom.suit else "")
             w, wl = max(weaker, key=lambda x: _rank(x[0], order))
             fid = f"{slug}-{name}-loses"
             if not any(f["id"] == fid for f in out):
                 out.append({
                     "id": fid, "kind": "contradiction",
                     "cite": line.cite if line is not None else table.cite,
-                    "says": f"{where}: a {lost.replace('_', ' ')} "
+                    "says": f"{where}: a {lost} "
                             + ("is on a line that pays nothing" if line is not None else "matches no line")
-                            + f", while the weaker {order[_rank(w, order)].replace('_', ' ')} wins ({wl.hand} line)",
+                            + f", while the weaker {hand_name(order[_rank(w, order)]).lower()} wins "
+                              f"({hand_name(wl.hand, wl.suits).lower()} line)",
                     "problem": "a hand loses while a weaker hand wins"})
     for ln in table.lines:
         if not ln.payout.offered or _line_probability(ln, atoms) == 0:
@@ -95,8 +97,8 @@ def _table_findings(model: RulesetModel, wager: Wager, table: Paytable, result, 
         if not any(line is ln for _, line in paid):
             out.append({
                 "id": f"{slug}-{ln.hand}-never-pays", "kind": "contradiction", "cite": ln.cite,
-                "says": f"{where}: the {ln.hand.replace('_', ' ')}" + (f" of {', '.join(ln.suits)}" if ln.suits else "")
-                        + " line is never the first line a hand satisfies",
+                "says": f"{where}: the {hand_name(ln.hand, ln.suits).lower()} line is never the first line a hand "
+                        "satisfies",
                 "problem": "the line can never pay: every hand it names is paid by an earlier line"})
     return out
 

@@ -7,9 +7,13 @@ line's pay; confidence bands of the hold; and, by kind of wager, the base game's
 the return as a function of an unstated stake, of the progressive meter, of the other players
 (envy), and Cover All per player count.
 
-What a line pays is the model's (:class:`~lit_compliance.model.Payout`); which line a hand pays on
-is the model's (:meth:`~lit_compliance.model.Paytable.line_for`). This module only weighs outcomes
-by their counts. Figures are exact fractions wherever the enumeration is exact.
+Every headline figure (status, return, house edge, hit frequency, the meter and stake it holds at,
+the moments) is the priced record's (:func:`lit_compliance.gamemath.priced`), the same record
+``analyze``, ``paytables`` and ``check`` print; the sheet adds the breakdown by line from the
+record's line counts, and what follows from the moments (bands, volatility, win per hour). A sheet
+states no edge where the record states none: an incomplete paytable, or a progressive whose meter
+is fixed neither by the rules nor by the table (its return is then a function of the meter, with
+its break-even meter).
 """
 from __future__ import annotations
 
@@ -25,7 +29,9 @@ from .. import cache
 from ..model import Paytable, RulesetModel, Wager, exact
 from ..output.wording import hand_name, odds
 from ..poker.hands import CATEGORIES_5, IMPLIED, HandRules
-from .side import atoms_for, envy_per_other_player
+from .moments import Moments, moments
+from .settings import TableSettings
+from .side import envy_per_other_player
 from .tables import Atom, five_card_counts
 
 LEVELS = (0.90, 0.95, 0.99)
@@ -54,6 +60,17 @@ class ParOptions:
     others: int | None = None               # other players at the table (envy), from seats
     payout_limit: Fraction | None = None    # most paid on one hand (a table configuration's)
     limit_bet: Fraction | None = None       # the wager amount the limit is assessed at (the table maximum)
+    settings: TableSettings | None = None   # a table configuration's settings for this wager
+
+    def table_settings(self) -> TableSettings:
+        """The settings the sheet is priced at: a configuration's, else the meter (or reset) and
+        stake given on the command line, else the paytable as published."""
+        if self.settings is not None:
+            return self.settings
+        meter = self.meter if self.meter is not None else self.reset
+        how = "given with --meter" if self.meter is not None else "the reset given with --reset"
+        return TableSettings(meter=meter, meter_from=how if meter is not None else "",
+                             stake=self.stake, stake_from="as given" if self.stake else "")
 
 
 def z_of(level: float) -> float:
@@ -68,47 +85,21 @@ def _f(x) -> float | None:
     return None if x is None else float(x)
 
 
-@dataclass
-class Moments:
-    """Mean, second moment and variance of the net result per unit staked, exactly."""
-
-    mean: Fraction
-    second: Fraction
-    win: Fraction           # probability of a net win
-    push: Fraction          # probability the stake just comes back
-
-    @property
-    def variance(self) -> Fraction:
-        return self.second - self.mean ** 2
-
-    @property
-    def sd(self) -> float:
-        return sqrt(max(float(self.variance), 0.0))
-
-
-def moments(outcomes) -> Moments:
-    """``outcomes``: (probability, net result per unit) pairs summing to probability one."""
-    mean = second = win = push = Fraction(0)
-    for p, x in outcomes:
-        mean += p * x
-        second += p * x * x
-        if x > 0:
-            win += p
-        elif x == 0:
-            push += p
-    return Moments(mean, second, win, push)
-
-
-def totals(m: Moments, exact_math: bool = True) -> dict:
-    """The summary figures of a wager from its moments (per unit of the stake the edge is on)."""
-    sd = m.sd
+def record_totals(record, exact_math: bool = True) -> dict | None:
+    """The summary figures of a sheet: the priced record's return, edge and hit frequency, and the
+    spread from its moments. None where the record states no edge."""
+    mo = record.moments
+    if not mo or record.house_edge is None:
+        return None
+    mean, variance, sd = Fraction(mo["mean"]), Fraction(mo["variance"]), mo["standard_deviation"]
     return {
-        "return_to_player": float(1 + m.mean), "house_edge": float(-m.mean),
-        "hit_frequency": float(m.win + m.push), "win_frequency": float(m.win), "push_frequency": float(m.push),
-        "variance": float(m.variance), "standard_deviation": sd,
+        "return_to_player": record.return_to_player, "house_edge": record.house_edge,
+        "hit_frequency": record.hit_frequency, "win_frequency": mo["win_frequency"],
+        "push_frequency": mo["push_frequency"], "variance": float(variance), "standard_deviation": sd,
         "volatility_index": {f"{int(level * 100)}%": z_of(level) * sd for level in LEVELS[:2]},
-        "exact": {"return_to_player": _frac(1 + m.mean), "house_edge": _frac(-m.mean),
-                  "hit_frequency": _frac(m.win + m.push), "variance": _frac(m.variance)} if exact_math else {},
+        "exact": {"return_to_player": _frac(1 + mean), "house_edge": _frac(-mean),
+                  "hit_frequency": _frac(Fraction(mo["win_frequency_exact"]) + Fraction(mo["push_frequency_exact"])),
+                  "variance": _frac(variance)} if exact_math else {},
     }
 
 
@@ -139,31 +130,26 @@ def _pay_text(line) -> str:
 
 # --- side wagers over an atom table ---------------------------------------------------------------
 
-def _line_counts(table: Paytable, atoms) -> tuple[list[int], int, int]:
-    """Per line of the paytable, the combinations it pays; the losing combinations; the total."""
+def _record_counts(table: Paytable, record) -> tuple[list[int], int, int]:
+    """Per line of the paytable, the combinations it pays; the losing combinations; the total: the
+    priced record's line counts."""
     counts = [0] * len(table.lines)
-    index = {id(line): i for i, line in enumerate(table.lines)}
-    losing = 0
-    for atom in atoms:
-        line = table.line_for(atom)
-        if line is None or not line.payout.offered:
-            losing += atom.count
-        else:
-            counts[index[id(line)]] += atom.count
-    return counts, losing, sum(a.count for a in atoms)
+    for i, c in record.details["line_counts"]:
+        counts[i] = c
+    total = record.details["combinations"]
+    return counts, total - sum(counts), total
 
 
 def _returns(table: Paytable, stake: Fraction, meter: Fraction | None) -> list[Fraction | None]:
-    """Each line's return per unit staked, by the model's payout (None: figure missing)."""
-    return [line.payout.per_unit(table.line_stake(line, stake), meter) if line.payout.offered else Fraction(0)
-            for line in table.lines]
+    """Each line's return per unit staked, by the model's payout, as the priced record weighs it
+    (None: figure missing, or a meter line with no meter)."""
+    return [line.payout.per_unit(stake, meter) if line.payout.offered else Fraction(0) for line in table.lines]
 
 
-def _side_moments(counts, losing, total, values) -> Moments:
+def _pairs(counts, losing, total, values) -> list[tuple[Fraction, Fraction]]:
     pairs = [(Fraction(c, total), v - 1) for c, v in zip(counts, values) if c and v is not None]
-    pairs += [(Fraction(c, total), Fraction(-1)) for c, v in zip(counts, values) if c and v is None]
-    pairs.append((Fraction(losing, total), Fraction(-1)))
-    return moments(pairs)
+    pairs.append((Fraction(total - sum(c for c, v in zip(counts, values) if v is not None), total), Fraction(-1)))
+    return pairs
 
 
 def _cycle(count: int, total: int) -> float | None:
@@ -174,16 +160,18 @@ def _side_rows(table, counts, losing, total, values) -> list[dict]:
     rows = []
     for line, c, v in zip(table.lines, counts, values):
         p = Fraction(c, total)
+        missing = line.payout.offered and v is None
         rows.append({
             "hand": _label(line), "combinations": c, "probability": float(p), "cycle": _cycle(c, total),
             "pays": _pay_text(line), "net": _f(None if v is None else v - 1),
-            "contribution": _f(None if v is None else p * v),
-            "outcome": "missing" if v is None else ("push" if v == 1 else ("win" if v > 1 else "loss")),
+            "contribution": _f(None if v is None else p * (v - 1)),
+            "outcome": ("missing" if line.payout.missing else "depends on the meter") if missing
+            else ("push" if v == 1 else ("win" if v > 1 else "loss")),
             "cite": line.cite,
         })
     rows.append({"hand": "Losing hands", "combinations": losing, "probability": losing / total,
-                 "cycle": _cycle(losing, total), "pays": "loses the wager", "net": -1.0, "contribution": 0.0,
-                 "outcome": "loss", "cite": ""})
+                 "cycle": _cycle(losing, total), "pays": "loses the wager", "net": -1.0,
+                 "contribution": -losing / total, "outcome": "loss", "cite": ""})
     return rows
 
 
@@ -198,7 +186,7 @@ def _sensitivity_side(table, counts, total, stake, meter) -> list[dict]:
         if pay.is_odds:
             unit, per = "1 to 1 more", -p
         elif pay.is_fixed:
-            unit, per = "$1 more", -p / exact(table.line_stake(line, stake))
+            unit, per = "$1 more", -p / exact(stake)
         else:
             if meter is None:
                 continue
@@ -207,73 +195,89 @@ def _sensitivity_side(table, counts, total, stake, meter) -> list[dict]:
     return out
 
 
-def side_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions) -> dict:
-    atoms = atoms_for(table.hand_basis.value, rules)
-    counts, losing, total = _line_counts(table, atoms)
-    stated = opts.stake or wager.stake_for(table)
-    stake = exact(stated) if stated else Fraction(1)
+def _holds_at(record) -> list[str]:
+    """The settings a sheet's figures hold at, in words."""
+    st = record.settings or {}
+    out = []
+    if st.get("meter") is not None:
+        out.append(f"the progressive meter at ${st['meter']:,.2f} ({st['meter_from']})")
+    if st.get("stake") is not None and st.get("stake_from") and st["stake_from"] != "one unit":
+        out.append(f"a ${st['stake']:,.2f} wager ({st['stake_from']})")
+    if st.get("players") and "rounds" in record.details:   # Cover All: priced per number of players
+        out.append(f"{st['players']} player(s)")
+    return out
+
+
+def side_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions, record) -> dict:
+    counts, losing, total = _record_counts(table, record)
+    settings = record.settings
+    stake = exact(settings["stake"]) if settings.get("stake") else Fraction(1)
+    stated = bool(wager.stake_for(table)) or settings.get("stake_from") not in (None, "", "not stated by the rules: priced per $1")
     meter_lines = [i for i, line in enumerate(table.lines) if line.payout.is_meter]
-    reset = opts.reset or (wager.meter.reset_minimum if wager.meter else None)
-    meter = opts.meter or reset
+    at_meter = exact(settings["meter"]) if settings.get("meter") is not None else None
     sheet: dict = {"enumeration": BASIS_TEXT[table.hand_basis.value], "total": total,
-                   "stake": float(stake), "stake_stated": bool(stated), "assumptions": []}
+                   "stake": float(stake), "stake_stated": stated, "assumptions": []}
     if not stated and (table.pays_fixed_amounts or meter_lines):
-        sheet["assumptions"].append("the source states no wager amount for the money amounts; "
-                                    "the rows are priced on a $1 wager (see the return by stake)")
-    at_meter = meter
+        sheet["assumptions"].append("the source states no wager amount for the money amounts; the rows are "
+                                    "priced on a $1 wager" + (" (see the return by stake)" if not meter_lines
+                                                              and record.house_edge is not None else ""))
     if meter_lines and at_meter is None:
-        zero = _side_moments(counts, losing, total, _returns(table, stake, Fraction(0)))
-        one = _side_moments(counts, losing, total, _returns(table, stake, Fraction(1)))
-        slope = one.mean - zero.mean
-        at_meter = (-zero.mean / slope) if slope else Fraction(0)
-        sheet["assumptions"].append("no meter amount fixed by the source or configuration; the rows are "
-                                    "priced at the break-even meter")
+        sheet["assumptions"].append(
+            "no meter amount is fixed by the rules or the table: the return is a function of the meter "
+            f"(with its break-even meter, ${record.details['break_even_meter']:,.2f}), so no house edge is "
+            "stated; the meter lines' rows show no net result")
     values = _returns(table, stake, at_meter)
-    m = _side_moments(counts, losing, total, values)
-    missing = [_label(line) for line, v in zip(table.lines, values) if v is None and line.payout.offered]
     sheet["rows"] = _side_rows(table, counts, losing, total, values)
-    sheet["totals"] = totals(m)
-    sheet["status"] = "incomplete" if missing else "exact"
-    if missing:
-        sheet["assumptions"].append(f"figures missing in the source for {', '.join(missing)}: counted as paying "
-                                    "nothing, so the return shown is a floor")
+    sheet["totals"] = record_totals(record)
+    sheet["status"] = record.status
+    if record.missing:
+        floor = record.details.get("return_excluding_missing")
+        sheet["assumptions"].append(
+            f"figures missing in the source for {', '.join(hand_name(h) for h in record.missing)}: no house edge "
+            "can be stated" + (f"; the lines with figures return {floor:.4%}, a floor" if floor is not None else ""))
     sheet["sensitivity"] = _sensitivity_side(table, counts, total, stake, at_meter)
-    all_odds = all(line.payout.is_odds or not line.payout.offered for line in table.lines)
-    limit_bet = opts.limit_bet if all_odds else (stake if stated else None)
-    pairs = [(Fraction(c, total), v - 1) for c, v in zip(counts, values) if c and v is not None]
-    pairs.append((Fraction(total - sum(c for c, v in zip(counts, values) if v is not None), total), Fraction(-1)))
-    limited = _limit_section(pairs, opts, limit_bet, m)
-    if limited:
-        sheet["payout_limit"] = limited
+    if sheet["totals"]:
+        m = moments(_pairs(counts, losing, total, values))
+        all_odds = all(line.payout.is_odds or not line.payout.offered for line in table.lines)
+        limit_bet = opts.limit_bet if all_odds else (stake if stated else None)
+        limited = _limit_section(_pairs(counts, losing, total, values), opts, limit_bet, m)
+        if limited:
+            sheet["payout_limit"] = limited
     if meter_lines:
-        sheet["meter"] = _meter_section(table, counts, losing, total, stake, at_meter, reset, meter_lines, opts)
-    elif table.pays_fixed_amounts and not stated:
-        sheet["by_stake"] = [{"stake": s, **_stake_point(table, counts, losing, total, Fraction(s))}
-                             for s in STAKES]
-    if table.envy_lines:
-        sheet["envy"] = _envy_section(table, rules, stake, m, opts)
+        sheet["meter"] = _meter_section(table, counts, total, stake, at_meter, wager, meter_lines, opts, record)
+    elif table.pays_fixed_amounts and not stated and sheet["totals"]:
+        from . import price_paytable
+        sheet["by_stake"] = []
+        for s in STAKES:
+            at = price_paytable(wager, table, rules, TableSettings(stake=Fraction(s), stake_from="as shown"))
+            sheet["by_stake"].append({"stake": s, "return_to_player": at.return_to_player,
+                                      "house_edge": at.house_edge,
+                                      "standard_deviation": at.moments.get("standard_deviation")})
+    if table.envy_lines and sheet["totals"]:
+        sheet["envy"] = _envy_section(table, rules, stake, Fraction(record.moments["mean"]), opts)
     return _finish(sheet, opts)
 
 
-def _stake_point(table, counts, losing, total, stake) -> dict:
-    m = _side_moments(counts, losing, total, _returns(table, stake, None))
-    return {"return_to_player": float(1 + m.mean), "house_edge": float(-m.mean), "standard_deviation": m.sd}
+def _meter_section(table, counts, total, stake, at_meter, wager, meter_lines, opts, record) -> dict:
+    base = Fraction(record.details["rtp_without_meter_exact"])
+    slope = Fraction(record.details["rtp_per_meter_dollar_exact"])
+    break_even = Fraction(record.details["break_even_meter_exact"]) if slope else None
+    reset = opts.reset or (wager.meter.reset_minimum if wager.meter else None)
 
-
-def _meter_section(table, counts, losing, total, stake, at_meter, reset, meter_lines, opts) -> dict:
     def rtp(meter) -> Fraction:
-        return 1 + _side_moments(counts, losing, total, _returns(table, stake, exact(meter))).mean
+        return base + slope * exact(meter)
 
-    base, slope = rtp(0), rtp(1) - rtp(0)
-    break_even = (1 - base) / slope if slope else None
     top = max(float(break_even or 0), float(reset or 0), float(at_meter or 0)) * 1.5 or 1000.0
     points = [{"meter": round(top * k / 20, 2), "return_to_player": float(rtp(Fraction(round(top * k / 20, 2))))}
               for k in range(21)]
     jackpot = sum(Fraction(counts[i], total) for i in meter_lines
                   if table.lines[i].payout.meter_share == 1)
     section = {
-        "priced_at": _f(at_meter), "return_without_meter": float(base),
+        "priced_at": _f(at_meter), "priced_at_from": record.settings.get("meter_from"),
+        "return_without_meter": float(base),
         "return_per_meter_dollar": float(slope), "break_even_meter": _f(break_even),
+        "return_function": f"return = {float(base):.4%} + {float(slope):.6%} x meter ($); 100% at a meter of "
+                           + (f"${float(break_even):,.2f}" if break_even is not None else "none"),
         "meter_lines": [{"hand": _label(table.lines[i]), "pays": _pay_text(table.lines[i]),
                          "cycle": _cycle(counts[i], total)} for i in meter_lines],
         "curve": points,
@@ -292,7 +296,7 @@ def _meter_section(table, counts, losing, total, stake, at_meter, reset, meter_l
     return section
 
 
-def _envy_section(table, rules, stake, m: Moments, opts: ParOptions) -> dict:
+def _envy_section(table, rules, stake, mean: Fraction, opts: ParOptions) -> dict:
     per = envy_per_other_player(table, rules)
     others = [opts.others] if opts.others is not None else list(range(0, 7))
     rows = []
@@ -301,7 +305,7 @@ def _envy_section(table, rules, stake, m: Moments, opts: ParOptions) -> dict:
         for k in others:
             rows.append({"stake": _f(level) if level else float(stake), "others": k,
                          "envy_per_other": float(amount),
-                         "return_to_player": float(1 + m.mean + k * amount / unit)})
+                         "return_to_player": float(1 + mean + k * amount / unit)})
     return {"rows": rows, "note": "each other player's hand qualifies with its own probability, so the envy "
                                   "money is exact by linearity whatever the hands share"}
 
@@ -315,13 +319,16 @@ def _highest(players: int, rules: HandRules):
     return highest_hand(players, rules)
 
 
-def cover_all_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions) -> dict:
+def cover_all_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions, record) -> dict:
+    """Cover All at the paytable's own number of players (every count only for a paytable that
+    names none); the headline is the priced record's."""
     values = []
     for name in CATEGORIES_5:
         line = table.line_for(Atom(frozenset({name} | IMPLIED.get(name, set())), None, 1))
         values.append(None if line is None or not line.payout.offered else line.payout.per_unit(Fraction(1)))
+    players = table.players or 1
     per_count = []
-    for n in PLAYER_COUNTS:
+    for n in ([table.players] if table.players else PLAYER_COUNTS):
         dist = _highest(n, rules)
         probs = dist.exact or [Fraction(p).limit_denominator(10 ** 12) for p in dist.probabilities]
         m = moments([(p, (v if v is not None else Fraction(0)) - 1) for p, v in zip(probs, values)])
@@ -331,36 +338,40 @@ def cover_all_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOp
                           "hit_frequency": float(m.win + m.push), "standard_deviation": m.sd,
                           "interval_95": [float(-m.mean) - 1.96 * se, float(-m.mean) + 1.96 * se],
                           "distribution": [float(p) for p in probs]})
-    players = table.players or 1
-    mine = per_count[players - 1]
+    mine = next(c for c in per_count if c["players"] == players)
+    if record.return_to_player is not None:   # the record's figures, as analyze states them
+        mine.update(return_to_player=record.return_to_player, house_edge=record.house_edge,
+                    hit_frequency=record.hit_frequency)
     probs = [Fraction(p).limit_denominator(10 ** 12) for p in mine["distribution"]]
     rows = []
     for name, p, v in zip(CATEGORIES_5, probs, values):
         if v is None or not p:
             continue
         line = table.line_for(Atom(frozenset({name} | IMPLIED.get(name, set())), None, 1))
-        rows.append({"hand": _label(line) + (f" ({name.replace('_', ' ')})" if line.hand != name else ""),
+        rows.append({"hand": _label(line) + (f" ({hand_name(name).lower()})" if line.hand != name else ""),
                      "combinations": None, "probability": float(p), "cycle": 1 / float(p), "pays": _pay_text(line),
-                     "net": float(v - 1), "contribution": float(p * v), "outcome": "win" if v > 1 else "push",
-                     "cite": line.cite})
-    lose = float(sum(p for p, v in zip(probs, values) if v is None))
-    rows.append({"hand": "Highest hand pays nothing", "combinations": None, "probability": lose,
-                 "cycle": 1 / lose if lose else None, "pays": "loses the wager", "net": -1.0, "contribution": 0.0,
-                 "outcome": "loss", "cite": ""})
-    m = moments([(p, (v if v is not None else Fraction(0)) - 1) for p, v in zip(probs, values)])
+                     "net": float(v - 1), "contribution": float(p * (v - 1)),
+                     "outcome": "win" if v > 1 else ("push" if v == 1 else "loss"), "cite": line.cite})
+    lose = sum((p for p, v in zip(probs, values) if v is None), Fraction(0))
+    rows.append({"hand": "Highest hand pays nothing", "combinations": None, "probability": float(lose),
+                 "cycle": 1 / float(lose) if lose else None, "pays": "loses the wager", "net": -1.0,
+                 "contribution": -float(lose), "outcome": "loss", "cite": ""})
     sheet = {"enumeration": f"highest five-card hand among {players} player(s); "
                             + ("exact" if players == 1 else mine["method"]),
              "total": None, "stake": 1.0, "stake_stated": False, "rows": rows,
-             "totals": totals(m, exact_math=players == 1), "status": "exact" if players == 1 else "simulated",
+             "totals": record_totals(record, exact_math=players == 1), "status": record.status,
              "assumptions": ["every player in the round holds a hand, the dealer none; priced on a one-unit stake",
                              "for 2 or more players the highest hand comes from one seeded simulation of "
                              "seven-seat deals (the first k seats serve k players), shipped as "
                              "lit_compliance/gamemath/data/coverall_highest.json; redo it with "
-                             "tools/build_coverall_distribution.py ROUNDS SEED"],
+                             "tools/build_coverall_distribution.py ROUNDS SEED"]
+             + ([f"this paytable is for {players} player(s) only, so it is priced at that number alone"]
+                if table.players else []),
              "cover_all": {"players": players, "by_players": per_count, "categories": list(CATEGORIES_5)},
              "sensitivity": [{"hand": r["hand"], "unit": "1 to 1 more", "change_in_house_edge": -r["probability"]}
                              for r in rows[:-1]]}
-    sheet["totals"]["interval_95"] = mine["interval_95"]
+    if sheet["totals"]:
+        sheet["totals"]["interval_95"] = mine["interval_95"]
     return _finish(sheet, opts)
 
 
@@ -369,7 +380,7 @@ def cover_all_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOp
 BASE_TOTAL = 22_100 * 49 * 48
 
 
-def base_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions) -> dict:
+def base_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions, record) -> dict:
     from .base import analyse_base, multipliers, not_whole_odds  # numpy: only on a cache miss
 
     sheet: dict = {"enumeration": BASIS_TEXT["base"], "total": comb(52, 5), "stake": 1.0, "stake_stated": True,
@@ -385,7 +396,8 @@ def base_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions
     mult, missing = multipliers(table)
     if missing:
         sheet.update(status="incomplete", rows=[], totals=None, sensitivity=[],
-                     assumptions=sheet["assumptions"] + [f"figures missing in the source for {', '.join(missing)}: "
+                     assumptions=sheet["assumptions"] + [f"figures missing in the source for "
+                                                         f"{', '.join(hand_name(h) for h in missing)}: "
                                                          "no strategy or edge can be stated"])
         return sheet
     r = analyse_base(mult, rules)
@@ -420,8 +432,8 @@ def base_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions
         sheet["payout_limit"] = limited
     sheet["total_five"] = total5
     sheet["rows"] = rows
-    sheet["totals"] = totals(m)
-    sheet["status"] = "exact"
+    sheet["totals"] = record_totals(record)
+    sheet["status"] = record.status
     e1, e2, e3 = r.bet_expectations
     sheet["base"] = {
         "bet_expectations": [float(e1), float(e2), float(e3)],
@@ -465,25 +477,38 @@ def _finish(sheet: dict, opts: ParOptions) -> dict:
 
 
 def sheet_for(model: RulesetModel, wager: Wager, table: Paytable | None, opts: ParOptions) -> dict:
+    """The PAR sheet of one paytable at the settings ``opts`` gives (see :meth:`ParOptions.table_settings`):
+    a view of the priced record (:func:`lit_compliance.gamemath.priced`), which it carries as ``priced``."""
+    from . import price_paytable, priced
+
     head = {"wager_id": wager.id, "wager_name": wager.name, "wager_kind": wager.kind.value,
             "paytable_id": table.id if table else None,
             "paytable_name": table.name if table else "(no paytable in the source)",
             "cite": table.cite if table else wager.cite}
+    settings = opts.table_settings()
+    if table is not None and wager.paytable(table.id) is table:
+        record = priced(model, wager, table, settings)
+    else:   # a house or proposed paytable: not the ruleset's, so no reading concerns it
+        record = price_paytable(wager, table, model.hand_rules, settings)
+    summary = {"status": record.status, "house_edge": record.house_edge, "return_to_player": record.return_to_player,
+               "hit_frequency": record.hit_frequency, "settings": record.settings, "missing": record.missing,
+               "note": record.note}
     if table is None:
-        return {**head, "status": "incomplete", "rows": [], "totals": None, "sensitivity": [],
-                "assumptions": ["the source prints no paytable for this wager"], "enumeration": "", "total": None}
+        return {**head, "priced": summary, "status": "incomplete", "rows": [], "totals": None, "sensitivity": [],
+                "assumptions": ["the source prints no paytable for this wager"], "enumeration": "", "total": None,
+                "holds_at": []}
     rules = model.hand_rules
     key = ["par-sheet", repr((wager.id, wager.kind.value, wager.hand_basis.value, str(wager.stake),
                               str(wager.meter.reset_minimum) if wager.meter else None)),
-           repr(table), repr(rules), repr(opts)]
+           repr(table), repr(rules), repr(opts), settings.key()]
     body = cache.load_json(key)
     if body is None:
         if wager.is_base:
-            body = base_sheet(wager, table, rules, opts)
+            body = base_sheet(wager, table, rules, opts, record)
         elif table.hand_basis.value == "table_highest":
-            body = cover_all_sheet(wager, table, rules, opts)
+            body = cover_all_sheet(wager, table, rules, opts, record)
         else:
-            body = side_sheet(wager, table, rules, opts)
+            body = side_sheet(wager, table, rules, opts, record)
         body = json.loads(json.dumps(body))   # exactly what the cache gives back, so cold = warm
         cache.save_json(key, body)
-    return {**head, **body}
+    return {**head, **body, "priced": summary, "holds_at": _holds_at(record)}

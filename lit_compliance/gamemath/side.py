@@ -23,6 +23,8 @@ class SideResult:
     hit_frequency: Fraction
     missing: list = field(default_factory=list)   # hands whose figure the source lacks
     lines: list = field(default_factory=list)     # (line index, probability)
+    counts: list = field(default_factory=list)    # (line index, combinations) for every line that pays
+    total: int = 0                                # combinations in all
 
     def rtp(self, stake: float | None, meter: float | None = None) -> Fraction | None:
         if (self.fixed_total or self.meter_share) and not stake:
@@ -52,6 +54,7 @@ def price(table: Paytable, atoms: tuple[Atom, ...], lines: tuple[Line, ...] | No
     constant = fixed = meter = hit = Fraction(0)
     missing: list[str] = []
     per_line: dict[int, Fraction] = {}
+    per_count: dict[int, int] = {}
     index = {id(line): i for i, line in enumerate(lines)}
     for atom in atoms:
         line = first_line(lines, atom)
@@ -60,6 +63,7 @@ def price(table: Paytable, atoms: tuple[Atom, ...], lines: tuple[Line, ...] | No
         i = index[id(line)]
         p = Fraction(atom.count, total)
         per_line[i] = per_line.get(i, Fraction(0)) + p
+        per_count[i] = per_count.get(i, 0) + atom.count
         hit += p
         payout = line.payout
         if payout.missing:
@@ -71,7 +75,7 @@ def price(table: Paytable, atoms: tuple[Atom, ...], lines: tuple[Line, ...] | No
             fixed += p * payout.returns(None)
         else:
             meter += p * payout.meter_share
-    return SideResult(constant, fixed, meter, hit, missing, sorted(per_line.items()))
+    return SideResult(constant, fixed, meter, hit, missing, sorted(per_line.items()), sorted(per_count.items()), total)
 
 
 def envy_per_other_player(table: Paytable, rules: HandRules) -> dict:

@@ -18,7 +18,7 @@ from markupsafe import Markup
 from ..load.catalogue import Ruleset
 from ..model import Payout, PayoutKind
 from ..output.wording import money, number, odds
-from .compliance import base_bet_count, line_stake
+from .configured import base_bet_count, line_stake
 from ..output.wording import hand_name
 from .table_config import TableConfig, digest, parts_text, sign_parts
 from .sign_layout import (ASCENT, BORDER_PT, BOX, DESCENT, DOUBLE_RULE_PT, FINE_LINE, LINE, NOTE_INDENT, NOTES_GAP,
@@ -221,7 +221,7 @@ def _payout_limit(ruleset: Ruleset, config: TableConfig, offered: list[str], tit
 def placard_view(ruleset: Ruleset, config: TableConfig, with_qr: bool = True) -> dict:
     """Everything the placard templates print, decided here (under the readings in force); without
     ``with_qr`` the verification code is left out (``check`` only asks whether the sign fits)."""
-    from .compliance import awards_above_limit, readings_in_force
+    from .configured import awards_above_limit, readings_in_force
     from .table_config import model_for
 
     model = model_for(ruleset, config)

@@ -14,7 +14,7 @@ from ..load.catalogue import finding_ids
 from ..output.wording import flag_text
 from ..output.text_safety import markdown
 from ..output.wording import money
-from .compliance import finding_note
+from .configured import finding_note
 from .placard import CURRENCY_SYMBOLS
 from ..output.wording import hand_name, odds
 
@@ -298,8 +298,9 @@ def _math_text(result) -> dict:
         edge = "cannot be stated (figures missing in the source)"
     elif status == "function_of_meter":
         meter = (result.details or {}).get("break_even_meter")
-        edge = (f"{_pct(result.house_edge)} at the meter floor" if result.house_edge is not None
-                else "depends on the meter")
+        at = (result.settings or {}).get("meter")
+        edge = (f"{_pct(result.house_edge)} at a meter of ${at:,.0f} ({result.settings.get('meter_from')})"
+                if result.house_edge is not None and at is not None else "depends on the meter (no meter fixed)")
         if meter is not None:
             edge += f"; the wager breaks even at a meter of about ${meter:,.0f}"
     elif result.house_edge is not None and result.house_edge < 0:

@@ -3,7 +3,7 @@
 A configuration is a YAML file checked by ``schema/table-config.schema.json`` plus a few checks the
 schema cannot express (one entry per wager, minimum not above maximum...). Every problem is located
 ``file:line:col: path: message``. Whether the configuration *complies* with its ruleset is a
-separate question, answered by :mod:`lit_compliance.compliance`.
+separate question, answered by :mod:`lit_compliance.operator.checks`.
 """
 from __future__ import annotations
 

@@ -13,6 +13,7 @@ import io
 import json
 from math import sqrt
 
+from ..gamemath import status_text
 from ..gamemath.par import LEVELS, ParOptions, sheet_for, z_of
 from ..model import RulesetModel
 from ..model.readings import ZERO_EV_PULLED, ZERO_EV_RIDDEN
@@ -29,6 +30,16 @@ METHOD = [
     "Theoretical win per hour = bet x hands per hour x house edge.",
     "Sensitivity: change of the house edge when one line's printed figure rises by one unit (one 'to 1', $1, "
     "or one point of the meter), all else held.",
+    "Contribution (each row): the row's probability times its net result per unit of the stake the edge is "
+    "stated on (for the base game, per unit of one base bet, with every bet riding counted); the rows of a "
+    "table sum to the expected net result, which is minus the house edge. A row whose figure is missing, or "
+    "paid from a meter no rule or table fixes, has no net result and no contribution, and the table then "
+    "states no house edge.",
+    "Every figure is the priced record that analyze, paytables and check print, at the settings the section "
+    "names: a configured table at its own settings (a progressive at its configured reset, money amounts at the "
+    "wager's configured minimum bet); otherwise a progressive at the least reset the rules allow (a function of "
+    "the meter where they fix none), money amounts on a $1 wager where the rules state no wager amount, Cover All "
+    "at the paytable's own number of players.",
 ]
 
 
@@ -80,6 +91,23 @@ def _funnel(edge: float, sd: float) -> str:
                              y_fmt=lambda v: f"{v:g}%", log_x=True)
 
 
+def _headline(sheet: dict) -> list[tuple[str, str]]:
+    """The figures a section states where it states no house edge: the hit frequency, the floor of
+    an incomplete table, a progressive's return as a function of the meter."""
+    if sheet.get("totals"):
+        return []
+    rec = sheet["priced"]
+    out = [("House edge", "not stated: " + status_text(rec["status"], rec["settings"], rec["missing"]))]
+    if rec["hit_frequency"] is not None:
+        out.append(("Hit frequency", _pct(rec["hit_frequency"])))
+    meter = sheet.get("meter")
+    if meter and meter.get("priced_at") is None:
+        out.append(("Return as a function of the meter", meter["return_function"]))
+        if meter.get("break_even_meter") is not None:
+            out.append(("Break-even meter", f"${meter['break_even_meter']:,.2f}"))
+    return out
+
+
 def _section(model: RulesetModel, wager, table, opts: ParOptions) -> dict:
     sheet = sheet_for(model, wager, table, opts)
     prefix = ("wagers", wager.id) + (("paytables", table.id) if table else ())
@@ -89,11 +117,16 @@ def _section(model: RulesetModel, wager, table, opts: ParOptions) -> dict:
     alternatives = []
     if table is not None and wager.paytable(table.id) is table:
         from ..gamemath import paytable_result
-        for alt in paytable_result(model, wager.id, table.id).alternatives:
+        for alt in paytable_result(model, wager.id, table.id, opts.table_settings()).alternatives:
             if alt["reading"] != ZERO_EV_RIDDEN.id:
-                alternatives.append({**alt, "house_edge_text": _pct(alt["house_edge"])})
+                alternatives.append({**alt, "house_edge_text": _pct(alt["house_edge"]),
+                                     "status_text": status_text(alt["status"])})
     t = sheet.get("totals")
-    show = {"rows": _show_rows(sheet), "charts": {}}
+    rec = sheet["priced"]
+    show = {"rows": _show_rows(sheet), "charts": {},
+            "status": status_text(rec["status"], rec["settings"], rec["missing"]),
+            "holds_at": "; ".join(sheet.get("holds_at") or []) or "the paytable as published",
+            "headline": _headline(sheet)}
     if t:
         show["totals"] = [
             ("Return to player", _pct(t["return_to_player"])), ("House edge", _pct(t["house_edge"])),

@@ -4,8 +4,12 @@ A proposal (``schema/proposed-paytable.schema.json``) names a wager kind and its
 priced as a PAR sheet under the hand rules of the first jurisdiction offering that kind, and checked
 against every jurisdiction's newest ruleset: where the wager's selection rule is ``minimum`` it is
 permitted when every line of the floor is paid at least as well; where the rule is ``choose_one`` or
-``fixed`` it is permitted only when it is, line for line, one of the printed paytables. The nearest
-permitted paytable is the one differing on the fewest lines, then closest in house edge.
+``fixed`` it is permitted only when it is, line for line, one of the printed paytables. A paytable
+for a number of players (Cover All) is compared only with the printed paytables for that number.
+The answer is "cannot be determined" (``permitted: null``) where it turns on what the source does
+not give: no paytable printed, or a figure missing or illegible on a paytable the proposal could
+otherwise be (or on the floor it otherwise meets). The nearest permitted paytable is the one
+differing on the fewest lines, then closest in house edge.
 """
 from __future__ import annotations
 
@@ -17,6 +21,7 @@ from ..load.catalogue import Catalogue
 from ..load.strict_yaml import InputError, load_yaml_file
 from ..load.validation import schema_problems
 from ..model import Paytable, model_of
+from ..output.wording import hand_name
 from .par_view import par_report
 
 SCHEMA_NAME = "proposed-paytable"
@@ -53,11 +58,64 @@ def _pays(table: Paytable, stake) -> dict:
     return out
 
 
-def _differences(mine: dict, theirs: dict) -> int:
-    return sum(1 for key in set(mine) | set(theirs) if mine.get(key) != theirs.get(key))
+def _differences(mine: dict, theirs: dict, known_only: bool = False) -> int:
+    """Lines on which two paytables pay differently (``known_only``: not counting the lines whose
+    figure ``theirs`` lacks)."""
+    keys = set(mine) | set(theirs)
+    if known_only:
+        keys -= {k for k, v in theirs.items() if v is None}
+    return sum(1 for key in keys if mine.get(key) != theirs.get(key))
+
+
+def _comparable(table: Paytable, tables) -> list:
+    """The printed paytables a proposal is compared with: those for its number of players, where
+    the wager's paytables are per number of players."""
+    if not any(t.players for t in tables):
+        return list(tables)
+    return [t for t in tables if t.players == table.players]
+
+
+def _missing(table: Paytable) -> list[str]:
+    return [hand_name(line.hand, line.suits) for line in table.missing]
+
+
+def _verdict(wager, table: Paytable, stake) -> tuple[bool | None, str]:
+    """Permitted (True), not (False) or cannot be determined (None), and why."""
+    rule = wager.selection.value
+    mine = _pays(table, stake)
+    if not wager.paytables:
+        return None, "the source prints no paytable for this wager"
+    tables = _comparable(table, wager.paytables)
+    if not tables:
+        if not table.players:
+            return None, ("the printed paytables are each for a number of players; say which "
+                          "number the proposal is for (players)")
+        return False, f"the source prints no paytable for {table.players} player(s)"
+    if rule == "minimum":
+        short = [(t, key) for t in tables for key, floor in _pays(t, stake).items()
+                 if floor is not None and (mine.get(key) is None or mine[key] < floor)]
+        if short:
+            return False, f"pays less than the minimum on {len(short)} line(s)"
+        unknown = sorted({h for t in tables for h in _missing(t)})
+        if unknown:
+            return None, f"the source gives no minimum for {', '.join(unknown)}"
+        return True, "pays at least the minimum odds of every line"
+    same = [t for t in tables if _differences(mine, _pays(t, stake)) == 0]
+    if same:
+        return True, f"is paytable {same[0].id} ({same[0].cite})"
+    maybe = [t for t in tables if t.missing and _differences(mine, _pays(t, stake), known_only=True) == 0]
+    if maybe:
+        t = maybe[0]
+        return None, (f"it matches paytable {t.id} on every line the source gives, but the "
+                      f"source gives no figure for {', '.join(_missing(t))}")
+    return False, "is not one of the printed paytables ({})".format(", ".join(t.id for t in tables))
+
+
+VERDICT_WORDS = {True: "yes", False: "no", None: "cannot be determined"}
 
 
 def what_if(path: Path, catalogue: Catalogue, opts: ParOptions) -> dict:
+    """Price the proposal in ``path`` and say, jurisdiction by jurisdiction, whether it is permitted."""
     data = load_proposal(path)
     table = proposed_table(data)
     permitted, candidates, first = [], [], None
@@ -68,25 +126,13 @@ def what_if(path: Path, catalogue: Catalogue, opts: ParOptions) -> dict:
                 continue
             first = first or (model, wager)
             stake = wager.stake_for(table) or 1
-            mine = _pays(table, stake)
-            rule = wager.selection.value
-            verdict, why = False, ""
-            if rule == "minimum" and wager.paytables:
-                short = [(t, key) for t in wager.paytables for key, floor in _pays(t, stake).items()
-                         if floor is not None and (mine.get(key) is None or mine[key] < floor)]
-                verdict = not short
-                why = ("pays at least the minimum odds of every line" if verdict else
-                       f"pays less than the minimum on {len(short)} line(s)")
-            elif wager.paytables:
-                same = [t for t in wager.paytables if _differences(mine, _pays(t, stake)) == 0]
-                verdict = bool(same)
-                why = (f"is paytable {same[0].id} ({same[0].cite})" if same else
-                       "is not one of the printed paytables ({})".format(", ".join(t.id for t in wager.paytables)))
-            else:
-                why = "the ruleset prints no paytable for this wager"
+            verdict, why = _verdict(wager, table, stake)
             permitted.append({"jurisdiction": model.name, "ruleset": model.ref, "wager": wager.id,
-                              "rule": rule, "permitted": verdict, "why": why, "cite": wager.selection_cite})
-            for t in wager.paytables:
+                              "rule": wager.selection.value, "rule_text": wager.selection.value.replace("_", " "),
+                              "permitted": verdict, "verdict": VERDICT_WORDS[verdict], "why": why,
+                              "cite": wager.selection_cite})
+            mine = _pays(table, stake)
+            for t in _comparable(table, wager.paytables):
                 if not t.complete:
                     continue
                 result = paytable_result(model, wager.id, t.id)

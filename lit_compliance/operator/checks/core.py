@@ -1,0 +1,195 @@
+"""What every family of checks shares: the kinds of finding, a finding, the report, and the
+context a check runs in (the ruleset, its model as this table plays it, the configuration, and
+where findings are collected).
+
+A finding is an ``error`` (the configuration does not comply) or a ``warning`` (the rules cannot
+settle the point, e.g. the ruleset records a finding about a figure the table uses, or a rule
+needs someone's approval).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...load.catalogue import Ruleset, finding_ids
+from ...load.strict_yaml import format_path
+from ...model import Payout, exact, model_of
+from ...output.wording import hand_name, odds
+from ..configured import finding_note
+from ..table_config import TableConfig, chosen_readings, model_for
+
+ERROR, WARNING = "error", "warning"
+
+# Every kind of finding ``check`` can report, with what it means (documentation and tests).
+KINDS = {
+    "wager_not_offered": (ERROR, "the configuration offers a wager the ruleset does not provide for"),
+    "required_wager_missing": (ERROR, "a wager the ruleset requires at every table is not offered"),
+    "prerequisite_wager_missing": (ERROR, "a wager is offered without a wager it may only be made with"),
+    "paytable_missing_in_ruleset": (ERROR, "the ruleset has no paytable for the wager, so no payouts can be posted"),
+    "paytable_not_chosen": (ERROR, "the ruleset makes the operator choose a paytable and none is named"),
+    "paytable_not_permitted": (ERROR, "the paytable is not one the ruleset permits"),
+    "below_minimum_odds": (ERROR, "a house paytable pays less than the ruleset's minimum odds"),
+    "stake_mismatch": (ERROR, "a wager's stake differs from the stake the ruleset fixes"),
+    "envy_mismatch": (ERROR, "an envy bonus amount differs from the ruleset's"),
+    "progressive_settings": (ERROR, "progressive meter settings missing, or given for a wager without a meter"),
+    "reset_below_minimum": (ERROR, "the progressive seed or reset is below the ruleset's floor"),
+    "payout_limit_below_floor": (ERROR, "the payout limit is below the least limit the ruleset allows"),
+    "combined_limit_exceeded": (ERROR, "the wagers together can exceed the table limit where the ruleset forbids it"),
+    "dealing_method_not_permitted": (ERROR, "the dealing method is not one the ruleset provides for"),
+    "too_many_seats": (ERROR, "more player positions than the ruleset allows"),
+    "reading_not_permitted": (ERROR, "the configuration chooses a reading the rules do not leave to the operator"),
+    "ruleset_finding": (WARNING, "the ruleset records a finding (gap, garble or contradiction) about something the table uses"),
+    "unchecked": (WARNING, "a rule could not be checked because the ruleset lacks the figure"),
+    "payout_limit_not_provided": (WARNING, "the configuration sets a payout limit but no rule provides for one"),
+    "needs_approval": (WARNING, "a setting takes effect only with a regulator's approval"),
+    "figure_missing": (ERROR, "a line the sign would print has no figure in the rules and the configuration supplies none"),
+    "supplied_figure_not_needed": (ERROR, "the configuration supplies a figure the rules already fix"),
+    "paytable_flagged_by_math": (WARNING, "the chosen paytable returns more than 100% or the math finds it out of order"),
+    "sign_does_not_fit": (ERROR, "the payout schedule does not fit the configured sign size at the minimum type size"),
+    "award_above_payout_limit": (WARNING, "an advertised award can exceed the payout limit; the sign states the cap beside it"),
+}
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One result of checking a configuration."""
+
+    severity: str
+    kind: str
+    message: str
+    cite: str
+    file: str
+    line: int
+    column: int
+    path: str
+    finding_id: str | None = None
+
+    def __str__(self) -> str:
+        ref = finding_note(self.finding_id.split(", ")) if self.finding_id else ""
+        where = f"{self.file}:{self.line}:{self.column}: {self.path or '(top)'}"
+        return f"{where}: {self.severity} [{self.kind}]: {self.message}{ref} [{self.cite}]"
+
+    def as_dict(self) -> dict:
+        return {"severity": self.severity, "kind": self.kind, "message": self.message, "cite": self.cite,
+                "file": self.file, "line": self.line, "column": self.column, "path": self.path,
+                "findings": self.finding_id.split(", ") if self.finding_id else []}
+
+
+@dataclass(frozen=True)
+class Report:
+    ruleset: Ruleset
+    config: TableConfig
+    findings: tuple[Finding, ...]
+    readings: tuple = ()      # the readings in force for the configured wagers (dicts)
+    edges: tuple = ()         # the house edge of each configured wager's paytable (dicts)
+
+    @property
+    def must_fix(self) -> list[Finding]:
+        """What makes the table non-compliant."""
+        return self.errors
+
+    @property
+    def should_know(self) -> list[Finding]:
+        """Warnings about this table's own settings and choices (the operator can act on them)."""
+        return [f for f in self.warnings if f.kind != "ruleset_finding"]
+
+    @property
+    def regulation_defects(self) -> list[Finding]:
+        """Gaps, garbles and contradictions in the regulation itself (the operator cannot fix them)."""
+        return [f for f in self.warnings if f.kind == "ruleset_finding"]
+
+    @property
+    def errors(self) -> list[Finding]:
+        return [f for f in self.findings if f.severity == ERROR]
+
+    @property
+    def warnings(self) -> list[Finding]:
+        return [f for f in self.findings if f.severity == WARNING]
+
+    @property
+    def compliant(self) -> bool:
+        return not self.errors
+
+
+class Context:
+    """One run of the checks over one configuration: what they read and where they report."""
+
+    def __init__(self, ruleset: Ruleset, config: TableConfig):
+        self.rs = ruleset
+        self.cfg = config
+        allowed, self.refused_readings = chosen_readings(ruleset, config)
+        self.model = model_of(ruleset, allowed)
+        self.table_model = model_for(ruleset, config)  # with the figures the house supplies
+        self.data = self.model.sections
+        self.out: list[Finding] = []
+        self.findings_by_id = {f["id"]: f for f in ruleset.findings}
+        self.wagers = {w["id"]: w for w in self.data["wagers"]}
+        self.source = self.data["source"]["citation"]
+        self.pending: dict[tuple, dict] = {}
+
+    def add(self, kind: str, path: tuple, message: str, cite: str, finding=None) -> None:
+        """Report one finding of ``kind`` at configuration ``path``."""
+        severity = KINDS[kind][0]
+        finding_id = ", ".join(finding_ids(finding)) or None
+        line, col = self.cfg.locate(path)
+        self.out.append(Finding(severity, kind, message, cite, self.cfg.path, line, col, format_path(path),
+                                finding_id))
+
+    def ruleset_finding(self, finding, path: tuple, context: str, item: str | None = None) -> None:
+        """Surface ruleset findings (one id or a list): one warning per finding id and configuration place."""
+        for finding_id in finding_ids(finding):
+            if finding_id not in self.findings_by_id:
+                continue
+            contexts = self.pending.setdefault((finding_id, path), {})
+            items = contexts.setdefault(context, [])
+            if item and item not in items:
+                items.append(item)
+
+    def flush_ruleset_findings(self) -> None:
+        """One ``ruleset_finding`` warning per finding and place, naming everything it touches there."""
+        for (finding_id, path), contexts in self.pending.items():
+            f = self.findings_by_id[finding_id]
+            kind = f["kind"].replace("_", " ")
+            where = "; ".join(f"{c}: {', '.join(items)}" if items else c for c, items in contexts.items())
+            self.add("ruleset_finding", path, f"{where} -- {kind}: {f['problem']} Recorded as: {f['recorded_as']}",
+                     f["cite"], finding_id)
+
+    def chosen_tables(self, choice: dict, wager: dict) -> list[dict] | None:
+        """The ruleset paytables this choice uses (None where it uses none of them)."""
+        tables = wager["paytables"]
+        if "custom_paytable" in choice:
+            return None
+        if "paytable" in choice:
+            return [t for t in tables if t["id"] == choice["paytable"]]
+        if wager["selection"]["rule"] == "fixed":
+            return list(tables)
+        return []
+
+    def offered(self) -> dict:
+        """{wager id: configuration entry} for the configured wagers the ruleset provides for."""
+        return {c["wager"]: c for c in self.cfg.wagers if c["wager"] in self.wagers}
+
+
+def line_key(line: dict) -> tuple:
+    """A line's hand and suits, the key two paytables' lines are matched on."""
+    return line["hand"], tuple(sorted(line.get("suits", [])))
+
+
+def line_label(line: dict) -> str:
+    """A line's hand (and suits) in words."""
+    return hand_name(line["hand"], line.get("suits"))
+
+
+def say(payout: dict) -> str:
+    """A payout in words."""
+    return odds(payout)
+
+
+def at_least(mine: dict, floor: dict, floor_stake: float | None) -> bool | None:
+    """Whether payout ``mine`` pays at least ``floor``; None where they cannot be compared."""
+    a, b = Payout.from_data(mine), Payout.from_data(floor)
+    if a.kind == b.kind and (a.is_fixed or a.is_meter):
+        return a.value >= b.value
+    a, b = a.net_per_unit(exact(floor_stake)), b.net_per_unit(exact(floor_stake))
+    if a is None or b is None:
+        return None
+    return a >= b

@@ -1,0 +1,27 @@
+"""Checks of which wagers a table offers: each one the ruleset provides for, every required wager
+present, and every wager offered with the wagers it may only be made with."""
+from __future__ import annotations
+
+from .core import Context
+
+
+def check_wagers_offered(ctx: Context) -> None:
+    """``wager_not_offered``, ``prerequisite_wager_missing``, ``required_wager_missing``."""
+    offered = {c["wager"] for c in ctx.cfg.wagers}
+    for i, choice in enumerate(ctx.cfg.wagers):
+        if choice["wager"] not in ctx.wagers:
+            known = ", ".join(sorted(ctx.wagers))
+            ctx.add("wager_not_offered", ("wagers", i, "wager"),
+                    f"{ctx.rs.name} rules provide for no wager {choice['wager']!r} (wagers: {known})", ctx.source)
+            continue
+        wager = ctx.wagers[choice["wager"]]
+        for need in wager.get("requires_wagers", []):
+            if need not in offered:
+                need_name = ctx.wagers[need]["name"] if need in ctx.wagers else need
+                ctx.add("prerequisite_wager_missing", ("wagers", i, "wager"),
+                        f"{wager['name']} may only be offered with {need_name} ({need!r}), which this table does not offer",
+                        wager["cite"])
+    for wager in ctx.rs.wagers:
+        if wager["offered"] == "required" and wager["id"] not in offered:
+            ctx.add("required_wager_missing", ("wagers",),
+                    f"{wager['name']} ({wager['id']!r}) is required at every table but is not offered", wager["cite"])
