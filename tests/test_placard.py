@@ -102,8 +102,10 @@ def test_for_odds_are_restated_with_to_where_the_jurisdiction_forbids_for():
     assert pays["Three of a kind"] == ("8 to 1", "\u2020")
     assert pays["Royal flush"] == ("100% of meter", "")
     assert not any(" for " in row[1] for row in schedule_rows(view))
-    (note,) = [n for n in view["notes"] if n["mark"] in progressive["notes"]]
+    notes = [n for n in view["notes"] if n["mark"] in progressive["notes"]]
+    (note,) = [n for n in notes if "prints them as" in n["text"]]  # beside it, the note of the reading followed
     assert "MGC LIR \u00a711(a)" in note["text"]
+    assert any("ma-progressive-for-odds-wording/for-one-as-printed" in n["text"] for n in notes)
     assert "Four of a kind 300 for 1" in note["text"] and "Three of a kind 9 for 1" in note["text"]
 
 

@@ -242,8 +242,9 @@ def test_every_paytable_quote_is_verbatim_and_contains_its_figure(data, source_t
 
 def test_every_irregularity_quote_is_verbatim(data, source_text):
     for item in data["irregularities"]:
-        if "quote" in item:
-            assert collapse_whitespace(item["quote"]) in source_text, item["id"]
+        quotes = item.get("quote") or []
+        for quote in [quotes] if isinstance(quotes, str) else quotes:
+            assert collapse_whitespace(quote) in source_text, item["id"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -439,6 +440,8 @@ def test_no_irregularity_beyond_those_the_source_names(data):
 
 EXPECTED_FINDINGS = {
     "ma-11b-base-paytable-missing": "missing_text",
+    "ma-external-references-not-bundled": "dangling_reference",
+    "ma-minor-typos": "garbled_text",
     "ma-11c-payout-limitation-missing": "dangling_reference",
     "ma-11d-bonus-schedule-missing": "dangling_reference",
     "ma-11e-three-card-tables-missing": "dangling_reference",
@@ -517,3 +520,21 @@ def test_the_burned_card_is_the_one_to_the_dealers_left_not_said_to_be_the_first
         if discard:   # "the first dealt" is never stated as a fact, only as one reading
             assert "dealer's left" in discard["which"]
             assert "first dealt" not in discard["which"] or "ma-burn-card-side-ambiguous" in discard["which"]
+
+
+def test_every_fact_and_finding_quotes_the_source(source_text):
+    from lit_compliance.load.catalogue import Catalogue
+    from lit_compliance.load.facts import facts
+
+    rs = Catalogue.bundled().latest("massachusetts")
+    items = []
+    for f in facts(rs):
+        node = rs.data
+        for step in f.path:
+            node = node[step]
+        items.append((f.id, node.get("quote")))
+    items += [(f"findings.{fd['id']}", fd.get("quote")) for fd in rs.data["findings"]]
+    for ident, quote in items:
+        assert quote, f"{ident} has no quote"
+        for piece in [quote] if isinstance(quote, str) else quote:
+            assert collapse_whitespace(piece) in source_text, (ident, piece)
