@@ -1,4 +1,4 @@
-"""The clauses of a bundled source text, the citations that name them, and the ruleset's coverage.
+"""The clauses of a bundled source text and the citations that name them.
 
 The clause list is derived from the source text, not typed by hand. Each ruleset describes its
 source's numbering as data (``source.clauses``):
@@ -14,7 +14,11 @@ source's numbering as data (``source.clauses``):
   previous line).
 - ``duplicates``: where the text prints the same label twice (three tables each lettered from
   (a)), which occurrence a citation's bracketed note means (``bonus bet: 2``).
-- ``no_rule``: clause id -> one-line reason the clause holds no rule for the catalogue.
+- ``no_rule``: clause id -> one-line reason the clause's own words hold no rule for the catalogue;
+  ``no_rule_text``: the same for one provision of a clause, found by a quote (see :mod:`.quotes`).
+
+Each clause's own words are split into provisions by :mod:`.provisions`; quotes and the coverage
+of provisions are in :mod:`.quotes`.
 
 The parser reads the text line by line. A line that starts with a marker of some level opens a
 clause: the next label at an open level (a sibling), else the first label of the level below the
@@ -135,38 +139,12 @@ class Clause:
     depth: int        # 0 for the whole text, 1 for the outermost numbered level
     parent: str | None
     path: tuple = field(default=(), compare=False)  # labels from the outermost level
+    marker: str = field(default="", compare=False)   # the marker as printed ("(a)", "- (a)" as "(a)", ".01")
+    numbers: tuple = field(default=(), compare=False)  # the source line of each line of ``text``
 
     @property
     def display(self) -> str:
         return self.id or "(whole text)"
-
-
-@dataclass(frozen=True)
-class ClauseStatus:
-    clause: Clause
-    facts: tuple[str, ...]
-    findings: tuple[str, ...]
-    no_rule: str | None
-    via_subclauses: bool
-    within: str | None = None  # the nearest cited enclosing clause (a citation includes its subclauses)
-
-    @property
-    def covered(self) -> bool:
-        return bool(self.facts or self.findings or self.no_rule or self.via_subclauses or self.within)
-
-    @property
-    def status(self) -> str:
-        if self.facts:
-            return "transcribed"
-        if self.findings:
-            return "finding"
-        if self.no_rule:
-            return "no rule"
-        if self.via_subclauses:
-            return "through subclauses"
-        if self.within:
-            return "within a cited clause"
-        return "uncovered"
 
 
 class CiteError(ValueError):
@@ -227,7 +205,8 @@ class _Parser:
                 if line.strip().startswith(unit["starts"]):
                     unit_at[i] = unit
                     break
-        root = {"id": "", "label": "", "lines": [], "line": 1, "depth": 0, "parent": None, "path": ()}
+        root = {"id": "", "label": "", "lines": [], "line": 1, "depth": 0, "parent": None, "path": (), "numbers": [],
+                "marker": ""}
         out = [root]
         stack: list[dict] = []  # open clauses, index = level
         ids: dict[str, int] = {}
@@ -246,6 +225,7 @@ class _Parser:
                     choice = self._choose(cands, stack, next_marker.get(i, []))
             if choice is None:
                 current["lines"].append(line)
+                current["numbers"].append(numbers[i])
                 continue
             level, label, end, named = choice
             while stack and stack[-1]["level"] >= level:
@@ -262,12 +242,17 @@ class _Parser:
             if ids[base] > 1:
                 ident = f"{base}#{ids[base]}"
             clause = {"id": ident, "label": label, "lines": [line[end:]], "line": numbers[i], "depth": len(stack) + 1,
-                      "parent": parent["id"], "path": parent["path"] + (label,), "named": named, "level": level}
+                      "parent": parent["id"], "path": parent["path"] + (label,), "named": named, "level": level,
+                      "numbers": [numbers[i]], "marker": re.sub(r"^\s*(?:-\s+)?", "", line[:end]).strip()}
             stack.append(clause)
             out.append(clause)
             current = clause
-        return [Clause(c["id"], c["label"], _tidy(c["lines"]), c["line"], c["depth"], c["parent"], c["path"])
-                for c in out]
+        out_clauses = []
+        for c in out:
+            text, lines_of = _tidy(c["lines"], c["numbers"])
+            out_clauses.append(Clause(c["id"], c["label"], text, c["line"], c["depth"], c["parent"], c["path"],
+                                      c["marker"], lines_of))
+        return out_clauses
 
     def _next(self, level: int, label: str) -> str | None:
         style = self.levels[level].marker
@@ -296,9 +281,20 @@ class _Parser:
         return (pick[0], pick[1], pick[2], False)
 
 
-def _tidy(lines: list[str]) -> str:
-    text = "\n".join(line.rstrip() for line in lines).strip()
-    return re.sub(r"\n{3,}", "\n\n", text)
+def _tidy(lines: list[str], numbers: list[int]) -> tuple[str, tuple[int, ...]]:
+    """A clause's own words (lines right-trimmed, blank lines at either end dropped, at most one
+    blank line in a row) and the source line of each line kept."""
+    kept: list[tuple[str, int]] = []
+    for line, number in zip(lines, numbers):
+        line = line.rstrip()
+        if not line and (not kept or not kept[-1][0]):
+            continue
+        kept.append((line, number))
+    while kept and not kept[-1][0]:
+        kept.pop()
+    if kept:
+        kept[0] = (kept[0][0].lstrip(), kept[0][1])
+    return "\n".join(line for line, _ in kept), tuple(number for _, number in kept)
 
 
 @lru_cache(maxsize=64)
@@ -531,47 +527,6 @@ def _finding_cites(rs: Ruleset):
             yield finding["id"], ("findings", index), finding["cite"]
 
 
-def coverage(rs: Ruleset) -> list[ClauseStatus]:
-    """Every clause of the source with the facts that transcribe it, the findings about it, or
-    the ruleset's reason it holds no rule; unresolvable citations are skipped (see cite_problems)."""
-    resolver = Resolver(rs)
-    by_fact: dict[str, list[str]] = {}
-    by_finding: dict[str, list[str]] = {}
-    for fact in facts(rs):
-        try:
-            for c in resolver.resolve(fact.cite):
-                by_fact.setdefault(c.id, []).append(fact.id)
-        except CiteError:
-            pass
-    for ident, _, cite in _finding_cites(rs):
-        try:
-            for c in resolver.resolve(cite):
-                by_finding.setdefault(c.id, []).append(ident)
-        except CiteError:
-            pass
-    no_rule = (resolver.config.get("no_rule") or {})
-    direct = {c.id for c in resolver.clauses if c.id in by_fact or c.id in by_finding}
-    with_direct_below = set()
-    for c in resolver.clauses:
-        if c.id in direct:
-            parent = c.parent
-            while parent is not None:
-                with_direct_below.add(parent)
-                parent = resolver.by_id[parent].parent if parent in resolver.by_id else None
-    def within(c: Clause) -> str | None:
-        parent = c.parent
-        while parent:  # the whole text ("") does not count: a citation of it names no clause
-            if parent in by_fact:
-                return parent
-            parent = resolver.by_id[parent].parent
-        return None
-
-    return [ClauseStatus(c, tuple(dict.fromkeys(by_fact.get(c.id, []))),
-                         tuple(dict.fromkeys(by_finding.get(c.id, []))), no_rule.get(c.id),
-                         c.id in with_direct_below, within(c))
-            for c in resolver.clauses]
-
-
 def cite_problems(rs: Ruleset) -> list[tuple[tuple, str, str]]:
     """(path, cite, message) for every citation in ``rs`` that names no clause of its source."""
     if not _config(rs):
@@ -584,7 +539,7 @@ def cite_problems(rs: Ruleset) -> list[tuple[tuple, str, str]]:
             resolver.resolve(cite)
         except CiteError as exc:
             out.append((path + ("cite",), cite, str(exc)))
-    ids = {c.id for c in resolver.clauses}
+    ids = {c.id for c in resolver.clauses} | {"(whole text)"}
     for ident in (resolver.config.get("no_rule") or {}):
         if ident not in ids:
             out.append((("source", "clauses", "no_rule", ident), ident, f"{ident} names no clause of the source"))
