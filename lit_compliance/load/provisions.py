@@ -40,8 +40,8 @@ from .clauses import Clause, _config, source_text
 
 ABBREVIATIONS = frozenset({"e.g.", "i.e.", "no.", "nos.", "etc.", "mr.", "ms.", "mrs.", "dr.", "st.", "v.", "vs.",
                            "u.s.", "inc.", "co.", "cf.", "viz."})
-STARTS_SENTENCE = re.compile(r"[A-Z(“\"‘'\[]")
-ENDS_SENTENCE = re.compile(r"[.?!][”\"’')\]]*$")
+OPENERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ(“\"‘'[")  # a word that can start a sentence starts so
+CLOSERS = "”\"’')]"  # may follow a sentence's full stop
 BULLET = re.compile(r"^\s*[-•·*]\s")
 ROW = re.compile(r"\S[ ]*\t\s*\S")
 FIGURE = re.compile(r"\d[\d,]*")
@@ -106,17 +106,15 @@ def _breaks(words: list[tuple[str, int, bool]]) -> list[int]:
     """Indexes of the words that start a new piece (the first word excluded)."""
     out = []
     for k in range(1, len(words)):
-        prev, word, bullet = words[k - 1][0], words[k][0], words[k][2]
-        if bullet:
-            out.append(k)
-        elif prev.endswith(";"):
+        prev, word, starts = words[k - 1][0], words[k][0], words[k][2]
+        if starts or prev[-1] == ";":
             out.append(k)
         elif prev == "|" and k >= 3 and words[k - 3][0] in ("to", "for") and FIGURE.fullmatch(words[k - 2][0]):
             out.append(k)  # a row of a table whose cells end in " |" ends at its figure ("1 to 1 |")
         elif word == "and" and k + 1 < len(words) and words[k + 1][0] in ("shall", "must"):
             out.append(k)
-        elif STARTS_SENTENCE.match(word) and (prev.endswith(":") or (
-                ENDS_SENTENCE.search(prev) and prev.lower() not in ABBREVIATIONS)):
+        elif word[0] in OPENERS and (prev[-1] == ":" or (
+                prev.rstrip(CLOSERS)[-1:] in ".?!" and prev.rstrip(CLOSERS)[-1:] and prev.lower() not in ABBREVIATIONS)):
             out.append(k)
     return out
 

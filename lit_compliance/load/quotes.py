@@ -180,6 +180,19 @@ class ProvisionStatus:
     findings: tuple[str, ...]
     no_rule: str | None
     quoted_words: int       # of its words, those a fact's or finding's quote overlaps
+    marked: tuple = ()      # ((start, end), ...) in its text: the words inside a fact's or finding's quote
+
+    def runs(self) -> list[tuple[str, bool]]:
+        """Its text as (words, inside a quote) runs, for marking the quoted words."""
+        out, pos, text = [], 0, self.provision.text
+        for a, b in self.marked:
+            if a > pos:
+                out.append((text[pos:a], False))
+            out.append((text[a:b], True))
+            pos = b
+        if pos < len(text):
+            out.append((text[pos:], False))
+        return out
 
     @property
     def status(self) -> str:
@@ -217,12 +230,25 @@ class Coverage:
         return out
 
 
-def _quoted_words(p: Provision, chars: set) -> int:
-    count, pos = 0, p.start
+def _marked(p: Provision, chars: set) -> tuple[tuple[int, int], ...]:
+    """The runs of ``p``'s text inside a quote, relative to its text."""
+    out: list[list[int]] = []
+    for k in range(p.start, p.end):
+        if k in chars:
+            if out and out[-1][1] == k - p.start:
+                out[-1][1] += 1
+            else:
+                out.append([k - p.start, k - p.start + 1])
+    return tuple((a, b) for a, b in out)
+
+
+def _quoted_words(p: Provision, marked: tuple) -> int:
+    count, pos = 0, 0
     for word in p.text.split(" "):
-        if any(k in chars for k in range(pos, pos + len(word))):
+        end = pos + len(word)
+        if any(a < end and pos < b for a, b in marked):
             count += 1
-        pos += len(word) + 1
+        pos = end + 1
     return count
 
 
@@ -244,9 +270,9 @@ def coverage(rs: Ruleset) -> Coverage | None:
     for p in index.all:
         facts_of, findings_of = located.touched.get(p.id, ((), ()))
         reason = no_rule.get(p.clause, located.no_rule_text.get(p.id))
-        chars = located.quoted_chars.get(p.clause, set())
-        out.append(ProvisionStatus(p, facts_of, findings_of, reason,
-                                   _quoted_words(p, chars) if chars else 0))
+        chars = located.quoted_chars.get(p.clause)
+        marked = _marked(p, chars) if chars else ()
+        out.append(ProvisionStatus(p, facts_of, findings_of, reason, _quoted_words(p, marked), marked))
     return Coverage(tuple(out), located.unquoted, located.items)
 
 

@@ -12,8 +12,9 @@
   paytable with its house edge and a link to its PAR sheet, dealing plans, irregularities, signage;
 - ``<jurisdiction>/<version>/par.html``: the PAR sheet (the ``par`` command's HTML);
 - ``<jurisdiction>/<version>/source.html``: the source text clause by clause
-  (:mod:`lit_compliance.load.clauses`), each clause beside the facts that transcribe it, the
-  findings about it, or the reason it holds no rule;
+  (:mod:`lit_compliance.load.clauses`), each clause's provisions (:mod:`lit_compliance.load.provisions`)
+  beside the facts and findings whose quotes fall inside them, the quoted words marked, or the
+  reason they hold no rule;
 - ``<jurisdiction>/diff/<old>--<new>.html``: each pair of versions; ``drafts/<name>.html``: a
   draft amendment against the version it amends.
 
@@ -339,37 +340,62 @@ def cite_links(rs: Ruleset):
     return links
 
 
+def provision_anchor(provision_id: str) -> str:
+    """The anchor of a provision on the source page: its clause's anchor and ``/pN``
+    (``clause-.12A(4)/p2``, ``clause-whole-text/p1``)."""
+    clause, _, number = provision_id.rpartition("/")
+    return clause_anchor("" if clause == "(whole text)" else clause) + "/" + number
+
+
 def source_view(rs: Ruleset, path: str) -> dict | None:
-    """The source text clause by clause, each clause beside the facts that transcribe it and the
-    findings about it (None when the ruleset does not describe its source's numbering)."""
-    from ..load.clauses import coverage
+    """The source text clause by clause, each clause's provisions beside the facts and findings
+    whose quotes fall inside them (the quoted words marked), or the reason they hold no rule (None
+    when the ruleset does not describe its source's numbering)."""
+    from ..load.provisions import source_index
+    from ..load.quotes import STATUSES, coverage
 
     if not (rs.data.get("source") or {}).get("clauses"):
         return None
-    rows = []
-    statuses = coverage(rs)
+    index, cov = source_index(rs), coverage(rs)
+    by_clause: dict[str, list] = {}
+    for st in cov.statuses:
+        by_clause.setdefault(st.provision.clause, []).append(st)
     finding_ids_known = {f["id"] for f in rs.findings}
     said = {fid: summarise(node, skip=("term", "name", "label")) for fid, _, node in site_facts(rs)}
-    for st in statuses:
-        c = st.clause
+    no_rule = {}
+    for name, reason in ((rs.data["source"]["clauses"].get("no_rule")) or {}).items():
+        clause = index.by_name.get(str(name))
+        if clause is not None:
+            no_rule[clause.id] = str(reason)
+    rows = []
+    for c in index.clauses:
+        provisions = []
+        for st in by_clause.get(c.id, []):
+            p = st.provision
+            provisions.append({
+                "anchor": provision_anchor(p.id), "href": _href(provision_anchor(p.id)), "id": p.id,
+                "number": f"p{p.number}", "line": p.line, "status": st.status,
+                "runs": [{"text": text, "mark": mark} for text, mark in st.runs()],
+                "facts": [{"id": f, "href": "index.html" + _href(f), "text": said.get(f, "")} for f in st.facts],
+                "findings": [{"id": f, "href": "index.html" + _href(finding_anchor(f))} for f in st.findings
+                             if f in finding_ids_known],
+                "no_rule": st.no_rule or "",
+            })
+        statuses = {p["status"] for p in provisions}
         rows.append({
             "anchor": clause_anchor(c.id), "href": _href(clause_anchor(c.id)), "id": c.display,
             "label": c.label, "depth": c.depth, "line": c.line, "text": " ".join(c.text.split()),
-            "status": st.status,
-            "facts": [{"id": f, "href": "index.html" + _href(f), "text": said.get(f, "")} for f in st.facts],
-            "findings": [{"id": f, "href": "index.html" + _href(finding_anchor(f))} for f in st.findings
-                         if f in finding_ids_known],
-            "no_rule": st.no_rule or "",
-            "within": {"id": st.within, "href": _href(clause_anchor(st.within))} if st.within else None,
+            "status": "uncovered" if "uncovered" in statuses else "covered" if provisions else "heading",
+            "no_rule": no_rule.get(c.id, ""), "provisions": provisions,
         })
-    counts: dict[str, int] = {}
-    for st in statuses:
-        counts[st.status] = counts.get(st.status, 0) + 1
-    return {"root": _root(path), "title": f"{rs.name} {rs.version}: the source text, clause by clause",
+    counts = cov.counts()
+    return {"root": _root(path), "title": f"{rs.name} {rs.version}: the source text, provision by provision",
             "name": rs.name, "ref": rs.ref, "source_file": rs.data["source"]["file"],
-            "citation": rs.data["source"]["citation"], "rows": rows,
-            "counts": [{"status": k, "count": v} for k, v in sorted(counts.items())],
-            "uncovered": counts.get("uncovered", 0),
+            "citation": rs.data["source"]["citation"], "rows": rows, "provisions": len(cov.statuses),
+            "counts": [{"status": k, "count": counts[k]} for k in STATUSES if counts[k]],
+            "uncovered": counts["uncovered"], "words": cov.words,
+            "quoted_share": f"{100 * cov.quoted_words / cov.words:.1f}%" if cov.words else "0.0%",
+            "unquoted": len(cov.unquoted),
             "crumbs": [{"href": _root(path) + "index.html", "text": "Catalogue"},
                        {"href": _root(path) + f"{page(rs).split('/')[0]}/index.html", "text": rs.name},
                        {"href": "index.html", "text": f"{rs.name} {rs.version}"}]}
