@@ -9,7 +9,8 @@ the reason) or *uncovered*. A citation alone covers nothing.
 """
 from __future__ import annotations
 
-from ..load.catalogue import Ruleset
+from .. import cache
+from ..load.catalogue import Ruleset, _validated_key
 from ..load.quotes import STATUSES, Coverage, coverage
 from ..load.resources import data_dir
 
@@ -24,10 +25,26 @@ def provision_rows(cov: Coverage | None) -> list[dict]:
             for s in cov.statuses]
 
 
+def _summary(rs: Ruleset) -> dict:
+    """The coverage of a described ruleset as plain data, kept in the cache by content (the
+    document, the schema, the source text and the engine), so a repeat does not parse the source."""
+    key = ["provision-coverage", _validated_key(rs.document)] if rs.document is not None else None
+    hit = cache.load_json(key) if key else None
+    if isinstance(hit, dict):
+        return hit
+    cov = coverage(rs)
+    value = {"counts": cov.counts(), "words": cov.words, "quoted_words": cov.quoted_words, "items": cov.items,
+             "without_quote": [{"kind": q.kind, "id": q.id, "cite": q.cite, "line": q.line} for q in cov.unquoted],
+             "rows": provision_rows(cov)}
+    if key:
+        cache.save_json(key, value)
+    return value
+
+
 def ruleset_provisions(rs: Ruleset) -> list[dict]:
     """The provisions of the ruleset's source with their statuses (empty when it has no clause list)."""
     described, _ = _described(rs)
-    return provision_rows(coverage(rs)) if described else []
+    return _summary(rs)["rows"] if described else []
 
 
 def _described(rs: Ruleset) -> tuple[bool, str | None]:
@@ -42,18 +59,17 @@ def coverage_view(rs: Ruleset) -> dict:
     """Plain data for one ruleset's coverage report (``described`` is false when the ruleset does
     not describe its source's numbering, so no provision list can be derived)."""
     described, reason = _described(rs)
-    cov = coverage(rs) if described else None
-    counts = cov.counts() if cov else {name: 0 for name in STATUSES}
-    words, quoted = (cov.words, cov.quoted_words) if cov else (0, 0)
-    rows = provision_rows(cov)
+    summary = _summary(rs) if described else None
+    counts = summary["counts"] if summary else {name: 0 for name in STATUSES}
+    words, quoted = (summary["words"], summary["quoted_words"]) if summary else (0, 0)
+    rows = summary["rows"] if summary else []
     return {
         "ruleset": rs.ref, "path": rs.path, "source": rs.data["source"]["file"], "described": described,
         "reason": reason,
         "provisions": len(rows), "covered": len(rows) - counts["uncovered"], "counts": counts,
         "words": words, "quoted_words": quoted, "quoted_share": round(quoted / words, 4) if words else 0.0,
-        "facts_and_findings": cov.items if cov else 0,
-        "without_quote": [{"kind": q.kind, "id": q.id, "cite": q.cite, "line": q.line} for q in cov.unquoted]
-        if cov else [],
+        "facts_and_findings": summary["items"] if summary else 0,
+        "without_quote": summary["without_quote"] if summary else [],
         "uncovered": [{"provision": r["provision"], "clause": r["clause"], "line": r["line"], "text": r["text"]}
                       for r in rows if r["status"] == "uncovered"],
         "statuses": rows,
