@@ -234,3 +234,22 @@ def test_validate_coverage_passes_when_every_provision_is_quoted_or_has_a_reason
     result = CliRunner().invoke(main, ["validate", "--coverage", str(target)])
     assert result.exit_code == 0, result.output
     assert "uncovered:" not in result.output and "unquoted:" not in result.output
+
+
+def test_a_readings_quote_is_checked_against_its_own_cite_else_its_findings(sources, tmp_path):
+    from lit_compliance.load.clauses import cite_problems
+
+    rs = load_ruleset(_write(tmp_path, _mixed()))
+    finding = rs.data["findings"][0]
+    finding["readings"] = [{"id": "own", "cite": "T §1(a)", "quote": "three equal wagers"},
+                           {"id": "inherited", "quote": "Two pair"},
+                           {"id": "wrong", "quote": "Two pair"},
+                           {"id": "astray", "cite": "T §7", "quote": "x"}]
+    finding["readings"][2]["cite"] = "T §1"
+    problems = dict(quote_problems(rs))
+    assert list(problems) == [("findings", 0, "readings", 2, "quote")]
+    assert "'Two pair' does not occur in §1" in problems[("findings", 0, "readings", 2, "quote")]
+    assert [(path, message) for path, _, message in cite_problems(rs)] == [
+        (("findings", 0, "readings", 3, "cite"), "§7 names no clause of the source")]
+    status = {s.provision.id: s for s in coverage(rs).statuses}
+    assert status["§1(a)/p1"].findings == ("two-pair-low",)  # a reading's quote counts for its finding

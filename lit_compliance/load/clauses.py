@@ -522,9 +522,13 @@ def resolve_cite(rs: Ruleset, cite: str) -> list[Clause]:
 
 
 def _finding_cites(rs: Ruleset):
+    """(id, path, cite) of every finding and every reading of one that has its own citation."""
     for index, finding in enumerate(rs.data.get("findings", [])):
         if isinstance(finding.get("cite"), str):
             yield finding["id"], ("findings", index), finding["cite"]
+        for j, reading in enumerate(finding.get("readings") or []):
+            if isinstance(reading, dict) and isinstance(reading.get("cite"), str):
+                yield f"{finding['id']}.{reading.get('id')}", ("findings", index, "readings", j), reading["cite"]
 
 
 def cite_problems(rs: Ruleset) -> list[tuple[tuple, str, str]]:
