@@ -253,3 +253,13 @@ def test_a_readings_quote_is_checked_against_its_own_cite_else_its_findings(sour
         (("findings", 0, "readings", 3, "cite"), "§7 names no clause of the source")]
     status = {s.provision.id: s for s in coverage(rs).statuses}
     assert status["§1(a)/p1"].findings == ("two-pair-low",)  # a reading's quote counts for its finding
+
+
+def test_a_quote_given_as_pieces_is_shown_as_one_text_with_the_gaps_marked():
+    from lit_compliance.model.paytable import Line
+    from lit_compliance.model.provenance import quote_text
+
+    assert quote_text(["Flush", "8 to 1"]) == "Flush … 8 to 1" and quote_text("Flush 8 to 1") == "Flush 8 to 1"
+    line = Line.from_data({"hand": "flush", "payout": {"kind": "to_one", "value": 8}, "quote": ["Flush", "8 to 1"],
+                           "cite": "T §2"})
+    assert line.quote == "Flush … 8 to 1"

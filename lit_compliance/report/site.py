@@ -30,6 +30,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from ..load.catalogue import NOT_STATED, Catalogue, Ruleset, finding_ids
+from ..model.provenance import quote_text
 from ..model.readings import ReadingError, expand, resolve_step, split_path
 from ..regulator.changes import AREA_TITLES
 from ..regulator.prose import humanise, line_label, say, summarise
@@ -166,7 +167,8 @@ def _findings_view(rs: Ruleset, facts: list, applied: dict) -> tuple[list[dict],
                              "default": bool(r.get("default")), "applied": applied.get(f["id"]) == r["id"],
                              "operator_may_choose": bool(r.get("operator_may_choose")), "changes": changes})
         findings.append({"id": f["id"], "anchor": finding_anchor(f["id"]), "kind": humanise(f["kind"]),
-                         "cite": f["cite"], "says": f.get("says", ""), "problem": f.get("problem", ""),
+                         "cite": f["cite"], "quote": quote_text(f.get("quote")) or "",
+                         "says": f.get("says", ""), "problem": f.get("problem", ""),
                          "recorded_as": f.get("recorded_as", ""), "readings": readings,
                          "facts": list({x["id"]: x for x in named_by.get(f["id"], [])}.values())})
     return findings, changed
@@ -187,7 +189,7 @@ def _fact_view(rs: Ruleset, fid: str, path: tuple, node: dict, changed: dict) ->
             humanise(str(node.get("event") or node.get("id") or node.get("step") or node.get("to") or ""))
             or f"item {fid.rsplit('.', 1)[-1]}")
     return {"id": fid, "depth": len(path), "label": label[:1].upper() + label[1:],
-            "text": summarise(node, skip=("term", "name", "label")), "quote": node.get("quote") or "", "cite": node["cite"],
+            "text": summarise(node, skip=("term", "name", "label")), "quote": quote_text(node.get("quote")) or "", "cite": node["cite"],
             "pays": _pays(node),
             "findings": [{"id": f, "href": "#" + finding_anchor(f)} for f in own],
             "readings": changed.get(path, [])}
