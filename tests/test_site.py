@@ -331,7 +331,7 @@ def test_source_pages_show_every_provision_beside_the_facts_and_findings_that_qu
 
     from lit_compliance.load.provisions import source_index
     from lit_compliance.load.quotes import coverage
-    from lit_compliance.report.site import clause_anchor, provision_anchor
+    from lit_compliance.report.site import _href, clause_anchor, provision_anchor
 
     described = [rs for rs in _all_rulesets(catalogue) if rs.data["source"].get("clauses")]
     assert described
@@ -361,4 +361,12 @@ def test_source_pages_show_every_provision_beside_the_facts_and_findings_that_qu
                 assert f"<mark>{markupsafe.escape(status.provision.text[a:b])}</mark>" in row
                 marked += 1
             assert row.count("<mark>") == len(status.marked)
+        index_html = (built_site / page(rs) / "index.html").read_text()
+        first: dict = {}
+        for status in coverage(rs).statuses:  # a fact's citation links to the first provision it quotes
+            for fact in status.facts:
+                first.setdefault(fact, status.provision.id)
+        for fact, provision in first.items():
+            fact_html = index_html.split(f'id="{fact}"', 1)[1].split("</p>", 1)[0]
+            assert f'href="source.html{html_lib.escape(_href(provision_anchor(provision)))}"' in fact_html, (fact, provision)
     assert marked > 100

@@ -262,14 +262,17 @@ def ruleset_view(rs: Ruleset, results: list, path: str, par_path: str, with_sour
     d = rs.data
     facts = site_facts(rs)
     links = cite_links(rs) if with_source else (lambda cite: [])
+    quoted_in = _quoted_in(rs) if with_source else {}
     findings, changed = _findings_view(rs, facts, applied)
     for finding in findings:
         finding["clauses"] = links(finding["cite"])
+        finding["provisions"] = quoted_in.get(("finding", finding["id"]), [])
     tables = _paytable_views(rs, model, results, par_path)
     by_section: dict[str, list] = {}
     for fid, fpath, node in facts:
         view = _fact_view(rs, fid, fpath, node, changed)
         view["clauses"] = links(node["cite"])
+        view["provisions"] = quoted_in.get(("fact", fid), [])
         by_section.setdefault(fpath[0], []).append(view)
     paytable_at = {}
     for wi, wager in enumerate(d["wagers"]):
@@ -319,6 +322,20 @@ def clause_anchor(clause_id: str) -> str:
 
 def _href(anchor: str) -> str:
     return "#" + quote(anchor, safe="()._-~!$&'*+,;=:@/?")
+
+
+def _quoted_in(rs: Ruleset) -> dict:
+    """("fact" | "finding", id) -> [{id, href}] of the provisions its quote falls in, on the source page."""
+    from ..load.quotes import coverage
+
+    out: dict[tuple, list] = {}
+    for st in coverage(rs).statuses:
+        link = {"id": st.provision.id, "href": "source.html" + _href(provision_anchor(st.provision.id))}
+        for f in st.facts:
+            out.setdefault(("fact", f), []).append(link)
+        for f in st.findings:
+            out.setdefault(("finding", f), []).append(link)
+    return out
 
 
 def cite_links(rs: Ruleset):
