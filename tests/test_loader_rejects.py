@@ -20,7 +20,7 @@ FIXTURES = Path(__file__).parent / "fixtures"
 EXPECTED = {
     "duplicate_key": (10, 3, "version.change_note", "duplicate key 'change_note' (first defined on line 9)"),
     "wrong_type": (15, 11, "cards.decks.count", "expected integer, got str 'one'"),
-    "unknown_key": (17, 48, "cards.second_deck.colour", "unknown field 'colour' (allowed here: cite, conditions, finding, permitted, requires)"),
+    "unknown_key": (17, 48, "cards.second_deck.colour", "unknown field 'colour' (allowed here: cite, conditions, finding, permitted, quote, requires)"),
     "bad_date": (7, 3, "version.effective_date", "'2020-02-30' is not a valid date (use YYYY-MM-DD)"),
     "missing_citation": (72, 13, "wagers[0].paytables[0].lines[5]", "missing required field 'cite'"),
     "yes_is_not_boolean": (16, 16, "cards.cover_card.value", "expected boolean or null, got str 'yes'"),
