@@ -122,6 +122,8 @@ def test_a_clause_is_split_into_sentences_parts_list_items_and_table_rows(source
         ("§2/p4", 17, "Wager | Odds | Straight | 5 to 1 |"),  # a "|" table's row ends at its figure
         ("§2/p5", 21, "Two pair | 2 to 1 |"),
         ("§3/p1", 23, "History Source: Testland Gazette 1, effective January 1, 2020."),
+        # §4 "Headings" only introduces its subclauses: no provision; a short clause of its own is one
+        ("§4(a)/p1", 26, "Short."),
     ]
     lines = SOURCE.read_text(encoding="utf-8").split("\n")
     for p in provisions(rs):  # each provision's first word is on the line it names
@@ -184,7 +186,7 @@ def test_each_provision_has_the_status_its_quotes_give_it(sources, tmp_path):
     # ...and the citation of the parent covers nothing else
     assert status["§1(b)(2)/p1"].status == "uncovered"
     assert {p for p, s in status.items() if s.status == "uncovered"} == {
-        "§1/p2", "§1/p3", "§1/p4", "§1(a)/p2", "§1(a)/p3", "§1(b)(2)/p1", "§2/p1", "§2/p4"}
+        "§1/p2", "§1/p3", "§1/p4", "§1(a)/p2", "§1(a)/p3", "§1(b)(2)/p1", "§2/p1", "§2/p4", "§4(a)/p1"}
 
 
 def test_the_quoted_share_counts_the_words_inside_quotes(sources, tmp_path):
@@ -211,9 +213,9 @@ def test_validate_coverage_names_every_uncovered_provision_and_unquoted_fact_and
     assert re.search(r"unquoted: \S+testland.yaml:\d+: fact cards.cover_card \(T §1\) has no quote", result.output)
     out = json.loads(CliRunner().invoke(main, ["validate", "--coverage", "--format", "json", str(target)]).output)
     row = out["coverage"][0]
-    assert row["provisions"] == 17 and row["counts"] == {"transcribed": 5, "finding only": 1, "no rule": 3,
-                                                         "uncovered": 8}
-    assert row["covered"] == 9 and [u["provision"] for u in row["uncovered"]][-1] == "§2/p4"
+    assert row["provisions"] == 18 and row["counts"] == {"transcribed": 5, "finding only": 1, "no rule": 3,
+                                                         "uncovered": 9}
+    assert row["covered"] == 9 and [u["provision"] for u in row["uncovered"]][-1] == "§4(a)/p1"
     assert row["without_quote"] == [{"kind": "fact", "id": "cards.cover_card", "cite": "T §1",
                                      "line": row["without_quote"][0]["line"]}]
     assert row["quoted_share"] == round(row["quoted_words"] / row["words"], 4)
@@ -230,6 +232,7 @@ def test_validate_coverage_passes_when_every_provision_is_quoted_or_has_a_reason
     _at(data, DEALING)["quote"] = ["(1) deal three cards to each player; and", "(2) deal two community cards."]
     _at(data, ("wagers", 0, "paytables", 0, "lines", 5)).update(cite="T §2", quote="Straight | 5 to 1 |")
     _at(data, ("wagers", 0, "paytables", 0)).update(cite="T §2", quote="The payouts are as follows")
+    data["source"]["clauses"]["no_rule"]["§4(a)"] = "A placeholder."
     target = _write(tmp_path, data)
     result = CliRunner().invoke(main, ["validate", "--coverage", str(target)])
     assert result.exit_code == 0, result.output

@@ -16,8 +16,9 @@ with white space collapsed, into provisions:
   cells end in ``|``, the cells up to one holding a figure (``1 to 1 |``).
 
 A piece of fewer than three words (``and``, a heading such as ``Payout odds;``) is joined to the
-next piece of the clause, or the last one to the one before. A clause whose own words are fewer
-than three words in all (a heading such as ``Definitions``) holds no provision.
+next piece of the clause, or the last one to the one before. A clause with subclauses whose own
+words are fewer than three in all (a heading such as ``Definitions`` or ``Paytable A:``) holds
+no provision; any other clause holds at least one (``Covered; or``).
 
 A provision's id is its clause's id (as citations write it, ``(whole text)`` for the words before
 the first clause) then ``/p`` and its number within the clause counted from 1: ``.12A(4)/p2``,
@@ -119,10 +120,11 @@ def _breaks(words: list[tuple[str, int, bool]]) -> list[int]:
     return out
 
 
-def split(clause: Clause) -> tuple[Provision, ...]:
-    """The provisions of one clause's own words."""
+def split(clause: Clause, heading_only: bool = False) -> tuple[Provision, ...]:
+    """The provisions of one clause's own words (none when ``heading_only``: fewer than three words
+    that only introduce the clause's subclauses, such as "Definitions" or "Paytable A:")."""
     words = _words(clause)
-    if len(words) < MIN_WORDS:
+    if not words or (heading_only and len(words) < MIN_WORDS):
         return ()
     bounds = [0] + _breaks(words) + [len(words)]
     pieces = [[a, b] for a, b in zip(bounds, bounds[1:]) if b > a]
@@ -164,7 +166,7 @@ class SourceIndex:
         for c in clause_list[1:]:
             self.children.setdefault(c.parent, []).append(c)
         self.own = {c.id: collapse(c.text) for c in clause_list}
-        self.provisions = {c.id: split(c) for c in clause_list}
+        self.provisions = {c.id: split(c, heading_only=c.id in self.children) for c in clause_list}
         self.all = tuple(p for c in clause_list for p in self.provisions[c.id])
         self._full: dict[tuple[str, bool], tuple[str, tuple]] = {}
 
