@@ -266,3 +266,16 @@ def test_a_quote_given_as_pieces_is_shown_as_one_text_with_the_gaps_marked():
     line = Line.from_data({"hand": "flush", "payout": {"kind": "to_one", "value": 8}, "quote": ["Flush", "8 to 1"],
                            "cite": "T §2"})
     assert line.quote == "Flush … 8 to 1"
+
+
+def test_a_piece_a_quote_repeats_falls_on_the_next_occurrence_each_time(sources, tmp_path):
+    data = _mixed()
+    _at(data, DEALING).update(cite="T §1(b)(1)-(2)", quote=["each player", "deal", "deal"])
+    rs = load_ruleset(_write(tmp_path, data))
+    status = {s.provision.id: s for s in coverage(rs).statuses}
+    assert status["§1(b)(1)/p1"].facts == status["§1(b)(2)/p1"].facts == ("dealing_methods.hand",)
+    assert [status["§1(b)(1)/p1"].provision.text[a:b] for a, b in status["§1(b)(1)/p1"].marked] == ["deal", "each player"]
+    _at(data, DEALING)["quote"] = ["deal"]
+    rs = load_ruleset(_write(tmp_path, data))
+    status = {s.provision.id: s for s in coverage(rs).statuses}
+    assert status["§1(b)(1)/p1"].facts and status["§1(b)(2)/p1"].status == "uncovered"  # once: the first only

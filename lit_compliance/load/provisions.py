@@ -201,22 +201,31 @@ class SourceIndex:
             self._full[key] = (" ".join(parts), tuple(segments))
         return self._full[key]
 
-    def locate(self, piece: str, idents: list[str]) -> list[tuple[str, int, int]] | None:
-        """Where a quote piece falls: [(clause id, start, end) in that clause's own words], its
-        first occurrence in the first of ``idents`` (clause ids in text order) whose words hold it,
-        as printed or without markers; None when none holds it."""
+    def locate(self, piece: str, idents: list[str], nth: int = 0) -> list[tuple[str, int, int]] | None:
+        """Where a quote piece falls: [(clause id, start, end) in that clause's own words]. Its
+        occurrences are taken in text order through ``idents`` (clause ids in text order), each
+        clause's words as printed, else without markers; the ``nth`` one (0: the first; a quote
+        that repeats a piece means its next occurrence). None when no clause named holds it."""
         needle = collapse(piece)
         if not needle:
             return None
+        found: list[tuple] = []
         for ident in idents:
             for printed in (True, False):
                 text, segments = self.full(ident, printed)
                 at = text.find(needle)
-                if at < 0:
-                    continue
-                end = at + len(needle)
-                return [(owner, max(at, s) - s, min(end, e) - s) for s, e, owner in segments if s < end and at < e]
-        return None
+                spans = []
+                while at >= 0:
+                    end = at + len(needle)
+                    spans.append(tuple((owner, max(at, s) - s, min(end, e) - s)
+                                       for s, e, owner in segments if s < end and at < e))
+                    at = text.find(needle, at + 1)
+                if spans:
+                    found.extend(span for span in spans if span not in found)
+                    break
+            if len(found) > nth:
+                return list(found[nth])
+        return list(found[-1]) if found else None
 
     def holders(self, piece: str) -> list[str]:
         """The clauses whose own words hold ``piece`` (for a hint when a quote is not where cited)."""

@@ -4,7 +4,9 @@ of the source's provisions (:mod:`.provisions`) that follows from them.
 Every fact (a mapping with ``cite``) and every finding may carry ``quote``: a string, or a list
 of pieces where the words are not contiguous. Each piece must occur, white space collapsed, in a
 clause its ``cite`` names (the clause's words, its marker and its subclauses' words; see
-:meth:`.provisions.SourceIndex.locate`). A reading of a finding may carry its own ``cite`` and
+:meth:`.provisions.SourceIndex.locate`). A piece falls on its first occurrence in the clauses
+named, in text order; a piece the quote repeats falls on the next occurrence each time (a fact
+citing two clauses that print the same words quotes them twice). A reading of a finding may carry its own ``cite`` and
 ``quote`` (a reading's quote without a cite is checked against its finding's cite).
 
 A provision is covered only by quotes that fall inside it (that overlap its words); a citation
@@ -131,12 +133,15 @@ def locate_all(rs: Ruleset) -> Located | None:
             continue  # reported by cite_problems
         idents = [c.id for c in cited]
         names = ", ".join(c.display for c in cited) or "the whole text"
+        seen: dict[str, int] = {}
         for k, piece in enumerate(item.pieces):
             where = item.path + (("quote", k) if item.listed else ("quote",))
             if not collapse(piece):
                 problems.append((where, "a quote piece must hold words"))
                 continue
-            spans = index.locate(piece, idents)
+            nth = seen.get(collapse(piece), 0)  # a repeated piece means the words' next occurrence
+            seen[collapse(piece)] = nth + 1
+            spans = index.locate(piece, idents, nth)
             if spans is None:
                 problems.append((where, f"{_short(piece)!r} does not occur in {names} (the clause's words or its "
                                         f"subclauses', white space collapsed){_hint(index, piece)}"))
