@@ -338,10 +338,12 @@ def _groups(cite: str) -> list[str]:
 class Resolver:
     """Turns a ruleset's citation strings into the clauses they name."""
 
-    def __init__(self, rs: Ruleset):
-        self.config = _config(rs) or {}
+    def __init__(self, rs: Ruleset | None = None, *, config: dict | None = None,
+                 clause_list: list[Clause] | None = None):
+        self.config = (_config(rs) if rs is not None else config) or {}
         self.levels = _levels(self.config) if self.config else ()
-        self.clauses = clauses(rs)
+        self.clauses = clauses(rs) if rs is not None else list(clause_list or [])
+        self._memo: dict[str, list[Clause] | CiteError] = {}
         self.by_id = {c.id: c for c in self.clauses}
         self.order = {c.id: n for n, c in enumerate(self.clauses)}
         self.by_base: dict[str, list[Clause]] = {}
@@ -475,7 +477,19 @@ class Resolver:
         return self._pick(self._id(path), note)
 
     def resolve(self, cite: str) -> list[Clause]:
-        """The clauses ``cite`` names (ranges expanded), in text order; CiteError if any part fails."""
+        """The clauses ``cite`` names (ranges expanded), in text order; CiteError if any part fails
+        (each citation worked out once per resolver)."""
+        if cite not in self._memo:
+            try:
+                self._memo[cite] = self._resolve(cite)
+            except CiteError as exc:
+                self._memo[cite] = exc
+        found = self._memo[cite]
+        if isinstance(found, CiteError):
+            raise CiteError(str(found))
+        return list(found)
+
+    def _resolve(self, cite: str) -> list[Clause]:
         if not self.levels:
             return []
         found: dict[str, Clause] = {}
@@ -516,9 +530,27 @@ class Resolver:
         return "".join(self.levels[c[0]].cite.render(lab) for c, lab in comps)
 
 
+@lru_cache(maxsize=16)
+def _resolver(text: str, config_key: str) -> Resolver:
+    import json
+
+    return Resolver(config=json.loads(config_key), clause_list=list(_parsed(text, config_key)))
+
+
+def resolver_for(rs: Ruleset) -> Resolver:
+    """The resolver of the ruleset's source and numbering, shared (with what it has resolved) by
+    every ruleset with the same source text and ``source.clauses``."""
+    import json
+
+    config = _config(rs)
+    if not config:
+        return Resolver(rs)
+    return _resolver(source_text(rs), json.dumps(config, sort_keys=True))
+
+
 def resolve_cite(rs: Ruleset, cite: str) -> list[Clause]:
     """The clauses a citation of ``rs`` names; raises CiteError when it names none."""
-    return Resolver(rs).resolve(cite)
+    return resolver_for(rs).resolve(cite)
 
 
 def _finding_cites(rs: Ruleset):
@@ -535,7 +567,7 @@ def cite_problems(rs: Ruleset) -> list[tuple[tuple, str, str]]:
     """(path, cite, message) for every citation in ``rs`` that names no clause of its source."""
     if not _config(rs):
         return []
-    resolver = Resolver(rs)
+    resolver = resolver_for(rs)
     out = []
     items = [(f.path, f.cite) for f in facts(rs)] + [(path, cite) for _, path, cite in _finding_cites(rs)]
     for path, cite in items:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .catalogue import Ruleset
-from .clauses import CiteError, Resolver, _config
+from .clauses import CiteError, _config, resolver_for
 from .facts import facts
 from .provisions import Provision, SourceIndex, collapse, source_index
 
@@ -113,7 +113,7 @@ def locate_all(rs: Ruleset) -> Located | None:
     index = source_index(rs)
     if index is None:
         return None
-    resolver = Resolver(rs)
+    resolver = resolver_for(rs)
     touched: dict[str, tuple[list, list]] = {}
     chars: dict[str, set] = {}
     problems = []

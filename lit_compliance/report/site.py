@@ -340,9 +340,9 @@ def _quoted_in(rs: Ruleset) -> dict:
 
 def cite_links(rs: Ruleset):
     """A function: citation -> [(clause id, href on the source page)] (empty when it names none)."""
-    from ..load.clauses import CiteError, Resolver
+    from ..load.clauses import CiteError, resolver_for
 
-    resolver = Resolver(rs) if (rs.data.get("source") or {}).get("clauses") else None
+    resolver = resolver_for(rs) if (rs.data.get("source") or {}).get("clauses") else None
     memo: dict[str, list] = {}
 
     def links(cite: str) -> list:
