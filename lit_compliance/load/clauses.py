@@ -480,6 +480,8 @@ class Resolver:
         """The clauses ``cite`` names (ranges expanded), in text order; CiteError if any part fails
         (each citation worked out once per resolver)."""
         if cite not in self._memo:
+            if len(self._memo) >= 20_000:  # bounded: a hostile input cannot grow it without limit
+                self._memo.clear()
             try:
                 self._memo[cite] = self._resolve(cite)
             except CiteError as exc:
