@@ -19,7 +19,7 @@ def provision_rows(cov: Coverage | None) -> list[dict]:
     """Each provision with its status, as plain data (``show --format json``, the coverage JSON)."""
     if cov is None:
         return []
-    return [{"provision": s.provision.id, "clause": s.provision.clause, "line": s.provision.line,
+    return [{"provision": s.provision.id, "clause": s.provision.clause or "(whole text)", "line": s.provision.line,
              "text": s.provision.text, "status": s.status, "facts": list(s.facts), "findings": list(s.findings),
              "no_rule": s.no_rule, "words": s.provision.words, "quoted_words": s.quoted_words}
             for s in cov.statuses]
