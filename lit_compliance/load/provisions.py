@@ -210,19 +210,21 @@ class SourceIndex:
         if not needle:
             return None
         found: list[tuple] = []
+        seen: set[tuple] = set()
         for ident in idents:
             for printed in (True, False):
                 text, segments = self.full(ident, printed)
                 at = text.find(needle)
-                spans = []
-                while at >= 0:
+                if at < 0:
+                    continue
+                while at >= 0 and len(found) <= nth:  # only as far as the occurrence wanted
                     end = at + len(needle)
-                    spans.append(tuple((owner, max(at, s) - s, min(end, e) - s)
-                                       for s, e, owner in segments if s < end and at < e))
+                    span = tuple((owner, max(at, s) - s, min(end, e) - s) for s, e, owner in segments if s < end and at < e)
+                    if span not in seen:
+                        seen.add(span)
+                        found.append(span)
                     at = text.find(needle, at + 1)
-                if spans:
-                    found.extend(span for span in spans if span not in found)
-                    break
+                break
             if len(found) > nth:
                 return list(found[nth])
         return list(found[-1]) if found else None
