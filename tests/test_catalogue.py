@@ -41,7 +41,9 @@ def test_show_text_lists_findings_and_json_round_trips(catalogue):
     data = json.loads(CliRunner().invoke(main, ["show", "maryland", "--format", "json"]).output)
     from lit_compliance.cli.catalogue import finding_lists
 
+    provisions = data.pop("provisions")  # beside the document: its source's provisions and their statuses
     assert data == finding_lists(catalogue.latest("maryland").data)
+    assert provisions and {p["status"] for p in provisions} <= {"transcribed", "finding only", "no rule", "uncovered"}
 
 
 def test_show_json_gives_every_finding_field_as_a_list(catalogue):

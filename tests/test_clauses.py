@@ -1,18 +1,16 @@
-"""Clause coverage: the clause list is parsed from each bundled source, every citation names a
-clause, and every clause has a status (facts, findings, or a reason it holds no rule)."""
+"""Clauses: the clause list is parsed from each bundled source and every citation names a clause
+(provisions, quotes and coverage: tests/test_provisions.py and tests/test_provision_coverage.py)."""
 from __future__ import annotations
 
-import copy
 import re
 from pathlib import Path
 
 import pytest
-import yaml
 from click.testing import CliRunner
 
 from lit_compliance.cli import main
 from lit_compliance.load.catalogue import Catalogue, load_ruleset
-from lit_compliance.load.clauses import CiteError, Resolver, Style, clauses, coverage, resolve_cite, source_text
+from lit_compliance.load.clauses import CiteError, Resolver, Style, clauses, resolve_cite, source_text
 from lit_compliance.load.facts import facts
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -154,18 +152,6 @@ def test_every_citation_in_the_catalogue_names_a_clause(path):
         assert resolver.resolve(finding["cite"]), finding["id"]
 
 
-def test_validate_coverage_passes_on_the_catalogue_with_zero_uncovered_clauses():
-    result = CliRunner().invoke(main, ["validate", "--coverage", "--format", "json"])
-    assert result.exit_code == 0, result.output
-    import json
-    rows = json.loads(result.output)["coverage"]
-    assert {r["ruleset"].split("@")[0] for r in rows} == {"maryland", "massachusetts", "nsw", "south-dakota", "tribal"}
-    for row in rows:
-        assert row["described"] and row["uncovered"] == [] and row["covered"] == row["clauses"] > 40
-    text = CliRunner().invoke(main, ["validate", "--coverage"])
-    assert text.exit_code == 0 and "UNCOVERED" in text.output
-
-
 def _edited_copy(tmp_path: Path, ruleset: str, old: str, new: str) -> Path:
     """A copy of a bundled ruleset (same folder and file name) with ``old`` replaced once by ``new``."""
     text = (ROOT / "rulesets" / ruleset).read_text(encoding="utf-8")
@@ -174,44 +160,6 @@ def _edited_copy(tmp_path: Path, ruleset: str, old: str, new: str) -> Path:
     target.parent.mkdir(parents=True)
     target.write_text(text.replace(old, new, 1), encoding="utf-8")
     return target
-
-
-def _sole_fact_clauses(rs):
-    """(clause, fact) where the fact is the only thing giving the clause a status."""
-    for status in coverage(rs):
-        if len(status.facts) == 1 and not (status.findings or status.no_rule or status.via_subclauses
-                                           or status.within) and status.clause.id:
-            yield status.clause, status.facts[0]
-
-
-def _without(data, path):
-    data = copy.deepcopy(data)
-    node = data
-    for step in path[:-1]:
-        node = node[step]
-    del node[path[-1]]
-    return data
-
-
-def test_removing_the_only_fact_for_a_clause_fails_coverage_naming_the_clause(tmp_path):
-    rs = _rs("south-dakota")
-    by_id = {f.id: f for f in facts(rs)}
-    for clause, fact_id in _sole_fact_clauses(rs):
-        path = by_id[fact_id].path
-        if not path or not isinstance(path[-1], int):
-            continue  # only list items can be removed without breaking the schema
-        folder = tmp_path / "south-dakota"
-        folder.mkdir(exist_ok=True)
-        target = folder / "2017-04-17.yaml"
-        target.write_text(yaml.safe_dump(_without(rs.data, path), sort_keys=False, allow_unicode=True), encoding="utf-8")
-        if CliRunner().invoke(main, ["validate", str(target)]).exit_code != 0:
-            continue  # the fact was referred to elsewhere
-        result = CliRunner().invoke(main, ["validate", "--coverage", str(target)])
-        assert result.exit_code == 1
-        assert f"clause {clause.id} " in result.output and f"line {clause.line}:" in result.output
-        break
-    else:
-        pytest.fail("no removable fact found")
 
 
 def test_a_citation_naming_no_clause_fails_validation_with_file_line_and_field(tmp_path):
@@ -273,5 +221,5 @@ def test_coverage_of_a_ruleset_whose_source_is_not_bundled_says_so_and_fails(tmp
     target = _edited_copy(tmp_path, "maryland/v1.yaml", "file: maryland-comar-36.05.18.txt", "file: elsewhere.txt")
     result = CliRunner().invoke(main, ["validate", "--coverage", str(target)])
     assert result.exit_code == 1, result.output
-    assert "no clause list: its source text elsewhere.txt is not bundled" in result.output
+    assert "no provision list: its source text elsewhere.txt is not bundled" in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)

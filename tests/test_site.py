@@ -326,27 +326,49 @@ def test_text_colours_have_at_least_aa_contrast_on_every_background():
             assert _contrast(text, background) >= 4.5, (text, background)
 
 
-def test_source_pages_show_every_clause_beside_its_facts_and_findings(built_site, catalogue, pages):
+def test_source_pages_show_every_provision_beside_the_facts_and_findings_that_quote_it(built_site, catalogue, pages):
     import html as html_lib
 
     import markupsafe
 
-    from lit_compliance.load.clauses import coverage
-    from lit_compliance.report.site import clause_anchor
+    from lit_compliance.load.provisions import source_index
+    from lit_compliance.load.quotes import coverage
+    from lit_compliance.report.site import _href, clause_anchor, provision_anchor
 
     described = [rs for rs in _all_rulesets(catalogue) if rs.data["source"].get("clauses")]
     assert described
+    marked = 0
     for rs in described:
         ids = set(pages[page(rs) + "source.html"].ids)
         text = (built_site / page(rs) / "source.html").read_text()
         assert 'href="source.html' in (built_site / page(rs) / "index.html").read_text()
-        for status in coverage(rs):
-            anchor = clause_anchor(status.clause.id)
-            assert anchor in ids, anchor
+        for clause in source_index(rs).clauses:  # every clause keeps its anchor (citations link to it)
+            assert clause_anchor(clause.id) in ids, clause.id
+        for status in coverage(rs).statuses:
+            anchor = provision_anchor(status.provision.id)
+            assert anchor in ids and anchor.startswith(clause_anchor(status.provision.clause) + "/p"), anchor
             row = text.split(f'<tr id="{html_lib.escape(anchor)}"', 1)[1].split("</tr>", 1)[0]
+            assert f"line {status.provision.line}<" in row
             for fact in status.facts:
                 assert f'href="index.html#{fact}"' in row
             for finding in status.findings:
                 assert f'href="index.html#findings.{finding}"' in row
-            if status.no_rule:
+            if status.status == "no rule":
                 assert str(markupsafe.escape(status.no_rule)) in row
+            if status.status == "uncovered":
+                assert "<strong>Uncovered</strong>" in row
+            words = re.sub(r"<[^>]+>", "", row.split('<td class="text">', 1)[1].split("</td>", 1)[0])
+            assert html_lib.unescape(words) == status.provision.text
+            for a, b in status.marked:  # the words a quote covers are marked, and only those
+                assert f"<mark>{markupsafe.escape(status.provision.text[a:b])}</mark>" in row
+                marked += 1
+            assert row.count("<mark>") == len(status.marked)
+        index_html = (built_site / page(rs) / "index.html").read_text()
+        first: dict = {}
+        for status in coverage(rs).statuses:  # a fact's citation links to the first provision it quotes
+            for fact in status.facts:
+                first.setdefault(fact, status.provision.id)
+        for fact, provision in first.items():
+            fact_html = index_html.split(f'id="{fact}"', 1)[1].split("</p>", 1)[0]
+            assert f'href="source.html{html_lib.escape(_href(provision_anchor(provision)))}"' in fact_html, (fact, provision)
+    assert marked > 100

@@ -40,10 +40,13 @@ def list_cmd(fmt: str) -> None:
 @format_option
 @handled
 def show(jurisdiction: str, version: str | None, on: str | None, fmt: str) -> None:
-    """Print a ruleset readably (with its findings), or as JSON."""
+    """Print a ruleset readably (with its findings), or as JSON (the ruleset document and, under
+    ``provisions``, each provision of its source with its status)."""
     rs = pick(jurisdiction, version, on)
     if fmt == "json":
-        emit(to_json(finding_lists(rs.data)))
+        from ..regulator.coverage import ruleset_provisions  # the source's provisions and their statuses
+
+        emit(to_json({**finding_lists(rs.data), "provisions": ruleset_provisions(rs)}))
     else:
         from ..report.references import reference
 
@@ -63,8 +66,9 @@ def finding_lists(value):
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--coverage", is_flag=True,
-              help="Also check that every clause of each source has a status: facts that transcribe it, "
-                   "findings about it, or a reason it holds no rule (exit 1 naming any uncovered clause).")
+              help="Also check that every provision (sentence, list item) of each source is quoted by a fact or "
+                   "a finding or has a reason it holds no rule, and that every fact and finding has a quote "
+                   "(exit 1 naming each uncovered provision and unquoted item).")
 @format_option
 @handled
 def validate(paths: tuple[Path, ...], coverage: bool, fmt: str) -> None:
@@ -87,11 +91,11 @@ def validate(paths: tuple[Path, ...], coverage: bool, fmt: str) -> None:
         except InputError as exc:
             problems.extend(exc.problems)
     if coverage and not problems:
-        from ..regulator.coverage import coverage_view  # parses the sources: only when asked
+        from ..regulator.coverage import coverage_view, incomplete as failing  # parses the sources: only when asked
         rows = [coverage_view(rs) for rs in rulesets]
+        incomplete = any(failing(r) for r in rows)
     else:
-        rows = []
-    incomplete = any(not r["described"] or r["uncovered"] for r in rows)
+        rows, incomplete = [], False
     if fmt == "json":
         out = {"valid": not problems, "checked": checked, "problems": [p.as_dict() for p in problems]}
         if coverage:

@@ -1,4 +1,4 @@
-"""The clauses of a bundled source text, the citations that name them, and the ruleset's coverage.
+"""The clauses of a bundled source text and the citations that name them.
 
 The clause list is derived from the source text, not typed by hand. Each ruleset describes its
 source's numbering as data (``source.clauses``):
@@ -14,7 +14,11 @@ source's numbering as data (``source.clauses``):
   previous line).
 - ``duplicates``: where the text prints the same label twice (three tables each lettered from
   (a)), which occurrence a citation's bracketed note means (``bonus bet: 2``).
-- ``no_rule``: clause id -> one-line reason the clause holds no rule for the catalogue.
+- ``no_rule``: clause id -> one-line reason the clause's own words hold no rule for the catalogue;
+  ``no_rule_text``: the same for one provision of a clause, found by a quote (see :mod:`.quotes`).
+
+Each clause's own words are split into provisions by :mod:`.provisions`; quotes and the coverage
+of provisions are in :mod:`.quotes`.
 
 The parser reads the text line by line. A line that starts with a marker of some level opens a
 clause: the next label at an open level (a sibling), else the first label of the level below the
@@ -135,38 +139,12 @@ class Clause:
     depth: int        # 0 for the whole text, 1 for the outermost numbered level
     parent: str | None
     path: tuple = field(default=(), compare=False)  # labels from the outermost level
+    marker: str = field(default="", compare=False)   # the marker as printed ("(a)", "- (a)" as "(a)", ".01")
+    numbers: tuple = field(default=(), compare=False)  # the source line of each line of ``text``
 
     @property
     def display(self) -> str:
         return self.id or "(whole text)"
-
-
-@dataclass(frozen=True)
-class ClauseStatus:
-    clause: Clause
-    facts: tuple[str, ...]
-    findings: tuple[str, ...]
-    no_rule: str | None
-    via_subclauses: bool
-    within: str | None = None  # the nearest cited enclosing clause (a citation includes its subclauses)
-
-    @property
-    def covered(self) -> bool:
-        return bool(self.facts or self.findings or self.no_rule or self.via_subclauses or self.within)
-
-    @property
-    def status(self) -> str:
-        if self.facts:
-            return "transcribed"
-        if self.findings:
-            return "finding"
-        if self.no_rule:
-            return "no rule"
-        if self.via_subclauses:
-            return "through subclauses"
-        if self.within:
-            return "within a cited clause"
-        return "uncovered"
 
 
 class CiteError(ValueError):
@@ -227,7 +205,8 @@ class _Parser:
                 if line.strip().startswith(unit["starts"]):
                     unit_at[i] = unit
                     break
-        root = {"id": "", "label": "", "lines": [], "line": 1, "depth": 0, "parent": None, "path": ()}
+        root = {"id": "", "label": "", "lines": [], "line": 1, "depth": 0, "parent": None, "path": (), "numbers": [],
+                "marker": ""}
         out = [root]
         stack: list[dict] = []  # open clauses, index = level
         ids: dict[str, int] = {}
@@ -246,6 +225,7 @@ class _Parser:
                     choice = self._choose(cands, stack, next_marker.get(i, []))
             if choice is None:
                 current["lines"].append(line)
+                current["numbers"].append(numbers[i])
                 continue
             level, label, end, named = choice
             while stack and stack[-1]["level"] >= level:
@@ -262,12 +242,17 @@ class _Parser:
             if ids[base] > 1:
                 ident = f"{base}#{ids[base]}"
             clause = {"id": ident, "label": label, "lines": [line[end:]], "line": numbers[i], "depth": len(stack) + 1,
-                      "parent": parent["id"], "path": parent["path"] + (label,), "named": named, "level": level}
+                      "parent": parent["id"], "path": parent["path"] + (label,), "named": named, "level": level,
+                      "numbers": [numbers[i]], "marker": re.sub(r"^\s*(?:-\s+)?", "", line[:end]).strip()}
             stack.append(clause)
             out.append(clause)
             current = clause
-        return [Clause(c["id"], c["label"], _tidy(c["lines"]), c["line"], c["depth"], c["parent"], c["path"])
-                for c in out]
+        out_clauses = []
+        for c in out:
+            text, lines_of = _tidy(c["lines"], c["numbers"])
+            out_clauses.append(Clause(c["id"], c["label"], text, c["line"], c["depth"], c["parent"], c["path"],
+                                      c["marker"], lines_of))
+        return out_clauses
 
     def _next(self, level: int, label: str) -> str | None:
         style = self.levels[level].marker
@@ -296,9 +281,20 @@ class _Parser:
         return (pick[0], pick[1], pick[2], False)
 
 
-def _tidy(lines: list[str]) -> str:
-    text = "\n".join(line.rstrip() for line in lines).strip()
-    return re.sub(r"\n{3,}", "\n\n", text)
+def _tidy(lines: list[str], numbers: list[int]) -> tuple[str, tuple[int, ...]]:
+    """A clause's own words (lines right-trimmed, blank lines at either end dropped, at most one
+    blank line in a row) and the source line of each line kept."""
+    kept: list[tuple[str, int]] = []
+    for line, number in zip(lines, numbers):
+        line = line.rstrip()
+        if not line and (not kept or not kept[-1][0]):
+            continue
+        kept.append((line, number))
+    while kept and not kept[-1][0]:
+        kept.pop()
+    if kept:
+        kept[0] = (kept[0][0].lstrip(), kept[0][1])
+    return "\n".join(line for line, _ in kept), tuple(number for _, number in kept)
 
 
 @lru_cache(maxsize=64)
@@ -342,10 +338,12 @@ def _groups(cite: str) -> list[str]:
 class Resolver:
     """Turns a ruleset's citation strings into the clauses they name."""
 
-    def __init__(self, rs: Ruleset):
-        self.config = _config(rs) or {}
+    def __init__(self, rs: Ruleset | None = None, *, config: dict | None = None,
+                 clause_list: list[Clause] | None = None):
+        self.config = (_config(rs) if rs is not None else config) or {}
         self.levels = _levels(self.config) if self.config else ()
-        self.clauses = clauses(rs)
+        self.clauses = clauses(rs) if rs is not None else list(clause_list or [])
+        self._memo: dict[str, list[Clause] | CiteError] = {}
         self.by_id = {c.id: c for c in self.clauses}
         self.order = {c.id: n for n, c in enumerate(self.clauses)}
         self.by_base: dict[str, list[Clause]] = {}
@@ -479,7 +477,21 @@ class Resolver:
         return self._pick(self._id(path), note)
 
     def resolve(self, cite: str) -> list[Clause]:
-        """The clauses ``cite`` names (ranges expanded), in text order; CiteError if any part fails."""
+        """The clauses ``cite`` names (ranges expanded), in text order; CiteError if any part fails
+        (each citation worked out once per resolver)."""
+        if cite not in self._memo:
+            if len(self._memo) >= 20_000:  # bounded: a hostile input cannot grow it without limit
+                self._memo.clear()
+            try:
+                self._memo[cite] = self._resolve(cite)
+            except CiteError as exc:
+                self._memo[cite] = exc
+        found = self._memo[cite]
+        if isinstance(found, CiteError):
+            raise CiteError(str(found))
+        return list(found)
+
+    def _resolve(self, cite: str) -> list[Clause]:
         if not self.levels:
             return []
         found: dict[str, Clause] = {}
@@ -520,63 +532,44 @@ class Resolver:
         return "".join(self.levels[c[0]].cite.render(lab) for c, lab in comps)
 
 
+@lru_cache(maxsize=16)
+def _resolver(text: str, config_key: str) -> Resolver:
+    import json
+
+    return Resolver(config=json.loads(config_key), clause_list=list(_parsed(text, config_key)))
+
+
+def resolver_for(rs: Ruleset) -> Resolver:
+    """The resolver of the ruleset's source and numbering, shared (with what it has resolved) by
+    every ruleset with the same source text and ``source.clauses``."""
+    import json
+
+    config = _config(rs)
+    if not config:
+        return Resolver(rs)
+    return _resolver(source_text(rs), json.dumps(config, sort_keys=True))
+
+
 def resolve_cite(rs: Ruleset, cite: str) -> list[Clause]:
     """The clauses a citation of ``rs`` names; raises CiteError when it names none."""
-    return Resolver(rs).resolve(cite)
+    return resolver_for(rs).resolve(cite)
 
 
 def _finding_cites(rs: Ruleset):
+    """(id, path, cite) of every finding and every reading of one that has its own citation."""
     for index, finding in enumerate(rs.data.get("findings", [])):
         if isinstance(finding.get("cite"), str):
             yield finding["id"], ("findings", index), finding["cite"]
-
-
-def coverage(rs: Ruleset) -> list[ClauseStatus]:
-    """Every clause of the source with the facts that transcribe it, the findings about it, or
-    the ruleset's reason it holds no rule; unresolvable citations are skipped (see cite_problems)."""
-    resolver = Resolver(rs)
-    by_fact: dict[str, list[str]] = {}
-    by_finding: dict[str, list[str]] = {}
-    for fact in facts(rs):
-        try:
-            for c in resolver.resolve(fact.cite):
-                by_fact.setdefault(c.id, []).append(fact.id)
-        except CiteError:
-            pass
-    for ident, _, cite in _finding_cites(rs):
-        try:
-            for c in resolver.resolve(cite):
-                by_finding.setdefault(c.id, []).append(ident)
-        except CiteError:
-            pass
-    no_rule = (resolver.config.get("no_rule") or {})
-    direct = {c.id for c in resolver.clauses if c.id in by_fact or c.id in by_finding}
-    with_direct_below = set()
-    for c in resolver.clauses:
-        if c.id in direct:
-            parent = c.parent
-            while parent is not None:
-                with_direct_below.add(parent)
-                parent = resolver.by_id[parent].parent if parent in resolver.by_id else None
-    def within(c: Clause) -> str | None:
-        parent = c.parent
-        while parent:  # the whole text ("") does not count: a citation of it names no clause
-            if parent in by_fact:
-                return parent
-            parent = resolver.by_id[parent].parent
-        return None
-
-    return [ClauseStatus(c, tuple(dict.fromkeys(by_fact.get(c.id, []))),
-                         tuple(dict.fromkeys(by_finding.get(c.id, []))), no_rule.get(c.id),
-                         c.id in with_direct_below, within(c))
-            for c in resolver.clauses]
+        for j, reading in enumerate(finding.get("readings") or []):
+            if isinstance(reading, dict) and isinstance(reading.get("cite"), str):
+                yield f"{finding['id']}.{reading.get('id')}", ("findings", index, "readings", j), reading["cite"]
 
 
 def cite_problems(rs: Ruleset) -> list[tuple[tuple, str, str]]:
     """(path, cite, message) for every citation in ``rs`` that names no clause of its source."""
     if not _config(rs):
         return []
-    resolver = Resolver(rs)
+    resolver = resolver_for(rs)
     out = []
     items = [(f.path, f.cite) for f in facts(rs)] + [(path, cite) for _, path, cite in _finding_cites(rs)]
     for path, cite in items:
@@ -584,7 +577,7 @@ def cite_problems(rs: Ruleset) -> list[tuple[tuple, str, str]]:
             resolver.resolve(cite)
         except CiteError as exc:
             out.append((path + ("cite",), cite, str(exc)))
-    ids = {c.id for c in resolver.clauses}
+    ids = {c.id for c in resolver.clauses} | {"(whole text)"}
     for ident in (resolver.config.get("no_rule") or {}):
         if ident not in ids:
             out.append((("source", "clauses", "no_rule", ident), ident, f"{ident} names no clause of the source"))

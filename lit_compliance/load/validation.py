@@ -272,10 +272,11 @@ def validate_document(doc: Document) -> list[Problem]:
 
 def clause_problems(doc: Document) -> list[Problem]:
     """Where the ruleset describes its source's numbering (``source.clauses``) and the source is
-    bundled unchanged: every unit and break it names is in the text, and every citation (of a
-    fact or a finding) names a clause of it."""
+    bundled unchanged: every unit and break it names is in the text, every citation (of a fact or
+    a finding) names a clause of it, and every quote occurs in a clause its citation names."""
     from .catalogue import Ruleset
     from .clauses import cite_problems, config_problems
+    from .quotes import quote_problems
 
     src = doc.data["source"]
     if "clauses" not in src:
@@ -287,7 +288,8 @@ def clause_problems(doc: Document) -> list[Problem]:
     problems = [doc.problem(path, message) for path, message in config_problems(rs)]
     if problems:
         return problems
-    return [doc.problem(path, f"{cite!r}: {message}") for path, cite, message in cite_problems(rs)]
+    return ([doc.problem(path, f"{cite!r}: {message}") for path, cite, message in cite_problems(rs)]
+            + [doc.problem(path, message) for path, message in quote_problems(rs)])
 
 
 VOID_KINDS = frozenset({"all_hands_void_reshuffle", "round_void", "misdeal_new_round", "void_and_wagers_returned",

@@ -12,7 +12,7 @@ from typing import Protocol
 
 from .enums import HandBasis
 from .payout import Payout, exact
-from .provenance import Source, finding_ids
+from .provenance import Source, finding_ids, quote_text
 
 
 class Outcome(Protocol):
@@ -36,7 +36,7 @@ class Line:
     @classmethod
     def from_data(cls, data: dict, source: Source | None = None) -> "Line":
         return cls(data["hand"], tuple(data.get("suits") or ()), Payout.from_data(data["payout"]),
-                   exact(data.get("stake")), data.get("quote"), data.get("cite", "house paytable"),
+                   exact(data.get("stake")), quote_text(data.get("quote")), data.get("cite", "house paytable"),
                    finding_ids(data.get("finding")) + tuple(
                        f for f in finding_ids(data["payout"].get("finding"))
                        if f not in finding_ids(data.get("finding"))),

@@ -11,6 +11,13 @@ def finding_ids(value) -> tuple[str, ...]:
     return (value,) if isinstance(value, str) else tuple(value)
 
 
+def quote_text(value) -> str | None:
+    """A fact's ``quote`` as one string: a list of pieces (words not contiguous) joined by " … "."""
+    if value is None or isinstance(value, str):
+        return value
+    return " … ".join(str(piece) for piece in value)
+
+
 @dataclass(frozen=True)
 class Source:
     """The position of a fact: the ruleset file, its line, and the path of keys to it."""

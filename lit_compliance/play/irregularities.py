@@ -10,7 +10,7 @@ alike (see :data:`ROUND_VOID`, :data:`HAND_VOID`, :data:`HAND_RIDES`).
 """
 from __future__ import annotations
 
-from ..model.provenance import finding_ids
+from ..model.provenance import finding_ids, quote_text
 
 from functools import lru_cache
 
@@ -93,7 +93,7 @@ def entry_view(entry: dict) -> dict:
     return {
         "id": entry["id"], "event": entry["event"], "condition": entry.get("condition"),
         "kind": entry["consequence"]["kind"], "text": entry["consequence"]["text"],
-        "cite": entry["cite"], "quote": entry.get("quote"), "finding": list(finding_ids(entry.get("finding"))),
+        "cite": entry["cite"], "quote": quote_text(entry.get("quote")), "finding": list(finding_ids(entry.get("finding"))),
         "wagers": entry["consequence"].get("wagers"),
         "effect": settlement_effect(entry["consequence"]["kind"]),
         "effect_text": effect_text(settlement_effect(entry["consequence"]["kind"]), entry["consequence"].get("wagers")),

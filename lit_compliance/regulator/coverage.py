@@ -1,38 +1,81 @@
-"""Clause coverage of a ruleset as a view: counts per status and the uncovered clauses.
+"""Provision coverage of a ruleset as a view: counts per status, the share of the source's words
+quoted, every fact and finding without a quote, and the uncovered provisions.
 
-The statuses come from :func:`lit_compliance.load.clauses.coverage`: a clause is *transcribed*
-(a fact cites it), *within a cited clause* (a fact cites a clause that contains it: a citation
-includes its subclauses), *through subclauses* (facts or findings cite clauses inside it),
-*finding* (only findings cite it), *no rule* (the ruleset says why it holds no rule for the
-catalogue) or *uncovered*.
+The statuses come from :func:`lit_compliance.load.quotes.coverage`: a provision (a sentence, list
+item or part of a sentence of a clause's own words, :mod:`lit_compliance.load.provisions`) is
+*transcribed* (a fact's quote falls inside it), *finding only* (only findings' quotes do), *no
+rule* (``source.clauses.no_rule`` names its clause, or a ``no_rule_text`` entry quotes it, with
+the reason) or *uncovered*. A citation alone covers nothing.
 """
 from __future__ import annotations
 
-from ..load.catalogue import Ruleset
-from ..load.clauses import coverage
+from .. import cache
+from ..load.catalogue import Ruleset, _validated_key
+from ..load.quotes import STATUSES, Coverage, coverage
 from ..load.resources import data_dir
 
-STATUSES = ("transcribed", "within a cited clause", "through subclauses", "finding", "no rule", "uncovered")
+
+def provision_rows(cov: Coverage | None) -> list[dict]:
+    """Each provision with its status, as plain data (``show --format json``, the coverage JSON)."""
+    if cov is None:
+        return []
+    return [{"provision": s.provision.id, "clause": s.provision.clause or "(whole text)", "line": s.provision.line,
+             "text": s.provision.text, "status": s.status, "facts": list(s.facts), "findings": list(s.findings),
+             "no_rule": s.no_rule, "words": s.provision.words, "quoted_words": s.quoted_words}
+            for s in cov.statuses]
+
+
+def _summary(rs: Ruleset) -> dict:
+    """The coverage of a described ruleset as plain data, kept in the cache by content (the
+    document, the schema, the source text and the engine), so a repeat does not parse the source."""
+    key = ["provision-coverage", _validated_key(rs.document)] if rs.document is not None else None
+    hit = cache.load_json(key) if key else None
+    if isinstance(hit, dict):
+        return hit
+    cov = coverage(rs)
+    value = {"counts": cov.counts(), "words": cov.words, "quoted_words": cov.quoted_words, "items": cov.items,
+             "without_quote": [{"kind": q.kind, "id": q.id, "cite": q.cite, "line": q.line} for q in cov.unquoted],
+             "rows": provision_rows(cov)}
+    if key:
+        cache.save_json(key, value)
+    return value
+
+
+def ruleset_provisions(rs: Ruleset) -> list[dict]:
+    """The provisions of the ruleset's source with their statuses (empty when it has no clause list)."""
+    described, _ = _described(rs)
+    return _summary(rs)["rows"] if described else []
+
+
+def _described(rs: Ruleset) -> tuple[bool, str | None]:
+    if not rs.data.get("source", {}).get("clauses"):
+        return False, "the ruleset has no source.clauses"
+    if not (data_dir("sources") / rs.data["source"]["file"]).is_file():
+        return False, f"its source text {rs.data['source']['file']} is not bundled"
+    return True, None
 
 
 def coverage_view(rs: Ruleset) -> dict:
-    """Plain data for one ruleset's coverage table (``described`` is false when the ruleset does
-    not describe its source's numbering, so no clause list can be derived)."""
-    described = bool(rs.data.get("source", {}).get("clauses"))
-    reason = None if described else "the ruleset has no source.clauses"
-    if described and not (data_dir("sources") / rs.data["source"]["file"]).is_file():
-        described, reason = False, f"its source text {rs.data['source']['file']} is not bundled"
-    statuses = coverage(rs) if described else []
-    counts = {name: 0 for name in STATUSES}
-    for s in statuses:
-        counts[s.status] += 1
+    """Plain data for one ruleset's coverage report (``described`` is false when the ruleset does
+    not describe its source's numbering, so no provision list can be derived)."""
+    described, reason = _described(rs)
+    summary = _summary(rs) if described else None
+    counts = summary["counts"] if summary else {name: 0 for name in STATUSES}
+    words, quoted = (summary["words"], summary["quoted_words"]) if summary else (0, 0)
+    rows = summary["rows"] if summary else []
     return {
         "ruleset": rs.ref, "path": rs.path, "source": rs.data["source"]["file"], "described": described,
         "reason": reason,
-        "clauses": len(statuses), "covered": sum(1 for s in statuses if s.covered), "counts": counts,
-        "uncovered": [{"clause": s.clause.display, "line": s.clause.line,
-                       "text": " ".join(s.clause.text.split())[:100]} for s in statuses if not s.covered],
-        "statuses": [{"clause": s.clause.display, "line": s.clause.line, "status": s.status,
-                      "facts": list(s.facts), "findings": list(s.findings), "no_rule": s.no_rule,
-                      "within": s.within} for s in statuses],
+        "provisions": len(rows), "covered": len(rows) - counts["uncovered"], "counts": counts,
+        "words": words, "quoted_words": quoted, "quoted_share": round(quoted / words, 4) if words else 0.0,
+        "facts_and_findings": summary["items"] if summary else 0,
+        "without_quote": summary["without_quote"] if summary else [],
+        "uncovered": [{"provision": r["provision"], "clause": r["clause"], "line": r["line"], "text": r["text"]}
+                      for r in rows if r["status"] == "uncovered"],
+        "statuses": rows,
     }
+
+
+def incomplete(row: dict) -> bool:
+    """A coverage row that fails: no provision list, an uncovered provision, or an item without a quote."""
+    return not row["described"] or bool(row["uncovered"]) or bool(row["without_quote"])

@@ -12,8 +12,9 @@
   paytable with its house edge and a link to its PAR sheet, dealing plans, irregularities, signage;
 - ``<jurisdiction>/<version>/par.html``: the PAR sheet (the ``par`` command's HTML);
 - ``<jurisdiction>/<version>/source.html``: the source text clause by clause
-  (:mod:`lit_compliance.load.clauses`), each clause beside the facts that transcribe it, the
-  findings about it, or the reason it holds no rule;
+  (:mod:`lit_compliance.load.clauses`), each clause's provisions (:mod:`lit_compliance.load.provisions`)
+  beside the facts and findings whose quotes fall inside them, the quoted words marked, or the
+  reason they hold no rule;
 - ``<jurisdiction>/diff/<old>--<new>.html``: each pair of versions; ``drafts/<name>.html``: a
   draft amendment against the version it amends.
 
@@ -29,6 +30,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from ..load.catalogue import NOT_STATED, Catalogue, Ruleset, finding_ids
+from ..model.provenance import quote_text
 from ..model.readings import ReadingError, expand, resolve_step, split_path
 from ..regulator.changes import AREA_TITLES
 from ..regulator.prose import humanise, line_label, say, summarise
@@ -165,7 +167,8 @@ def _findings_view(rs: Ruleset, facts: list, applied: dict) -> tuple[list[dict],
                              "default": bool(r.get("default")), "applied": applied.get(f["id"]) == r["id"],
                              "operator_may_choose": bool(r.get("operator_may_choose")), "changes": changes})
         findings.append({"id": f["id"], "anchor": finding_anchor(f["id"]), "kind": humanise(f["kind"]),
-                         "cite": f["cite"], "says": f.get("says", ""), "problem": f.get("problem", ""),
+                         "cite": f["cite"], "quote": quote_text(f.get("quote")) or "",
+                         "says": f.get("says", ""), "problem": f.get("problem", ""),
                          "recorded_as": f.get("recorded_as", ""), "readings": readings,
                          "facts": list({x["id"]: x for x in named_by.get(f["id"], [])}.values())})
     return findings, changed
@@ -186,7 +189,7 @@ def _fact_view(rs: Ruleset, fid: str, path: tuple, node: dict, changed: dict) ->
             humanise(str(node.get("event") or node.get("id") or node.get("step") or node.get("to") or ""))
             or f"item {fid.rsplit('.', 1)[-1]}")
     return {"id": fid, "depth": len(path), "label": label[:1].upper() + label[1:],
-            "text": summarise(node, skip=("term", "name", "label")), "quote": node.get("quote") or "", "cite": node["cite"],
+            "text": summarise(node, skip=("term", "name", "label")), "quote": quote_text(node.get("quote")) or "", "cite": node["cite"],
             "pays": _pays(node),
             "findings": [{"id": f, "href": "#" + finding_anchor(f)} for f in own],
             "readings": changed.get(path, [])}
@@ -259,14 +262,17 @@ def ruleset_view(rs: Ruleset, results: list, path: str, par_path: str, with_sour
     d = rs.data
     facts = site_facts(rs)
     links = cite_links(rs) if with_source else (lambda cite: [])
+    quoted_in = _quoted_in(rs) if with_source else {}
     findings, changed = _findings_view(rs, facts, applied)
     for finding in findings:
         finding["clauses"] = links(finding["cite"])
+        finding["provisions"] = quoted_in.get(("finding", finding["id"]), [])
     tables = _paytable_views(rs, model, results, par_path)
     by_section: dict[str, list] = {}
     for fid, fpath, node in facts:
         view = _fact_view(rs, fid, fpath, node, changed)
         view["clauses"] = links(node["cite"])
+        view["provisions"] = quoted_in.get(("fact", fid), [])
         by_section.setdefault(fpath[0], []).append(view)
     paytable_at = {}
     for wi, wager in enumerate(d["wagers"]):
@@ -318,11 +324,25 @@ def _href(anchor: str) -> str:
     return "#" + quote(anchor, safe="()._-~!$&'*+,;=:@/?")
 
 
+def _quoted_in(rs: Ruleset) -> dict:
+    """("fact" | "finding", id) -> [{id, href}] of the provisions its quote falls in, on the source page."""
+    from ..load.quotes import coverage
+
+    out: dict[tuple, list] = {}
+    for st in coverage(rs).statuses:
+        link = {"id": st.provision.id, "href": "source.html" + _href(provision_anchor(st.provision.id))}
+        for f in st.facts:
+            out.setdefault(("fact", f), []).append(link)
+        for f in st.findings:
+            out.setdefault(("finding", f), []).append(link)
+    return out
+
+
 def cite_links(rs: Ruleset):
     """A function: citation -> [(clause id, href on the source page)] (empty when it names none)."""
-    from ..load.clauses import CiteError, Resolver
+    from ..load.clauses import CiteError, resolver_for
 
-    resolver = Resolver(rs) if (rs.data.get("source") or {}).get("clauses") else None
+    resolver = resolver_for(rs) if (rs.data.get("source") or {}).get("clauses") else None
     memo: dict[str, list] = {}
 
     def links(cite: str) -> list:
@@ -339,37 +359,62 @@ def cite_links(rs: Ruleset):
     return links
 
 
+def provision_anchor(provision_id: str) -> str:
+    """The anchor of a provision on the source page: its clause's anchor and ``/pN``
+    (``clause-.12A(4)/p2``, ``clause-whole-text/p1``)."""
+    clause, _, number = provision_id.rpartition("/")
+    return clause_anchor("" if clause == "(whole text)" else clause) + "/" + number
+
+
 def source_view(rs: Ruleset, path: str) -> dict | None:
-    """The source text clause by clause, each clause beside the facts that transcribe it and the
-    findings about it (None when the ruleset does not describe its source's numbering)."""
-    from ..load.clauses import coverage
+    """The source text clause by clause, each clause's provisions beside the facts and findings
+    whose quotes fall inside them (the quoted words marked), or the reason they hold no rule (None
+    when the ruleset does not describe its source's numbering)."""
+    from ..load.provisions import source_index
+    from ..load.quotes import STATUSES, coverage
 
     if not (rs.data.get("source") or {}).get("clauses"):
         return None
-    rows = []
-    statuses = coverage(rs)
+    index, cov = source_index(rs), coverage(rs)
+    by_clause: dict[str, list] = {}
+    for st in cov.statuses:
+        by_clause.setdefault(st.provision.clause, []).append(st)
     finding_ids_known = {f["id"] for f in rs.findings}
     said = {fid: summarise(node, skip=("term", "name", "label")) for fid, _, node in site_facts(rs)}
-    for st in statuses:
-        c = st.clause
+    no_rule = {}
+    for name, reason in ((rs.data["source"]["clauses"].get("no_rule")) or {}).items():
+        clause = index.by_name.get(str(name))
+        if clause is not None:
+            no_rule[clause.id] = str(reason)
+    rows = []
+    for c in index.clauses:
+        provisions = []
+        for st in by_clause.get(c.id, []):
+            p = st.provision
+            provisions.append({
+                "anchor": provision_anchor(p.id), "href": _href(provision_anchor(p.id)), "id": p.id,
+                "number": f"p{p.number}", "line": p.line, "status": st.status,
+                "runs": [{"text": text, "mark": mark} for text, mark in st.runs()],
+                "facts": [{"id": f, "href": "index.html" + _href(f), "text": said.get(f, "")} for f in st.facts],
+                "findings": [{"id": f, "href": "index.html" + _href(finding_anchor(f))} for f in st.findings
+                             if f in finding_ids_known],
+                "no_rule": st.no_rule or "",
+            })
+        statuses = {p["status"] for p in provisions}
         rows.append({
             "anchor": clause_anchor(c.id), "href": _href(clause_anchor(c.id)), "id": c.display,
             "label": c.label, "depth": c.depth, "line": c.line, "text": " ".join(c.text.split()),
-            "status": st.status,
-            "facts": [{"id": f, "href": "index.html" + _href(f), "text": said.get(f, "")} for f in st.facts],
-            "findings": [{"id": f, "href": "index.html" + _href(finding_anchor(f))} for f in st.findings
-                         if f in finding_ids_known],
-            "no_rule": st.no_rule or "",
-            "within": {"id": st.within, "href": _href(clause_anchor(st.within))} if st.within else None,
+            "status": "uncovered" if "uncovered" in statuses else "covered" if provisions else "heading",
+            "no_rule": no_rule.get(c.id, ""), "provisions": provisions,
         })
-    counts: dict[str, int] = {}
-    for st in statuses:
-        counts[st.status] = counts.get(st.status, 0) + 1
-    return {"root": _root(path), "title": f"{rs.name} {rs.version}: the source text, clause by clause",
+    counts = cov.counts()
+    return {"root": _root(path), "title": f"{rs.name} {rs.version}: the source text, provision by provision",
             "name": rs.name, "ref": rs.ref, "source_file": rs.data["source"]["file"],
-            "citation": rs.data["source"]["citation"], "rows": rows,
-            "counts": [{"status": k, "count": v} for k, v in sorted(counts.items())],
-            "uncovered": counts.get("uncovered", 0),
+            "citation": rs.data["source"]["citation"], "rows": rows, "provisions": len(cov.statuses),
+            "counts": [{"status": k, "count": counts[k]} for k in STATUSES if counts[k]],
+            "uncovered": counts["uncovered"], "words": cov.words,
+            "quoted_share": f"{100 * cov.quoted_words / cov.words:.1f}%" if cov.words else "0.0%",
+            "unquoted": len(cov.unquoted),
             "crumbs": [{"href": _root(path) + "index.html", "text": "Catalogue"},
                        {"href": _root(path) + f"{page(rs).split('/')[0]}/index.html", "text": rs.name},
                        {"href": "index.html", "text": f"{rs.name} {rs.version}"}]}
