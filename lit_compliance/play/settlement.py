@@ -435,13 +435,16 @@ def _readings_for(model, *prefix: str) -> list[dict]:
 
 def _row_view(r: Row, model) -> dict:
     where = ("wagers", r.wager) + (("paytables", r.paytable) if r.paytable else ())
+    readings = _readings_for(model, *where)
+    if r.bet == "envy":   # how envy bonuses are paid is the wager's envy rule, outside the paytable
+        readings += [g for g in _readings_for(model, "wagers", r.wager, "envy") if g not in readings]
     return {
         "wager": r.wager, "wager_name": r.wager_name, "bet": r.bet, "trigger_seat": r.trigger_seat,
         "paytable": r.paytable, "paytable_name": r.paytable_name, "hand_basis": r.hand_basis,
         "hand": _hand_view(r.hand, full=False), "stake": money(r.stake), "outcome": r.outcome,
         "line": _line_view(r.line), "returned": money(r.returned), "net": money(r.net),
         "cite": r.cite, "notes": list(r.notes), "findings": list(dict.fromkeys(r.findings)),
-        "readings": _readings_for(model, *where),
+        "readings": readings,
     }
 
 

@@ -313,6 +313,99 @@ def test_six_card_bonus_needs_only_the_three_base_wagers_under_base_wagers_only(
     assert model_of(maryland).wager("six-card-bonus").requires == ("base", "five-card-bonus", "three-card-bonus")
 
 
+# --- md-envy-multiple-hands-silent: one Envy Bonus per qualifying hand, or one a round ---------------
+
+TWO_STRAIGHT_FLUSHES = """
+    jurisdiction: maryland
+    version: v1
+    dealing_method: manual_shoe
+    paytables: {base: a, progressive: a}
+    meter: {amount: 20000, reset: 1000}
+    six_card_bonus_cards: [As, 4c, 2d]
+    community: [9h, 8h]
+    players:
+      - seat: 1
+        cards: [2c, 3d, 4s]          # nothing; the only progressive wager at the table
+        bet: 5
+        decisions: {bet1: pull, bet2: pull}
+        side_wagers: {progressive: 1}
+      - seat: 2
+        cards: [7h, 6h, 5h]          # 9-high straight flush
+        bet: 5
+        decisions: {bet1: ride, bet2: ride}
+      - seat: 3
+        cards: [Qh, Jh, Th]          # queen-high straight flush
+        bet: 5
+        decisions: {bet1: ride, bet2: ride}
+    """
+
+
+def _envy_rows(v: dict, seat: int) -> list:
+    (player,) = [p for p in v["results"] if p["seat"] == seat]
+    return [r for r in player["wagers"] if r["bet"] == "envy" and r["returned"] is not None and Fraction(r["returned"]) > 0]
+
+
+def _envy_line(maryland, table: str, hand: str, suit: str | None = None) -> Fraction:
+    w = next(w for w in maryland.data["wagers"] if w["id"] == "progressive")
+    t = next(t for t in w["paytables"] if t["id"] == table)
+    (line,) = [ln for ln in t["envy_lines"] if ln["hand"] == hand and ln["stake"] == 1
+               and (suit is None or suit in ln.get("suits", ()))]
+    return Fraction(line["payout"]["value"])
+
+
+def test_envy_bonus_is_paid_for_each_other_qualifying_hand_by_default(maryland):
+    v = _settle(TWO_STRAIGHT_FLUSHES)
+    rows = _envy_rows(v, 1)
+    assert sorted(r["trigger_seat"] for r in rows) == [2, 3]
+    assert sum(Fraction(r["returned"]) for r in rows) == 2 * _envy_line(maryland, "a", "straight_flush")
+    assert ("md-envy-multiple-hands-silent", "per-qualifying-hand") in _chosen(v)
+
+
+def test_envy_bonus_is_paid_once_a_round_under_one_per_round(maryland):
+    v = _settle(TWO_STRAIGHT_FLUSHES, "readings: {md-envy-multiple-hands-silent: one-per-round}\n")
+    rows = _envy_rows(v, 1)
+    assert len(rows) == 1 and Fraction(rows[0]["returned"]) == _envy_line(maryland, "a", "straight_flush")
+    assert ("md-envy-multiple-hands-silent", "one-per-round") in _chosen(v)
+
+
+# --- md-envy-qualifying-hand-vs-akq: the B and C envy tables pay on an Ace, King, Queen --------------
+
+ENVY_ON_AKQ = """
+    jurisdiction: maryland
+    version: v1
+    dealing_method: manual_shoe
+    paytables: {base: a, progressive: b}
+    meter: {amount: 20000, reset: 1000}
+    six_card_bonus_cards: [2s, 3d, 4c]
+    community: [9c, 8d]
+    players:
+      - seat: 1
+        cards: [2c, 5d, 7s]          # nothing
+        bet: 5
+        decisions: {bet1: pull, bet2: pull}
+        side_wagers: {progressive: 1}
+      - seat: 2
+        cards: [Ah, Kh, Qh]          # Ace, King, Queen of hearts
+        bet: 5
+        decisions: {bet1: pull, bet2: pull}
+    """
+
+
+def test_envy_bonus_is_paid_on_another_players_ace_king_queen_under_the_printed_tables(maryland):
+    v = _settle(ENVY_ON_AKQ)
+    (row,) = _envy_rows(v, 1)
+    assert row["trigger_seat"] == 2 and Fraction(row["returned"]) == _envy_line(maryland, "b", "mini_royal", "hearts")
+
+
+def test_no_envy_bonus_on_an_ace_king_queen_when_the_definition_governs(maryland):
+    v = _settle(ENVY_ON_AKQ, "readings: {md-envy-qualifying-hand-vs-akq: definition-governs}\n")
+    assert _envy_rows(v, 1) == []
+    model = model_of(maryland, {"md-envy-qualifying-hand-vs-akq": "definition-governs"})
+    assert model.wager("progressive").paytable("b").envy_lines == ()
+    assert model.wager("progressive").paytable("c").envy_lines == ()
+    assert len(model.wager("progressive").paytable("a").envy_lines) == 4   # Paytable A keeps its envy table
+
+
 # --- every reading of every Maryland finding is exercised above ----------------------------------
 
 TESTED = {
@@ -320,6 +413,8 @@ TESTED = {
     "md-five-card-bonus-g-no-two-pair": {"figure-missing", "two-pair-loses"},
     "md-progressive-b-akq-suit-missing": {"as-printed", "of-spades"},
     "md-six-card-requires-optional-wagers": {"as-printed", "base-wagers-only"},
+    "md-envy-multiple-hands-silent": {"per-qualifying-hand", "one-per-round"},
+    "md-envy-qualifying-hand-vs-akq": {"tables-as-printed", "definition-governs"},
 }
 
 
