@@ -406,89 +406,6 @@ def test_no_envy_bonus_on_an_ace_king_queen_when_the_definition_governs(maryland
     assert len(model.wager("progressive").paytable("a").envy_lines) == 4   # Paytable A keeps its envy table
 
 
-# --- md-five-card-bonus-stake-unstated / md-six-card-fixed-amounts-stake-unstated: no wager size --
-
-TWO_PAIR_FIVE_DOLLARS = """
-    jurisdiction: maryland
-    version: v1
-    dealing_method: manual_shoe
-    paytables: {base: a, five-card-bonus: a}
-    six_card_bonus_cards: [2s, 3d, 4c]
-    community: [Jd, 8c]
-    players:
-      - seat: 1
-        cards: [Jh, 8s, 5d]          # jacks and eights
-        bet: 5
-        decisions: {bet1: pull, bet2: pull}
-        side_wagers: {five-card-bonus: 5}
-    """
-
-
-def test_five_card_bonus_pays_the_printed_amount_whatever_the_wager_by_default(maryland):
-    row = _side(_settle(TWO_PAIR_FIVE_DOLLARS), 1, "five-card-bonus")
-    amount = _lines(maryland, "five-card-bonus", "a")["two_pair"]
-    assert amount["kind"] == "fixed_amount"
-    assert Fraction(row["returned"]) == amount["value"]          # $3 back on a $5 wager
-    assert Fraction(row["net"]) == amount["value"] - 5
-
-
-def test_five_card_bonus_amounts_scale_with_the_wager_under_per_dollar_wager(maryland):
-    v = _settle(TWO_PAIR_FIVE_DOLLARS, "readings: {md-five-card-bonus-stake-unstated: per-dollar-wager}\n")
-    row = _side(v, 1, "five-card-bonus")
-    assert Fraction(row["returned"]) == 5 * _lines(maryland, "five-card-bonus", "a")["two_pair"]["value"]
-    assert ("md-five-card-bonus-stake-unstated", "per-dollar-wager") in _chosen(v)
-
-
-@pytest.mark.parametrize("table", ("a", "b", "c", "d", "e", "f"))
-def test_five_card_bonus_per_dollar_reading_prices_a_dollar_wager_the_same(maryland, table):
-    """At $1 the amount and "X for 1" are the same money; only larger wagers differ."""
-    got = paytable_result(maryland, "five-card-bonus", table)
-    alt = _alternative(got, "md-five-card-bonus-stake-unstated", "per-dollar-wager")
-    printed = _lines(maryland, "five-card-bonus", table)
-    assert got.return_to_player == pytest.approx(float(_fixed_return(printed)), abs=1e-15)
-    assert alt["return_to_player"] == pytest.approx(float(_fixed_return(printed)), abs=1e-15)
-
-
-SUPER_ROYAL_TWO_DOLLARS = """
-    jurisdiction: maryland
-    version: v1
-    dealing_method: manual_shoe
-    paytables: {base: a, five-card-bonus: a, three-card-bonus: a, six-card-bonus: a}
-    six_card_bonus_cards: [Js, Ts, 9s]
-    community: [2h, 3d]
-    players:
-      - seat: 1
-        cards: [As, Ks, Qs]          # with the six-card bonus cards: a Super Royal of spades
-        bet: 5
-        decisions: {bet1: pull, bet2: pull}
-        side_wagers: {five-card-bonus: 1, three-card-bonus: 1, six-card-bonus: 2}
-    """
-
-
-def _super_royal_amount(maryland, suit: str) -> Fraction:
-    w = next(w for w in maryland.data["wagers"] if w["id"] == "six-card-bonus")
-    t = next(t for t in w["paytables"] if t["id"] == "a")
-    (line,) = [ln for ln in t["lines"] if ln["hand"] == "super_royal" and suit in ln["suits"]]
-    assert line["payout"]["kind"] == "fixed_amount"
-    return Fraction(line["payout"]["value"])
-
-
-def test_super_royal_pays_the_printed_amount_whatever_the_wager_by_default(maryland):
-    row = _side(_settle(SUPER_ROYAL_TWO_DOLLARS), 1, "six-card-bonus")
-    assert Fraction(row["returned"]) == _super_royal_amount(maryland, "spades")
-
-
-def test_super_royal_amount_doubles_on_a_two_dollar_wager_under_per_dollar_wager(maryland):
-    v = _settle(SUPER_ROYAL_TWO_DOLLARS, "readings: {md-six-card-fixed-amounts-stake-unstated: per-dollar-wager}\n")
-    row = _side(v, 1, "six-card-bonus")
-    assert Fraction(row["returned"]) == 2 * _super_royal_amount(maryland, "spades")
-    model = model_of(maryland, {"md-six-card-fixed-amounts-stake-unstated": "per-dollar-wager"})
-    for table in ("a", "b"):
-        lines = model.wager("six-card-bonus").paytable(table).lines
-        assert [ln.payout.kind.value for ln in lines[:2]] == ["for_one", "for_one"]
-        assert all(ln.payout.kind.value == "to_one" for ln in lines[2:])     # the odds lines are untouched
-
-
 # --- every reading of every Maryland finding is exercised above ----------------------------------
 
 TESTED = {
@@ -498,8 +415,6 @@ TESTED = {
     "md-six-card-requires-optional-wagers": {"as-printed", "base-wagers-only"},
     "md-envy-multiple-hands-silent": {"per-qualifying-hand", "one-per-round"},
     "md-envy-qualifying-hand-vs-akq": {"tables-as-printed", "definition-governs"},
-    "md-five-card-bonus-stake-unstated": {"amounts-as-printed", "per-dollar-wager"},
-    "md-six-card-fixed-amounts-stake-unstated": {"amounts-as-printed", "per-dollar-wager"},
 }
 
 
