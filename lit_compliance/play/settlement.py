@@ -492,6 +492,9 @@ def view(s: Settlement) -> dict:
             for case in i.view.get("cases") or [i.view]:
                 for g in _readings_for(rnd.model, "irregularities", case["id"]):
                     readings.setdefault((g["finding"], g["reading"]), g)
+    for r in rnd.model.nondefault:   # a reading the round file chose is always named, whatever it touches
+        readings.setdefault((r.finding, r.id), {"finding": r.finding, "reading": r.id, "meaning": r.meaning,
+                                                "default": r.default})
     highest = None
     if s.table_highest:
         seat, hand = s.table_highest
