@@ -19,8 +19,9 @@ from ..operator.compliance import Report, check as check_config
 from ..operator.placard import placard_view, svg_view
 from ..operator.sign_layout import SIGN_SIZES, PlacardTooFull, type_sizes_text
 from ..output.render import render, to_json
-from ..output.wording import money
-from ..operator.summary import markdown_escape, paytables_view, summary_view
+from ..model.vocabulary import money
+from ..output.text_safety import markdown
+from ..operator.summary import paytables_view, summary_view
 from ..operator.table_config import TableConfig, digest, load_config, load_config_text, ruleset_for
 
 
@@ -195,7 +196,7 @@ def placard(config: Path, ruleset_ref: str | None, fmt: str, output: Path | None
 
 def render_summary(rs: Ruleset, fmt: str) -> str | bytes:
     if fmt == "markdown":
-        return render("summary.md.j2", v=summary_view(rs, markdown_escape))
+        return render("summary.md.j2", v=summary_view(rs, markdown))
     html = render("summary.html.j2", v=summary_view(rs))
     return print_pdf(html) if fmt == "pdf" else html
 

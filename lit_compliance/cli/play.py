@@ -18,7 +18,7 @@ from ..poker.hands import STANDARD, HandRules, evaluate
 from ..play.irregularities import (EFFECT_TEXT, EVENT_DESCRIPTIONS, NOT_ADDRESSED, UnknownEvent, addressed_matrix,
                              consequence, normalise_event)
 from ..output.render import render, to_json
-from ..output.wording import hand_name, odds
+from ..model.vocabulary import hand_name, odds
 from ..play.round_file import load_round_file
 from ..play.settlement import money, settle, view
 

@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterable
 
 from ..model import Paytable, Reading, RulesetModel, Wager, model_of
 from ..model.readings import ZERO_EV_PULLED, ZERO_EV_RIDDEN
-from ..output.wording import hand_name, money
+from ..model.vocabulary import hand_name, money
 from ..poker.hands import CATEGORIES_5, HandRules
 from .. import cache
 from .side import atoms_for, envy_per_other_player, price

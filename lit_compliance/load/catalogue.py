@@ -9,68 +9,19 @@ import datetime as dt
 import hashlib
 import json
 import difflib
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
 from .. import cache
 from .resources import data_dir
+from .ruleset import NOT_STATED, Ruleset, finding_ids
 from .strict_yaml import Document, InputError, Problem, load_yaml_file
 from .validation import validate_document
 
-NOT_STATED = "not stated in source"
-
-
-@dataclass(frozen=True)
-class Ruleset:
-    """One validated version of one jurisdiction's rules."""
-
-    data: dict = field(repr=False, compare=False)
-    path: str
-    document: Document = field(repr=False, compare=False)
-
-    @property
-    def jurisdiction(self) -> str:
-        return self.data["jurisdiction"]["id"]
-
-    @property
-    def name(self) -> str:
-        return self.data["jurisdiction"]["name"]
-
-    @property
-    def version(self) -> str:
-        return self.data["version"]["id"]
-
-    @property
-    def effective_date(self) -> dt.date | None:
-        value = self.data["version"]["effective_date"]
-        return None if value == NOT_STATED else dt.date.fromisoformat(value)
-
-    @property
-    def ref(self) -> str:
-        return f"{self.jurisdiction}@{self.version}"
-
-    def wager(self, wager_id: str) -> dict:
-        for wager in self.data["wagers"]:
-            if wager["id"] == wager_id:
-                return wager
-        raise KeyError(wager_id)
-
-    @property
-    def wagers(self) -> list[dict]:
-        return self.data["wagers"]
-
-    @property
-    def findings(self) -> list[dict]:
-        return self.data["findings"]
-
-
-def finding_ids(value) -> list[str]:
-    """A fact's ``finding`` as a list of ids (a ruleset may give one id or a list)."""
-    if not value:
-        return []
-    return [value] if isinstance(value, str) else list(value)
-
+# Ruleset, NOT_STATED and finding_ids live in .ruleset; they are named here too because every view
+# reaches the loaded ruleset through the catalogue.
+__all__ = ["NOT_STATED", "Catalogue", "CatalogueError", "Ruleset", "absent_amendment_note", "canonical_digest",
+           "did_you_mean", "finding_ids", "history", "load_ruleset", "resolve_ref"]
 
 def did_you_mean(given: str, known: Iterable[str]) -> str:
     """'; did you mean 'maryland'?' for a near miss, else ''."""

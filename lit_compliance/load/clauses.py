@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .catalogue import Ruleset
+from .ruleset import Ruleset
 from .facts import facts
 from .resources import data_dir
 

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
-from .catalogue import Ruleset, finding_ids
+from .ruleset import Ruleset, finding_ids
 
 NAME_KEYS = ("id", "term", "hand", "method")
 _SAFE = re.compile(r"[^A-Za-z0-9_-]+")

@@ -12,7 +12,10 @@ from pathlib import Path
 from typing import Any, Iterator
 
 
-from .resources import data_dir
+from .clauses import cite_problems, config_problems
+from .document_changes import Change, ReadingError, check_change
+from .resources import data_dir, schema
+from .ruleset import Ruleset
 from .schema_check import anchored, surely_valid
 from .strict_yaml import Document, Problem
 
@@ -30,11 +33,6 @@ HANDS_BY_BASIS = {
                                    "full_house", "flush", "straight", "three_of_a_kind", "two_pair",
                                    "pair_tens_or_better", "pair", "high_card"},
 }
-
-
-@lru_cache(maxsize=None)
-def schema(name: str = "ruleset") -> dict:
-    return json.loads((data_dir("schema") / f"{name}.schema.json").read_text(encoding="utf-8"))
 
 
 def _pattern(validator, pattern: str, instance, schema_: dict):
@@ -274,9 +272,6 @@ def clause_problems(doc: Document) -> list[Problem]:
     """Where the ruleset describes its source's numbering (``source.clauses``) and the source is
     bundled unchanged: every unit and break it names is in the text, and every citation (of a
     fact or a finding) names a clause of it."""
-    from .catalogue import Ruleset
-    from .clauses import cite_problems, config_problems
-
     src = doc.data["source"]
     if "clauses" not in src:
         return []
@@ -313,8 +308,6 @@ def void_problems(doc: Document) -> list[Problem]:
 def reading_problems(doc: Document) -> list[Problem]:
     """Each open finding has exactly one default reading, and every change a reading makes names a
     place the document has (checked by applying it: what validates must also model)."""
-    from ..model.readings import Change, ReadingError, check_change
-
     problems = []
     for i, finding in enumerate(doc.data["findings"]):
         readings = finding.get("readings") or []

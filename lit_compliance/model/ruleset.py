@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping
 
-from ..poker.hands import HandRules
 from .enums import FindingKind, HandBasis, SelectionRule, VoidWagers, WagerKind
+from .hand_rules import HandRules
 from .paytable import Paytable
 from .payout import exact
 from .provenance import Source, finding_ids

@@ -15,9 +15,8 @@ from markupsafe import Markup
 
 from ..load.catalogue import Ruleset
 from ..model import Payout, PayoutKind
-from ..output.wording import money, number, odds
+from ..model.vocabulary import currency_symbol, hand_name, money, number, odds, wager_title
 from .compliance import base_bet_count, line_stake
-from ..output.wording import hand_name
 from .table_config import TableConfig, digest
 from .sign_layout import (ASCENT, BORDER_PT, BOX, DESCENT, DOUBLE_RULE_PT, FINE_LINE, LINE, NOTE_INDENT, NOTES_GAP,
                           PT_PER_IN, RULE_PT, SIGN_SIZES, SMALL, _fit, sheet_layout)
@@ -25,16 +24,6 @@ from .sign_layout import (ASCENT, BORDER_PT, BOX, DESCENT, DOUBLE_RULE_PT, FINE_
 # Sheet sizes a placard can be printed at: CSS page size, width and height in inches.
 SVG_DPI = 96
 
-# Headings by wager kind (the ruleset's own wager names are long and legalistic).
-KIND_TITLES = {
-    "base": "Let It Ride",
-    "five_card_bonus": "Five Card Bonus",
-    "three_card_bonus": "Three Card Bonus",
-    "six_card_bonus": "Six Card Bonus",
-    "progressive": "Progressive",
-    "cover_all": "Cover All",
-}
-CURRENCY_SYMBOLS = {"USD": "$", "AUD": "$", "CAD": "$", "NZD": "$", "EUR": "\u20ac", "GBP": "\u00a3"}
 CONVERTED_MARK = "\u2020"  # dagger: a figure restated from the regulation's wording
 MISSING_MARK = "*"
 SUPPLIED_MARK = "\u2021"  # double dagger: a figure the house sets where the rules give none
@@ -224,12 +213,12 @@ def placard_view(ruleset: Ruleset, config: TableConfig, with_qr: bool = True) ->
 
     model = model_for(ruleset, config)
     data = model.sections
-    symbol = CURRENCY_SYMBOLS.get(data["jurisdiction"].get("currency", "USD"), "$")
+    symbol = currency_symbol(data["jurisdiction"].get("currency"))
     wording = Wording.of(ruleset)
     notes = _Notes()
     by_id = {c["wager"]: c for c in config.wagers}
     offered = [w["id"] for w in ruleset.wagers if w["id"] in by_id]
-    titles = {w["id"]: KIND_TITLES.get(w["kind"], w["name"]) for w in ruleset.wagers}
+    titles = {w["id"]: wager_title(w["kind"], w["name"]) for w in ruleset.wagers}
     bets = base_bet_count(ruleset)
     limits = config.data["limits"]
 

@@ -8,15 +8,10 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..load.catalogue import Ruleset
+from ..load.catalogue import Ruleset, finding_ids
 from ..load.facts import page as site_page
-from ..load.catalogue import finding_ids
-from ..output.wording import flag_text
-from ..output.text_safety import markdown
-from ..output.wording import money
+from ..model.vocabulary import currency_symbol, flag_text, hand_name, money, odds, words
 from .compliance import finding_note
-from .placard import CURRENCY_SYMBOLS
-from ..output.wording import hand_name, odds
 
 SELECTION_TEXT = {
     "minimum": "the paytable is a floor: the house pays at least these odds",
@@ -37,8 +32,7 @@ DECISION_TEXT = {
 
 
 def _words(slug: str) -> str:
-    text = slug.replace("_", " ").replace("-", " ")
-    return text[:1].upper() + text[1:]
+    return words(slug, capital=True)
 
 
 def _or_better(hand: str) -> str:
@@ -157,7 +151,7 @@ def _dealing(method: dict) -> dict:
 def summary_view(ruleset: Ruleset, escape: Callable[[str], str] | None = None) -> dict:
     """The summary of ``ruleset``; with ``escape``, every string is passed through it (Markdown)."""
     d = ruleset.data  # the rules as printed; the readings the engine applies are listed with their findings
-    symbol = CURRENCY_SYMBOLS.get(d["jurisdiction"].get("currency", "USD"), "$")
+    symbol = currency_symbol(d["jurisdiction"].get("currency"))
     names = {w["id"]: w["name"] for w in d["wagers"]}
     cards = d["cards"]
     play = [
@@ -276,13 +270,6 @@ def _map_strings(value: Any, fn: Callable[[str], str]) -> Any:
     return value
 
 
-
-
-def markdown_escape(text: str) -> str:
-    """Make text literal in Markdown: escape markup characters, keep it on one line."""
-    return markdown(text)
-
-
 # --- the paytables overview (``lit-compliance paytables``) ----------------------------------------
 
 
@@ -317,7 +304,7 @@ def _math_text(result) -> dict:
 def paytables_view(ruleset: Ruleset, results: list) -> dict:
     """Every permitted alternative for every wager, with its game math (``results`` from gamemath)."""
     d = ruleset.data
-    symbol = CURRENCY_SYMBOLS.get(d["jurisdiction"].get("currency", "USD"), "$")
+    symbol = currency_symbol(d["jurisdiction"].get("currency"))
     by_key = {(r.wager_id, r.paytable_id): r for r in results}
     wagers = []
     for wager in ruleset.wagers:

@@ -13,7 +13,7 @@ import jinja2
 
 from ..load.resources import data_dir
 from .text_safety import finalize, markdown
-from .wording import flag_text, hand_name, ids, money, odds, percent, prose_list
+from ..model.vocabulary import flag_text, hand_name, ids, money, odds, percent, prose_list
 
 
 def _escaped(name: str | None) -> bool:

@@ -22,7 +22,7 @@ from .irregularities import (PER_SEAT, UnknownEvent, by_id, consequence, entry_v
 from ..load.strict_yaml import Document, InputError, Problem, load_yaml_file, load_yaml_text
 from ..load.validation import schema_problems
 from ..model import ReadingError, exact, model_of
-from ..output.wording import ids, money
+from ..model.vocabulary import ids, money
 
 SCHEMA_NAME = "round"
 BETS = ("bet1", "bet2", "bet3")

@@ -20,8 +20,8 @@ from fractions import Fraction
 from typing import Any
 
 from ..model import Envy, Line, Paytable, VoidWagers, Wager, first_line
-from ..output.wording import cents as money
-from ..output.wording import hand_name, odds
+from ..model.vocabulary import cents as money
+from ..model.vocabulary import hand_name, odds
 from ..poker.cards import names
 from ..poker.hands import CODE_3, CODE_5, Hand, evaluate3, evaluate5, evaluate6
 from .irregularities import effect_text

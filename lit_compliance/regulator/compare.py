@@ -18,7 +18,7 @@ from ..load.catalogue import Ruleset
 from .diff import line_key
 from .diff_view import edge_text
 from .prose import flag_text, humanise, line_label, say
-from ..output.wording import hand_name, odds
+from ..model.vocabulary import hand_name, odds
 from ..load.validation import schema
 
 

@@ -41,7 +41,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterable
 
 from ..load.catalogue import Ruleset
-from ..output.wording import hand_name, odds
+from ..model.vocabulary import hand_name, odds
 from .changes import ANNOTATIONS, AREAS, FIELD_LABELS, WAGER_KINDS, Change, Diff, Side
 from .matching import match, merged_order
 from .prose import cap, flag_text, humanise, is_flag, line_label, norm, say, strip_brackets, summarise

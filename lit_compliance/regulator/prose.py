@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
-from ..output.wording import HAND_NAMES, hand_name, odds
+from ..model.vocabulary import HAND_NAMES, hand_name, odds
 from .changes import ANNOTATIONS, FIELD_LABELS
 
 

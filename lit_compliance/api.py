@@ -1,0 +1,1 @@
+"""The public Python API (see lit_compliance/__init__.py)."""
