@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 from ..load.catalogue import Ruleset
-from .diff import line_key
+from .list_rules import line_key
 from .diff_view import edge_text
 from .prose import flag_text, humanise, line_label, say
 from ..model.vocabulary import hand_name, odds
