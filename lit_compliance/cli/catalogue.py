@@ -11,6 +11,8 @@ from ..load.catalogue import Catalogue, load_ruleset
 from ..load.strict_yaml import InputError, Problem
 from ..output.render import render, to_json
 from .common import EXIT_NO, EXIT_OK, catalogue, emit, format_option, handled, main, pick
+from ..report.references import reference
+from ..regulator.coverage import coverage_view
 
 
 @main.command("list")
@@ -45,8 +47,6 @@ def show(jurisdiction: str, version: str | None, on: str | None, fmt: str) -> No
     if fmt == "json":
         emit(to_json(finding_lists(rs.data)))
     else:
-        from ..report.references import reference
-
         emit(render("show.txt.j2", rs=rs, site_reference=reference(rs),
                     site_example=reference(rs, ("wagers", 0)) if rs.wagers else None))
 
@@ -87,7 +87,6 @@ def validate(paths: tuple[Path, ...], coverage: bool, fmt: str) -> None:
         except InputError as exc:
             problems.extend(exc.problems)
     if coverage and not problems:
-        from ..regulator.coverage import coverage_view  # parses the sources: only when asked
         rows = [coverage_view(rs) for rs in rulesets]
     else:
         rows = []

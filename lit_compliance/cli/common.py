@@ -6,6 +6,7 @@ usage error). Problems go to standard error as ``file:line:col: path: message``;
 """
 from __future__ import annotations
 
+import importlib
 import datetime as dt
 import errno
 import functools
@@ -22,6 +23,8 @@ import click
 from .. import __version__
 from ..load.catalogue import Catalogue, CatalogueError, Ruleset
 from ..load.strict_yaml import InputError
+from ..output.files import OutputError, write_output
+from .conventions import apply
 
 EXIT_OK, EXIT_NO, EXIT_TROUBLE = 0, 1, 2
 EXIT_INTERRUPTED, EXIT_PIPE_CLOSED = 130, 141   # 128 + SIGINT, 128 + SIGPIPE, as shells report them
@@ -141,13 +144,9 @@ class LazyGroup(click.Group):
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name not in self.commands and name in COMMAND_MODULES:
-            import importlib
-
             importlib.import_module(f"{__package__}.{COMMAND_MODULES[name]}")
         command = self.commands.get(name)
         if command is not None:
-            from .conventions import apply
-
             apply(command)
         return command
 
@@ -186,8 +185,6 @@ def parse_date(text: str, option: str) -> dt.date:
 
 def deliver(content: str | bytes, output: Path | None, inputs: tuple = ()) -> None:
     """Standard output, or ``-o FILE`` written safely (never over one of ``inputs``)."""
-    from ..output.files import OutputError, write_output
-
     if output is None:
         if isinstance(content, bytes):
             raise Trouble("binary output needs --output FILE")
@@ -201,7 +198,7 @@ def deliver(content: str | bytes, output: Path | None, inputs: tuple = ()) -> No
 
 def print_pdf(html: str) -> bytes:
     """``html`` printed to PDF by headless Chromium, or a clean Trouble saying why not."""
-    from ..output.pdf import PdfUnavailable, html_to_pdf
+    from ..output.pdf import PdfUnavailable, html_to_pdf  # lazy: Chromium's machinery (subprocess, tempfile) only for PDF output
 
     try:
         return html_to_pdf(html)

@@ -26,7 +26,7 @@ from ..operator.table_config import TableConfig, digest, load_config, load_confi
 
 
 def _analyse(rs: Ruleset) -> list:
-    from ..gamemath import analyse
+    from ..gamemath import analyse  # lazy: the math loads only for `paytables`, not for check, placard or summary
 
     return analyse(rs, progress=progress(f"pricing {rs.ref} paytables"))
 
@@ -290,7 +290,7 @@ def _clean(text) -> str:
 
 def _paytable_hint(rs: Ruleset, wager: dict) -> str:
     try:
-        from ..gamemath import paytable_result
+        from ..gamemath import paytable_result  # lazy: the math loads only for a hint in `init`
     except ImportError:
         return ""
     bits = []

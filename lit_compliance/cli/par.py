@@ -13,6 +13,8 @@ from ..model import Payout, exact
 from ..model.enums import PayoutKind
 from ..model.paytable import Paytable
 from ..output.render import render, to_json
+from ..operator.table_config import digest, load_config, model_for, ruleset_for
+from ..model import model_of
 
 FORMATS = ["text", "markdown", "json", "csv", "html", "pdf"]
 
@@ -37,9 +39,8 @@ def _limited(model, wager_id: str) -> bool:
 
 
 def _config_report(path: Path, opts, wager_id: str | None):
-    from ..report.par_view import par_report
+    from ..report.par_view import par_report  # lazy: PAR figures load the math; only `par` needs them
 
-    from ..operator.table_config import digest, load_config, model_for, ruleset_for
 
     config = load_config(path)
     rs = ruleset_for(config, catalogue())
@@ -115,8 +116,8 @@ def par(target, version, on, wager, paytable, paytable_file, bet, hands_per_hour
     """
     if fmt == "pdf" and output is None:
         raise Trouble("--format pdf needs --output FILE")
-    from ..gamemath.par import ParOptions  # the math is imported only by commands that price something
-    from ..report.par_view import csv_text, par_report, strip_charts
+    from ..gamemath.par import ParOptions  # lazy: the math loads only when `par` runs (`--help` imports every command module)
+    from ..report.par_view import csv_text, par_report, strip_charts  # lazy: as above
 
     opts = ParOptions(bet=Fraction(str(bet)), hands_per_hour=hands_per_hour,
                       meter=None if meter is None else Fraction(str(meter)),
@@ -124,7 +125,7 @@ def par(target, version, on, wager, paytable, paytable_file, bet, hands_per_hour
                       reset=None if reset is None else Fraction(str(reset)))
     whatif = None
     if paytable_file is not None:
-        from ..report.whatif import what_if
+        from ..report.whatif import what_if  # lazy: as above
         whatif = what_if(paytable_file, catalogue(), opts)
         reports = [whatif["report"]]
     elif target is None:
@@ -138,7 +139,6 @@ def par(target, version, on, wager, paytable, paytable_file, bet, hands_per_hour
         if target == "all" and (version or on):
             raise Trouble("a ruleset version (JURISDICTION@VERSION) or --on needs a single jurisdiction, not all")
         reports = []
-        from ..model import model_of
         for jid in targets:
             rs = pick(jid, version, on)
             if wager and wager not in {w["id"] for w in rs.wagers}:

@@ -20,8 +20,6 @@ from ..poker.hands import CATEGORIES_5, HandRules
 from .. import cache
 from .side import atoms_for, envy_per_other_player, price
 
-STATUSES = ("exact", "simulated", "function_of_wager", "function_of_meter", "incomplete")
-
 
 @dataclass
 class PaytableResult:
@@ -60,7 +58,7 @@ def _result(wager: Wager, table: Paytable | None, **kw: Any) -> PaytableResult:
 
 
 def _price_base(wager: Wager, table: Paytable, rules: HandRules) -> PaytableResult:
-    from .base import analyse_base, multipliers, not_whole_odds  # numpy: only on a cache miss
+    from .base import analyse_base, multipliers, not_whole_odds  # lazy: numpy, only on a cache miss
 
     odd = not_whole_odds(table)
     if odd:
@@ -103,7 +101,7 @@ def _outcome_rows(outcomes: dict) -> list[dict]:
 
 
 def _price_cover_all(wager: Wager, table: Paytable, rules: HandRules) -> PaytableResult:
-    from .coverall import price_cover_all  # numpy: only when a result is not in the cache
+    from .coverall import price_cover_all  # lazy: numpy, only when a result is not in the cache
 
     players = table.players or 1
     got = price_cover_all(table, players, rules)

@@ -19,6 +19,7 @@ from fractions import Fraction
 from ..model import Line, Paytable, Reading, RulesetModel, Wager, model_of
 from ..poker.hands import CATEGORIES_3, CATEGORIES_5
 from .side import atoms_for
+from . import price_paytable
 
 RANK_ORDER = {3: CATEGORIES_3, 5: CATEGORIES_5, 6: CATEGORIES_5 + ("super_royal",)}
 
@@ -114,8 +115,6 @@ def math_findings(ruleset, results) -> list[dict]:
 
 def _under_alternatives(model: RulesetModel, seen: set, priced: set) -> list[dict]:
     """What each alternative reading would expose that the default does not (labelled with it)."""
-    from . import price_paytable
-
     out = []
     for finding in model.open_findings:
         for reading in finding.readings:

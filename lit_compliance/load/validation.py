@@ -36,7 +36,7 @@ HANDS_BY_BASIS = {
 
 
 def _pattern(validator, pattern: str, instance, schema_: dict):
-    from jsonschema.exceptions import ValidationError
+    from jsonschema.exceptions import ValidationError  # lazy: jsonschema only for a document the compiled check cannot prove valid
 
     if validator.is_type(instance, "string") and not anchored(pattern).search(instance):
         yield ValidationError(f"{instance!r} does not match {pattern!r}")
@@ -45,7 +45,7 @@ def _pattern(validator, pattern: str, instance, schema_: dict):
 @lru_cache(maxsize=None)
 def _validator(name: str):
     """The schema's validator (jsonschema is imported only by commands that validate something)."""
-    import jsonschema
+    import jsonschema  # lazy: as above: a warm run never imports jsonschema
 
     strict = jsonschema.validators.extend(jsonschema.Draft202012Validator, {"pattern": _pattern})
     return strict(schema(name), format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER)
@@ -77,7 +77,7 @@ def _explain(doc: Document, error) -> Iterator[Problem]:
         return
     if error.validator in ("oneOf", "anyOf") and error.context:
         formats = [e for e in error.context if e.validator == "format"]
-        from jsonschema.exceptions import best_match
+        from jsonschema.exceptions import best_match  # lazy: as above
 
         deepest = formats[0] if formats else best_match(error.context)
         sub_path = path + tuple(deepest.relative_path)

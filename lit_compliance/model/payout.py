@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .enums import PayoutKind
+from .provenance import finding_ids
 
 
 def exact(value) -> Fraction | None:
@@ -36,7 +37,6 @@ class Payout:
 
     @classmethod
     def from_data(cls, data: dict) -> "Payout":
-        from .provenance import finding_ids
         return cls(PayoutKind(data["kind"]), exact(data.get("value")), finding_ids(data.get("finding")))
 
     # --- what kind of figure ---------------------------------------------------------------------

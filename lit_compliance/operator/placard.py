@@ -9,6 +9,7 @@ lay the view out.
 """
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 
 from markupsafe import Markup
@@ -20,6 +21,7 @@ from .compliance import base_bet_count, line_stake
 from .table_config import TableConfig, digest
 from .sign_layout import (ASCENT, BORDER_PT, BOX, DESCENT, DOUBLE_RULE_PT, FINE_LINE, LINE, NOTE_INDENT, NOTES_GAP,
                           PT_PER_IN, RULE_PT, SIGN_SIZES, SMALL, _fit, sheet_layout)
+from .table_config import model_for
 
 # Sheet sizes a placard can be printed at: CSS page size, width and height in inches.
 SVG_DPI = 96
@@ -208,8 +210,7 @@ def _payout_limit(ruleset: Ruleset, config: TableConfig, offered: list[str], tit
 def placard_view(ruleset: Ruleset, config: TableConfig, with_qr: bool = True) -> dict:
     """Everything the placard templates print, decided here (under the readings in force); without
     ``with_qr`` the verification code is left out (``check`` only asks whether the sign fits)."""
-    from .compliance import awards_above_limit, readings_in_force
-    from .table_config import model_for
+    from .compliance import awards_above_limit, readings_in_force  # lazy: compliance imports this module (cycle broken on branch price)
 
     model = model_for(ruleset, config)
     data = model.sections
@@ -416,10 +417,7 @@ def qr_text(ref: str, sign_digest: str) -> str:
 def qr_code(ref: str, sign_digest: str) -> dict:
     """The QR code (made by segno) as inline SVG markup (a view box, no size: the layout sizes it), its
     size in user units and what it encodes."""
-    import io
-
-    import segno
-    from markupsafe import Markup
+    import segno  # lazy: the QR encoder costs 0.1 s; only a placard with a QR code needs it
 
     code = segno.make(qr_text(ref, sign_digest), error="m", micro=False)
     out = io.BytesIO()

@@ -6,12 +6,14 @@ regulation prints them (a summary reports the rules; the placard is where wordin
 """
 from __future__ import annotations
 
+import hashlib
 from typing import Any, Callable
 
 from ..load.catalogue import Ruleset, finding_ids
 from ..load.facts import page as site_page
 from ..model.vocabulary import currency_symbol, flag_text, hand_name, money, odds, words
 from .compliance import finding_note
+from .table_config import canonical_json
 
 SELECTION_TEXT = {
     "minimum": "the paytable is a floor: the house pays at least these odds",
@@ -333,8 +335,4 @@ def paytables_view(ruleset: Ruleset, results: list) -> dict:
 
 def rules_digest(ruleset: Ruleset) -> str:
     """The first 12 hex digits of sha256 over the ruleset's canonical JSON (as placards use)."""
-    import hashlib
-
-    from .table_config import canonical_json
-
     return hashlib.sha256(canonical_json(ruleset.data).encode("utf-8")).hexdigest()[:12]

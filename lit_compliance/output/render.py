@@ -14,6 +14,7 @@ import jinja2
 from ..load.resources import data_dir
 from .text_safety import finalize, markdown
 from ..model.vocabulary import flag_text, hand_name, ids, money, odds, percent, prose_list
+from .. import cache
 
 
 def _escaped(name: str | None) -> bool:
@@ -31,21 +32,15 @@ class _CompiledTemplates(jinja2.BytecodeCache):
         self.folder = folder
 
     def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        from .. import cache
-
         payload = cache._read(self.folder / f"{bucket.key}.jinja")
         if payload is not None:
             bucket.bytecode_from_string(payload)
 
     def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        from .. import cache
-
         cache._write(self.folder / f"{bucket.key}.jinja", bucket.bytecode_to_string())
 
 
 def _compiled_templates() -> jinja2.BytecodeCache | None:
-    from .. import cache
-
     folder = cache.directory()
     return None if folder is None else _CompiledTemplates(folder / "templates")
 

@@ -26,7 +26,7 @@ class Styled(str):
 
 
 def styled(text: str, **style) -> Styled:
-    import click
+    import click  # lazy: click only where terminal styling is asked for
 
     return Styled(click.style(visible(text), **style))
 

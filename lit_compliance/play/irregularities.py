@@ -15,6 +15,7 @@ from ..model.provenance import finding_ids
 from functools import lru_cache
 
 from ..load.validation import schema
+from ..model import RulesetModel, model_of
 
 NOT_ADDRESSED = "not addressed by this ruleset"
 
@@ -76,8 +77,6 @@ def normalise_event(name: str) -> str:
 
 def _irregularities(ruleset) -> list[dict]:
     """The ruleset's irregularity entries as the model reads them (its readings applied)."""
-    from ..model import RulesetModel, model_of
-
     if isinstance(ruleset, RulesetModel):
         return ruleset.sections["irregularities"]
     if hasattr(ruleset, "data"):

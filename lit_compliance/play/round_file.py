@@ -23,6 +23,7 @@ from ..load.strict_yaml import Document, InputError, Problem, load_yaml_file, lo
 from ..load.validation import schema_problems
 from ..model import ReadingError, exact, model_of
 from ..model.vocabulary import ids, money
+from ..load.strict_yaml import format_path
 
 SCHEMA_NAME = "round"
 BETS = ("bet1", "bet2", "bet3")
@@ -483,8 +484,6 @@ class _Checker:
 
 
 def _fmt(path: tuple) -> str:
-    from ..load.strict_yaml import format_path
-
     return format_path(path)
 
 

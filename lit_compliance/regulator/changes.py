@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 from typing import Any
+from ..load.facts import page
 
 KINDS = ("added", "removed", "changed", "renamed", "recited")
 LOW_IMPORTANCE = frozenset({"recited"})
@@ -154,8 +155,6 @@ class Diff:
 
     def reference(self, side: str, change: "Change") -> str | None:
         """Where the changed fact is in the site (``lit-compliance site``): ``maryland/v1/#id``."""
-        from ..load.facts import page
-
         fact = change.old_fact if side == "old" else change.new_fact
         who = self.old if side == "old" else self.new
         return f"{page(who.jurisdiction, who.version)}#{fact}" if fact and who.catalogued else None

@@ -332,7 +332,7 @@ def _paytables_of(kind: str) -> Callable[[Ruleset], list]:
 
 
 def _edge(rs: Ruleset, wager_id: str, paytable_id: str) -> str:
-    from ..gamemath import paytable_result  # the game-math contract; no fallback figures
+    from ..gamemath import paytable_result  # lazy: the math loads only when house edges are asked for
 
     result = paytable_result(rs, wager_id, paytable_id)
     return edge_text(result.house_edge, result.status) or "not computable"

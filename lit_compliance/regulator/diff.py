@@ -47,6 +47,9 @@ from .changes import ANNOTATIONS, AREAS, FIELD_LABELS, WAGER_KINDS, Change, Diff
 from .list_rules import DEPENDENT, LIST_RULES, SCALAR_SEQUENCES, SEQUENCES, ListRule, field_key, line_key
 from .matching import match, merged_order
 from .prose import flag_text, humanise, is_flag, line_label, norm, say, summarise
+from ..load.catalogue import Catalogue, CatalogueError
+from ..load.strict_yaml import InputError
+from ..load.facts import enclosing_fact
 
 # ----------------------------------------------------------------------------------------------
 # The differ
@@ -125,8 +128,6 @@ class _Differ:
         if not loc:
             return None
         if side not in self._finders:
-            from ..load.facts import enclosing_fact
-
             self._finders[side] = enclosing_fact(self.old if side == "old" else self.new)
         return self._finders[side](loc)
 
@@ -144,7 +145,7 @@ class _Differ:
         rs = self.old if side == "old" else self.new
         key = (side, wager_id, paytable_id)
         if key not in self._edges:
-            from ..gamemath import paytable_result  # the game-math contract; no fallback figures
+            from ..gamemath import paytable_result  # lazy: the math loads only when house edges are asked for
 
             result = paytable_result(rs, wager_id, paytable_id)
             edge = None if result.house_edge is None else round(float(result.house_edge), 10)
@@ -488,9 +489,6 @@ def _steps_text(steps: list) -> str:
 
 
 def _side(rs: Ruleset, label: str) -> Side:
-    from ..load.catalogue import Catalogue, CatalogueError
-    from ..load.strict_yaml import InputError
-
     d = rs.data
     try:
         catalogued = any(c is rs or (c.path == rs.path and c.data == rs.data)
