@@ -112,10 +112,12 @@ def progress(label: str):
 
 
 def catalogue() -> Catalogue:
+    """The bundled catalogue (read lazily, one jurisdiction at a time)."""
     return Catalogue.bundled()
 
 
 def emit(text: str) -> None:
+    """Print ``text`` to standard output (one final newline) and flush it at once."""
     click.echo(text, nl=not text.endswith("\n"))
     sys.stdout.flush()  # so a full disk or a closed pipe is met here, where it is reported
 
@@ -163,6 +165,7 @@ def main() -> None:
         signal.signal(signal.SIGTERM, _on_terminate)
 
 def pick(jurisdiction: str, version: str | None, on: str | None) -> Ruleset:
+    """The ruleset a command names: ``JURISDICTION[@VERSION]``, ``--version`` or ``--on DATE``."""
     cat = catalogue()
     if version and on is not None:
         raise Trouble("give --version or --on, not both")

@@ -150,6 +150,7 @@ def verify_cmd(config: Path, sign_digest: str, ruleset_ref: str | None) -> None:
 
 
 def render_placard(rs: Ruleset, config: TableConfig, fmt: str) -> str | bytes:
+    """The placard of a configuration in ``fmt`` (html, svg or pdf); a schedule too full for the sheet is Trouble."""
     try:
         view = placard_view(rs, config)
     except PlacardTooFull as exc:
@@ -195,6 +196,7 @@ def placard(config: Path, ruleset_ref: str | None, fmt: str, output: Path | None
 
 
 def render_summary(rs: Ruleset, fmt: str) -> str | bytes:
+    """The rules summary of a ruleset in ``fmt`` (markdown, html or pdf)."""
     if fmt == "markdown":
         return render("summary.md.j2", v=summary_view(rs, markdown))
     html = render("summary.html.j2", v=summary_view(rs))
@@ -306,6 +308,7 @@ def _paytable_hint(rs: Ruleset, wager: dict) -> str:
 
 def build_config(rs: Ruleset, ask: _Asker, *, casino, table, minimum, maximum, payout_limit, wagers,
                  wager_limits, seed, reset, rate, dealing_method, seats, sign_size) -> dict:
+    """A table configuration for ``rs`` from the options given, asking for the rest (``init``)."""
     data: dict = {"config_version": 1}
     data["casino"] = ask.value(casino, "--casino", "Casino name",
                                check=lambda v: None if str(v).strip() else "a casino name is needed")
@@ -411,6 +414,7 @@ def build_config(rs: Ruleset, ask: _Asker, *, casino, table, minimum, maximum, p
 
 
 def config_yaml(data: dict, rs: Ruleset) -> str:
+    """A configuration as the YAML file ``init`` writes: a header naming the schema and the next commands."""
     header = (f"# yaml-language-server: $schema={(data_dir('schema') / 'table-config.schema.json').as_uri()}\n"
               f"# Let It Ride table configuration for {rs.name} ({rs.ref}), written by `lit-compliance init`.\n"
               "# Check it with `lit-compliance check FILE`; render the sign with `lit-compliance placard FILE`.\n")

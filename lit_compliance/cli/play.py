@@ -30,6 +30,7 @@ BASIS_BY_SIZE = {3: ("player_three",), 5: ("player_and_community", "table_highes
 
 
 def evaluation_view(cards: list[int], ruleset=None) -> dict:
+    """What ``evaluate`` prints for a hand: category, name, tags, and the paytable lines it matches."""
     rules = HandRules.from_ruleset(ruleset.data) if ruleset is not None else STANDARD
     hand = evaluate(cards, rules)
     out = {

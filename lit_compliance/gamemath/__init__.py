@@ -264,6 +264,7 @@ def _model(ruleset) -> RulesetModel:
 
 
 def paytable_result(ruleset, wager_id: str, paytable_id: str | None) -> PaytableResult:
+    """The priced figures of one paytable of a wager (``paytable_id`` None only for a wager without paytables), under the model's readings; KeyError for an unknown wager or paytable."""
     model = _model(ruleset)
     wager = model.wager(wager_id)
     if paytable_id is None:
@@ -277,6 +278,7 @@ def paytable_result(ruleset, wager_id: str, paytable_id: str | None) -> Paytable
 
 
 def jobs(ruleset, wager_id: str | None = None, paytable_id: str | None = None) -> list[tuple[Wager, Paytable | None]]:
+    """The (wager, paytable) pairs to price, optionally narrowed to one wager and one paytable."""
     out = []
     for wager in _model(ruleset).wagers:
         if wager_id and wager.id != wager_id:
@@ -290,6 +292,7 @@ def jobs(ruleset, wager_id: str | None = None, paytable_id: str | None = None) -
 
 def analyse(ruleset, wager_id: str | None = None, paytable_id: str | None = None,
             progress: Callable[[Iterable], Iterable] | None = None) -> list[PaytableResult]:
+    """The priced figures of every paytable of every wager (or the ones named), each with its readings."""
     model = _model(ruleset)
     todo = jobs(model, wager_id, paytable_id)
     iterator = progress(todo) if progress else todo

@@ -103,6 +103,7 @@ def _table_findings(model: RulesetModel, wager: Wager, table: Paytable, result, 
 
 
 def math_findings(ruleset, results) -> list[dict]:
+    """Findings from the math: paytables returning over 100%, payouts out of order of rarity, figures missing."""
     model = ruleset if isinstance(ruleset, RulesetModel) else model_of(ruleset)
     out: list[dict] = []
     by_key = {(r.wager_id, r.paytable_id): r for r in results}

@@ -90,6 +90,7 @@ def _category_counts(key: tuple, compute) -> list[int]:
 
 @lru_cache(maxsize=8)
 def five_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
+    """Every five-card hand class under the ranking rules, with its number of hands."""
     counts = _category_counts(("five-count-list", rules), lambda: five_card_counts(rules))
     return tuple(a for i, name in enumerate(CATEGORIES_5) for a in _split_suits(name, counts[i]))
 
@@ -134,6 +135,7 @@ def _count_three_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
 
 @lru_cache(maxsize=8)
 def six_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
+    """Every best-five-of-six hand class, with its number of six-card sets (shipped, else built and cached)."""
     def compute():
         shipped = shipped_six_card_counts(rules)
         if shipped is not None:

@@ -59,6 +59,7 @@ def _validated_key(doc: Document) -> list:
 
 
 def canonical_digest(value) -> str:
+    """The SHA-256 of a value's canonical JSON (keys sorted): equal content, equal digest."""
     return hashlib.sha256(json.dumps(value, sort_keys=True, ensure_ascii=False, default=str).encode()).hexdigest()
 
 
@@ -104,6 +105,7 @@ class Catalogue:
 
     @classmethod
     def bundled(cls) -> "Catalogue":
+        """The catalogue of the bundled rulesets (one per process; each jurisdiction read when first asked for)."""
         global _BUNDLED
         if _BUNDLED is None:
             _BUNDLED = cls.load(data_dir("rulesets"), lazy=True)
@@ -111,6 +113,7 @@ class Catalogue:
 
     @property
     def jurisdictions(self) -> list[str]:
+        """The jurisdiction ids, sorted."""
         return sorted(self._by_jurisdiction.keys() | self._unread.keys())
 
     def versions(self, jurisdiction: str) -> list[Ruleset]:
@@ -142,9 +145,11 @@ class Catalogue:
         del self._unread[folder]
 
     def latest(self, jurisdiction: str) -> Ruleset:
+        """The newest version of a jurisdiction."""
         return self.versions(jurisdiction)[-1]
 
     def get(self, jurisdiction: str, version: str | None = None) -> Ruleset:
+        """A version of a jurisdiction (the newest when ``version`` is None); CatalogueError naming the known versions otherwise."""
         versions = self.versions(jurisdiction)
         if version is None:
             return versions[-1]

@@ -143,10 +143,12 @@ class Clause:
 
 
 def clause_config(rs: Ruleset) -> dict | None:
+    """The ruleset's ``source.clauses`` block (how its source numbers clauses), if it has one."""
     return rs.data.get("source", {}).get("clauses")
 
 
 def clause_levels(config: dict) -> tuple[Level, ...]:
+    """The marker styles of each level, as printed and as cited, outermost first."""
     return tuple(Level(Style.parse(lv["marker"]), Style.parse(lv.get("cited_as", lv["marker"])))
                  for lv in config["levels"])
 

@@ -37,6 +37,7 @@ class Change:
 
 
 def split_path(text: str) -> tuple[str, ...]:
+    """A change's path (``wagers/base/paytables/a``) as its steps."""
     return tuple(part for part in text.strip("/").split("/") if part)
 
 
@@ -74,6 +75,7 @@ def expand(data: Any, path: tuple[str, ...]) -> list[tuple[str, ...]]:
 
 
 def resolve_step(node: Any, part: str, where: str) -> tuple[Any, Any]:
+    """One step into the document: the container and the key (or index) the step names."""
     if isinstance(node, dict):
         if part not in node:
             raise ReadingError(f"{where}: no key {part!r}")

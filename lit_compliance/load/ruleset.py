@@ -19,26 +19,32 @@ class Ruleset:
 
     @property
     def jurisdiction(self) -> str:
+        """The jurisdiction id (``maryland``)."""
         return self.data["jurisdiction"]["id"]
 
     @property
     def name(self) -> str:
+        """The jurisdiction's name as the ruleset gives it."""
         return self.data["jurisdiction"]["name"]
 
     @property
     def version(self) -> str:
+        """The version id."""
         return self.data["version"]["id"]
 
     @property
     def effective_date(self) -> dt.date | None:
+        """The date the version took effect (None where the source does not state it)."""
         value = self.data["version"]["effective_date"]
         return None if value == NOT_STATED else dt.date.fromisoformat(value)
 
     @property
     def ref(self) -> str:
+        """``JURISDICTION@VERSION``."""
         return f"{self.jurisdiction}@{self.version}"
 
     def wager(self, wager_id: str) -> dict:
+        """The wager with this id, as the document gives it (KeyError if none)."""
         for wager in self.data["wagers"]:
             if wager["id"] == wager_id:
                 return wager
@@ -46,10 +52,12 @@ class Ruleset:
 
     @property
     def wagers(self) -> list[dict]:
+        """The wagers, as the document gives them."""
         return self.data["wagers"]
 
     @property
     def findings(self) -> list[dict]:
+        """The findings, as the document gives them."""
         return self.data["findings"]
 
 

@@ -60,6 +60,7 @@ class InputError(Exception):
 
 
 def format_path(path: tuple) -> str:
+    """A path into the data as a problem names it: ``wagers[2].paytables[0].lines``."""
     out = ""
     for part in path:
         if isinstance(part, int):

@@ -260,6 +260,7 @@ def _source_problems(doc: Document, sources_dir: Path | None) -> list[Problem]:
 
 
 def validate_document(doc: Document) -> list[Problem]:
+    """Every problem of a ruleset document, located: the schema first, then references, readings, voids and clause citations."""
     if not isinstance(doc.data, dict):
         return [doc.problem((), f"the top level must be a mapping, got {type(doc.data).__name__}")]
     problems = schema_problems(doc)

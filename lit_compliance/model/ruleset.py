@@ -34,6 +34,7 @@ class Finding:
 
     @property
     def default_reading(self) -> Reading | None:
+        """The reading applied unless another is chosen (None for a finding without readings)."""
         return next((r for r in self.readings if r.default), None)
 
     @property
@@ -54,6 +55,7 @@ class PayoutLimit:
     findings: tuple[str, ...]
 
     def covers(self, wager_id: str) -> bool:
+        """Whether the limit applies to the wager with this id."""
         return wager_id in self.applies_to and wager_id not in self.excludes
 
 
@@ -85,15 +87,18 @@ class RulesetModel:
 
     @property
     def ref(self) -> str:
+        """``JURISDICTION@VERSION``."""
         return f"{self.jurisdiction}@{self.version}"
 
     def wager(self, wager_id: str) -> Wager:
+        """The wager with this id (KeyError if none)."""
         for wager in self.wagers:
             if wager.id == wager_id:
                 return wager
         raise KeyError(wager_id)
 
     def finding(self, finding_id: str) -> Finding:
+        """The finding with this id (KeyError if none)."""
         for finding in self.findings:
             if finding.id == finding_id:
                 return finding
@@ -101,6 +106,7 @@ class RulesetModel:
 
     @property
     def open_findings(self) -> tuple[Finding, ...]:
+        """The findings that leave a rule open (those with readings)."""
         return tuple(f for f in self.findings if f.open)
 
     def findings_touching(self, *prefix: str) -> list[Finding]:
@@ -124,6 +130,7 @@ class RulesetModel:
 
     @property
     def nondefault(self) -> tuple[Reading, ...]:
+        """The readings in force that are not their finding's default."""
         return tuple(r for r in self.applied if not r.default)
 
 
@@ -138,6 +145,7 @@ def _src(doc, path: tuple) -> Source | None:
 
 
 def parse_readings(data: dict, doc=None) -> tuple[Finding, ...]:
+    """The findings of a document with their readings (in file order)."""
     out = []
     for i, f in enumerate(data.get("findings") or []):
         readings = tuple(
@@ -198,6 +206,7 @@ def _wager(w: dict, doc, path: tuple) -> Wager:
 
 
 def build(ruleset, data: dict, applied: tuple[Reading, ...], findings: tuple[Finding, ...]) -> RulesetModel:
+    """The model of ``data`` (a document with ``applied`` readings' changes already made)."""
     doc = getattr(ruleset, "document", None) if data is getattr(ruleset, "data", None) else None
     j = data["jurisdiction"]
     return RulesetModel(

@@ -140,6 +140,7 @@ def load_config(path: Path | str, display: str | None = None) -> TableConfig:
 
 
 def load_config_text(text: str, display: str) -> TableConfig:
+    """A table configuration from text (``display`` names it in problems), validated."""
     return _checked(load_yaml_text(text, display))
 
 
@@ -214,6 +215,7 @@ def model_for(ruleset: Ruleset, config: TableConfig):
 
 
 def canonical_json(value: Any) -> str:
+    """A value as canonical JSON (keys sorted, no spaces): the text a digest is taken of."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 

@@ -47,6 +47,7 @@ def _compiled_templates() -> jinja2.BytecodeCache | None:
 
 @lru_cache(maxsize=None)
 def environment() -> jinja2.Environment:
+    """The Jinja environment: bundled templates, strict undefined, autoescaped HTML and SVG, the vocabulary as filters."""
     env = jinja2.Environment(
         bytecode_cache=_compiled_templates(),
         loader=jinja2.FileSystemLoader(str(data_dir("templates"))),
@@ -70,8 +71,10 @@ def environment() -> jinja2.Environment:
 
 
 def render(template: str, **context: Any) -> str:
+    """A bundled template rendered with ``context``."""
     return environment().get_template(template).render(**context)
 
 
 def to_json(value: Any) -> str:
+    """A value as the JSON every command prints (indented, keys in the order given, UTF-8)."""
     return json.dumps(value, indent=2, sort_keys=False, ensure_ascii=False) + "\n"

@@ -26,6 +26,7 @@ class Styled(str):
 
 
 def styled(text: str, **style) -> Styled:
+    """``text`` made visible and styled for a terminal (click's colours)."""
     import click  # lazy: click only where terminal styling is asked for
 
     return Styled(click.style(visible(text), **style))

@@ -83,10 +83,12 @@ class Round:
 
 
 def load_round_file(path: Path | str, catalogue: Catalogue | None = None, display: str | None = None) -> Round:
+    """A round file, read and checked against its ruleset (InputError with every problem located)."""
     return parse_round(load_yaml_file(path, display), catalogue)
 
 
 def load_round_text(text: str, display: str = "<round>", catalogue: Catalogue | None = None) -> Round:
+    """A round from text, read and checked as :func:`load_round_file` does."""
     return parse_round(load_yaml_text(text, display), catalogue)
 
 

@@ -55,6 +55,7 @@ class Row:
 
     @property
     def net(self) -> Fraction | None:
+        """The player's result on this wager: returned minus stake (None where unsettleable)."""
         return None if self.returned is None else self.returned - self.stake
 
 
@@ -82,6 +83,7 @@ class Settlement:
 
     @property
     def unsettleable(self) -> bool:
+        """Whether any wager could not be settled (a figure missing from the source)."""
         return any(r.outcome == "unsettleable" for p in self.players for r in p.rows)
 
 
@@ -103,6 +105,7 @@ class _Meter:
 
 
 def settle(rnd: Round) -> Settlement:
+    """Settle every wager of every seat of a round: outcome, amount returned, the paytable line and citation that decided it."""
     model = rnd.model
     data = model.sections
     rules = model.hand_rules

@@ -63,6 +63,7 @@ def _straight_top(ranks: list[int], size: int, ace_low: bool, wrap: bool, ace_ki
 
 
 def evaluate5(cards: Sequence[int], rules: HandRules = STANDARD) -> Hand:
+    """A five-card hand's category, tags, flush suit and ordering key under the ranking rules."""
     if len(cards) != 5:
         raise ValueError(f"a five-card hand needs 5 cards, got {len(cards)}")
     ranks = [rank_of(c) for c in cards]
@@ -101,6 +102,7 @@ def evaluate5(cards: Sequence[int], rules: HandRules = STANDARD) -> Hand:
 
 
 def evaluate3(cards: Sequence[int], rules: HandRules = STANDARD) -> Hand:
+    """A three-card hand's category, tags, flush suit and ordering key under the ranking rules."""
     if len(cards) != 3:
         raise ValueError(f"a three-card hand needs 3 cards, got {len(cards)}")
     ranks = [rank_of(c) for c in cards]

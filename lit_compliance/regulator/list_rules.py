@@ -18,10 +18,12 @@ from .prose import cap, humanise, line_label, norm, strip_brackets
 DEPENDENT = {"wagers": "kind"}
 
 def sorted_tuple(values: Iterable | None) -> tuple:
+    """The values sorted, as a tuple (None as empty)."""
     return tuple(sorted(values or ()))
 
 
 def line_key(line: dict) -> tuple:
+    """What identifies a paytable line: its hand, suits and stake."""
     return (line["hand"], sorted_tuple(line.get("suits")), line.get("stake"))
 
 
@@ -30,6 +32,7 @@ def _text_key(field_name: str) -> Callable[[dict], Any]:
 
 
 def field_key(*names: str) -> Callable[[dict], Any]:
+    """A key function: the item's values of ``names`` (lists sorted), None where it has none of them."""
     def key(item: dict) -> Any:
         values = tuple(norm(item.get(n)) if not isinstance(item.get(n), list) else sorted_tuple(item.get(n))
                        for n in names)
