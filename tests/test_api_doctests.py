@@ -24,6 +24,15 @@ def test_every_docstring_example_of_the_public_api_runs(module, monkeypatch):
     assert result.failed == 0
 
 
+def test_the_python_api_page_runs(monkeypatch):
+    """``docs/python-api.md``: the three journeys (regulator diff, operator check, PAR figures)."""
+    monkeypatch.chdir(ROOT)
+    result = doctest.testfile(str(ROOT / "docs" / "python-api.md"), module_relative=False,
+                              optionflags=doctest.NORMALIZE_WHITESPACE, report=True)
+    assert result.attempted > 10
+    assert result.failed == 0
+
+
 def test_the_package_exports_exactly_the_api():
     assert set(lit_compliance.__all__) - {"__version__"} == set(api.__all__)
     for name in api.__all__:
