@@ -69,7 +69,8 @@ def _price_base(wager: Wager, table: Paytable, rules: HandRules) -> PaytableResu
     if missing:
         return _result(wager, table, status="incomplete", house_edge=None, return_to_player=None,
                        hit_frequency=None,
-                       note=f"figures missing in the source for: {', '.join(missing)}; no edge can be stated")
+                       note=f"figures missing in the source for: {', '.join(hand_name(h) for h in missing)}; "
+                            "no edge can be stated")
     r = analyse_base(m, rules)
     outcomes = {f"{cat}/{bets}": float(p) for (cat, bets), p in sorted(r.outcomes.items())}
     return _result(
@@ -133,7 +134,8 @@ def _price_side(wager: Wager, table: Paytable, rules: HandRules) -> PaytableResu
     status = "exact"
     if result.missing:
         status = "incomplete"
-        notes.append(f"figures missing in the source for: {', '.join(result.missing)} (counted as paying nothing)")
+        notes.append(f"figures missing in the source for: {', '.join(hand_name(h) for h in result.missing)} "
+                     "(counted as paying nothing)")
     if result.meter_share:
         status = "function_of_meter" if status == "exact" else status
         reset = wager.meter.reset_minimum if wager.meter else None
@@ -145,7 +147,7 @@ def _price_side(wager: Wager, table: Paytable, rules: HandRules) -> PaytableResu
         if reset:
             notes.append(f"at the minimum meter {money(reset)}")
         else:
-            notes.append("meter amount not fixed by the source; see break_even_meter")
+            notes.append("meter amount not fixed by the source; see the break-even meter")
         rtp = result.rtp(unit, reset) if reset else None
         if not stake:
             notes.append("stake not stated; priced per $1")
@@ -163,7 +165,7 @@ def _price_side(wager: Wager, table: Paytable, rules: HandRules) -> PaytableResu
     if table.envy_lines:
         per = envy_per_other_player(table, rules)
         details["envy_per_other_player"] = {str(_plain(k)): float(v) for k, v in per.items()}
-        notes.append("envy bonus adds, per other player, the amounts in envy_per_other_player (per stake level)")
+        notes.append("envy bonus adds, per other player, the envy amounts below (per stake level)")
     if status == "incomplete":
         house_edge = None
         details["return_excluding_missing"] = None if rtp is None else float(rtp)

@@ -17,9 +17,15 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..model import Line, Paytable, Reading, RulesetModel, Wager, model_of
+from ..model.vocabulary import hand_name
 from ..poker.hands import CATEGORIES_3, CATEGORIES_5
-from .side import atoms_for
 from . import price_paytable
+from .side import atoms_for
+
+def _said(hand: str) -> str:
+    """A hand named mid-sentence: ``four_of_a_kind`` -> ``four of a kind``."""
+    return hand_name(hand).lower()
+
 
 RANK_ORDER = {3: CATEGORIES_3, 5: CATEGORIES_5, 6: CATEGORIES_5 + ("super_royal",)}
 
@@ -47,7 +53,7 @@ def _table_findings(model: RulesetModel, wager: Wager, table: Paytable, result, 
         out.append({
             "id": f"{slug}-missing-figures", "kind": "missing_figure",
             "cite": "; ".join(ln.cite for ln in table.missing),
-            "says": f"{where}: no figure for " + ", ".join(ln.hand for ln in table.missing),
+            "says": f"{where}: no figure for " + ", ".join(_said(ln.hand) for ln in table.missing),
             "problem": "the paytable cannot be priced or settled as written"})
     if table.hand_basis == "table_highest":
         return out
@@ -67,8 +73,8 @@ def _table_findings(model: RulesetModel, wager: Wager, table: Paytable, result, 
                 out.append({
                     "id": f"{slug}-{b.hand}-over-{a.hand}", "kind": "implausible_value",
                     "cite": f"{a.cite}; {b.cite}",
-                    "says": f"{where}: {b.hand} (probability {float(pb):.6f}) pays more{at_meter} than "
-                            f"the rarer {a.hand} (probability {float(pa):.6f})",
+                    "says": f"{where}: {_said(b.hand)} (probability {float(pb):.6f}) pays more{at_meter} than "
+                            f"the rarer {_said(a.hand)} (probability {float(pa):.6f})",
                     "problem": "payouts are not ordered by rarity"})
     order = RANK_ORDER[table.hand_basis.card_count]
     paid = [(atom, table.line_for(atom)) for atom in atoms]
@@ -88,7 +94,7 @@ def _table_findings(model: RulesetModel, wager: Wager, table: Paytable, result, 
                     "cite": line.cite if line is not None else table.cite,
                     "says": f"{where}: a {lost.replace('_', ' ')} "
                             + ("is on a line that pays nothing" if line is not None else "matches no line")
-                            + f", while the weaker {order[_rank(w, order)].replace('_', ' ')} wins ({wl.hand} line)",
+                            + f", while the weaker {order[_rank(w, order)].replace('_', ' ')} wins ({_said(wl.hand)} line)",
                     "problem": "a hand loses while a weaker hand wins"})
     for ln in table.lines:
         if not ln.payout.offered or _line_probability(ln, atoms) == 0:

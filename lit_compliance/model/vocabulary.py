@@ -67,6 +67,26 @@ def words(slug: str, capital: bool = False) -> str:
     return text[:1].upper() + text[1:] if capital else text
 
 
+def argument(slug: str) -> str:
+    """An identifier as it is typed on the command line: ``community-card-exposed-early`` (the
+    commands accept it with hyphens or underscores)."""
+    return slug.replace("_", "-")
+
+
+STATUS_TEXT = {
+    "exact": "exact",
+    "simulated": "simulated",
+    "function_of_wager": "depends on wager",
+    "function_of_meter": "depends on meter",
+    "incomplete": "incomplete",
+}
+
+
+def status_text(status: str) -> str:
+    """A priced paytable's status in words: ``function_of_meter`` -> ``depends on meter``."""
+    return STATUS_TEXT.get(status, words(status))
+
+
 def _decimal(value) -> Decimal:
     value = value if isinstance(value, Fraction) else Fraction(str(value)) if isinstance(value, float) else Fraction(value)
     with localcontext() as ctx:

@@ -271,8 +271,7 @@ def placard_view(ruleset: Ruleset, config: TableConfig, with_qr: bool = True) ->
                 view["notes"].append(ref)
         for g in in_force:
             if wager["id"] in g["wagers"]:
-                ref = notes.add(f"Where the rules are open this sign follows reading {g['finding']}/{g['reading']}: "
-                                f"{g['meaning']}")
+                ref = notes.add(f"Where the rules are open this sign follows the reading: {g['meaning']}")
                 if ref not in view["notes"]:
                     view["notes"].append(ref)
         if choice.get("progressive"):

@@ -13,7 +13,7 @@ import jinja2
 
 from ..load.resources import data_dir
 from .text_safety import finalize, markdown
-from ..model.vocabulary import flag_text, hand_name, ids, money, odds, percent, prose_list
+from ..model.vocabulary import argument, flag_text, hand_name, ids, money, odds, percent, prose_list, status_text, words
 from .. import cache
 
 
@@ -66,6 +66,9 @@ def environment() -> jinja2.Environment:
     env.filters["money"] = money
     env.filters["percent"] = percent
     env.filters["md"] = markdown
+    env.filters["words"] = words
+    env.filters["argument"] = argument
+    env.filters["status"] = status_text
     env.filters["tojson_pretty"] = lambda v: json.dumps(v, indent=2, sort_keys=True, ensure_ascii=False)
     return env
 

@@ -159,7 +159,7 @@ def method(ruleset, method_id: str | None = None) -> dict:
     if method_id is None:
         return data["dealing_methods"][0]
     for m in data["dealing_methods"]:
-        if m["id"] == method_id:
+        if m["id"] in (method_id, method_id.replace("-", "_")):  # as configurations write it, or as typed
             return m
     raise DealingError(f"{_ref(data)} has no dealing method {method_id!r} "
                        f"(methods: {', '.join(methods(ruleset))})")

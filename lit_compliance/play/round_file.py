@@ -22,7 +22,7 @@ from .irregularities import (PER_SEAT, UnknownEvent, by_id, consequence, entry_v
 from ..load.strict_yaml import Document, InputError, Problem, load_yaml_file, load_yaml_text
 from ..load.validation import schema_problems
 from ..model import ReadingError, exact, model_of
-from ..model.vocabulary import ids, money
+from ..model.vocabulary import ids, money, words
 from ..load.strict_yaml import format_path
 
 SCHEMA_NAME = "round"
@@ -205,7 +205,7 @@ class _Checker:
             self.fail(("players",), str(exc))
             return None
         if method_id is None:
-            self.notes.append(f"no dealing_method given: {plan.method_id}, the ruleset's first method, is assumed")
+            self.notes.append(f"the round file names no dealing method: {words(plan.method_id)}, the ruleset's first, is assumed")
         return plan
 
     # --- irregularities -----------------------------------------------------------------------
@@ -463,7 +463,7 @@ class _Checker:
         if given is None:
             if rules:
                 ids = ", ".join(r["id"] for r in rules)
-                self.notes.append(f"no payout_limit given: the payout limit rule ({ids}) is not applied")
+                self.notes.append(f"the round file gives no payout limit: the payout limit rule ({ids}) is not applied")
             return {}
         if not rules:
             self.fail((key,), f"{self.rs.ref} has no payout limit rule to apply this amount to")

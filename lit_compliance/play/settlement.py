@@ -21,7 +21,7 @@ from typing import Any
 
 from ..model import Envy, Line, Paytable, VoidWagers, Wager, first_line
 from ..model.vocabulary import cents as money
-from ..model.vocabulary import hand_name, odds
+from ..model.vocabulary import hand_name, odds, words
 from ..poker.cards import names
 from ..poker.hands import CODE_3, CODE_5, Hand, evaluate3, evaluate5, evaluate6
 from .irregularities import effect_text
@@ -185,7 +185,7 @@ def _payment_order(data: dict, rnd: Round) -> tuple[list[int], str]:
         return seats, "the ruleset fixes no payment order; seats are paid in ascending order"
     step = candidates[0]
     reverse = DIRECTIONAL[step["order"]]
-    return sorted(seats, reverse=reverse), f"{step['step']} {step['order'].replace('_', ' ')} [{step['cite']}]"
+    return sorted(seats, reverse=reverse), f"{words(step['step'])} {words(step['order'])} [{step['cite']}]"
 
 
 def _returned_rows(p, wagers: dict, rnd: Round, status: str) -> list[Row]:
