@@ -76,7 +76,8 @@ def _cases() -> list:
                   ("compare", ["compare", "payout-limit", "--format", fmt]),
                   ("compare", ["compare", "base-paytables", "--format", fmt]),
                   ("compare", ["compare", "community-card-exposed-early", "--format", fmt])]
-    cases.append(("compare", ["compare", "--list"]))
+    cases += [("compare", ["compare", "--list"]), ("list", ["list"]), ("validate", ["validate", "--coverage"]),
+              ("paytables", ["paytables", "maryland"]), ("paytables", ["paytables", _rel(CONFIGS[0])])]
     return [pytest.param(args, marks=PRICE if command in ("check", "par") else (), id=" ".join(args))
             for command, args in cases]
 
