@@ -77,7 +77,7 @@ def _cases() -> list:
                   ("compare", ["compare", "base-paytables", "--format", fmt]),
                   ("compare", ["compare", "community-card-exposed-early", "--format", fmt])]
     cases += [("compare", ["compare", "--list"]), ("list", ["list"]), ("validate", ["validate", "--coverage"]),
-              ("paytables", ["paytables", "maryland"]), ("paytables", ["paytables", _rel(CONFIGS[0])])]
+              ("paytables", ["paytables", "maryland"]), ("paytables", ["paytables", "tribal"])]
     return [pytest.param(args, marks=PRICE if command in ("check", "par") else (), id=" ".join(args))
             for command, args in cases]
 
