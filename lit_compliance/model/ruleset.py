@@ -9,6 +9,7 @@ read-only as ``sections``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping
 
@@ -17,6 +18,8 @@ from .hand_rules import HandRules
 from .paytable import Paytable
 from .payout import exact
 from .provenance import Source, finding_ids
+from .sections import (Cards, DealingMethod, Definition, RoundStep, Sections, SignageRule, TableLimit,
+                       sections_of)
 from .readings import Change, Reading, ReadingError, apply_changes
 from .wager import Envy, Meter, Wager
 
@@ -127,6 +130,42 @@ class RulesetModel:
         choices = {r.finding: r.id for r in self.applied}
         choices[reading.finding] = reading.id
         return model_of(self.ruleset, choices)
+
+    @cached_property
+    def typed(self) -> Sections:
+        """The sections the views print (cards, dealing methods, signage, table limits, round steps,
+        definitions), typed, under this model's readings."""
+        return sections_of(self.sections)
+
+    @property
+    def cards(self) -> Cards:
+        """The cards: decks, cover card, procedures, second deck, cut, card change."""
+        return self.typed.cards
+
+    @property
+    def dealing_methods(self) -> tuple[DealingMethod, ...]:
+        """The ways of dealing the rules provide for, with their plans."""
+        return self.typed.dealing_methods
+
+    @property
+    def signage(self) -> tuple[SignageRule, ...]:
+        """What signs and the layout must say."""
+        return self.typed.signage
+
+    @property
+    def table_limits(self) -> tuple[TableLimit, ...]:
+        """The rules on table limits."""
+        return self.typed.table_limits
+
+    @property
+    def round_steps(self) -> tuple[RoundStep, ...]:
+        """The steps of a round, in order."""
+        return self.typed.round_steps
+
+    @property
+    def definitions(self) -> tuple[Definition, ...]:
+        """The terms the source defines."""
+        return self.typed.definitions
 
     @property
     def nondefault(self) -> tuple[Reading, ...]:

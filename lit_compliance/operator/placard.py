@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from markupsafe import Markup
 
 from ..load.catalogue import Ruleset
-from ..model import Payout, PayoutKind
+from ..model import Payout, PayoutKind, RulesetModel
 from ..model.vocabulary import currency_symbol, hand_name, money, number, odds, wager_title
 from .compliance import base_bet_count, line_stake
 from .table_config import TableConfig, digest
@@ -40,14 +40,15 @@ class Wording:
     cites: tuple
 
     @classmethod
-    def of(cls, ruleset: Ruleset) -> "Wording":
+    def of(cls, model: RulesetModel) -> "Wording":
+        """The odds words the model's signage rules forbid, and the rules' citations."""
         forbidden, cites = set(), []
-        for rule in ruleset.data["signage"]:
-            if rule["rule"] == "odds_wording":
-                words = {w.lower() for w in rule.get("forbidden_words", [])}
+        for rule in model.signage:
+            if rule.rule == "odds_wording":
+                words = {w.lower() for w in rule.forbidden_words}
                 if words:
                     forbidden |= words
-                    cites.append(rule["cite"])
+                    cites.append(rule.cite)
         return cls(frozenset(forbidden), tuple(cites))
 
 
@@ -214,8 +215,8 @@ def placard_view(ruleset: Ruleset, config: TableConfig, with_qr: bool = True) ->
 
     model = model_for(ruleset, config)
     data = model.sections
-    symbol = currency_symbol(data["jurisdiction"].get("currency"))
-    wording = Wording.of(ruleset)
+    symbol = currency_symbol(model.currency)
+    wording = Wording.of(model)
     notes = _Notes()
     by_id = {c["wager"]: c for c in config.wagers}
     offered = [w["id"] for w in ruleset.wagers if w["id"] in by_id]
@@ -280,8 +281,8 @@ def placard_view(ruleset: Ruleset, config: TableConfig, with_qr: bool = True) ->
 
     limit_lines = [f"Minimum {money(limits['minimum'], symbol)} \u00b7 Maximum {money(limits['maximum'], symbol)}"
                    f" on each of the {bets} Let It Ride bets"]
-    for rule in data["table_limits"]:
-        if rule["rule"] == "combined_wagers_within_table_limit":
+    for rule in model.table_limits:
+        if rule.rule == "combined_wagers_within_table_limit":
             limit_lines = [f"Table limit {money(limits['maximum'], symbol)}: a player's wagers together, "
                            f"side wagers included, may not exceed it",
                            f"Let It Ride bets {money(limits['minimum'], symbol)} to "
