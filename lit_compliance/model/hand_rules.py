@@ -16,6 +16,7 @@ class HandRules:
 
     @classmethod
     def from_ruleset(cls, data: dict) -> "HandRules":
+        """The ranking rules a ruleset document states (its assumed reading where it is silent)."""
         ranking = data["hand_rankings"]
 
         def flag(section: dict | None, name: str, default: bool) -> bool:

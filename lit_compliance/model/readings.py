@@ -39,6 +39,7 @@ class Reading:
 
     @property
     def ref(self) -> str:
+        """``finding/reading``: how a table configuration or a note names this reading."""
         return f"{self.finding}/{self.id}"
 
     def touches(self, prefix: tuple[str, ...]) -> bool:

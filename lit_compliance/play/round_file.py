@@ -73,9 +73,11 @@ class Round:
 
     @property
     def void(self) -> bool:
+        """Whether an irregularity voids the whole round."""
         return any(i.effect == "round_void" for i in self.irregularities)
 
     def seats_with(self, effect: str) -> set[int]:
+        """The seats an irregularity with this effect names."""
         return {i.seat for i in self.irregularities if i.effect == effect and i.seat is not None}
 
 

@@ -39,6 +39,7 @@ class Hand:
     cards: tuple
 
     def satisfies(self, hand: str, suits: Sequence[str] | None = None) -> bool:
+        """Whether the hand satisfies a paytable hand name (its category or one of its tags), and suit if named."""
         if hand not in self.tags:
             return False
         return not suits or (self.suit is not None and self.suit in suits)
