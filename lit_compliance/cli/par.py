@@ -9,12 +9,11 @@ from pathlib import Path
 import click
 
 from .common import Trouble, catalogue, deliver, handled, main, pick, print_pdf
-from ..model import Payout, exact
+from ..model import Payout, exact, model_of
 from ..model.enums import PayoutKind
 from ..model.paytable import Paytable
 from ..output.render import render, to_json
 from ..operator.table_config import digest, load_config, model_for, ruleset_for
-from ..model import model_of
 
 FORMATS = ["text", "markdown", "json", "csv", "html", "pdf"]
 

@@ -18,10 +18,9 @@ from ..load.catalogue import Ruleset
 from ..model import Payout, PayoutKind, RulesetModel
 from ..model.vocabulary import currency_symbol, hand_name, money, number, odds, wager_title
 from .compliance import base_bet_count, line_stake
-from .table_config import TableConfig, digest
+from .table_config import TableConfig, digest, model_for
 from .sign_layout import (ASCENT, BORDER_PT, BOX, DESCENT, DOUBLE_RULE_PT, FINE_LINE, LINE, NOTE_INDENT, NOTES_GAP,
                           PT_PER_IN, RULE_PT, SIGN_SIZES, SMALL, _fit, sheet_layout)
-from .table_config import model_for
 
 # Sheet sizes a placard can be printed at: CSS page size, width and height in inches.
 SVG_DPI = 96

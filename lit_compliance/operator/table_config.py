@@ -14,11 +14,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..load.catalogue import Catalogue, CatalogueError, Ruleset
+from ..load.catalogue import Catalogue, CatalogueError, Ruleset, canonical_digest
 from ..load.strict_yaml import Document, InputError, Problem, load_yaml_file, load_yaml_text
 from ..load.validation import schema_problems
 from .. import cache
-from ..load.catalogue import canonical_digest
 from ..load.resources import data_dir
 from ..model import model_of
 from ..model.ruleset import build

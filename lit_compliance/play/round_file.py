@@ -19,11 +19,10 @@ from ..load.catalogue import Catalogue, CatalogueError, Ruleset
 from .dealing import DealingError, DealingPlan, build_plan, methods, misdeal_message
 from .irregularities import (PER_SEAT, UnknownEvent, by_id, consequence, entry_view, entries,
                              normalise_event, settlement_effect)
-from ..load.strict_yaml import Document, InputError, Problem, load_yaml_file, load_yaml_text
+from ..load.strict_yaml import Document, InputError, Problem, format_path, load_yaml_file, load_yaml_text
 from ..load.validation import schema_problems
 from ..model import ReadingError, exact, model_of
 from ..model.vocabulary import ids, money, words
-from ..load.strict_yaml import format_path
 
 SCHEMA_NAME = "round"
 BETS = ("bet1", "bet2", "bet3")

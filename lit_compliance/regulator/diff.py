@@ -41,13 +41,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..load.catalogue import Ruleset
+from ..load.catalogue import Catalogue, CatalogueError, Ruleset
 from ..model.vocabulary import odds
 from .changes import ANNOTATIONS, AREAS, FIELD_LABELS, WAGER_KINDS, Change, Diff, Side
 from .list_rules import DEPENDENT, LIST_RULES, SCALAR_SEQUENCES, SEQUENCES, ListRule, field_key, line_key
 from .matching import match, merged_order
 from .prose import flag_text, humanise, is_flag, line_label, norm, say, summarise
-from ..load.catalogue import Catalogue, CatalogueError
 from ..load.strict_yaml import InputError
 from ..load.facts import enclosing_fact
 
