@@ -12,7 +12,6 @@ from ..load.strict_yaml import InputError, Problem
 from ..output.render import render, to_json
 from .common import EXIT_NO, EXIT_OK, catalogue, emit, format_option, handled, main, pick
 from ..report.references import reference
-from ..regulator.coverage import coverage_view
 
 
 @main.command("list")
@@ -87,6 +86,8 @@ def validate(paths: tuple[Path, ...], coverage: bool, fmt: str) -> None:
         except InputError as exc:
             problems.extend(exc.problems)
     if coverage and not problems:
+        from ..regulator.coverage import coverage_view  # lazy: the clause parser loads only for --coverage
+
         rows = [coverage_view(rs) for rs in rulesets]
     else:
         rows = []

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any, Iterator
 
 
-from .clauses import cite_problems, config_problems
 from .document_changes import Change, ReadingError, check_change
 from .resources import data_dir, schema
 from .ruleset import Ruleset
@@ -273,6 +272,8 @@ def clause_problems(doc: Document) -> list[Problem]:
     """Where the ruleset describes its source's numbering (``source.clauses``) and the source is
     bundled unchanged: every unit and break it names is in the text, and every citation (of a
     fact or a finding) names a clause of it."""
+    from .clauses import cite_problems, config_problems  # lazy: parsing sources costs start-up; a warm run never validates
+
     src = doc.data["source"]
     if "clauses" not in src:
         return []
