@@ -81,10 +81,10 @@ def test_irregularity_list_shows_each_jurisdictions_consequence_kinds():
     result = CliRunner().invoke(main, ["irregularity", "--list", "all"])
     assert result.exit_code == 0
     rows = {line.split()[0]: line for line in result.output.splitlines()[1:-1]}
-    assert set(rows) == set(events())
-    assert "deck_removed" in rows["shuffler_count_wrong"]
+    assert set(rows) == {event.replace("_", "-") for event in events()}  # as the command takes them
+    assert "deck removed" in rows["shuffler-count-wrong"]
     plain = CliRunner().invoke(main, ["irregularity", "--list"])
-    assert plain.output.splitlines()[0].split(None, 1) == ["card_face_up_in_deck", EVENT_DESCRIPTIONS["card_face_up_in_deck"]]
+    assert plain.output.splitlines()[0].split(None, 1) == ["card-face-up-in-deck", EVENT_DESCRIPTIONS["card_face_up_in_deck"]]
 
 
 def test_irregularity_command_errors_are_clean():

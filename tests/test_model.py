@@ -117,9 +117,9 @@ KIND_LITERALS = {"to_one", "for_one", "fixed_amount", "percent_of_meter"}
 def test_no_module_outside_the_model_does_payout_arithmetic_on_kind_names():
     """A comparison with a paying kind's name (``kind == "to_one"``) is payout meaning: the model's.
 
-    Validation (checking the data before there is a model) and wording (saying a kind in words) are
-    the two places allowed to name kinds."""
-    allowed = {"model", "load/validation.py", "output/wording.py", "operator/placard.py", "operator/checks", "operator/configured.py"}
+    Validation (checking the data before there is a model) and the vocabulary (saying a kind in
+    words, ``model/vocabulary.py``) are the two places allowed to name kinds."""
+    allowed = {"model", "load/validation.py", "operator/placard.py", "operator/checks", "operator/configured.py"}
     offenders = []
     for path in sorted(PACKAGE.rglob("*.py")):
         rel = path.relative_to(PACKAGE).as_posix()

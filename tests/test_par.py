@@ -333,7 +333,7 @@ def test_par_config_names_the_line_of_a_wager_the_ruleset_lacks():
 
 def test_charts_are_well_formed_svg_with_labelled_axes():
     import xml.etree.ElementTree as ET
-    from lit_compliance.output import charts
+    from lit_compliance.report import charts
 
     line = charts.line_chart("Return <&> meter", "meter ($)", "return, %", [("a", [(0, 50.0), (1000, 120.0)])],
                              reference=100.0)

@@ -10,6 +10,8 @@ from markupsafe import escape
 from click.testing import CliRunner
 
 from lit_compliance.cli import main
+from lit_compliance.load.catalogue import Catalogue
+from lit_compliance.model import model_of
 from lit_compliance.operator.placard import Wording, placard_view, say_payout, svg_view
 from lit_compliance.output.render import render
 from lit_compliance.operator.table_config import digest, load_config, load_config_text, ruleset_for
@@ -120,7 +122,10 @@ def test_for_odds_stay_as_printed_where_no_rule_forbids_for():
 def test_the_placard_states_the_reading_it_follows_where_the_rules_are_open():
     """Maryland five-card bonus: the paytables' pair line against .11E(1) (md-five-card-bonus-two-pair-vs-pair)."""
     view = view_of("maryland")
-    (note,) = [n for n in view["notes"] if "md-five-card-bonus-two-pair-vs-pair/paytable-as-printed" in n["text"]]
+    model = model_of(Catalogue.bundled().get("maryland"))
+    (reading,) = [r for r in model.finding("md-five-card-bonus-two-pair-vs-pair").readings if r.id == "paytable-as-printed"]
+    (note,) = [n for n in view["notes"]
+               if n["text"] == f"Where the rules are open this sign follows the reading: {reading.meaning}"]
     bonus = [w for w in view["wagers"] if w["id"] == "five-card-bonus"][0]
     assert note["mark"] in bonus["notes"]
 
@@ -149,7 +154,7 @@ def test_figures_the_house_supplies_are_marked_as_set_by_the_house():
     rows = {r["hand"]: (r["pays"], r["mark"]) for r in view["wagers"][0]["tables"][0]["rows"]}
     config = load_config(EXAMPLES / "nsw.yaml")
     for figure in config.wagers[0]["supplied_figures"]:
-        from lit_compliance.output.wording import hand_name, odds
+        from lit_compliance.model.vocabulary import hand_name, odds
 
         pays, mark = rows[hand_name(figure["hand"])]
         assert pays == odds(figure["payout"]) and "\u2021" in mark

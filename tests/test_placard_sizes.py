@@ -32,7 +32,7 @@ from lit_compliance.operator.placard import placard_view, svg_view
 from lit_compliance.operator.sign_layout import FINE_PRINT_PT, MIN_TYPE_PT, SIGN_SIZES
 from lit_compliance.operator.table_config import load_config, ruleset_for
 from lit_compliance.output import pdf
-from lit_compliance.output.metrics import mono_width, text_width
+from lit_compliance.operator.metrics import mono_width, text_width
 from lit_compliance.output.render import render
 
 ROOT = Path(__file__).resolve().parent.parent

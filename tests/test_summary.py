@@ -9,8 +9,8 @@ from click.testing import CliRunner
 from markupsafe import escape
 
 from lit_compliance.cli import main
-from lit_compliance.output.wording import hand_name, odds as _odds
-from lit_compliance.operator.summary import markdown_escape
+from lit_compliance.model.vocabulary import hand_name, odds as _odds
+from lit_compliance.output.text_safety import markdown as markdown_escape
 
 JURISDICTIONS = ["maryland", "massachusetts", "nsw", "south-dakota", "tribal"]
 

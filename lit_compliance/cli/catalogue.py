@@ -11,6 +11,7 @@ from ..load.catalogue import Catalogue, load_ruleset
 from ..load.strict_yaml import InputError, Problem
 from ..output.render import render, to_json
 from .common import EXIT_NO, EXIT_OK, catalogue, emit, format_option, handled, main, pick
+from ..report.references import reference
 
 
 @main.command("list")
@@ -44,12 +45,10 @@ def show(jurisdiction: str, version: str | None, on: str | None, fmt: str) -> No
     ``provisions``, each provision of its source with its status)."""
     rs = pick(jurisdiction, version, on)
     if fmt == "json":
-        from ..regulator.coverage import ruleset_provisions  # the source's provisions and their statuses
+        from ..regulator.coverage import ruleset_provisions  # lazy: parses the source; only --format json needs the provisions
 
         emit(to_json({**finding_lists(rs.data), "provisions": ruleset_provisions(rs)}))
     else:
-        from ..report.references import reference
-
         emit(render("show.txt.j2", rs=rs, site_reference=reference(rs),
                     site_example=reference(rs, ("wagers", 0)) if rs.wagers else None))
 
@@ -91,7 +90,8 @@ def validate(paths: tuple[Path, ...], coverage: bool, fmt: str) -> None:
         except InputError as exc:
             problems.extend(exc.problems)
     if coverage and not problems:
-        from ..regulator.coverage import coverage_view, incomplete as failing  # parses the sources: only when asked
+        from ..regulator.coverage import coverage_view, incomplete as failing  # lazy: the clause parser loads only for --coverage
+
         rows = [coverage_view(rs) for rs in rulesets]
         incomplete = any(failing(r) for r in rows)
     else:

@@ -6,6 +6,7 @@ usage error). Problems go to standard error as ``file:line:col: path: message``;
 """
 from __future__ import annotations
 
+import importlib
 import datetime as dt
 import errno
 import functools
@@ -20,8 +21,10 @@ from pathlib import Path
 import click
 
 from .. import __version__
-from ..load.catalogue import Catalogue, CatalogueError, Ruleset
+from ..load.catalogue import Catalogue, CatalogueError, Ruleset, resolve_ref
 from ..load.strict_yaml import InputError
+from ..output.files import OutputError, write_output
+from .conventions import apply
 
 EXIT_OK, EXIT_NO, EXIT_TROUBLE = 0, 1, 2
 EXIT_INTERRUPTED, EXIT_PIPE_CLOSED = 130, 141   # 128 + SIGINT, 128 + SIGPIPE, as shells report them
@@ -109,10 +112,12 @@ def progress(label: str):
 
 
 def catalogue() -> Catalogue:
+    """The bundled catalogue (read lazily, one jurisdiction at a time)."""
     return Catalogue.bundled()
 
 
 def emit(text: str) -> None:
+    """Print ``text`` to standard output (one final newline) and flush it at once."""
     click.echo(text, nl=not text.endswith("\n"))
     sys.stdout.flush()  # so a full disk or a closed pipe is met here, where it is reported
 
@@ -141,13 +146,9 @@ class LazyGroup(click.Group):
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name not in self.commands and name in COMMAND_MODULES:
-            import importlib
-
             importlib.import_module(f"{__package__}.{COMMAND_MODULES[name]}")
         command = self.commands.get(name)
         if command is not None:
-            from .conventions import apply
-
             apply(command)
         return command
 
@@ -169,7 +170,6 @@ def pick(jurisdiction: str, version: str | None, on: str | None) -> Ruleset:
     if jurisdiction.endswith((".yaml", ".yml")) or "/" in jurisdiction:
         if version or on is not None:
             raise Trouble(f"{jurisdiction} is a file: it is one version already (no --on or version)")
-        from ..load.catalogue import resolve_ref
         return resolve_ref(jurisdiction)
     cat = catalogue()
     if version and on is not None:
@@ -193,8 +193,6 @@ def parse_date(text: str, option: str) -> dt.date:
 
 def deliver(content: str | bytes, output: Path | None, inputs: tuple = ()) -> None:
     """Standard output, or ``-o FILE`` written safely (never over one of ``inputs``)."""
-    from ..output.files import OutputError, write_output
-
     if output is None:
         if isinstance(content, bytes):
             raise Trouble("binary output needs --output FILE")
@@ -208,7 +206,7 @@ def deliver(content: str | bytes, output: Path | None, inputs: tuple = ()) -> No
 
 def print_pdf(html: str) -> bytes:
     """``html`` printed to PDF by headless Chromium, or a clean Trouble saying why not."""
-    from ..output.pdf import PdfUnavailable, html_to_pdf
+    from ..output.pdf import PdfUnavailable, html_to_pdf  # lazy: Chromium's machinery (subprocess, tempfile) only for PDF output
 
     try:
         return html_to_pdf(html)

@@ -10,6 +10,7 @@ import click
 import click.shell_completion
 
 from .. import __version__
+from ..load.catalogue import Catalogue
 
 
 def _print_version(ctx: click.Context, _param, value: bool) -> None:
@@ -20,8 +21,6 @@ def _print_version(ctx: click.Context, _param, value: bool) -> None:
 
 def complete_ruleset(ctx, param, incomplete: str) -> list:
     """Shell completion: jurisdiction ids, then JURISDICTION@VERSION."""
-    from ..load.catalogue import Catalogue
-
     try:
         cat = Catalogue.bundled()
         refs = [j for j in cat.jurisdictions] + [rs.ref for rs in cat.all_versions()]
@@ -32,8 +31,6 @@ def complete_ruleset(ctx, param, incomplete: str) -> list:
 
 def complete_wager(ctx, param, incomplete: str) -> list:
     """Shell completion of wager ids (and paytable ids) of the jurisdiction already typed."""
-    from ..load.catalogue import Catalogue
-
     try:
         typed = ctx.params.get("jurisdiction") or next((a for a in ctx.args if not a.startswith("-")), "")
         rs = Catalogue.bundled().resolve(typed)

@@ -20,8 +20,8 @@ from ..output.render import render, to_json
 def analyze(jurisdiction, version, on, wager, paytable, strategy, fmt):
     """House edge, return, hit frequency (and for the base game element of risk, average bet and
     strategy) for every wager and paytable alternative. JURISDICTION may be 'all'."""
-    from ..gamemath import analyse, jobs  # numpy and the math load only for commands that price
-    from ..gamemath.findings import math_findings
+    from ..gamemath import analyse, jobs  # lazy: the math loads only for commands that price (`--help` imports every command module)
+    from ..gamemath.findings import math_findings  # lazy: as above
 
     targets = catalogue().jurisdictions if jurisdiction == "all" else [jurisdiction]
     if jurisdiction == "all" and (version or on):

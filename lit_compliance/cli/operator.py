@@ -5,6 +5,7 @@ Thin layers over :mod:`.table_config`, :mod:`.checks`, :mod:`.placard`, :mod:`.s
 """
 from __future__ import annotations
 
+import datetime as dt
 import math
 import sys
 from pathlib import Path
@@ -19,13 +20,16 @@ from ..operator.checks import Report, check as check_config
 from ..operator.placard import placard_view, svg_view
 from ..operator.sign_layout import SIGN_SIZES, PlacardTooFull, type_sizes_text
 from ..output.render import render, to_json
-from ..output.wording import money
-from ..operator.summary import markdown_escape, paytables_view, summary_view
-from ..operator.table_config import TableConfig, digest, load_config, load_config_text, ruleset_for
+from ..model import model_of
+from ..model.vocabulary import money
+from ..output.text_safety import markdown
+from ..operator.summary import paytables_view, summary_view
+from ..operator.table_config import (PART_DIGITS, TableConfig, digest, load_config, load_config_text, parse_digest,
+                                      parse_parts, ruleset_for, sign_parts)
 
 
 def _analyse(rs: Ruleset) -> list:
-    from ..gamemath import analyse
+    from ..gamemath import analyse  # lazy: the math loads only for `paytables`, not for check, placard or summary
 
     return analyse(rs, progress=progress(f"pricing {rs.ref} paytables"))
 
@@ -137,10 +141,6 @@ def verify_cmd(config: Path, sign_digest: str, parts: str | None, ruleset_ref: s
     or a wager (its paytable, limits or figures). Exit status 0 when the sign matches and its rules
     are the version in force today, 1 when not, 2 when the configuration cannot be read.
     """
-    import datetime as dt
-
-    from ..operator.table_config import PART_DIGITS, parse_digest, parse_parts, sign_parts
-
     given = parse_digest(sign_digest)
     if given is None:
         raise Trouble(f"DIGEST: {sign_digest!r} holds no 12-hex-digit digest; give the digest the sign "
@@ -182,8 +182,6 @@ def verify_cmd(config: Path, sign_digest: str, parts: str | None, ruleset_ref: s
 
 def _differing_parts(rs: Ruleset, cfg: TableConfig, signed: dict[str, str], now: dict[str, str]) -> list[str]:
     """One line per part whose fingerprint differs between the sign and the configuration now."""
-    from ..model import model_of
-
     names = {w.id: w.name for w in model_of(rs).wagers}
     def said(part: str) -> str:
         if part == "rules":
@@ -201,6 +199,7 @@ def _differing_parts(rs: Ruleset, cfg: TableConfig, signed: dict[str, str], now:
 
 
 def render_placard(rs: Ruleset, config: TableConfig, fmt: str) -> str | bytes:
+    """The placard of a configuration in ``fmt`` (html, svg or pdf); a schedule too full for the sheet is Trouble."""
     try:
         view = placard_view(rs, config)
     except PlacardTooFull as exc:
@@ -246,8 +245,9 @@ def placard(config: Path, ruleset_ref: str | None, fmt: str, output: Path | None
 
 
 def render_summary(rs: Ruleset, fmt: str) -> str | bytes:
+    """The rules summary of a ruleset in ``fmt`` (markdown, html or pdf)."""
     if fmt == "markdown":
-        return render("summary.md.j2", v=summary_view(rs, markdown_escape))
+        return render("summary.md.j2", v=summary_view(rs, markdown))
     html = render("summary.html.j2", v=summary_view(rs))
     return print_pdf(html) if fmt == "pdf" else html
 
@@ -341,7 +341,7 @@ def _clean(text) -> str:
 
 def _paytable_hint(rs: Ruleset, wager: dict) -> str:
     try:
-        from ..gamemath import paytable_result
+        from ..gamemath import paytable_result  # lazy: the math loads only for a hint in `init`
     except ImportError:
         return ""
     bits = []
@@ -357,6 +357,7 @@ def _paytable_hint(rs: Ruleset, wager: dict) -> str:
 
 def build_config(rs: Ruleset, ask: _Asker, *, casino, table, minimum, maximum, payout_limit, wagers,
                  wager_limits, seed, reset, rate, dealing_method, seats, sign_size) -> dict:
+    """A table configuration for ``rs`` from the options given, asking for the rest (``init``)."""
     data: dict = {"config_version": 1}
     data["casino"] = ask.value(casino, "--casino", "Casino name",
                                check=lambda v: None if str(v).strip() else "a casino name is needed")
@@ -462,6 +463,7 @@ def build_config(rs: Ruleset, ask: _Asker, *, casino, table, minimum, maximum, p
 
 
 def config_yaml(data: dict, rs: Ruleset) -> str:
+    """A configuration as the YAML file ``init`` writes: a header naming the schema and the next commands."""
     header = (f"# yaml-language-server: $schema={(data_dir('schema') / 'table-config.schema.json').as_uri()}\n"
               f"# Let It Ride table configuration for {rs.name} ({rs.ref}), written by `lit-compliance init`.\n"
               "# Check it with `lit-compliance check FILE`; render the sign with `lit-compliance placard FILE`.\n")

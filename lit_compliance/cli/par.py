@@ -9,10 +9,14 @@ from pathlib import Path
 import click
 
 from .common import Trouble, catalogue, deliver, handled, main, pick, print_pdf
-from ..model import Payout, exact
+from ..load.kinds import document_kind
+from ..load.strict_yaml import InputError, load_yaml_file
+from ..model import Payout, exact, model_of
 from ..model.enums import PayoutKind
 from ..model.paytable import Paytable
 from ..output.render import render, to_json
+from ..operator.configured import table_settings
+from ..operator.table_config import digest, load_config, model_for, ruleset_for
 
 FORMATS = ["text", "markdown", "json", "csv", "html", "pdf"]
 
@@ -23,8 +27,6 @@ def _looks_like_file(target: str) -> bool:
 
 def _is_ruleset_file(target: str) -> bool:
     """Whether a file given as TARGET is a ruleset or a draft amendment (not a configuration)."""
-    from ..load.kinds import document_kind
-    from ..load.strict_yaml import InputError, load_yaml_file
 
     try:
         return document_kind(load_yaml_file(Path(target)).data) in ("ruleset", "draft amendment")
@@ -48,10 +50,8 @@ def _limited(model, wager_id: str) -> bool:
 
 
 def _config_report(path: Path, opts, wager_id: str | None):
-    from ..report.par_view import par_report
+    from ..report.par_view import par_report  # lazy: PAR figures load the math; only `par` needs them
 
-    from ..operator.configured import table_settings
-    from ..operator.table_config import digest, load_config, model_for, ruleset_for
 
     config = load_config(path)
     rs = ruleset_for(config, catalogue())
@@ -130,8 +130,8 @@ def par(target, version, on, wager, paytable, paytable_file, bet, hands_per_hour
     """
     if fmt == "pdf" and output is None:
         raise Trouble("--format pdf needs --output FILE")
-    from ..gamemath.par import ParOptions  # the math is imported only by commands that price something
-    from ..report.par_view import csv_text, par_report, strip_charts
+    from ..gamemath.par import ParOptions  # lazy: the math loads only when `par` runs (`--help` imports every command module)
+    from ..report.par_view import csv_text, par_report, strip_charts  # lazy: as above
 
     opts = ParOptions(bet=Fraction(str(bet)), hands_per_hour=hands_per_hour,
                       meter=None if meter is None else Fraction(str(meter)),
@@ -139,7 +139,7 @@ def par(target, version, on, wager, paytable, paytable_file, bet, hands_per_hour
                       reset=None if reset is None else Fraction(str(reset)))
     whatif = None
     if paytable_file is not None:
-        from ..report.whatif import what_if
+        from ..report.whatif import what_if  # lazy: as above
         whatif = what_if(paytable_file, catalogue(), opts)
         reports = [whatif["report"]]
     elif target is None:
@@ -153,7 +153,6 @@ def par(target, version, on, wager, paytable, paytable_file, bet, hands_per_hour
         if target == "all" and (version or on):
             raise Trouble("a ruleset version (JURISDICTION@VERSION) or --on needs a single jurisdiction, not all")
         reports = []
-        from ..model import model_of
         for jid in targets:
             rs = pick(jid, version, on)
             if wager and wager not in {w["id"] for w in rs.wagers}:

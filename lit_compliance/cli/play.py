@@ -18,7 +18,7 @@ from ..poker.hands import STANDARD, HandRules, evaluate
 from ..play.irregularities import (EFFECT_TEXT, EVENT_DESCRIPTIONS, NOT_ADDRESSED, UnknownEvent, addressed_matrix,
                              consequence, normalise_event)
 from ..output.render import render, to_json
-from ..output.wording import hand_name, odds
+from ..model.vocabulary import hand_name, odds
 from ..play.round_file import load_round_file
 from ..play.settlement import money, settle, view
 
@@ -30,6 +30,7 @@ BASIS_BY_SIZE = {3: ("player_three",), 5: ("player_and_community", "table_highes
 
 
 def evaluation_view(cards: list[int], ruleset=None) -> dict:
+    """What ``evaluate`` prints for a hand: category, name, tags, and the paytable lines it matches."""
     rules = HandRules.from_ruleset(ruleset.data) if ruleset is not None else STANDARD
     hand = evaluate(cards, rules)
     out = {

@@ -7,14 +7,16 @@ import click
 
 from .common import Trouble, catalogue, handled, main, progress
 from ..load.resources import data_dir
+from ..load.catalogue import load_ruleset
+from ..model import model_of
+from ..output.render import render
+from ..output.files import OutputError, write_tree
 
 #: The draft amendments the site shows against the version they amend (bundled examples).
 EXAMPLE_DRAFTS = ("maryland-draft-amendment.yaml",)
 
 
 def _drafts(cat) -> list:
-    from ..load.catalogue import load_ruleset
-
     out = []
     folder = data_dir("examples")  # the wheel carries the example drafts in lit_compliance/_data/examples
     for name in EXAMPLE_DRAFTS:
@@ -27,12 +29,10 @@ def _drafts(cat) -> list:
 
 def build(cat) -> dict[str, str | bytes]:
     """Every file of the site: relative path -> content."""
-    from ..gamemath import analyse
-    from ..gamemath.par import ParOptions
-    from ..model import model_of
-    from ..output.render import render
-    from ..report.par_view import par_report
-    from ..report.site import site_pages
+    from ..gamemath import analyse  # lazy: the math loads only when a site is built (`--help` imports every command module)
+    from ..gamemath.par import ParOptions  # lazy: as above
+    from ..report.par_view import par_report  # lazy: as above
+    from ..report.site import site_pages  # lazy: as above
 
     priced: dict = {}
 
@@ -64,8 +64,6 @@ def site(output: Path) -> None:
     diff pages. Open index.html in any browser; nothing needs a
     server, the network or JavaScript.
     """
-    from ..output.files import OutputError, write_tree
-
     files = build(catalogue())
     try:
         write_tree(output, files)

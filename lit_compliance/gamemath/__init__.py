@@ -22,37 +22,12 @@ from typing import Any, Callable, Iterable
 
 from ..model import Paytable, Reading, RulesetModel, Wager, model_of
 from ..model.readings import ZERO_EV_PULLED, ZERO_EV_RIDDEN
-from ..output.wording import hand_name, money
+from ..model.vocabulary import hand_name, money, status_sentence
 from ..poker.hands import CATEGORIES_5, HandRules
 from .. import cache
 from .moments import Moments, moments
 from .settings import AS_PUBLISHED, TableSettings
 from .side import atoms_for, envy_per_other_player, price
-
-
-STATUS_WORDS = {
-    "exact": "exact",
-    "simulated": "simulated (a seeded simulation, with its 95% interval)",
-    "function_of_wager": "depends on the wager amount (the rules state money amounts but no wager amount)",
-    "function_of_meter": "depends on the progressive meter",
-    "incomplete": "incomplete",
-}
-
-
-def status_text(status: str, settings: dict | None = None, missing: Iterable[str] = ()) -> str:
-    """A priced record's status in words, with the meter or wager amount it was priced at, or the
-    hands whose figures are missing."""
-    settings = settings or {}
-    text = STATUS_WORDS.get(status, status)
-    if status == "function_of_meter":
-        meter = settings.get("meter")
-        text += (f"; priced at a meter of {money(meter)} ({settings.get('meter_from')})" if meter is not None
-                 else "; the rules fix no meter, so no edge is stated: see the break-even meter")
-    elif status == "function_of_wager" and settings.get("stake"):
-        text += f"; priced at a {money(settings['stake'])} wager"
-    elif status == "incomplete" and missing:
-        text = f"incomplete (no figure in the source for {', '.join(hand_name(h) for h in missing)})"
-    return text
 
 
 @dataclass
@@ -83,7 +58,7 @@ class PaytableResult:
     @property
     def status_text(self) -> str:
         """The status in words, with the settings it depends on."""
-        return status_text(self.status, self.settings, self.missing)
+        return status_sentence(self.status, self.settings, self.missing)
 
     @property
     def priced_at_meter(self) -> float | None:
@@ -111,7 +86,7 @@ def _settings_view(meter=None, meter_from=None, stake=None, stake_from=None, pla
 
 
 def _price_base(wager: Wager, table: Paytable, rules: HandRules) -> PaytableResult:
-    from .base import analyse_base, multipliers, not_whole_odds  # numpy: only on a cache miss
+    from .base import analyse_base, multipliers, not_whole_odds  # lazy: numpy, only on a cache miss
 
     odd = not_whole_odds(table)
     if odd:
@@ -157,7 +132,7 @@ def _outcome_rows(outcomes: dict) -> list[dict]:
 
 
 def _price_cover_all(wager: Wager, table: Paytable, rules: HandRules) -> PaytableResult:
-    from .coverall import cover_all_moments, price_cover_all  # numpy: only when a result is not in the cache
+    from .coverall import cover_all_moments, price_cover_all  # lazy: numpy, only when a result is not in the cache
 
     players = table.players or 1
     got = price_cover_all(table, players, rules)
@@ -426,6 +401,7 @@ def round_figures(result: PaytableResult, amount: Fraction | None = None) -> Rou
 
 
 def jobs(ruleset, wager_id: str | None = None, paytable_id: str | None = None) -> list[tuple[Wager, Paytable | None]]:
+    """The (wager, paytable) pairs to price, optionally narrowed to one wager and one paytable."""
     out = []
     for wager in _model(ruleset).wagers:
         if wager_id and wager.id != wager_id:

@@ -25,6 +25,7 @@ import numpy as np
 from ..poker.hands import CATEGORIES_5, IMPLIED, HandRules
 from ..poker.vectorised import colex_index, table5
 from ..model import Paytable
+from .moments import moments
 from .tables import Atom, five_card_counts
 
 SEED = 20261121
@@ -117,7 +118,6 @@ def price_cover_all(table: Paytable, players: int, rules: HandRules) -> dict:
 def cover_all_moments(table: Paytable, players: int, rules: HandRules):
     """The moments of Cover All's net result per unit staked with ``players`` players: exact for
     one player, from the shipped simulation's frequencies (as fractions) for more."""
-    from .moments import moments
 
     dist = highest_hand(players, rules)
     probs = dist.exact or [Fraction(p).limit_denominator(10 ** 12) for p in dist.probabilities]

@@ -17,9 +17,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..model import Line, Paytable, Reading, RulesetModel, Wager, model_of
-from ..output.wording import hand_name
+from ..model.vocabulary import hand_name
 from ..poker.hands import CATEGORIES_3, CATEGORIES_5
+from . import price_paytable
 from .side import atoms_for
+
 
 RANK_ORDER = {3: CATEGORIES_3, 5: CATEGORIES_5, 6: CATEGORIES_5 + ("super_royal",)}
 
@@ -104,6 +106,7 @@ def _table_findings(model: RulesetModel, wager: Wager, table: Paytable, result, 
 
 
 def math_findings(ruleset, results) -> list[dict]:
+    """Findings from the math: paytables returning over 100%, payouts out of order of rarity, figures missing."""
     model = ruleset if isinstance(ruleset, RulesetModel) else model_of(ruleset)
     out: list[dict] = []
     by_key = {(r.wager_id, r.paytable_id): r for r in results}
@@ -116,8 +119,6 @@ def math_findings(ruleset, results) -> list[dict]:
 
 def _under_alternatives(model: RulesetModel, seen: set, priced: set) -> list[dict]:
     """What each alternative reading would expose that the default does not (labelled with it)."""
-    from . import price_paytable
-
     out = []
     for finding in model.open_findings:
         for reading in finding.readings:

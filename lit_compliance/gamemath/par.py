@@ -27,8 +27,9 @@ import json
 
 from .. import cache
 from ..model import Paytable, RulesetModel, Wager, exact
-from ..output.wording import hand_name, odds
+from ..model.vocabulary import hand_name, odds
 from ..poker.hands import CATEGORIES_5, IMPLIED, HandRules
+from . import price_paytable, priced
 from .moments import Moments, moments
 from .settings import TableSettings
 from .side import envy_per_other_player
@@ -74,6 +75,7 @@ class ParOptions:
 
 
 def z_of(level: float) -> float:
+    """The two-sided normal quantile for a confidence level (0.95 -> 1.95996...)."""
     return NormalDist().inv_cdf(0.5 + level / 2)
 
 
@@ -209,6 +211,7 @@ def _holds_at(record) -> list[str]:
 
 
 def side_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions, record) -> dict:
+    """A side wager paytable's PAR sheet figures, from its priced record."""
     counts, losing, total = _record_counts(table, record)
     settings = record.settings
     stake = exact(settings["stake"]) if settings.get("stake") else Fraction(1)
@@ -246,7 +249,6 @@ def side_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions
     if meter_lines:
         sheet["meter"] = _meter_section(table, counts, total, stake, at_meter, wager, meter_lines, opts, record)
     elif table.pays_fixed_amounts and not stated and sheet["totals"]:
-        from . import price_paytable
         sheet["by_stake"] = []
         for s in STAKES:
             at = price_paytable(wager, table, rules, TableSettings(stake=Fraction(s), stake_from="as shown"))
@@ -314,7 +316,7 @@ def _envy_section(table, rules, stake, mean: Fraction, opts: ParOptions) -> dict
 
 @lru_cache(maxsize=16)
 def _highest(players: int, rules: HandRules):
-    from .coverall import highest_hand  # numpy: only when a sheet is not in the cache
+    from .coverall import highest_hand  # lazy: numpy, only when a sheet is not in the cache
 
     return highest_hand(players, rules)
 
@@ -381,7 +383,8 @@ BASE_TOTAL = 22_100 * 49 * 48
 
 
 def base_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions, record) -> dict:
-    from .base import analyse_base, multipliers, not_whole_odds  # numpy: only on a cache miss
+    """The base game paytable's PAR sheet figures (strategy, bets riding, final hands), from its priced record."""
+    from .base import analyse_base, multipliers, not_whole_odds  # lazy: numpy, only on a cache miss
 
     sheet: dict = {"enumeration": BASIS_TEXT["base"], "total": comb(52, 5), "stake": 1.0, "stake_stated": True,
                    "assumptions": ["optimal strategy (each bet rides when its expectation is positive)",
@@ -479,7 +482,6 @@ def _finish(sheet: dict, opts: ParOptions) -> dict:
 def sheet_for(model: RulesetModel, wager: Wager, table: Paytable | None, opts: ParOptions) -> dict:
     """The PAR sheet of one paytable at the settings ``opts`` gives (see :meth:`ParOptions.table_settings`):
     a view of the priced record (:func:`lit_compliance.gamemath.priced`), which it carries as ``priced``."""
-    from . import price_paytable, priced
 
     head = {"wager_id": wager.id, "wager_name": wager.name, "wager_kind": wager.kind.value,
             "paytable_id": table.id if table else None,

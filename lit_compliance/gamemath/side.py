@@ -40,6 +40,7 @@ class SideResult:
 
 
 def atoms_for(basis, rules: HandRules) -> tuple[Atom, ...]:
+    """The hand classes (with their counts) a side wager's hand basis is priced over."""
     return {
         "player_and_community": five_card_atoms,
         "player_three": three_card_atoms,

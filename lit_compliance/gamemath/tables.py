@@ -5,6 +5,9 @@ enumerates the deck once (per distinct ranking rule), not once per paytable.
 """
 from __future__ import annotations
 
+from itertools import permutations
+import base64
+import zlib
 import json
 from dataclasses import dataclass
 from functools import lru_cache
@@ -21,7 +24,7 @@ class _Numpy:
     JSON and never imports numpy (nor the vectorised evaluators, imported where they are used)."""
 
     def __getattr__(self, name: str):
-        import numpy
+        import numpy  # lazy: a warm run reads its tables as JSON and never imports numpy
 
         globals()["np"] = numpy
         return getattr(numpy, name)
@@ -70,7 +73,7 @@ def five_card_counts(rules: HandRules) -> np.ndarray:
 
 def five_card_counts_enumerated(rules: HandRules) -> np.ndarray:
     """The counts per category, by categorising every five-card hand."""
-    from ..poker.vectorised import table5
+    from ..poker.vectorised import table5  # lazy: numpy, only when a table is built
 
     return np.bincount(table5(rules), minlength=N5).astype(np.int64)
 
@@ -87,6 +90,7 @@ def _category_counts(key: tuple, compute) -> list[int]:
 
 @lru_cache(maxsize=8)
 def five_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
+    """Every five-card hand class under the ranking rules, with its number of hands."""
     counts = _category_counts(("five-count-list", rules), lambda: five_card_counts(rules))
     return tuple(a for i, name in enumerate(CATEGORIES_5) for a in _split_suits(name, counts[i]))
 
@@ -110,7 +114,7 @@ def three_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
 def _count_three_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
     """Tally all 22,100 sets at once: category (vectorised), ace-king-queen, and the suit where the
     category is flush-type; the tags are those :func:`evaluate3` gives for the category."""
-    from ..poker.vectorised import categorise3, colex_sets
+    from ..poker.vectorised import categorise3, colex_sets  # lazy: numpy, only when a table is built
 
     sets = colex_sets(52, 3)
     codes = categorise3(sets, rules).astype(np.int64)
@@ -131,11 +135,12 @@ def _count_three_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
 
 @lru_cache(maxsize=8)
 def six_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
+    """Every best-five-of-six hand class, with its number of six-card sets (shipped, else built and cached)."""
     def compute():
         shipped = shipped_six_card_counts(rules)
         if shipped is not None:
             return shipped
-        from ..poker.vectorised import best_of_six_counts
+        from ..poker.vectorised import best_of_six_counts  # lazy: numpy, only when a table is built
 
         return best_of_six_counts(rules)[0]
 
@@ -187,7 +192,7 @@ def _counts4(categories: np.ndarray) -> np.ndarray:
     the C(x, 3) rows from C(x, 4), so each block counts into a small range that stays in cache.
     """
     n4 = comb(52, 4)
-    from ..poker.vectorised import colex_drop_one
+    from ..poker.vectorised import colex_drop_one  # lazy: numpy, only when a table is built
 
     sub3 = colex_drop_one(51, 4)  # for each 4-card set below the top card, its 3-card subsets
     rows = np.concatenate([np.arange(comb(x, 4), dtype=np.int32) for x in range(4, 52)])
@@ -209,7 +214,7 @@ def _counts3(counts4: np.ndarray) -> np.ndarray:
     every completing pair is reached through either of its two cards, hence the halving.
     """
     n3 = comb(52, 3)
-    from ..poker.vectorised import colex_drop_one
+    from ..poker.vectorised import colex_drop_one  # lazy: numpy, only when a table is built
 
     sub2 = colex_drop_one(51, 3)
     cells = np.arange(N5, dtype=np.int32)
@@ -232,7 +237,7 @@ def full_base_tables(rules: HandRules) -> BaseTables:
     """The base-game tables for every one of the 270,725 four-card and 22,100 three-card sets, built
     from the five-card table (about 0.2 s). The engine prices from :func:`base_classes`, their suit
     classes; these full tables are what the classes are derived from and checked against."""
-    from ..poker.vectorised import colex_drop_one, table5
+    from ..poker.vectorised import colex_drop_one, table5  # lazy: numpy, only when a table is built
 
     categories = table5(rules)
     counts4 = _counts4(categories)
@@ -269,9 +274,7 @@ CLASS_COUNTS = ("counts4", "counts3")                                  # per fiv
 def suit_classes(k: int) -> tuple[np.ndarray, np.ndarray]:
     """Every k-card set's suit class: (each class's lowest colex index, ascending; the class of each
     set by colex index). A class is found as the lowest colex index over the 24 renamings of suits."""
-    from itertools import permutations
-
-    from ..poker.vectorised import colex_index, colex_sets
+    from ..poker.vectorised import colex_index, colex_sets  # lazy: numpy, only when a table is built
 
     sets = colex_sets(52, k).astype(np.int16)
     rank_part, suits = sets - sets % 4, sets % 4
@@ -286,7 +289,7 @@ def suit_classes(k: int) -> tuple[np.ndarray, np.ndarray]:
 
 def class_structure() -> dict:
     """The suit classes of three- and four-card sets and how they nest (:data:`CLASS_STRUCTURE`)."""
-    from ..poker.vectorised import colex_drop_one, colex_sets
+    from ..poker.vectorised import colex_drop_one, colex_sets  # lazy: numpy, only when a table is built
 
     reps4, class4 = suit_classes(4)
     reps3, class3 = suit_classes(3)
@@ -298,7 +301,7 @@ def class_structure() -> dict:
 
 def class_counts(rules: HandRules, structure: dict) -> dict:
     """:data:`CLASS_COUNTS` for a ranking rule: the full tables' rows of each class's lowest set."""
-    from ..poker.vectorised import colex_index
+    from ..poker.vectorised import colex_index  # lazy: numpy, only when a table is built
 
     full = full_base_tables(rules)
     return {"counts4": full.counts4[colex_index(structure["cards4"])].astype(np.uint8),
@@ -316,9 +319,6 @@ def rules_key(rules: HandRules) -> str:
 
 def unpack_array(entry: dict) -> np.ndarray:
     """An array stored as ``{"dtype", "shape", "zlib_base64"}`` (see ``tools/build_base_classes.py``)."""
-    import base64
-    import zlib
-
     raw = zlib.decompress(base64.b64decode(entry["zlib_base64"], validate=True))
     array = np.frombuffer(raw, dtype=np.dtype(entry["dtype"])).reshape(entry["shape"])
     array.setflags(write=False)

@@ -9,70 +9,21 @@ import datetime as dt
 import hashlib
 import json
 import difflib
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
 from .. import cache
 from .resources import data_dir
+from .ruleset import NOT_STATED, Ruleset, finding_ids
 from .strict_yaml import Document, InputError, Problem, load_yaml_file
 from .amendment import BaseNotFound, amended, is_amendment
 from .kinds import wrong_kind
 from .validation import validate_document
 
-NOT_STATED = "not stated in source"
-
-
-@dataclass(frozen=True)
-class Ruleset:
-    """One validated version of one jurisdiction's rules."""
-
-    data: dict = field(repr=False, compare=False)
-    path: str
-    document: Document = field(repr=False, compare=False)
-
-    @property
-    def jurisdiction(self) -> str:
-        return self.data["jurisdiction"]["id"]
-
-    @property
-    def name(self) -> str:
-        return self.data["jurisdiction"]["name"]
-
-    @property
-    def version(self) -> str:
-        return self.data["version"]["id"]
-
-    @property
-    def effective_date(self) -> dt.date | None:
-        value = self.data["version"]["effective_date"]
-        return None if value == NOT_STATED else dt.date.fromisoformat(value)
-
-    @property
-    def ref(self) -> str:
-        return f"{self.jurisdiction}@{self.version}"
-
-    def wager(self, wager_id: str) -> dict:
-        for wager in self.data["wagers"]:
-            if wager["id"] == wager_id:
-                return wager
-        raise KeyError(wager_id)
-
-    @property
-    def wagers(self) -> list[dict]:
-        return self.data["wagers"]
-
-    @property
-    def findings(self) -> list[dict]:
-        return self.data["findings"]
-
-
-def finding_ids(value) -> list[str]:
-    """A fact's ``finding`` as a list of ids (a ruleset may give one id or a list)."""
-    if not value:
-        return []
-    return [value] if isinstance(value, str) else list(value)
-
+# Ruleset, NOT_STATED and finding_ids live in .ruleset; they are named here too because every view
+# reaches the loaded ruleset through the catalogue.
+__all__ = ["NOT_STATED", "Catalogue", "CatalogueError", "Ruleset", "absent_amendment_note", "canonical_digest",
+           "did_you_mean", "finding_ids", "history", "load_ruleset", "resolve_ref"]
 
 def did_you_mean(given: str, known: Iterable[str]) -> str:
     """'; did you mean 'maryland'?' for a near miss, else ''."""
@@ -126,6 +77,7 @@ def _validated_key(doc: Document) -> list:
 
 
 def canonical_digest(value) -> str:
+    """The SHA-256 of a value's canonical JSON (keys sorted): equal content, equal digest."""
     return hashlib.sha256(json.dumps(value, sort_keys=True, ensure_ascii=False, default=str).encode()).hexdigest()
 
 
@@ -171,6 +123,7 @@ class Catalogue:
 
     @classmethod
     def bundled(cls) -> "Catalogue":
+        """The catalogue of the bundled rulesets (one per process; each jurisdiction read when first asked for)."""
         global _BUNDLED
         if _BUNDLED is None:
             _BUNDLED = cls.load(data_dir("rulesets"), lazy=True)
@@ -178,6 +131,7 @@ class Catalogue:
 
     @property
     def jurisdictions(self) -> list[str]:
+        """The jurisdiction ids, sorted."""
         return sorted(self._by_jurisdiction.keys() | self._unread.keys())
 
     def versions(self, jurisdiction: str) -> list[Ruleset]:
@@ -209,9 +163,11 @@ class Catalogue:
         del self._unread[folder]
 
     def latest(self, jurisdiction: str) -> Ruleset:
+        """The newest version of a jurisdiction."""
         return self.versions(jurisdiction)[-1]
 
     def get(self, jurisdiction: str, version: str | None = None) -> Ruleset:
+        """A version of a jurisdiction (the newest when ``version`` is None); CatalogueError naming the known versions otherwise."""
         versions = self.versions(jurisdiction)
         if version is None:
             return versions[-1]

@@ -12,8 +12,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
-from .catalogue import Ruleset, finding_ids
 from .paths import step_name
+from .ruleset import Ruleset, finding_ids
 
 
 @dataclass(frozen=True)

@@ -36,8 +36,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .catalogue import Ruleset
-from .clauses import Clause, _config, source_text
+from .ruleset import Ruleset
+from .clause_parser import Clause, _parsed, clause_config as _config, source_text
 
 ABBREVIATIONS = frozenset({"e.g.", "i.e.", "no.", "nos.", "etc.", "mr.", "ms.", "mrs.", "dr.", "st.", "v.", "vs.",
                            "u.s.", "inc.", "co.", "cf.", "viz."})
@@ -248,8 +248,6 @@ class SourceIndex:
 
 @lru_cache(maxsize=16)
 def _index(text: str, config_key: str) -> SourceIndex:
-    from .clauses import _parsed
-
     return SourceIndex(list(_parsed(text, config_key)))
 
 

@@ -22,8 +22,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .catalogue import Ruleset
-from .clauses import CiteError, _config, resolver_for
+from .ruleset import Ruleset
+from .clause_parser import clause_config as _config
+from .clauses import CiteError, resolver_for
 from .facts import facts
 from .provisions import Provision, SourceIndex, collapse, source_index
 

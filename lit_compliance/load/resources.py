@@ -1,6 +1,7 @@
 """Where the bundled data lives, installed (wheel) or in a source checkout."""
 from __future__ import annotations
 
+import json
 from functools import lru_cache
 from pathlib import Path
 
@@ -19,3 +20,9 @@ def data_dir(name: str) -> Path:
         if candidate.is_dir():
             return candidate
     raise FileNotFoundError(f"bundled folder {name!r} not found next to {_PACKAGE}")
+
+
+@lru_cache(maxsize=None)
+def schema(name: str = "ruleset") -> dict:
+    """The bundled JSON Schema ``schema/NAME.schema.json`` (``ruleset``, ``round``, ``table-config``...)."""
+    return json.loads((data_dir("schema") / f"{name}.schema.json").read_text(encoding="utf-8"))

@@ -20,6 +20,8 @@ import re
 from functools import lru_cache
 from typing import Any, Callable
 
+from .resources import schema as bundled_schema
+
 Check = Callable[[Any], bool]
 
 # Keywords that only annotate: they never change a verdict.
@@ -279,10 +281,8 @@ def compile_schema(schema: dict) -> Check:
 
 @lru_cache(maxsize=None)
 def _compiled(name: str) -> Check | None:
-    from .validation import schema
-
     try:
-        return compile_schema(schema(name))
+        return compile_schema(bundled_schema(name))
     except Unsupported:
         return None
 

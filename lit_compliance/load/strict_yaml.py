@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from .. import cache
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 MAX_ALIASES = 64
@@ -29,8 +30,6 @@ MAX_NODES = 200_000
 MAX_EXPANDED_CHARS = 4 * MAX_FILE_BYTES  # text of every scalar, aliases expanded
 MAX_NUMBER = 10 ** 15                    # no figure, amount or count in these files comes near
 MAX_INDENT = 400                         # columns; deeper indentation is nesting no ruleset needs
-
-Path_ = tuple  # a path into the data: keys and list indexes
 
 
 @dataclass(frozen=True)
@@ -63,6 +62,7 @@ class InputError(Exception):
 
 
 def format_path(path: tuple) -> str:
+    """A path into the data as a problem names it: ``wagers[2].paytables[0].lines``."""
     out = ""
     for part in path:
         if isinstance(part, int):
@@ -304,8 +304,6 @@ def load_yaml_text(text: str, display: str) -> Document:
 def load_yaml_file(path: Path | str, display: str | None = None) -> Document:
     """Load a YAML file strictly. A file whose exact text parsed before comes from the cache
     (data and positions), so the catalogue loads without re-parsing unchanged files."""
-    from .. import cache
-
     path = Path(path)
     display = display or str(path)
     text = _read_text(path, display)

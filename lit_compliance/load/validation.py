@@ -12,7 +12,9 @@ from pathlib import Path
 from typing import Any, Iterator
 
 
-from .resources import data_dir
+from .document_changes import Change, ReadingError, check_change
+from .resources import data_dir, schema
+from .ruleset import Ruleset
 from .schema_check import anchored, surely_valid
 from .strict_yaml import Document, Problem
 
@@ -32,13 +34,8 @@ HANDS_BY_BASIS = {
 }
 
 
-@lru_cache(maxsize=None)
-def schema(name: str = "ruleset") -> dict:
-    return json.loads((data_dir("schema") / f"{name}.schema.json").read_text(encoding="utf-8"))
-
-
 def _pattern(validator, pattern: str, instance, schema_: dict):
-    from jsonschema.exceptions import ValidationError
+    from jsonschema.exceptions import ValidationError  # lazy: jsonschema only for a document the compiled check cannot prove valid
 
     if validator.is_type(instance, "string") and not anchored(pattern).search(instance):
         yield ValidationError(f"{instance!r} does not match {pattern!r}")
@@ -47,7 +44,7 @@ def _pattern(validator, pattern: str, instance, schema_: dict):
 @lru_cache(maxsize=None)
 def _validator(name: str):
     """The schema's validator (jsonschema is imported only by commands that validate something)."""
-    import jsonschema
+    import jsonschema  # lazy: as above: a warm run never imports jsonschema
 
     strict = jsonschema.validators.extend(jsonschema.Draft202012Validator, {"pattern": _pattern})
     return strict(schema(name), format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER)
@@ -79,7 +76,7 @@ def _explain(doc: Document, error) -> Iterator[Problem]:
         return
     if error.validator in ("oneOf", "anyOf") and error.context:
         formats = [e for e in error.context if e.validator == "format"]
-        from jsonschema.exceptions import best_match
+        from jsonschema.exceptions import best_match  # lazy: as above
 
         deepest = formats[0] if formats else best_match(error.context)
         sub_path = path + tuple(deepest.relative_path)
@@ -262,6 +259,7 @@ def _source_problems(doc: Document, sources_dir: Path | None) -> list[Problem]:
 
 
 def validate_document(doc: Document) -> list[Problem]:
+    """Every problem of a ruleset document, located: the schema first, then references, readings, voids and clause citations."""
     if not isinstance(doc.data, dict):
         return [doc.problem((), f"the top level must be a mapping, got {type(doc.data).__name__}")]
     problems = schema_problems(doc)
@@ -274,9 +272,8 @@ def clause_problems(doc: Document) -> list[Problem]:
     """Where the ruleset describes its source's numbering (``source.clauses``) and the source is
     bundled unchanged: every unit and break it names is in the text, every citation (of a fact or
     a finding) names a clause of it, and every quote occurs in a clause its citation names."""
-    from .catalogue import Ruleset
-    from .clauses import cite_problems, config_problems
-    from .quotes import quote_problems
+    from .clauses import cite_problems, config_problems  # lazy: parsing sources costs start-up; a warm run never validates
+    from .quotes import quote_problems  # lazy: as above
 
     src = doc.data["source"]
     if "clauses" not in src:
@@ -315,8 +312,6 @@ def void_problems(doc: Document) -> list[Problem]:
 def reading_problems(doc: Document) -> list[Problem]:
     """Each open finding has exactly one default reading, and every change a reading makes names a
     place the document has (checked by applying it: what validates must also model)."""
-    from ..model.readings import Change, ReadingError, check_change
-
     problems = []
     for i, finding in enumerate(doc.data["findings"]):
         readings = finding.get("readings") or []

@@ -28,6 +28,7 @@ class HandBasis(str, Enum):
 
     @property
     def card_count(self) -> int:
+        """How many cards make the hand: 3, 5, or 6 (best five of six)."""
         return {"player_three": 3, "player_and_bonus_community": 6}.get(self.value, 5)
 
 

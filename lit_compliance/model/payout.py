@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .enums import PayoutKind
+from .provenance import finding_ids
 
 
 def exact(value) -> Fraction | None:
@@ -36,12 +37,13 @@ class Payout:
 
     @classmethod
     def from_data(cls, data: dict) -> "Payout":
-        from .provenance import finding_ids
+        """A payout from a ruleset's payout mapping (kind, value, finding)."""
         return cls(PayoutKind(data["kind"]), exact(data.get("value")), finding_ids(data.get("finding")))
 
     # --- what kind of figure ---------------------------------------------------------------------
     @property
     def offered(self) -> bool:
+        """Whether the line pays at all (not ``not_offered``)."""
         return self.kind is not PayoutKind.NOT_OFFERED
 
     @property
@@ -56,10 +58,12 @@ class Payout:
 
     @property
     def is_fixed(self) -> bool:
+        """Paid as a fixed amount of money."""
         return self.kind is PayoutKind.FIXED_AMOUNT
 
     @property
     def is_meter(self) -> bool:
+        """Paid as a share of the progressive meter."""
         return self.kind is PayoutKind.PERCENT_OF_METER
 
     @property

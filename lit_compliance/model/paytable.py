@@ -35,6 +35,7 @@ class Line:
 
     @classmethod
     def from_data(cls, data: dict, source: Source | None = None) -> "Line":
+        """A line from a ruleset's (or a house paytable's) line mapping."""
         return cls(data["hand"], tuple(data.get("suits") or ()), Payout.from_data(data["payout"]),
                    exact(data.get("stake")), quote_text(data.get("quote")), data.get("cite", "house paytable"),
                    finding_ids(data.get("finding")) + tuple(
@@ -104,14 +105,17 @@ class Paytable:
 
     @property
     def complete(self) -> bool:
+        """Whether every line has its figure (none missing from the source)."""
         return not self.missing
 
     @property
     def pays_from_meter(self) -> bool:
+        """Whether any line pays a share of the progressive meter."""
         return any(line.payout.is_meter for line in self.lines)
 
     @property
     def pays_fixed_amounts(self) -> bool:
+        """Whether any line pays a fixed amount of money."""
         return any(line.payout.is_fixed for line in self.lines)
 
     def line_stake(self, line: Line, wager_stake: Fraction | None) -> Fraction | None:

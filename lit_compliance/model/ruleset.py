@@ -9,14 +9,17 @@ read-only as ``sections``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping
 
-from ..poker.hands import HandRules
 from .enums import FindingKind, HandBasis, SelectionRule, VoidWagers, WagerKind
+from .hand_rules import HandRules
 from .paytable import Paytable
 from .payout import exact
 from .provenance import Source, finding_ids
+from .sections import (Cards, DealingMethod, Definition, RoundStep, Sections, SignageRule, TableLimit,
+                       sections_of)
 from .readings import Change, Reading, ReadingError, apply_changes
 from .wager import Envy, Meter, Wager
 
@@ -34,6 +37,7 @@ class Finding:
 
     @property
     def default_reading(self) -> Reading | None:
+        """The reading applied unless another is chosen (None for a finding without readings)."""
         return next((r for r in self.readings if r.default), None)
 
     @property
@@ -54,6 +58,7 @@ class PayoutLimit:
     findings: tuple[str, ...]
 
     def covers(self, wager_id: str) -> bool:
+        """Whether the limit applies to the wager with this id."""
         return wager_id in self.applies_to and wager_id not in self.excludes
 
 
@@ -85,15 +90,18 @@ class RulesetModel:
 
     @property
     def ref(self) -> str:
+        """``JURISDICTION@VERSION``."""
         return f"{self.jurisdiction}@{self.version}"
 
     def wager(self, wager_id: str) -> Wager:
+        """The wager with this id (KeyError if none)."""
         for wager in self.wagers:
             if wager.id == wager_id:
                 return wager
         raise KeyError(wager_id)
 
     def finding(self, finding_id: str) -> Finding:
+        """The finding with this id (KeyError if none)."""
         for finding in self.findings:
             if finding.id == finding_id:
                 return finding
@@ -101,6 +109,7 @@ class RulesetModel:
 
     @property
     def open_findings(self) -> tuple[Finding, ...]:
+        """The findings that leave a rule open (those with readings)."""
         return tuple(f for f in self.findings if f.open)
 
     def findings_touching(self, *prefix: str) -> list[Finding]:
@@ -122,8 +131,45 @@ class RulesetModel:
         choices[reading.finding] = reading.id
         return model_of(self.ruleset, choices)
 
+    @cached_property
+    def typed(self) -> Sections:
+        """The sections the views print (cards, dealing methods, signage, table limits, round steps,
+        definitions), typed, under this model's readings."""
+        return sections_of(self.sections)
+
+    @property
+    def cards(self) -> Cards:
+        """The cards: decks, cover card, procedures, second deck, cut, card change."""
+        return self.typed.cards
+
+    @property
+    def dealing_methods(self) -> tuple[DealingMethod, ...]:
+        """The ways of dealing the rules provide for, with their plans."""
+        return self.typed.dealing_methods
+
+    @property
+    def signage(self) -> tuple[SignageRule, ...]:
+        """What signs and the layout must say."""
+        return self.typed.signage
+
+    @property
+    def table_limits(self) -> tuple[TableLimit, ...]:
+        """The rules on table limits."""
+        return self.typed.table_limits
+
+    @property
+    def round_steps(self) -> tuple[RoundStep, ...]:
+        """The steps of a round, in order."""
+        return self.typed.round_steps
+
+    @property
+    def definitions(self) -> tuple[Definition, ...]:
+        """The terms the source defines."""
+        return self.typed.definitions
+
     @property
     def nondefault(self) -> tuple[Reading, ...]:
+        """The readings in force that are not their finding's default."""
         return tuple(r for r in self.applied if not r.default)
 
 
@@ -138,6 +184,7 @@ def _src(doc, path: tuple) -> Source | None:
 
 
 def parse_readings(data: dict, doc=None) -> tuple[Finding, ...]:
+    """The findings of a document with their readings (in file order)."""
     out = []
     for i, f in enumerate(data.get("findings") or []):
         readings = tuple(
@@ -198,6 +245,7 @@ def _wager(w: dict, doc, path: tuple) -> Wager:
 
 
 def build(ruleset, data: dict, applied: tuple[Reading, ...], findings: tuple[Finding, ...]) -> RulesetModel:
+    """The model of ``data`` (a document with ``applied`` readings' changes already made)."""
     doc = getattr(ruleset, "document", None) if data is getattr(ruleset, "data", None) else None
     j = data["jurisdiction"]
     return RulesetModel(

@@ -53,9 +53,11 @@ class Wager:
 
     @property
     def is_base(self) -> bool:
+        """Whether this is the base game (the three Let It Ride bets)."""
         return self.kind is WagerKind.BASE
 
     def paytable(self, paytable_id: str | None) -> Paytable | None:
+        """The paytable with this id, or None."""
         for table in self.paytables:
             if table.id == paytable_id:
                 return table
@@ -68,6 +70,7 @@ class Wager:
         return self.stake
 
     def basis_for(self, table: Paytable | None) -> HandBasis:
+        """The hand a paytable is settled on: the paytable's own basis, else the wager's."""
         return table.hand_basis if table is not None else self.hand_basis
 
     @property

@@ -13,8 +13,8 @@ from fractions import Fraction
 from ..gamemath.settings import TableSettings
 from ..load.catalogue import Ruleset, finding_ids
 from ..model import Line, Payout, Paytable, exact
-from ..output.wording import odds
-from .table_config import TableConfig
+from ..model.vocabulary import odds
+from .table_config import TableConfig, model_for
 
 
 def table_settings(config: TableConfig, wager_id: str) -> TableSettings:
@@ -123,8 +123,7 @@ def configured_round_figures(ruleset: Ruleset, config: TableConfig, wager_id: st
     ``paytable_id``), for ``amount`` wagered (default: the wager's configured minimum; for the base
     game, each base bet at the table minimum). A :class:`~lit_compliance.gamemath.RoundFigures`, or None where
     the priced record states no moments (incomplete, or a meter no rule or table fixes)."""
-    from ..gamemath import paytable_result, round_figures
-    from .table_config import model_for
+    from ..gamemath import paytable_result, round_figures  # lazy: the math loads only when a wager is priced
 
     model = model_for(ruleset, config)
     wager = model.wager(wager_id)

@@ -10,33 +10,23 @@ lay the view out.
 from __future__ import annotations
 
 import re
+import io
 from dataclasses import dataclass
 from pathlib import Path
 
 from markupsafe import Markup
 
 from ..load.catalogue import Ruleset
-from ..model import Payout, PayoutKind
-from ..output.wording import money, number, odds
-from .configured import base_bet_count, line_stake
-from ..output.wording import hand_name
-from .table_config import TableConfig, digest, parts_text, sign_parts
+from ..model import Payout, PayoutKind, RulesetModel
+from ..model.vocabulary import currency_symbol, hand_name, money, number, odds, wager_title
+from .configured import awards_above_limit, base_bet_count, line_stake, readings_in_force
+from .table_config import TableConfig, digest, model_for, parts_text, sign_parts
 from .sign_layout import (ASCENT, BORDER_PT, BOX, DESCENT, DOUBLE_RULE_PT, FINE_LINE, LINE, NOTE_INDENT, NOTES_GAP,
                           PT_PER_IN, RULE_PT, SIGN_SIZES, SMALL, _fit, sheet_layout)
 
 # Sheet sizes a placard can be printed at: CSS page size, width and height in inches.
 SVG_DPI = 96
 
-# Headings by wager kind (the ruleset's own wager names are long and legalistic).
-KIND_TITLES = {
-    "base": "Let It Ride",
-    "five_card_bonus": "Five Card Bonus",
-    "three_card_bonus": "Three Card Bonus",
-    "six_card_bonus": "Six Card Bonus",
-    "progressive": "Progressive",
-    "cover_all": "Cover All",
-}
-CURRENCY_SYMBOLS = {"USD": "$", "AUD": "$", "CAD": "$", "NZD": "$", "EUR": "\u20ac", "GBP": "\u00a3"}
 CONVERTED_MARK = "\u2020"  # dagger: a figure restated from the regulation's wording
 MISSING_MARK = "*"
 SUPPLIED_MARK = "\u2021"  # double dagger: a figure the house sets where the rules give none
@@ -51,14 +41,15 @@ class Wording:
     cites: tuple
 
     @classmethod
-    def of(cls, ruleset: Ruleset) -> "Wording":
+    def of(cls, model: RulesetModel) -> "Wording":
+        """The odds words the model's signage rules forbid, and the rules' citations."""
         forbidden, cites = set(), []
-        for rule in ruleset.data["signage"]:
-            if rule["rule"] == "odds_wording":
-                words = {w.lower() for w in rule.get("forbidden_words", [])}
+        for rule in model.signage:
+            if rule.rule == "odds_wording":
+                words = {w.lower() for w in rule.forbidden_words}
                 if words:
                     forbidden |= words
-                    cites.append(rule["cite"])
+                    cites.append(rule.cite)
         return cls(frozenset(forbidden), tuple(cites))
 
 
@@ -221,17 +212,15 @@ def _payout_limit(ruleset: Ruleset, config: TableConfig, offered: list[str], tit
 def placard_view(ruleset: Ruleset, config: TableConfig, with_qr: bool = True) -> dict:
     """Everything the placard templates print, decided here (under the readings in force); without
     ``with_qr`` the verification code is left out (``check`` only asks whether the sign fits)."""
-    from .configured import awards_above_limit, readings_in_force
-    from .table_config import model_for
 
     model = model_for(ruleset, config)
     data = model.sections
-    symbol = CURRENCY_SYMBOLS.get(data["jurisdiction"].get("currency", "USD"), "$")
-    wording = Wording.of(ruleset)
+    symbol = currency_symbol(model.currency)
+    wording = Wording.of(model)
     notes = _Notes()
     by_id = {c["wager"]: c for c in config.wagers}
     offered = [w["id"] for w in ruleset.wagers if w["id"] in by_id]
-    titles = {w["id"]: KIND_TITLES.get(w["kind"], w["name"]) for w in ruleset.wagers}
+    titles = {w["id"]: wager_title(w["kind"], w["name"]) for w in ruleset.wagers}
     bets = base_bet_count(ruleset)
     limits = config.data["limits"]
 
@@ -283,8 +272,7 @@ def placard_view(ruleset: Ruleset, config: TableConfig, with_qr: bool = True) ->
                 view["notes"].append(ref)
         for g in in_force:
             if wager["id"] in g["wagers"]:
-                ref = notes.add(f"Where the rules are open this sign follows reading {g['finding']}/{g['reading']}: "
-                                f"{g['meaning']}")
+                ref = notes.add(f"Where the rules are open this sign follows the reading: {g['meaning']}")
                 if ref not in view["notes"]:
                     view["notes"].append(ref)
         if choice.get("progressive"):
@@ -293,8 +281,8 @@ def placard_view(ruleset: Ruleset, config: TableConfig, with_qr: bool = True) ->
 
     limit_lines = [f"Minimum {money(limits['minimum'], symbol)} \u00b7 Maximum {money(limits['maximum'], symbol)}"
                    f" on each of the {bets} Let It Ride bets"]
-    for rule in data["table_limits"]:
-        if rule["rule"] == "combined_wagers_within_table_limit":
+    for rule in model.table_limits:
+        if rule.rule == "combined_wagers_within_table_limit":
             limit_lines = [f"Table limit {money(limits['maximum'], symbol)}: a player's wagers together, "
                            f"side wagers included, may not exceed it",
                            f"Let It Ride bets {money(limits['minimum'], symbol)} to "
@@ -437,10 +425,7 @@ def verify_command(config: TableConfig, sign_digest: str, parts: dict[str, str] 
 def qr_code(text: str) -> dict:
     """The QR code (made by segno) of ``text`` as inline SVG markup (a view box, no size: the layout
     sizes it), its size in user units and what it encodes."""
-    import io
-
-    import segno
-    from markupsafe import Markup
+    import segno  # lazy: the QR encoder costs 0.1 s; only a placard with a QR code needs it
 
     code = segno.make(text, error="m", micro=False)
     out = io.BytesIO()

@@ -4,7 +4,7 @@ HTML (and the PDF printed from it) and the SVG both draw from. The view of what 
 """
 from __future__ import annotations
 
-from ..output.metrics import mono_width, text_width, wrap
+from .metrics import mono_width, text_width, wrap
 
 SIGN_SIZES = {
     "letter": ("letter", 8.5, 11.0),

@@ -6,17 +6,15 @@ regulation prints them (a summary reports the rules; the placard is where wordin
 """
 from __future__ import annotations
 
+import hashlib
 from typing import Any, Callable
 
-from ..load.catalogue import Ruleset
+from ..load.catalogue import Ruleset, finding_ids
 from ..load.facts import page as site_page
-from ..load.catalogue import finding_ids
-from ..output.wording import flag_text
-from ..output.text_safety import markdown
-from ..output.wording import money
+from ..model.sections import DealingMethod, sections_of
+from ..model.vocabulary import currency_symbol, flag_text, hand_name, money, odds, words
 from .configured import finding_note
-from .placard import CURRENCY_SYMBOLS
-from ..output.wording import hand_name, odds
+from .table_config import canonical_json
 
 SELECTION_TEXT = {
     "minimum": "the paytable is a floor: the house pays at least these odds",
@@ -37,8 +35,7 @@ DECISION_TEXT = {
 
 
 def _words(slug: str) -> str:
-    text = slug.replace("_", " ").replace("-", " ")
-    return text[:1].upper() + text[1:]
+    return words(slug, capital=True)
 
 
 def _or_better(hand: str) -> str:
@@ -130,39 +127,40 @@ def _wager(wager: dict, names: dict, symbol: str) -> dict:
             "paytables": [_paytable(t, wager, symbol) for t in wager["paytables"]]}
 
 
-def _dealing(method: dict) -> dict:
-    steps = []
-    for step in method["plan"]["steps"]:
-        target = {"each_player": "to each player", "community": "to the community area",
-                  "six_card_bonus_box": "to the six card bonus box", "discard": "to the discards"}[step["to"]]
-        stack = " as a stack" if step.get("as_stack") else ""
-        steps.append(_item(f"{step['cards']} card(s) {target}{stack}", step["cite"]))
-    items = [_item(r["text"], r["cite"]) for r in method.get("requires", [])]
-    stub = method.get("stub")
+STEP_TARGETS = {"each_player": "to each player", "community": "to the community area",
+                "six_card_bonus_box": "to the six card bonus box", "discard": "to the discards"}
+
+
+def _dealing(method: DealingMethod) -> dict:
+    steps = [_item(f"{step.cards} card(s) {STEP_TARGETS[step.to]}{' as a stack' if step.as_stack else ''}", step.cite)
+             for step in method.steps]
+    items = [_item(r.text, r.cite) for r in method.requires]
+    stub = method.stub
     if stub:
         bits = []
-        if stub.get("to_discard_unexposed"):
+        if stub.to_discard_unexposed:
             bits.append("the stub goes to the discards unexposed")
-        if stub.get("count_every_rounds"):
-            bits.append(f"it is counted every {stub['count_every_rounds']} rounds")
-        if stub.get("count_exempt_with_counting_shuffler"):
+        if stub.count_every_rounds:
+            bits.append(f"it is counted every {stub.count_every_rounds} rounds")
+        if stub.count_exempt_with_counting_shuffler:
             bits.append("no count with a counting shuffler")
         if bits:
-            items.append(_item("Stub: " + "; ".join(bits), stub["cite"]))
-    return {"name": method["name"], "cite": method["cite"], "findings": finding_ids(method.get("finding")),
-            "finding_note": finding_note(method.get("finding")), "steps": steps, "rules": items,
-            "plan_findings": finding_ids(method["plan"].get("finding"))}
+            items.append(_item("Stub: " + "; ".join(bits), stub.cite))
+    return {"name": method.name, "cite": method.cite, "findings": list(method.findings),
+            "finding_note": finding_note(list(method.findings) or None), "steps": steps, "rules": items,
+            "plan_findings": list(method.plan_findings)}
 
 
 def summary_view(ruleset: Ruleset, escape: Callable[[str], str] | None = None) -> dict:
     """The summary of ``ruleset``; with ``escape``, every string is passed through it (Markdown)."""
     d = ruleset.data  # the rules as printed; the readings the engine applies are listed with their findings
-    symbol = CURRENCY_SYMBOLS.get(d["jurisdiction"].get("currency", "USD"), "$")
+    printed = sections_of(d)
+    symbol = currency_symbol(printed.currency)
     names = {w["id"]: w["name"] for w in d["wagers"]}
-    cards = d["cards"]
+    cards = printed.cards
     play = [
-        _item(f"{cards['decks']['count']} deck(s) of {cards['decks']['cards_per_deck']} cards", cards["decks"]["cite"]),
-        _flag("Cover card", cards["cover_card"]),
+        _item(f"{cards.decks.count} deck(s) of {cards.decks.cards_per_deck} cards", cards.decks.cite),
+        _flag("Cover card", cards.cover_card),
     ]
     mp = d["table"]["max_positions"]
     play.append(_item(f"Player positions: {mp['value'] if mp['value'] is not None else 'not stated'}",
@@ -180,11 +178,11 @@ def summary_view(ruleset: Ruleset, escape: Callable[[str], str] | None = None) -
     play.append(_flag("Each bet decision is independent", d["base_game"]["independent_decisions"]))
 
     sequence = []
-    for step in d["round_sequence"]:
-        label = _words(step["step"])
-        if step.get("wager"):
-            label += f" ({names.get(step['wager'], step['wager'])})"
-        sequence.append(_item(label + (f": {step['text']}" if step.get("text") else ""), step["cite"]))
+    for step in printed.round_steps:
+        label = _words(step.step)
+        if step.wager:
+            label += f" ({names.get(step.wager, step.wager)})"
+        sequence.append(_item(label + (f": {step.text}" if step.text else ""), step.cite))
 
     hr = d["hand_rankings"]
     rankings = [r for r in (_ranking("Five-card hands", hr["five_card"]),
@@ -206,34 +204,32 @@ def summary_view(ruleset: Ruleset, escape: Callable[[str], str] | None = None) -
         if rule.get("disclosure"):
             text += f". {rule['disclosure']}"
         limits.append(_item(text, rule["cite"], rule.get("finding")))
-    for rule in d["table_limits"]:
-        limits.append(_item(f"{_words(rule['rule'])}: {rule.get('text', '')}".rstrip(": "), rule["cite"]))
+    for limit in printed.table_limits:
+        limits.append(_item(f"{_words(limit.rule)}: {limit.text or ''}".rstrip(": "), limit.cite))
 
     procedures = [{"title": "Cards", "rules": (
-        [_item(c["text"], c["cite"]) for c in cards["procedures"]]
-        + ([_item("A second deck may be used"
-                  + (" with an automated shuffler" if cards["second_deck"].get("requires") else ""),
-                  cards["second_deck"]["cite"])] if cards["second_deck"]["permitted"] else [])
-        + [_item(c["text"], c["cite"]) for c in cards["second_deck"].get("conditions", [])]
-        + ([_item(f"Cut: {cards['cut']['required_when']}"
-                  + (f" At least {cards['cut']['min_cards']} cards." if cards["cut"].get("min_cards") else ""),
-                  cards["cut"]["cite"])] if cards["cut"] else [])
-        + [_item(c.get("text") or f"Cards dealt from the {c['dealt_from']} are changed at least every "
-                 f"{c['max_hours']} hours", c["cite"]) for c in cards["card_change"]]
+        [_item(c.text, c.cite) for c in cards.procedures]
+        + ([_item("A second deck may be used" + (" with an automated shuffler" if cards.second_deck.requires else ""),
+                  cards.second_deck.cite)] if cards.second_deck.permitted else [])
+        + [_item(c.text, c.cite) for c in cards.second_deck.conditions]
+        + ([_item(f"Cut: {cards.cut.required_when}"
+                  + (f" At least {cards.cut.min_cards} cards." if cards.cut.min_cards else ""),
+                  cards.cut.cite)] if cards.cut else [])
+        + [_item(c.text or f"Cards dealt from the {c.dealt_from} are changed at least every {c.max_hours} hours",
+                 c.cite) for c in cards.card_change]
     )}, {"title": "Table and layout", "rules": (
         [_item(r["text"], r["cite"]) for r in d["table"]["layout_requirements"]]
         + [_item(r["text"], r["cite"]) for r in d["table"]["equipment"]]
     )}]
-    dealing = [_dealing(m) for m in d["dealing_methods"]]
+    dealing = [_dealing(m) for m in printed.dealing_methods]
 
     irregularities = [
         {"event": _words(i["event"]), "condition": i.get("condition", ""), "consequence": i["consequence"]["text"],
          "cite": i["cite"], "findings": finding_ids(i.get("finding")), "finding_note": finding_note(i.get("finding"))}
         for i in d["irregularities"]]
-    signage = [_item((f"{s['where']}: " if s.get("where") else "") + (s.get("text") or _words(s["rule"])),
-                     s["cite"]) for s in d["signage"]]
+    signage = [_item((f"{s.where}: " if s.where else "") + (s.text or _words(s.rule)), s.cite) for s in printed.signage]
     other = [_item(r["text"], r["cite"]) for r in d["other_rules"]]
-    definitions = [_item(f"{x['term']}: {x['meaning']}", x["cite"]) for x in d["definitions"]]
+    definitions = [_item(f"{x.term}: {x.meaning}", x.cite) for x in printed.definitions]
     findings = [{"id": f["id"], "kind": _words(f["kind"]), "cite": f["cite"], "says": f["says"],
                  "problem": f["problem"], "recorded_as": f["recorded_as"],
                  "readings": [{"id": r["id"], "meaning": r["meaning"], "default": r["default"], "why": r["why"]}
@@ -276,13 +272,6 @@ def _map_strings(value: Any, fn: Callable[[str], str]) -> Any:
     return value
 
 
-
-
-def markdown_escape(text: str) -> str:
-    """Make text literal in Markdown: escape markup characters, keep it on one line."""
-    return markdown(text)
-
-
 # --- the paytables overview (``lit-compliance paytables``) ----------------------------------------
 
 
@@ -318,7 +307,7 @@ def _math_text(result) -> dict:
 def paytables_view(ruleset: Ruleset, results: list) -> dict:
     """Every permitted alternative for every wager, with its game math (``results`` from gamemath)."""
     d = ruleset.data
-    symbol = CURRENCY_SYMBOLS.get(d["jurisdiction"].get("currency", "USD"), "$")
+    symbol = currency_symbol(d["jurisdiction"].get("currency"))
     by_key = {(r.wager_id, r.paytable_id): r for r in results}
     wagers = []
     for wager in ruleset.wagers:
@@ -347,8 +336,4 @@ def paytables_view(ruleset: Ruleset, results: list) -> dict:
 
 def rules_digest(ruleset: Ruleset) -> str:
     """The first 12 hex digits of sha256 over the ruleset's canonical JSON (as placards use)."""
-    import hashlib
-
-    from .table_config import canonical_json
-
     return hashlib.sha256(canonical_json(ruleset.data).encode("utf-8")).hexdigest()[:12]

@@ -7,16 +7,21 @@ separate question, answered by :mod:`lit_compliance.operator.checks`.
 """
 from __future__ import annotations
 
+import copy
 import hashlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..load.catalogue import Catalogue, CatalogueError, Ruleset
+from ..load.catalogue import Catalogue, CatalogueError, Ruleset, canonical_digest
 from ..load.kinds import wrong_kind
 from ..load.strict_yaml import Document, InputError, Problem, load_yaml_file, load_yaml_text
 from ..load.validation import schema_problems
+from .. import cache
+from ..load.resources import data_dir
+from ..model import model_of
+from ..model.ruleset import build
 
 SCHEMA_NAME = "table-config"
 DEFAULT_SIGN_SIZE = "letter"
@@ -119,10 +124,6 @@ def config_problems(doc: Document) -> list[Problem]:
 def _checked(doc: Document) -> TableConfig:
     """The configuration, validated; content that validated before (with this schema and engine)
     is not validated again (the cache remembers it, so jsonschema is not even imported)."""
-    from .. import cache
-    from ..load.catalogue import canonical_digest
-    from ..load.resources import data_dir
-
     mistaken = wrong_kind(doc.data, ("table configuration",))
     if mistaken:
         raise InputError([doc.problem((), mistaken)])
@@ -142,6 +143,7 @@ def load_config(path: Path | str, display: str | None = None) -> TableConfig:
 
 
 def load_config_text(text: str, display: str) -> TableConfig:
+    """A table configuration from text (``display`` names it in problems), validated."""
     return _checked(load_yaml_text(text, display))
 
 
@@ -170,8 +172,6 @@ def ruleset_for(config: TableConfig, catalogue: Catalogue | None = None,
 
 def chosen_readings(ruleset: Ruleset, config: TableConfig) -> tuple[dict, list[tuple[tuple, str]]]:
     """The readings a configuration may choose, and a (config path, message) per choice it may not."""
-    from ..model import model_of
-
     base = model_of(ruleset)
     allowed, refused = {}, []
     for finding_id, reading_id in (config.data.get("readings") or {}).items():
@@ -202,11 +202,6 @@ def supplied(config: TableConfig) -> dict:
 def model_for(ruleset: Ruleset, config: TableConfig):
     """The ruleset's model as this table plays it: the readings the configuration may choose
     (default readings elsewhere), and the figures it supplies on lines the rules leave without one."""
-    import copy
-
-    from ..model import model_of
-    from ..model.ruleset import build
-
     model = model_of(ruleset, chosen_readings(ruleset, config)[0])
     figures = supplied(config)
     if not figures:

@@ -11,6 +11,8 @@
 """
 from __future__ import annotations
 
+import shutil
+import tempfile
 import os
 import stat
 from pathlib import Path
@@ -93,9 +95,6 @@ def write_tree(folder: Path | str, files: dict[str, bytes | str], marker: str = 
     ``marker``); anything else (a file, a symbolic link, a folder of other things) is refused.
     Folders get the umask's permissions from 0o777, files from 0o666.
     """
-    import shutil
-    import tempfile
-
     folder = Path(folder)
     name = str(folder)
     if not folder.name or folder.name in (".", ".."):

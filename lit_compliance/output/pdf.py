@@ -39,6 +39,7 @@ def chromium_path() -> str | None:
 
 
 def chromium_flags(user_data_dir: str) -> list[str]:
+    """The command-line flags headless Chromium prints with (no network, no profile kept)."""
     return ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
             "--disable-background-networking", "--disable-component-update", "--disable-sync",
             "--disable-extensions", "--mute-audio", "--hide-scrollbars",

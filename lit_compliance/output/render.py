@@ -13,7 +13,8 @@ import jinja2
 
 from ..load.resources import data_dir
 from .text_safety import finalize, markdown
-from .wording import flag_text, hand_name, ids, money, odds, percent, prose_list
+from ..model.vocabulary import argument, flag_text, hand_name, ids, money, odds, percent, prose_list, status_text, words
+from .. import cache
 
 
 def _escaped(name: str | None) -> bool:
@@ -31,27 +32,22 @@ class _CompiledTemplates(jinja2.BytecodeCache):
         self.folder = folder
 
     def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        from .. import cache
-
         payload = cache._read(self.folder / f"{bucket.key}.jinja")
         if payload is not None:
             bucket.bytecode_from_string(payload)
 
     def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        from .. import cache
-
         cache._write(self.folder / f"{bucket.key}.jinja", bucket.bytecode_to_string())
 
 
 def _compiled_templates() -> jinja2.BytecodeCache | None:
-    from .. import cache
-
     folder = cache.directory()
     return None if folder is None else _CompiledTemplates(folder / "templates")
 
 
 @lru_cache(maxsize=None)
 def environment() -> jinja2.Environment:
+    """The Jinja environment: bundled templates, strict undefined, autoescaped HTML and SVG, the vocabulary as filters."""
     env = jinja2.Environment(
         bytecode_cache=_compiled_templates(),
         loader=jinja2.FileSystemLoader(str(data_dir("templates"))),
@@ -70,13 +66,18 @@ def environment() -> jinja2.Environment:
     env.filters["money"] = money
     env.filters["percent"] = percent
     env.filters["md"] = markdown
+    env.filters["words"] = words
+    env.filters["argument"] = argument
+    env.filters["status"] = status_text
     env.filters["tojson_pretty"] = lambda v: json.dumps(v, indent=2, sort_keys=True, ensure_ascii=False)
     return env
 
 
 def render(template: str, **context: Any) -> str:
+    """A bundled template rendered with ``context``."""
     return environment().get_template(template).render(**context)
 
 
 def to_json(value: Any) -> str:
+    """A value as the JSON every command prints (indented, keys in the order given, UTF-8)."""
     return json.dumps(value, indent=2, sort_keys=False, ensure_ascii=False) + "\n"

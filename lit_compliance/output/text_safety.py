@@ -26,7 +26,8 @@ class Styled(str):
 
 
 def styled(text: str, **style) -> Styled:
-    import click
+    """``text`` made visible and styled for a terminal (click's colours)."""
+    import click  # lazy: click only where terminal styling is asked for
 
     return Styled(click.style(visible(text), **style))
 

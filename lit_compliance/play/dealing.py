@@ -149,6 +149,7 @@ def _span(positions: list[int]) -> str:
 
 
 def methods(ruleset) -> list[str]:
+    """The ids of the ruleset's dealing methods."""
     return [m["id"] for m in _data(ruleset)["dealing_methods"]]
 
 
@@ -158,22 +159,25 @@ def method(ruleset, method_id: str | None = None) -> dict:
     if method_id is None:
         return data["dealing_methods"][0]
     for m in data["dealing_methods"]:
-        if m["id"] == method_id:
+        if m["id"] in (method_id, method_id.replace("-", "_")):  # as configurations write it, or as typed
             return m
     raise DealingError(f"{_ref(data)} has no dealing method {method_id!r} "
                        f"(methods: {', '.join(methods(ruleset))})")
 
 
 def deck_size(ruleset) -> int:
+    """The number of cards in play (decks times cards per deck)."""
     decks = _data(ruleset)["cards"]["decks"]
     return decks["count"] * decks["cards_per_deck"]
 
 
 def max_players(ruleset) -> int | None:
+    """The most player positions the rules allow, if they say."""
     return _data(ruleset)["table"]["max_positions"]["value"]
 
 
 def default_players(ruleset) -> int:
+    """The number of players a plan is drawn for when none is given."""
     return max_players(ruleset) or DEFAULT_PLAYERS
 
 
@@ -206,6 +210,7 @@ def build_plan(ruleset, method_id: str | None = None, players: int | None = None
 
 
 def all_plans(ruleset, players: int | None = None) -> list[DealingPlan]:
+    """The dealing plan of every dealing method of the ruleset."""
     return [build_plan(ruleset, mid, players) for mid in methods(ruleset)]
 
 
@@ -244,6 +249,7 @@ def check_deal(ruleset, method_id: str | None, counts: dict) -> list[dict]:
 
 
 def misdeal_message(area: str, want: int, got: int, method_id: str, result: dict | None) -> str:
+    """What a wrong card count in an area means under the plan: a misdeal (and its consequence) or not addressed."""
     what = f"{area} has {got} card{'s' if got != 1 else ''}; the {method_id} plan gives {want}"
     if result is None:
         return f"{what}: a wrong card count, which this ruleset does not address"

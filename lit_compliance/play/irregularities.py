@@ -15,6 +15,7 @@ from ..model.provenance import finding_ids, quote_text
 from functools import lru_cache
 
 from ..load.validation import schema
+from ..model import RulesetModel, model_of
 
 NOT_ADDRESSED = "not addressed by this ruleset"
 
@@ -76,8 +77,6 @@ def normalise_event(name: str) -> str:
 
 def _irregularities(ruleset) -> list[dict]:
     """The ruleset's irregularity entries as the model reads them (its readings applied)."""
-    from ..model import RulesetModel, model_of
-
     if isinstance(ruleset, RulesetModel):
         return ruleset.sections["irregularities"]
     if hasattr(ruleset, "data"):
@@ -86,10 +85,12 @@ def _irregularities(ruleset) -> list[dict]:
 
 
 def entries(ruleset, event: str) -> list[dict]:
+    """The ruleset's irregularity entries for an event."""
     return [e for e in _irregularities(ruleset) if e["event"] == event]
 
 
 def entry_view(entry: dict) -> dict:
+    """One irregularity entry as the views print it: event, condition, consequence, citation, findings."""
     return {
         "id": entry["id"], "event": entry["event"], "condition": entry.get("condition"),
         "kind": entry["consequence"]["kind"], "text": entry["consequence"]["text"],
@@ -122,6 +123,7 @@ def consequence(ruleset, event: str) -> dict | None:
 
 
 def by_id(ruleset, irregularity_id: str) -> dict | None:
+    """The irregularity entry with this id, as :func:`entry_view` gives it, or None."""
     for e in _irregularities(ruleset):
         if e["id"] == irregularity_id:
             return entry_view(e)
@@ -129,6 +131,7 @@ def by_id(ruleset, irregularity_id: str) -> dict | None:
 
 
 def settlement_effect(kind: str) -> str:
+    """What a consequence kind does to settlement: round_void, hand_void, hand_rides or none."""
     if kind in ROUND_VOID:
         return "round_void"
     if kind in HAND_VOID:

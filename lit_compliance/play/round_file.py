@@ -20,10 +20,10 @@ from .dealing import DealingError, DealingPlan, build_plan, methods, misdeal_mes
 from .irregularities import (PER_SEAT, UnknownEvent, by_id, consequence, entry_view, entries,
                              normalise_event, settlement_effect)
 from ..load.kinds import wrong_kind
-from ..load.strict_yaml import Document, InputError, Problem, load_yaml_file, load_yaml_text
+from ..load.strict_yaml import Document, InputError, Problem, format_path, load_yaml_file, load_yaml_text
 from ..load.validation import schema_problems
 from ..model import ReadingError, exact, model_of
-from ..output.wording import ids, money
+from ..model.vocabulary import ids, money, words
 
 SCHEMA_NAME = "round"
 BETS = ("bet1", "bet2", "bet3")
@@ -73,9 +73,11 @@ class Round:
 
     @property
     def void(self) -> bool:
+        """Whether an irregularity voids the whole round."""
         return any(i.effect == "round_void" for i in self.irregularities)
 
     def seats_with(self, effect: str) -> set[int]:
+        """The seats an irregularity with this effect names."""
         return {i.seat for i in self.irregularities if i.effect == effect and i.seat is not None}
 
 
@@ -83,6 +85,7 @@ class Round:
 
 
 def load_round_file(path: Path | str, catalogue: Catalogue | None = None, display: str | None = None) -> Round:
+    """A round file, read and checked against its ruleset (InputError with every problem located)."""
     doc = load_yaml_file(path, display)
     mistaken = wrong_kind(doc.data, ("round file",))
     if mistaken:
@@ -91,6 +94,7 @@ def load_round_file(path: Path | str, catalogue: Catalogue | None = None, displa
 
 
 def load_round_text(text: str, display: str = "<round>", catalogue: Catalogue | None = None) -> Round:
+    """A round from text, read and checked as :func:`load_round_file` does."""
     return parse_round(load_yaml_text(text, display), catalogue)
 
 
@@ -207,7 +211,7 @@ class _Checker:
             self.fail(("players",), str(exc))
             return None
         if method_id is None:
-            self.notes.append(f"no dealing_method given: {plan.method_id}, the ruleset's first method, is assumed")
+            self.notes.append(f"the round file names no dealing method: {words(plan.method_id)}, the ruleset's first, is assumed")
         return plan
 
     # --- irregularities -----------------------------------------------------------------------
@@ -465,7 +469,7 @@ class _Checker:
         if given is None:
             if rules:
                 ids = ", ".join(r["id"] for r in rules)
-                self.notes.append(f"no payout_limit given: the payout limit rule ({ids}) is not applied")
+                self.notes.append(f"the round file gives no payout limit: the payout limit rule ({ids}) is not applied")
             return {}
         if not rules:
             self.fail((key,), f"{self.rs.ref} has no payout limit rule to apply this amount to")
@@ -488,8 +492,6 @@ class _Checker:
 
 
 def _fmt(path: tuple) -> str:
-    from ..load.strict_yaml import format_path
-
     return format_path(path)
 
 

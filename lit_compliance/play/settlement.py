@@ -20,8 +20,8 @@ from fractions import Fraction
 from typing import Any
 
 from ..model import Envy, Line, Paytable, VoidWagers, Wager, first_line
-from ..output.wording import cents as money
-from ..output.wording import hand_name, odds
+from ..model.vocabulary import cents as money
+from ..model.vocabulary import hand_name, odds, words
 from ..poker.cards import names
 from ..poker.hands import CODE_3, CODE_5, Hand, evaluate3, evaluate5, evaluate6
 from .irregularities import effect_text
@@ -55,6 +55,7 @@ class Row:
 
     @property
     def net(self) -> Fraction | None:
+        """The player's result on this wager: returned minus stake (None where unsettleable)."""
         return None if self.returned is None else self.returned - self.stake
 
 
@@ -82,6 +83,7 @@ class Settlement:
 
     @property
     def unsettleable(self) -> bool:
+        """Whether any wager could not be settled (a figure missing from the source)."""
         return any(r.outcome == "unsettleable" for p in self.players for r in p.rows)
 
 
@@ -103,6 +105,7 @@ class _Meter:
 
 
 def settle(rnd: Round) -> Settlement:
+    """Settle every wager of every seat of a round: outcome, amount returned, the paytable line and citation that decided it."""
     model = rnd.model
     data = model.sections
     rules = model.hand_rules
@@ -182,7 +185,7 @@ def _payment_order(data: dict, rnd: Round) -> tuple[list[int], str]:
         return seats, "the ruleset fixes no payment order; seats are paid in ascending order"
     step = candidates[0]
     reverse = DIRECTIONAL[step["order"]]
-    return sorted(seats, reverse=reverse), f"{step['step']} {step['order'].replace('_', ' ')} [{step['cite']}]"
+    return sorted(seats, reverse=reverse), f"{words(step['step'])} {words(step['order'])} [{step['cite']}]"
 
 
 def _returned_rows(p, wagers: dict, rnd: Round, status: str) -> list[Row]:

@@ -21,22 +21,27 @@ class CardError(ValueError):
 
 
 def card(rank: int, suit: int) -> int:
+    """The card code (0-51) of a rank (2-14) and suit (0-3)."""
     return (rank - 2) * 4 + suit
 
 
 def rank_of(c: int) -> int:
+    """A card's rank, 2 to 14 (ace high)."""
     return c // 4 + 2
 
 
 def suit_of(c: int) -> int:
+    """A card's suit, 0 to 3."""
     return c % 4
 
 
 def card_name(c: int) -> str:
+    """A card as written: ``As``, ``Th``."""
     return RANK_LETTERS[rank_of(c)] + SUIT_LETTERS[suit_of(c)]
 
 
 def parse_card(token: str) -> int:
+    """The card a token names (``As``, ``10h``, ``Td``); CardError saying how to write one otherwise."""
     text = token.strip() if isinstance(token, str) else ""
     rank, suit = _RANK_FROM.get(text[:-1]), _SUIT_FROM.get(text[-1:])
     if rank is None or suit is None:
@@ -60,4 +65,5 @@ def parse_cards(text: str | Iterable[str], *, count: int | None = None) -> list[
 
 
 def names(cards: Iterable[int]) -> str:
+    """Cards as written, separated by spaces."""
     return " ".join(card_name(c) for c in cards)

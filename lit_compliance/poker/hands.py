@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Sequence
 
+from ..model.hand_rules import STANDARD, HandRules
 from .cards import SUITS, rank_of, suit_of
 
 # Five-card categories, weakest first; the index is the category code used everywhere.
@@ -30,37 +31,6 @@ IMPLIED = {
 
 
 @dataclass(frozen=True)
-class HandRules:
-    """The ranking choices a ruleset makes (or, where silent, the reading it assumes)."""
-
-    ace_low_straight_5: bool = True
-    wraparound_5: bool = False
-    ace_low_straight_3: bool = True
-    ace_king_two_3: bool = False
-
-    @classmethod
-    def from_ruleset(cls, data: dict) -> "HandRules":
-        ranking = data["hand_rankings"]
-
-        def flag(section: dict | None, name: str, default: bool) -> bool:
-            if not section or name not in section:
-                return default
-            fact = section[name]
-            return fact["value"] if fact["value"] is not None else fact["assumed"]
-
-        five, three = ranking["five_card"], ranking.get("three_card")
-        return cls(
-            ace_low_straight_5=flag(five, "ace_low_straight", True),
-            wraparound_5=flag(five, "wraparound_straight", False),
-            ace_low_straight_3=flag(three, "ace_low_straight", True),
-            ace_king_two_3=flag(three, "ace_with_king_and_two", False),
-        )
-
-
-STANDARD = HandRules()
-
-
-@dataclass(frozen=True)
 class Hand:
     category: str
     tags: frozenset
@@ -69,6 +39,7 @@ class Hand:
     cards: tuple
 
     def satisfies(self, hand: str, suits: Sequence[str] | None = None) -> bool:
+        """Whether the hand satisfies a paytable hand name (its category or one of its tags), and suit if named."""
         if hand not in self.tags:
             return False
         return not suits or (self.suit is not None and self.suit in suits)
@@ -93,6 +64,7 @@ def _straight_top(ranks: list[int], size: int, ace_low: bool, wrap: bool, ace_ki
 
 
 def evaluate5(cards: Sequence[int], rules: HandRules = STANDARD) -> Hand:
+    """A five-card hand's category, tags, flush suit and ordering key under the ranking rules."""
     if len(cards) != 5:
         raise ValueError(f"a five-card hand needs 5 cards, got {len(cards)}")
     ranks = [rank_of(c) for c in cards]
@@ -131,6 +103,7 @@ def evaluate5(cards: Sequence[int], rules: HandRules = STANDARD) -> Hand:
 
 
 def evaluate3(cards: Sequence[int], rules: HandRules = STANDARD) -> Hand:
+    """A three-card hand's category, tags, flush suit and ordering key under the ranking rules."""
     if len(cards) != 3:
         raise ValueError(f"a three-card hand needs 3 cards, got {len(cards)}")
     ranks = [rank_of(c) for c in cards]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 from typing import Any
+from ..load.facts import page
 
 KINDS = ("added", "removed", "changed", "renamed", "recited")
 LOW_IMPORTANCE = frozenset({"recited"})
@@ -128,19 +129,24 @@ class Diff:
 
     @property
     def substantive(self) -> tuple:
+        """The changes in meaning (citation-only changes left out)."""
         return tuple(c for c in self.changes if not c.low_importance)
 
     @property
     def recited(self) -> tuple:
+        """The changes only of citation or wording of the source."""
         return tuple(c for c in self.changes if c.low_importance)
 
     def differs(self, include_citations: bool = False) -> bool:
+        """Whether the two sides differ in meaning (or, with ``include_citations``, at all)."""
         return bool(self.changes if include_citations else self.substantive)
 
     def counts(self) -> dict:
+        """The number of changes of each kind."""
         return {kind: sum(1 for c in self.changes if c.kind == kind) for kind in KINDS}
 
     def as_dict(self) -> dict:
+        """The diff as JSON-able data (what ``diff --format json`` prints)."""
         return {
             "old": self.old.as_dict(), "new": self.new.as_dict(),
             "same_jurisdiction": self.same_jurisdiction,
@@ -154,8 +160,6 @@ class Diff:
 
     def reference(self, side: str, change: "Change") -> str | None:
         """Where the changed fact is in the site (``lit-compliance site``): ``maryland/v1/#id``."""
-        from ..load.facts import page
-
         fact = change.old_fact if side == "old" else change.new_fact
         who = self.old if side == "old" else self.new
         return f"{page(who.jurisdiction, who.version)}#{fact}" if fact and who.catalogued else None

@@ -15,10 +15,11 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 from ..load.catalogue import Ruleset
-from .diff import line_key
+from .list_rules import line_key
 from .diff_view import edge_text
 from .prose import flag_text, humanise, line_label, say
-from ..output.wording import hand_name, odds
+from ..model.sections import sections_of
+from ..model.vocabulary import hand_name, odds
 from ..load.validation import schema
 
 
@@ -140,27 +141,26 @@ def _bets(rs: Ruleset) -> list:
 
 
 def _cards(rs: Ruleset) -> list:
-    c = rs.data["cards"]
-    d = c["decks"]
-    rows = [_row((0,), "Decks", (f"{d['count']} of {d['cards_per_deck']} cards"
-                                 + ("" if "jokers" not in d else ", jokers" if d["jokers"] else ", no jokers"),
-                                 d["cite"])),
-            _row((1,), "Cover card", (flag_text(c["cover_card"]), c["cover_card"]["cite"]))]
-    sd = c["second_deck"]
-    text = "permitted" if sd["permitted"] else "not permitted"
-    if sd.get("requires"):
-        text += f" (requires an {humanise(sd['requires'])})"
-    rows.append(_row((2,), "Second deck", (text, sd["cite"])))
-    cut = c["cut"]
+    c = sections_of(rs.data).cards
+    d = c.decks
+    rows = [_row((0,), "Decks", (f"{d.count} of {d.cards_per_deck} cards"
+                                 + ("" if d.jokers is None else ", jokers" if d.jokers else ", no jokers"), d.cite)),
+            _row((1,), "Cover card", (flag_text(c.cover_card), c.cover_card["cite"]))]
+    sd = c.second_deck
+    text = "permitted" if sd.permitted else "not permitted"
+    if sd.requires:
+        text += f" (requires an {humanise(sd.requires)})"
+    rows.append(_row((2,), "Second deck", (text, sd.cite)))
+    cut = c.cut
     if cut is None:
         rows.append(_row((3,), "Cut", ("no cut procedure", None)))
     else:
-        least = f"at least {cut['min_cards']} cards" if cut.get("min_cards") else "no least number stated"
-        rows.append(_row((3,), "Cut", (f"{least}; when: {' '.join(cut['required_when'].split())}", cut["cite"])))
+        least = f"at least {cut.min_cards} cards" if cut.min_cards else "no least number stated"
+        rows.append(_row((3,), "Cut", (f"{least}; when: {' '.join(cut.required_when.split())}", cut.cite)))
     rows.append(_row((4,), "Card change", *[
-        (f"dealt from {humanise(ch['dealt_from'])}: "
-         + (f"at least every {say(ch['max_hours'])} hours" if ch.get("max_hours") else "no interval stated"),
-         ch["cite"]) for ch in c["card_change"]]))
+        (f"dealt from {humanise(ch.dealt_from)}: "
+         + (f"at least every {say(ch.max_hours)} hours" if ch.max_hours else "no interval stated"), ch.cite)
+        for ch in c.card_change]))
     return _one(rs, rows)
 
 
@@ -194,25 +194,25 @@ def _side_wagers(rs: Ruleset) -> list:
 
 def _dealing(rs: Ruleset) -> list:
     rows = []
-    for m in rs.data["dealing_methods"]:
-        steps = ", ".join(f"{s['cards']} to {humanise(s['to'])}" for s in m["plan"]["steps"])
-        rows.append(_row((m["id"],), humanise(m["id"]).capitalize(), (f"{m['name']}: {steps}", m["cite"])))
+    for m in sections_of(rs.data).dealing_methods:
+        steps = ", ".join(f"{s.cards} to {humanise(s.to)}" for s in m.steps)
+        rows.append(_row((m.id,), humanise(m.id).capitalize(), (f"{m.name}: {steps}", m.cite)))
     return _one(rs, rows)
 
 
 def _odds_wording(rs: Ruleset) -> list:
     rows = []
-    for s in rs.data["signage"]:
-        if s["rule"] != "odds_wording":
+    for s in sections_of(rs.data).signage:
+        if s.rule != "odds_wording":
             continue
         parts = []
-        if s.get("allowed_words"):
-            parts.append("use " + ", ".join(f'"{w}"' for w in s["allowed_words"]))
-        if s.get("forbidden_words"):
-            parts.append("never " + ", ".join(f'"{w}"' for w in s["forbidden_words"]))
-        if s.get("where"):
-            parts.append(f"where: {' '.join(s['where'].split())}")
-        rows.append(_row((0,), "Odds wording", ("; ".join(parts) or s.get("text"), s["cite"])))
+        if s.allowed_words:
+            parts.append("use " + ", ".join(f'"{w}"' for w in s.allowed_words))
+        if s.forbidden_words:
+            parts.append("never " + ", ".join(f'"{w}"' for w in s.forbidden_words))
+        if s.where:
+            parts.append(f"where: {' '.join(s.where.split())}")
+        rows.append(_row((0,), "Odds wording", ("; ".join(parts) or s.text, s.cite)))
     return _one(rs, rows)
 
 
@@ -258,13 +258,13 @@ def _rankings(rs: Ruleset) -> list:
 
 def _round(rs: Ruleset) -> list:
     steps = []
-    for s in rs.data["round_sequence"]:
-        text = humanise(s["step"])
-        if s.get("wager"):
-            text += f" ({s['wager']})"
-        if s.get("order"):
-            text += f", {humanise(s['order'])}"
-        steps.append((text, s["cite"]))
+    for s in sections_of(rs.data).round_steps:
+        text = humanise(s.step)
+        if s.wager:
+            text += f" ({s.wager})"
+        if s.order:
+            text += f", {humanise(s.order)}"
+        steps.append((text, s.cite))
     return _one(rs, [_row((0,), "Steps in order", *steps)])
 
 
@@ -332,7 +332,7 @@ def _paytables_of(kind: str) -> Callable[[Ruleset], list]:
 
 
 def _edge(rs: Ruleset, wager_id: str, paytable_id: str) -> str:
-    from ..gamemath import paytable_result  # the game-math contract; no fallback figures
+    from ..gamemath import paytable_result  # lazy: the math loads only when house edges are asked for
 
     result = paytable_result(rs, wager_id, paytable_id)
     return edge_text(result.house_edge, result.status) or "not computable"

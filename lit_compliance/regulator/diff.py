@@ -31,142 +31,24 @@ Each change: ``kind`` (added, removed, changed, renamed, recited), ``path`` in d
 and new values (raw and as text), citations on both sides, and for paytable changes the house
 edge before and after (from :mod:`lit_compliance.gamemath`).
 
-The records are in :mod:`.changes`, generic list pairing in :mod:`.matching`, the wording of
+The records are in :mod:`.changes`, generic list pairing in :mod:`.matching`, how each list's items
+are matched and labelled in :mod:`.list_rules`, the wording of
 values in :mod:`.prose` and the view for templates in :mod:`.diff_view`; this module holds the
 domain's matching rules and walks the two rulesets.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Iterable
+from typing import Any
 
-from ..load.catalogue import Ruleset
-from ..output.wording import hand_name, odds
+from ..load.catalogue import Catalogue, CatalogueError, Ruleset
+from ..model.vocabulary import odds
 from .changes import ANNOTATIONS, AREAS, FIELD_LABELS, WAGER_KINDS, Change, Diff, Side
+from .list_rules import DEPENDENT, LIST_RULES, SCALAR_SEQUENCES, SEQUENCES, ListRule, field_key, line_key
 from .matching import match, merged_order
-from .prose import cap, flag_text, humanise, is_flag, line_label, norm, say, strip_brackets, summarise
-
-# A field that only qualifies another: when the other changes and this one appears or disappears
-# with it, the change of the other says it all (a consequence's ``wagers`` exists only for voids).
-DEPENDENT = {"wagers": "kind"}
-
-# ----------------------------------------------------------------------------------------------
-# Matching list items
-
-
-def sorted_tuple(values: Iterable | None) -> tuple:
-    return tuple(sorted(values or ()))
-
-
-def line_key(line: dict) -> tuple:
-    return (line["hand"], sorted_tuple(line.get("suits")), line.get("stake"))
-
-
-def _text_key(field_name: str) -> Callable[[dict], Any]:
-    return lambda item: norm(item.get(field_name)) if item.get(field_name) is not None else None
-
-
-def _field_key(*names: str) -> Callable[[dict], Any]:
-    def key(item: dict) -> Any:
-        values = tuple(norm(item.get(n)) if not isinstance(item.get(n), list) else sorted_tuple(item.get(n))
-                       for n in names)
-        return None if all(v is None for v in values) else values
-    return key
-
-
-@dataclass(frozen=True)
-class ListRule:
-    """How the items of one list are matched, labelled and summarised."""
-
-    keys: tuple                          # key functions, tried in turn on the items left over
-    label: Callable[[dict, list], str]   # (item, the list it is in) -> label
-    similar: Callable[[dict], str] | None = None  # text for a last, closest-match pairing
-    ordered: bool = False                # the order of the items is part of the rule
-    ignore: frozenset = frozenset({"id"})  # fields never reported (internal names)
-    silent_text: str | None = None       # the field that *is* the item (no label of its own)
-    skip: frozenset = frozenset()        # fields the label already says (left out of summaries)
-
-
-def _rule_label(item: dict, items: list) -> str:
-    return cap(humanise(item["id"]))
-
-
-RULE_LIST = ListRule(keys=(_field_key("id"), _text_key("text")), label=_rule_label,
-                     similar=lambda i: i.get("text", ""), silent_text="text")
-
-
-def _irregularity_label(item: dict, items: list) -> str:
-    label = cap(humanise(item["event"]))
-    if sum(1 for i in items if i["event"] == item["event"]) > 1 and item.get("condition"):
-        cond = " ".join(item["condition"].split())
-        label += f" ({cond if len(cond) <= 70 else cond[:67] + '...'})"
-    return label
-
-
-def _by_rule_label(field_name: str) -> Callable[[dict, list], str]:
-    def label(item: dict, items: list) -> str:
-        text = cap(humanise(item[field_name]))
-        if sum(1 for i in items if i[field_name] == item[field_name]) > 1:
-            text += f" ({humanise(item['id'])})"
-        return text
-    return label
-
-
-def _round_label(item: dict, items: list) -> str:
-    text = cap(humanise(item["step"]))
-    if item.get("wager"):
-        text += f" ({item['wager']})"
-    return text
-
-
-def _categories() -> ListRule:
-    return ListRule(keys=(_field_key("hand"),), label=lambda i, _: hand_name(i["hand"]), ordered=True,
-                    skip=frozenset({"hand"}))
-
-
-LINES = ListRule(keys=(line_key,), label=lambda i, _: line_label(i), ordered=True)
-
-LIST_RULES: dict[str, ListRule] = {
-    "definitions": ListRule(keys=(lambda d: strip_brackets(d["term"]).lower(),),
-                            label=lambda d, _: strip_brackets(d["term"]),
-                            similar=None, silent_text="meaning", skip=frozenset({"term"})),
-    "cards.second_deck.conditions": RULE_LIST,
-    "cards.procedures": RULE_LIST,
-    "cards.card_change": ListRule(keys=(_field_key("dealt_from"),),
-                                  label=lambda i, _: f"Cards dealt from {humanise(i['dealt_from'])}",
-                                  skip=frozenset({"dealt_from"})),
-    "base_game.bets": ListRule(keys=(_field_key("id"),), label=lambda i, _: f"Bet {i['id'][-1]}"),
-    "table.layout_requirements": RULE_LIST,
-    "table.equipment": RULE_LIST,
-    "hand_rankings.five_card.categories": _categories(),
-    "hand_rankings.three_card.categories": _categories(),
-    "hand_rankings.six_card.categories": _categories(),
-    "wagers.paytables.lines": LINES,
-    "wagers.paytables.envy_lines": replace(LINES, label=lambda i, _: "Envy bonus, " + line_label(i)),
-    "payout_limits": ListRule(keys=(_field_key("id"), _field_key("applies_to")),
-                              label=lambda i, _: cap(humanise(i["id"]))),
-    "table_limits": ListRule(keys=(_field_key("id"), _field_key("rule")), label=_by_rule_label("rule"),
-                             similar=lambda i: i.get("text", ""), skip=frozenset({"rule"})),
-    "dealing_methods": ListRule(keys=(_field_key("id"),), label=lambda i, _: i["name"]),
-    "dealing_methods.requires": RULE_LIST,
-    "round_sequence": ListRule(keys=(_field_key("step", "wager"), _field_key("step")), label=_round_label,
-                               ordered=True, skip=frozenset({"step", "wager"})),
-    "irregularities": ListRule(keys=(_field_key("event", "condition"), _field_key("event"), _field_key("id")),
-                               label=_irregularity_label,
-                               similar=lambda i: f"{i['event']} {i.get('condition') or ''}",
-                               skip=frozenset({"event"})),
-    "signage": ListRule(keys=(_field_key("id"), _field_key("rule")), label=_by_rule_label("rule"),
-                        similar=lambda i: f"{i['rule']} {i.get('text') or ''}", skip=frozenset({"rule"})),
-    "other_rules": ListRule(keys=(_field_key("id"), _field_key("topic", "text")),
-                            label=lambda i, _: cap(humanise(i["id"])), silent_text="text"),
-    "findings": ListRule(keys=(_field_key("id"),), label=lambda i, _: i["id"], ignore=frozenset()),
-}
-
-#: Lists of dicts compared as one sequence (the items have no identity of their own).
-SEQUENCES = {"dealing_methods.plan.steps"}
-#: Lists of scalars whose order is meaning.
-SCALAR_SEQUENCES = {"hand_rankings.rank_order.high_to_low"}
-
+from .prose import flag_text, humanise, is_flag, line_label, norm, say, summarise
+from ..load.strict_yaml import InputError
+from ..load.facts import enclosing_fact
 
 # ----------------------------------------------------------------------------------------------
 # The differ
@@ -245,8 +127,6 @@ class _Differ:
         if not loc:
             return None
         if side not in self._finders:
-            from ..load.facts import enclosing_fact
-
             self._finders[side] = enclosing_fact(self.old if side == "old" else self.new)
         return self._finders[side](loc)
 
@@ -264,7 +144,7 @@ class _Differ:
         rs = self.old if side == "old" else self.new
         key = (side, wager_id, paytable_id)
         if key not in self._edges:
-            from ..gamemath import paytable_result  # the game-math contract; no fallback figures
+            from ..gamemath import paytable_result  # lazy: the math loads only when house edges are asked for
 
             result = paytable_result(rs, wager_id, paytable_id)
             edge = None if result.house_edge is None else round(float(result.house_edge), 10)
@@ -460,7 +340,7 @@ class _Differ:
         def kind_key(w: dict) -> str:
             return w["kind"]
 
-        pairs = match(old, new, (_field_key("id"), kind_key))
+        pairs = match(old, new, (field_key("id"), kind_key))
         out: list[Change] = []
         for i, j in merged_order(len(old), len(new), pairs):
             if j is None:
@@ -489,7 +369,7 @@ class _Differ:
 
     def paytables(self, at: _At, wold: dict, wnew: dict) -> list[Change]:
         old, new = wold["paytables"], wnew["paytables"]
-        pairs = match(old, new, (_field_key("id"),))
+        pairs = match(old, new, (field_key("id"),))
         # A left-over table whose lines are identical to one on the other side is a rename.
         pairs.update(match([t if i not in pairs.values() else {} for i, t in enumerate(old)],
                            [t if j not in pairs else {} for j, t in enumerate(new)],
@@ -608,9 +488,6 @@ def _steps_text(steps: list) -> str:
 
 
 def _side(rs: Ruleset, label: str) -> Side:
-    from ..load.catalogue import Catalogue, CatalogueError
-    from ..load.strict_yaml import InputError
-
     d = rs.data
     try:
         catalogued = any(c is rs or (c.path == rs.path and c.data == rs.data)

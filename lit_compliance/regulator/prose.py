@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
-from ..output.wording import HAND_NAMES, hand_name, odds
+from ..model.vocabulary import HAND_NAMES, hand_name, odds, words
 from .changes import ANNOTATIONS, FIELD_LABELS
 
 
@@ -26,16 +26,19 @@ def norm(value: Any) -> Any:
 
 
 def figure(value: float | int) -> str:
+    """A number as the diff prints it: whole floats as integers, thousands separated from 10,000."""
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     return f"{value:,}" if isinstance(value, int) and abs(value) >= 10000 else str(value)
 
 
 def humanise(slug: str) -> str:
-    return slug.replace("_", " ").replace("-", " ")
+    """An identifier as words (see :func:`lit_compliance.model.vocabulary.words`)."""
+    return words(slug)
 
 
 def cap(text: str) -> str:
+    """``text`` with its first letter capitalised."""
     return text[:1].upper() + text[1:]
 
 
@@ -95,6 +98,7 @@ def is_flag(item: Any) -> bool:
 
 
 def flag_text(item: dict) -> str:
+    """A yes/no fact as the diff says it: its value, or not stated (and how it is read)."""
     if item.get("value") is None:
         assumed = item.get("assumed")
         return "not stated" + (f" (read as {say(assumed)})" if assumed is not None else "")
@@ -102,6 +106,7 @@ def flag_text(item: dict) -> str:
 
 
 def line_label(line: dict) -> str:
+    """A paytable line's label: the hand (with suits) and its stake where it has one."""
     label = hand_name(line["hand"], line.get("suits"))
     if line.get("stake") is not None:
         label += f" (stake {figure(line['stake'])})"
@@ -109,4 +114,5 @@ def line_label(line: dict) -> str:
 
 
 def strip_brackets(text: str) -> str:
+    """``text`` without bracketed notes, white space collapsed."""
     return " ".join(re.sub(r"\[[^\]]*\]", " ", text).split())

@@ -13,11 +13,12 @@ import io
 import json
 from math import sqrt
 
-from ..gamemath import status_text
+from ..model.vocabulary import status_sentence
+from ..gamemath import paytable_result
 from ..gamemath.par import LEVELS, ParOptions, sheet_for, z_of
 from ..model import RulesetModel
 from ..model.readings import ZERO_EV_PULLED, ZERO_EV_RIDDEN
-from ..output import charts
+from . import charts
 
 METHOD = [
     "Every figure is computed by enumerating every outcome of the stated deck (52 cards, no jokers) and "
@@ -97,7 +98,7 @@ def _headline(sheet: dict) -> list[tuple[str, str]]:
     if sheet.get("totals"):
         return []
     rec = sheet["priced"]
-    out = [("House edge", "not stated: " + status_text(rec["status"], rec["settings"], rec["missing"]))]
+    out = [("House edge", "not stated: " + status_sentence(rec["status"], rec["settings"], rec["missing"]))]
     if rec["hit_frequency"] is not None:
         out.append(("Hit frequency", _pct(rec["hit_frequency"])))
     meter = sheet.get("meter")
@@ -116,15 +117,14 @@ def _section(model: RulesetModel, wager, table, opts: ParOptions) -> dict:
         readings.append({**_reading(ZERO_EV_PULLED), "note": "the ridden convention is shown alongside"})
     alternatives = []
     if table is not None and wager.paytable(table.id) is table:
-        from ..gamemath import paytable_result
         for alt in paytable_result(model, wager.id, table.id, opts.table_settings()).alternatives:
             if alt["reading"] != ZERO_EV_RIDDEN.id:
                 alternatives.append({**alt, "house_edge_text": _pct(alt["house_edge"]),
-                                     "status_text": status_text(alt["status"])})
+                                     "status_text": status_sentence(alt["status"])})
     t = sheet.get("totals")
     rec = sheet["priced"]
     show = {"rows": _show_rows(sheet), "charts": {},
-            "status": status_text(rec["status"], rec["settings"], rec["missing"]),
+            "status": status_sentence(rec["status"], rec["settings"], rec["missing"]),
             "holds_at": "; ".join(sheet.get("holds_at") or []) or "the paytable as published",
             "headline": _headline(sheet)}
     if t:
@@ -222,6 +222,7 @@ CSV_FIELDS = ["ruleset", "wager", "paytable", "hand", "combinations", "total", "
 
 
 def csv_text(reports: list[dict]) -> str:
+    """The PAR sheets as CSV: one row per paytable line."""
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
     writer.writerow(CSV_FIELDS)

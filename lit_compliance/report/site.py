@@ -197,7 +197,7 @@ def _fact_view(rs: Ruleset, fid: str, path: tuple, node: dict, changed: dict) ->
 
 def _pays(node: dict) -> str | None:
     """A paytable line's payout as printed ('1,000 to 1', '$25'), with its stake where it has one."""
-    from ..output.wording import money, odds
+    from ..model.vocabulary import money, odds
 
     if not isinstance(node.get("payout"), dict) or "kind" not in node["payout"]:
         return None

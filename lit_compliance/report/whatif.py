@@ -21,7 +21,7 @@ from ..load.catalogue import Catalogue
 from ..load.strict_yaml import InputError, load_yaml_file
 from ..load.validation import schema_problems
 from ..model import Paytable, model_of
-from ..output.wording import hand_name
+from ..model.vocabulary import hand_name
 from .par_view import par_report
 
 SCHEMA_NAME = "proposed-paytable"
@@ -30,6 +30,7 @@ BASIS = {"three_card_bonus": "player_three", "six_card_bonus": "player_and_bonus
 
 
 def load_proposal(path: Path) -> dict:
+    """A proposed paytable file, read and validated (InputError with every problem located)."""
     doc = load_yaml_file(path)
     if not isinstance(doc.data, dict):
         raise InputError([doc.problem((), "the top level must be a mapping")])
@@ -40,6 +41,7 @@ def load_proposal(path: Path) -> dict:
 
 
 def proposed_table(data: dict) -> Paytable:
+    """The proposal as a paytable of the model, to price like any other."""
     basis = data.get("hand_basis", BASIS.get(data["wager"], "player_and_community"))
     table = {"id": "proposed", "name": data.get("name", "proposed paytable"), "hand_basis": basis,
              "lines": [{**line, "cite": "proposal"} for line in data["lines"]], "cite": "proposal"}

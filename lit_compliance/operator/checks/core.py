@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from ...load.catalogue import Ruleset, finding_ids
 from ...load.strict_yaml import format_path
 from ...model import Payout, exact, model_of
-from ...output.wording import hand_name, odds
+from ...model.vocabulary import hand_name, odds
 from ..configured import finding_note
 from ..table_config import TableConfig, chosen_readings, model_for
 

@@ -2,7 +2,7 @@
 rules' floor), awards above it, and the wagers together within the table limit."""
 from __future__ import annotations
 
-from ...output.wording import hand_name, money
+from ...model.vocabulary import hand_name, money
 from ..configured import awards_above_limit, base_bet_count, line_stake, net_per_unit
 from .core import Context
 

@@ -3,7 +3,7 @@ least the ruleset's minimum odds), chosen where the rules make the operator choo
 with a figure (the rules', or one the house supplies with the regulator's approval)."""
 from __future__ import annotations
 
-from ...output.wording import hand_name, odds
+from ...model.vocabulary import hand_name, odds
 from ..configured import line_stake
 from .core import Context, at_least, line_key, line_label, say
 

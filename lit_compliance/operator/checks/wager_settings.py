@@ -2,7 +2,7 @@
 meter settings against the rules' floor, and its envy bonus amounts against the rules'."""
 from __future__ import annotations
 
-from ...output.wording import hand_name, money
+from ...model.vocabulary import hand_name, money
 from ..configured import line_stake
 from .core import Context, line_key, line_label
 

@@ -56,6 +56,7 @@ def _ems(text: str, bold: bool, upper: bool) -> tuple[float, int]:
 
 
 def mono_width(text: str, size: float) -> float:
+    """The width of ``text`` set in the monospaced font at ``size`` points."""
     return MONO_EM * len(text) * size
 
 

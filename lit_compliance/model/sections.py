@@ -1,0 +1,214 @@
+"""Typed records of the ruleset sections the views print: cards, dealing methods, signage, table
+limits, the round's steps and the definitions.
+
+Each record is read once from a document (:func:`sections_of`), so a view says "the signage rules"
+and "a step's wager" instead of subscripting the YAML. :class:`~lit_compliance.model.RulesetModel`
+gives them under its readings (``model.signage``...); a view that reports the rules as printed
+(the rules summary) reads them from the document itself with :func:`sections_of`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from .provenance import finding_ids
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A rule stated in words with its citation (a procedure, a condition, a requirement)."""
+
+    id: str | None
+    text: str
+    cite: str
+    findings: tuple[str, ...] = ()
+
+    @classmethod
+    def from_data(cls, data: Mapping) -> "Rule":
+        """The rule an ``{id, text, cite, finding}`` item states."""
+        return cls(data.get("id"), data["text"], data["cite"], finding_ids(data.get("finding")))
+
+
+@dataclass(frozen=True)
+class SignageRule:
+    """What a sign or layout must say (``rule`` is its kind, e.g. ``odds_wording``)."""
+
+    id: str
+    rule: str
+    where: str | None
+    text: str | None
+    cite: str
+    forbidden_words: tuple[str, ...] = ()
+    allowed_words: tuple[str, ...] = ()
+    findings: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TableLimit:
+    """A rule on the table's limits (``rule`` is its kind, e.g. ``combined_wagers_within_table_limit``)."""
+
+    id: str
+    rule: str
+    text: str | None
+    cite: str
+    findings: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class RoundStep:
+    """One step of the round, in order: what happens (``step``), for which wager, in what order of seats."""
+
+    step: str
+    order: str | None
+    wager: str | None
+    text: str | None
+    cite: str
+    findings: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Definition:
+    """A term the source defines, and its meaning."""
+
+    term: str
+    meaning: str
+    cite: str
+    findings: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class PlanStep:
+    """One step of a dealing plan: so many cards to an area (``each_player``, ``community``...)."""
+
+    to: str
+    cards: int
+    as_stack: bool
+    cite: str
+
+
+@dataclass(frozen=True)
+class StubRules:
+    """What happens to the undealt cards after the deal."""
+
+    to_discard_unexposed: bool
+    count_every_rounds: int | None
+    count_exempt_with_counting_shuffler: bool
+    cite: str
+
+
+@dataclass(frozen=True)
+class DealingMethod:
+    """A way of dealing the rules provide for: its requirements and its plan."""
+
+    id: str
+    name: str
+    cite: str
+    findings: tuple[str, ...]
+    requires: tuple[Rule, ...]
+    player_order: str | None
+    steps: tuple[PlanStep, ...]
+    plan_findings: tuple[str, ...]
+    stub: StubRules | None
+
+
+@dataclass(frozen=True)
+class Decks:
+    count: int
+    cards_per_deck: int
+    jokers: bool | None
+    cite: str
+
+
+@dataclass(frozen=True)
+class SecondDeck:
+    permitted: bool
+    requires: str | None
+    conditions: tuple[Rule, ...]
+    cite: str
+
+
+@dataclass(frozen=True)
+class Cut:
+    required_when: str
+    min_cards: int | None
+    cite: str
+
+
+@dataclass(frozen=True)
+class CardChange:
+    """How often cards dealt from one source (hand, shoe, shuffler) must be changed."""
+
+    dealt_from: str
+    max_hours: float | None
+    text: str | None
+    cite: str
+
+
+@dataclass(frozen=True)
+class Cards:
+    """The cards: decks, cover card (a yes/no fact, as the document states it), procedures, second
+    deck, cut and card change."""
+
+    decks: Decks
+    cover_card: Mapping[str, Any]
+    procedures: tuple[Rule, ...]
+    second_deck: SecondDeck
+    cut: Cut | None
+    card_change: tuple[CardChange, ...]
+
+
+@dataclass(frozen=True)
+class Sections:
+    """The sections of one document, typed."""
+
+    cards: Cards
+    dealing_methods: tuple[DealingMethod, ...]
+    signage: tuple[SignageRule, ...]
+    table_limits: tuple[TableLimit, ...]
+    round_steps: tuple[RoundStep, ...]
+    definitions: tuple[Definition, ...]
+    currency: str
+
+
+def _method(m: Mapping) -> DealingMethod:
+    plan = m["plan"]
+    stub = m.get("stub")
+    return DealingMethod(
+        id=m["id"], name=m["name"], cite=m["cite"], findings=finding_ids(m.get("finding")),
+        requires=tuple(Rule.from_data(r) for r in m.get("requires", ())),
+        player_order=m.get("player_order"),
+        steps=tuple(PlanStep(s["to"], s["cards"], bool(s.get("as_stack")), s["cite"]) for s in plan["steps"]),
+        plan_findings=finding_ids(plan.get("finding")),
+        stub=None if not stub else StubRules(bool(stub.get("to_discard_unexposed")), stub.get("count_every_rounds"),
+                                             bool(stub.get("count_exempt_with_counting_shuffler")), stub["cite"]))
+
+
+def _cards(c: Mapping) -> Cards:
+    d, sd, cut = c["decks"], c["second_deck"], c.get("cut")
+    return Cards(
+        decks=Decks(d["count"], d["cards_per_deck"], d.get("jokers"), d["cite"]),
+        cover_card=c["cover_card"],
+        procedures=tuple(Rule.from_data(p) for p in c.get("procedures", ())),
+        second_deck=SecondDeck(bool(sd["permitted"]), sd.get("requires"),
+                               tuple(Rule.from_data(x) for x in sd.get("conditions", ())), sd["cite"]),
+        cut=None if not cut else Cut(cut["required_when"], cut.get("min_cards"), cut["cite"]),
+        card_change=tuple(CardChange(x["dealt_from"], x.get("max_hours"), x.get("text"), x["cite"])
+                          for x in c.get("card_change", ())))
+
+
+def sections_of(data: Mapping) -> Sections:
+    """The typed sections of a ruleset document (as printed, or with readings applied)."""
+    return Sections(
+        cards=_cards(data["cards"]),
+        dealing_methods=tuple(_method(m) for m in data["dealing_methods"]),
+        signage=tuple(SignageRule(s["id"], s["rule"], s.get("where"), s.get("text"), s["cite"],
+                                  tuple(s.get("forbidden_words", ())), tuple(s.get("allowed_words", ())),
+                                  finding_ids(s.get("finding"))) for s in data["signage"]),
+        table_limits=tuple(TableLimit(t["id"], t["rule"], t.get("text"), t["cite"], finding_ids(t.get("finding")))
+                           for t in data["table_limits"]),
+        round_steps=tuple(RoundStep(s["step"], s.get("order"), s.get("wager"), s.get("text"), s["cite"],
+                                    finding_ids(s.get("finding"))) for s in data["round_sequence"]),
+        definitions=tuple(Definition(x["term"], x["meaning"], x["cite"], finding_ids(x.get("finding")))
+                          for x in data["definitions"]),
+        currency=data["jurisdiction"].get("currency", "USD"),
+    )

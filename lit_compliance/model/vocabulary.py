@@ -1,0 +1,195 @@
+"""The vocabulary: how the domain is said (hands, wagers, payouts, money, flags, lists), each thing
+by one function, for every stage.
+
+It sits beside the model so the engine (settlement text, math findings) and the views (placard,
+summary, check, regulator views) say things the same way without reaching up to ``output``; the
+render filters are these same functions. Money is exact: amounts are rounded half-up to the cent
+from fractions, never through binary floating point.
+
+>>> hand_name("four_of_a_kind")
+'Four of a kind'
+>>> odds({"kind": "for_one", "value": 300})
+'300 for 1'
+>>> money(2.5), money(1000), cents(Fraction(1, 3))
+('$2.50', '$1,000', '0.33')
+>>> prose_list(["tens", "jacks", "queens"], "or")
+'tens, jacks or queens'
+"""
+from __future__ import annotations
+
+from decimal import ROUND_HALF_UP, Decimal, localcontext
+from fractions import Fraction
+from typing import Iterable
+
+HAND_NAMES = {
+    "super_royal": "Super Royal", "royal_flush": "Royal flush", "mini_royal": "Mini-royal",
+    "ace_king_queen": "Ace, King, Queen", "straight_flush": "Straight flush",
+    "four_of_a_kind": "Four of a kind", "full_house": "Full house", "flush": "Flush",
+    "straight": "Straight", "three_of_a_kind": "Three of a kind", "two_pair": "Two pair",
+    "pair_tens_or_better": "Pair of tens or better", "pair": "Pair", "high_card": "High card",
+}
+
+
+# Headings by wager kind (the rulesets' own wager names are long and legalistic).
+WAGER_KIND_TITLES = {
+    "base": "Let It Ride",
+    "five_card_bonus": "Five Card Bonus",
+    "three_card_bonus": "Three Card Bonus",
+    "six_card_bonus": "Six Card Bonus",
+    "progressive": "Progressive",
+    "cover_all": "Cover All",
+}
+CURRENCY_SYMBOLS = {"USD": "$", "AUD": "$", "CAD": "$", "NZD": "$", "EUR": "\u20ac", "GBP": "\u00a3"}
+
+
+def hand_name(hand: str, suits: Iterable[str] | None = None) -> str:
+    """A paytable hand as people say it: ``Four of a kind``; with suits, ``Royal flush of hearts``."""
+    name = HAND_NAMES.get(hand, hand)
+    if suits:
+        name += " of " + ", ".join(suits)
+    return name
+
+
+def wager_title(kind: str, name: str | None = None) -> str:
+    """A wager's heading: its kind's short title (``Three Card Bonus``), else its own name."""
+    return WAGER_KIND_TITLES.get(kind, name or words(kind))
+
+
+def currency_symbol(code: str | None) -> str:
+    """The symbol money is printed with for an ISO currency code (``$`` where unknown)."""
+    return CURRENCY_SYMBOLS.get(code or "USD", "$")
+
+
+def words(slug: str, capital: bool = False) -> str:
+    """An identifier from a ruleset as words: ``decision_point`` -> ``decision point`` (with
+    ``capital``, ``Decision point``)."""
+    text = slug.replace("_", " ").replace("-", " ")
+    return text[:1].upper() + text[1:] if capital else text
+
+
+def argument(slug: str) -> str:
+    """An identifier as it is typed on the command line: ``community-card-exposed-early`` (the
+    commands accept it with hyphens or underscores)."""
+    return slug.replace("_", "-")
+
+
+STATUS_TEXT = {
+    "exact": "exact",
+    "simulated": "simulated",
+    "function_of_wager": "depends on wager",
+    "function_of_meter": "depends on meter",
+    "incomplete": "incomplete",
+}
+
+
+def status_text(status: str) -> str:
+    """A priced paytable's status in words: ``function_of_meter`` -> ``depends on meter``."""
+    return STATUS_TEXT.get(status, words(status))
+
+
+STATUS_SENTENCE = {
+    "exact": "exact",
+    "simulated": "simulated (a seeded simulation, with its 95% interval)",
+    "function_of_wager": "depends on the wager amount (the rules state money amounts but no wager amount)",
+    "function_of_meter": "depends on the progressive meter",
+    "incomplete": "incomplete",
+}
+
+
+def status_sentence(status: str, settings: dict | None = None, missing: Iterable[str] = ()) -> str:
+    """A priced record's status in words, with the meter or wager amount it was priced at, or the
+    hands whose figures are missing."""
+    settings = settings or {}
+    text = STATUS_SENTENCE.get(status, status)
+    if status == "function_of_meter":
+        meter = settings.get("meter")
+        text += (f"; priced at a meter of {money(meter)} ({settings.get('meter_from')})" if meter is not None
+                 else "; the rules fix no meter, so no edge is stated: see the break-even meter")
+    elif status == "function_of_wager" and settings.get("stake"):
+        text += f"; priced at a {money(settings['stake'])} wager"
+    elif status == "incomplete" and missing:
+        text = f"incomplete (no figure in the source for {', '.join(hand_name(h) for h in missing)})"
+    return text
+
+
+def _decimal(value) -> Decimal:
+    value = value if isinstance(value, Fraction) else Fraction(str(value)) if isinstance(value, float) else Fraction(value)
+    with localcontext() as ctx:
+        ctx.prec = 60
+        return Decimal(value.numerator) / Decimal(value.denominator)
+
+
+def number(value) -> str:
+    """A figure as printed: ``1,000``, ``2.5``, ``0.25`` (no trailing zeros, thousands separated)."""
+    d = _decimal(value)
+    if d == d.to_integral_value():
+        return f"{int(d):,}"
+    text = f"{d.normalize():f}"
+    whole, _, frac = text.partition(".")
+    return f"{int(whole):,}.{frac}" if whole not in ("", "-0") else text
+
+
+def cents(value) -> str | None:
+    """An exact amount to the cent, half up, for machines: ``Fraction(1, 3)`` -> ``'0.33'``."""
+    if value is None:
+        return None
+    return f"{_decimal(value).quantize(Decimal('0.01'), ROUND_HALF_UP):.2f}"
+
+
+def money(value, symbol: str = "$") -> str:
+    """An amount for people: ``$1,000``, ``$2.50`` (whole amounts without cents)."""
+    if value is None:
+        return "(not stated)"
+    d = _decimal(value)
+    if d == d.to_integral_value():
+        return f"{symbol}{int(d):,}"
+    return f"{symbol}{d.quantize(Decimal('0.01'), ROUND_HALF_UP):,.2f}"
+
+
+def odds(payout) -> str:
+    """A payout in words: '1,000 to 1', '300 for 1', '$25,000', '10% of meter', 'not offered'.
+
+    Takes a :class:`~lit_compliance.model.Payout` or a ruleset's payout mapping.
+    """
+    if isinstance(payout, dict):
+        kind, value = payout["kind"], payout.get("value")
+    else:
+        kind, value = payout.kind.value, payout.value
+    if kind == "not_offered":
+        return "not offered"
+    if value is None:
+        return "(figure missing in source)"
+    if kind == "to_one":
+        return f"{number(value)} to 1"
+    if kind == "for_one":
+        return f"{number(value)} for 1"
+    if kind == "fixed_amount":
+        return f"${number(value)}"
+    return f"{number(value)}% of meter"
+
+
+def flag_text(fact: dict) -> str:
+    """A yes/no fact in words: 'yes', 'no', or 'not stated (assumed yes)'."""
+    if fact["value"] is None:
+        return f"not stated (assumed {'yes' if fact.get('assumed') else 'no'})"
+    return "yes" if fact["value"] else "no"
+
+
+def prose_list(items: Iterable, conjunction: str = "and") -> str:
+    """``a``, ``a and b``, ``a, b and c``: a list as people write it."""
+    items = [str(i) for i in items]
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {conjunction} " + items[-1]
+
+
+def ids(value) -> str:
+    """Finding ids (one id or a list) as prose."""
+    if not value:
+        return ""
+    return prose_list([value] if isinstance(value, str) else value)
+
+
+def percent(x, digits: int = 3) -> str:
+    """A probability as a percentage: ``percent(0.02845, 2)`` -> ``'2.85%'``; ``n/a`` for None."""
+    return "n/a" if x is None else f"{float(x):.{digits}%}"
