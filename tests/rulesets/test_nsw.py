@@ -326,6 +326,9 @@ def test_irregularity_quotes_occur_in_source(data, source_text):
 
 EXPECTED_FINDINGS = {
     "nsw-replacement-characters": "garbled_text",
+    "nsw-r11-1-10-five-odd-cards-overlaps-straight": "wording_conflict",
+    "nsw-act-sections-outside-text": "dangling_reference",
+    "nsw-r8-11-winning-hand-tuck-unclear": "ambiguous",
     "nsw-no-title-or-commencement": "silent",
     "nsw-r1-1-act-label-lost": "missing_text",
     "nsw-r1-1-authority-label-lost": "missing_text",
