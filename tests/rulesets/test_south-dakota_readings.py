@@ -318,3 +318,78 @@ def test_sd_10_a_straight_flush_envy_is_the_column_of_the_wager_amount_under_by_
     v = view(settle(load_round_text(text, "round.yaml")))
     assert Fraction(_row(v, 2, "progressive", envy=True)["returned"]) == _envy(sd, "pmg-02")["straight_flush"] == 1500
     assert Fraction(_row(v, 1, "progressive")["returned"]) == 2000   # 10% of the meter
+
+
+# --- sd-bonus-two-pairs-cells-blank: two figures for four columns ---------------------------------
+
+TWO_PAIRS = "sd-bonus-two-pairs-cells-blank"
+
+
+def test_sd_9h_two_pairs_figures_sit_under_b_and_d_by_default(sd):
+    lines = {t: printed(sd, "five-card-bonus", t) for t in "abcd"}
+    assert [lines[t]["two_pair"]["value"] for t in "abcd"] == [None, 4, None, 5]
+    for t in "bd":
+        got = paytable_result(sd, "five-card-bonus", t)
+        assert (TWO_PAIRS, "by-position") in applied(got)
+        assert Fraction(got.exact["return_to_player"]) == _five_card_return(lines[t], lambda x: x + 1)
+    for t in "ac":
+        assert paytable_result(sd, "five-card-bonus", t).return_to_player is None
+
+
+def test_sd_9h_two_pairs_figures_belong_to_a_and_b_under_first_two_columns(sd):
+    printed_b = printed(sd, "five-card-bonus", "b")
+    four, five = printed_b["two_pair"]["value"], printed(sd, "five-card-bonus", "d")["two_pair"]["value"]
+    for table, two_pair in (("a", four), ("b", five)):
+        lines = dict(printed(sd, "five-card-bonus", table))
+        lines["two_pair"] = {"kind": "to_one", "value": two_pair}
+        alt = alternative(paytable_result(sd, "five-card-bonus", table), TWO_PAIRS, "first-two-columns")
+        assert alt["return_to_player"] == pytest.approx(float(_five_card_return(lines, lambda x: x + 1)), abs=1e-15)
+    # B's two pairs now pays 5 to 1, not 4: the return rises by exactly one unit on every two pairs
+    alt_b = alternative(paytable_result(sd, "five-card-bonus", "b"), TWO_PAIRS, "first-two-columns")
+    default_b = paytable_result(sd, "five-card-bonus", "b").return_to_player
+    assert alt_b["return_to_player"] - default_b == pytest.approx(FIVE["two_pair"] / N5, abs=1e-12)
+    for table in "cd":
+        alt = alternative(paytable_result(sd, "five-card-bonus", table), TWO_PAIRS, "first-two-columns")
+        assert alt["return_to_player"] is None
+
+
+# --- sd-progressive-for-one-undefined: "300 for 1" where every other table says "to 1" ------------
+
+FOR_ONE = "sd-progressive-for-one-undefined"
+
+SD_QUADS_ROUND = """
+    jurisdiction: south-dakota
+    dealing_method: hand
+    paytables: {base: a, progressive: pmg-01}
+    meter: {amount: 20000, reset: 1000}
+    community: [Qs, Qh]
+    players:
+      - {seat: 1, cards: [Qd, Qc, 4h], bet: 5, decisions: {bet1: ride, bet2: ride}, side_wagers: {progressive: 1}}
+    """
+
+
+def _quads_line(sd) -> dict:
+    w = next(w for w in sd.data["wagers"] if w["id"] == "progressive")
+    t = next(t for t in w["paytables"] if t["id"] == "pmg-01")
+    return next(ln["payout"] for ln in t["lines"] if ln["hand"] == "four_of_a_kind")
+
+
+def test_sd_10_for_one_includes_the_wager_by_default(sd):
+    quads = _quads_line(sd)
+    assert quads["kind"] == "for_one"
+    v = view(settle(load_round_text(textwrap.dedent(SD_QUADS_ROUND), "round.yaml")))
+    row = _row(v, 1, "progressive")
+    assert row["outcome"] == "win" and Fraction(row["returned"]) == quads["value"]
+    assert (FOR_ONE, "stake-included") in {(g["finding"], g["reading"]) for g in row["readings"]}
+
+
+def test_sd_10_for_one_pays_like_to_one_under_same_as_to_one(sd):
+    quads = _quads_line(sd)
+    text = textwrap.dedent(SD_QUADS_ROUND) + f"readings: {{{FOR_ONE}: same-as-to-one}}\n"
+    row = _row(view(settle(load_round_text(text, "round.yaml"))), 1, "progressive")
+    assert row["outcome"] == "win" and Fraction(row["returned"]) == quads["value"] + 1
+    # the meter pays are untouched
+    model = model_of(sd, {FOR_ONE: "same-as-to-one"})
+    kinds = {ln.hand: ln.payout.kind.value for t in model.wager("progressive").paytables for ln in t.lines}
+    assert kinds["royal_flush"] == kinds["straight_flush"] == "percent_of_meter"
+    assert {kinds[h] for h in ("four_of_a_kind", "full_house", "flush", "straight", "three_of_a_kind")} == {"to_one"}
