@@ -24,9 +24,11 @@ ROUND_VOID = frozenset({"all_hands_void_reshuffle", "round_void", "misdeal_new_r
                         "all_hands_void_deck_removed"})
 # Kinds that void one player's hand: that player's wagers are returned (the round file names the seat).
 HAND_VOID = frozenset({"hand_void_wager_returned"})
+# Kinds that make one player's hand dead: that player's wagers lose.
+HAND_DEAD = frozenset({"hand_dead_wagers_lost"})
 # Kinds that make one player's remaining decisions "let it ride".
 HAND_RIDES = frozenset({"treated_as_let_it_ride"})
-PER_SEAT = HAND_VOID | HAND_RIDES
+PER_SEAT = HAND_VOID | HAND_RIDES | HAND_DEAD
 
 EVENT_DESCRIPTIONS = {
     "card_face_up_in_deck": "one card found face up in the shoe or deck during the deal",
@@ -136,6 +138,8 @@ def settlement_effect(kind: str) -> str:
         return "round_void"
     if kind in HAND_VOID:
         return "hand_void"
+    if kind in HAND_DEAD:
+        return "hand_dead"
     if kind in HAND_RIDES:
         return "hand_rides"
     return "none"
@@ -151,6 +155,7 @@ def effect_text(effect: str, wagers: str | None = None) -> str:
 EFFECT_TEXT = {
     "round_void": "the round is void: every wager is returned",
     "hand_void": "the player's hand is void: that player's wagers are returned",
+    "hand_dead": "the player's hand is dead: that player's wagers lose",
     "hand_rides": "the player's remaining bets ride (treated as let it ride)",
     "none": "no effect on settlement: the round is settled as dealt",
 }

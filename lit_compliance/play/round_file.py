@@ -138,7 +138,7 @@ class _Checker:
         plan = self._plan(len(players_data))
         irregularities = self._irregularities(seats)
         void = any(i.effect == "round_void" for i in irregularities)
-        void_seats = {i.seat for i in irregularities if i.effect == "hand_void"}
+        void_seats = {i.seat for i in irregularities if i.effect in ("hand_void", "hand_dead")}
         ride_seats = {i.seat for i in irregularities if i.effect == "hand_rides"}
 
         community = self._cards(("community",))

@@ -66,7 +66,7 @@ class SettledPlayer:
     cards: tuple[int, ...]
     hands: dict[str, Hand]
     rows: list[Row]
-    status: str = "played"          # played, hand_void, round_void
+    status: str = "played"          # played, hand_void, hand_dead, round_void
 
 
 @dataclass
@@ -112,8 +112,9 @@ def settle(rnd: Round) -> Settlement:
     wagers = {w.id: w for w in model.wagers}
     notes = list(rnd.notes)
     void_seats = rnd.seats_with("hand_void")
+    dead_seats = rnd.seats_with("hand_dead")
 
-    live = [p for p in rnd.players if not rnd.void and p.seat not in void_seats]
+    live = [p for p in rnd.players if not rnd.void and p.seat not in void_seats | dead_seats]
     hands: dict[int, dict[str, Hand]] = {p.seat: {} for p in rnd.players}
 
     def hand_for(p, basis: str) -> Hand:
@@ -138,8 +139,11 @@ def settle(rnd: Round) -> Settlement:
     settled: dict[int, SettledPlayer] = {}
     for seat in order:
         p = next(x for x in rnd.players if x.seat == seat)
-        status = "round_void" if rnd.void else "hand_void" if seat in void_seats else "played"
-        if status != "played":
+        status = ("round_void" if rnd.void else "hand_void" if seat in void_seats
+                  else "hand_dead" if seat in dead_seats else "played")
+        if status == "hand_dead":
+            rows = _lost_rows(p, wagers, rnd)
+        elif status != "played":
             rows = _returned_rows(p, wagers, rnd, status)
             for r in rows:
                 if r.outcome == "unsettleable":
@@ -208,6 +212,18 @@ def _returned_rows(p, wagers: dict, rnd: Round, status: str) -> list[Row]:
             row.outcome, row.returned = "unsettleable", None
         rows.append(row)
     return rows
+
+
+def _lost_rows(p, wagers: dict, rnd: Round) -> list[Row]:
+    """The rows of a dead hand: every wager on it loses."""
+    cause = [i for i in rnd.irregularities if i.effect == "hand_dead" and i.seat == p.seat]
+    cite = "; ".join(dict.fromkeys(i.view["cite"] for i in cause))
+    why = effect_text("hand_dead") + " (" + ", ".join(i.view["id"] for i in cause) + ")"
+    findings = [f for i in cause for f in i.view["finding"]]
+    stakes = [("base", bid, stake) for bid, stake in p.bets.items()] + \
+             [(wid, None, stake) for wid, stake in p.side_wagers.items()]
+    return [Row(wid, wagers[wid].name, bid, stake, "lose", returned=Fraction(0), cite=cite, notes=[why],
+                findings=list(findings)) for wid, bid, stake in stakes]
 
 
 def _pay(row: Row, line: Line, meter: _Meter) -> None:
