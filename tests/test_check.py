@@ -106,7 +106,7 @@ def test_each_finding_is_located_and_cited():
 
 def test_check_text_output_gives_file_line_column_kind_and_citation():
     result = run("check", EXAMPLES / "noncompliant-maryland.yaml")
-    assert ("examples/configs/noncompliant-maryland.yaml:14:1: seats: error [too_many_seats]: "
+    assert ("examples/configs/noncompliant-maryland.yaml:14:1: seats: error [too-many-seats]: "
             "8 player positions; the rules allow at most 7") in result.output
     assert "    cite: COMAR 36.05.18.02A(1)" in result.output
 
@@ -466,8 +466,8 @@ def test_check_groups_findings_and_strict_fails_only_on_what_the_operator_can_ac
     assert set(report.should_know) | set(report.regulation_defects) == set(report.warnings)
     text = run("check", config).output
     assert f"The regulation's own defects that touch this table: {len(report.regulation_defects)}" in text
-    assert "[ruleset_finding]" not in text                               # counted, not listed
-    assert "[ruleset_finding]" in run("check", config, "--verbose").output
+    assert "[ruleset-finding]" not in text                               # counted, not listed
+    assert "[ruleset-finding]" in run("check", config, "--verbose").output
     strict = run("check", config, "--strict")
     assert strict.exit_code == (1 if report.should_know else 0)
 
@@ -594,6 +594,6 @@ def test_check_refuses_a_sign_size_the_schedule_cannot_fit_as_placard_would(monk
     monkeypatch.setitem(_placard.MIN_TYPE_PT, "letter", 30.0)
     checked = _Runner().invoke(_main, ["check", str(path)])
     assert checked.exit_code == 1, checked.output
-    assert "sign_does_not_fit" in checked.output and "does not fit a letter sheet" in checked.output
+    assert "sign-does-not-fit" in checked.output and "does not fit a letter sheet" in checked.output
     placard = _Runner().invoke(_main, ["placard", str(path), "--format", "svg"])
     assert placard.exit_code == 1 and "does not fit a letter sheet" in placard.output, placard.output

@@ -16,7 +16,7 @@ import yaml
 from click.testing import CliRunner
 
 from lit_compliance.cli import main
-from lit_compliance.load import clauses as clauses_module
+from lit_compliance.load import clause_parser as clauses_module
 from lit_compliance.load import resources, validation
 from lit_compliance.load.catalogue import load_ruleset
 from lit_compliance.load.provisions import provisions, source_index

@@ -15,6 +15,7 @@ from math import comb
 import pytest
 from click.testing import CliRunner
 
+from lit_compliance.model.vocabulary import hand_name
 from lit_compliance.cli import main
 from lit_compliance.gamemath import paytable_result
 from lit_compliance.play.round_file import load_round_text
@@ -167,7 +168,7 @@ def test_nsw_r10_1_own_rows_leave_the_lost_odds_unpriced_by_default(nsw):
     out = CliRunner().invoke(main, ["analyze", "nsw", "--wager", "base", "--format", "json", "--no-strategy"])
     (row,) = json.loads(out.output)["results"]
     assert row["status"] == "incomplete" and row["return_to_player"] is None
-    assert all(h in row["note"] for h in LOST)
+    assert all(hand_name(h) in row["note"] for h in LOST)  # each lost hand named in the note
     # a two pair cannot be settled: its odds are lost
     rows = _seat(_settled(TWO_PAIR_ROUND), 1)["wagers"]
     assert [r["outcome"] for r in rows] == ["unsettleable", "withdrawn", "unsettleable"]

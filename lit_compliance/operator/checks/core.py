@@ -66,7 +66,7 @@ class Finding:
     def __str__(self) -> str:
         ref = finding_note(self.finding_id.split(", ")) if self.finding_id else ""
         where = f"{self.file}:{self.line}:{self.column}: {self.path or '(top)'}"
-        return f"{where}: {self.severity} [{self.kind}]: {self.message}{ref} [{self.cite}]"
+        return f"{where}: {self.severity} [{self.kind.replace('_', '-')}]: {self.message}{ref} [{self.cite}]"
 
     def as_dict(self) -> dict:
         return {"severity": self.severity, "kind": self.kind, "message": self.message, "cite": self.cite,

@@ -19,9 +19,9 @@ def check_wagers_offered(ctx: Context) -> None:
             if need not in offered:
                 need_name = ctx.wagers[need]["name"] if need in ctx.wagers else need
                 ctx.add("prerequisite_wager_missing", ("wagers", i, "wager"),
-                        f"{wager['name']} may only be offered with {need_name} ({need!r}), which this table does not offer",
+                        f"{wager['name']} may only be offered with {need_name} (wager: {need}), which this table does not offer",
                         wager["cite"])
     for wager in ctx.rs.wagers:
         if wager["offered"] == "required" and wager["id"] not in offered:
             ctx.add("required_wager_missing", ("wagers",),
-                    f"{wager['name']} ({wager['id']!r}) is required at every table but is not offered", wager["cite"])
+                    f"{wager['name']} (wager: {wager['id']}) is required at every table but is not offered", wager["cite"])
