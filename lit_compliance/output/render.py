@@ -2,6 +2,9 @@
 
 Templates hold presentation only. Undefined variables are errors (StrictUndefined); HTML and SVG
 templates are autoescaped, so a casino called ``<script>`` prints as text.
+
+Compiled templates are not kept in the math cache: Jinja's compiled form is Python code, and
+nothing read from the cache may run code (see ``cache``).
 """
 from __future__ import annotations
 
@@ -22,38 +25,9 @@ def _escaped(name: str | None) -> bool:
     return stem.endswith((".html", ".htm", ".svg", ".xml"))
 
 
-class _CompiledTemplates(jinja2.BytecodeCache):
-    """Compiled templates kept in the cache folder as checksummed entries (see ``cache``): Jinja
-    checks each against its template's source and the Python version, and a garbled entry is a
-    miss, so a command does not recompile its template on every run and never runs a bad one."""
-
-    def __init__(self, folder) -> None:
-        self.folder = folder
-
-    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        from .. import cache
-
-        payload = cache._read(self.folder / f"{bucket.key}.jinja")
-        if payload is not None:
-            bucket.bytecode_from_string(payload)
-
-    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        from .. import cache
-
-        cache._write(self.folder / f"{bucket.key}.jinja", bucket.bytecode_to_string())
-
-
-def _compiled_templates() -> jinja2.BytecodeCache | None:
-    from .. import cache
-
-    folder = cache.directory()
-    return None if folder is None else _CompiledTemplates(folder / "templates")
-
-
 @lru_cache(maxsize=None)
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
-        bytecode_cache=_compiled_templates(),
         loader=jinja2.FileSystemLoader(str(data_dir("templates"))),
         undefined=jinja2.StrictUndefined,
         autoescape=_escaped,
