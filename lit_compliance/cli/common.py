@@ -96,6 +96,21 @@ def _on_terminate(signum, frame) -> None:
     raise KeyboardInterrupt
 
 
+_PIPE_CLOSED: list = []
+
+
+def _on_closed_pipe(signum, frame) -> None:
+    """A write into a pipe whose reader went away. Python ignores SIGPIPE, and a write the kernel
+    cut short (part written, then the reader left) is not reported as an error; so the signal is
+    noted here, and output checks the note (``emit``, and the end of ``main``)."""
+    _PIPE_CLOSED.append(signum)
+
+
+def _check_pipe() -> None:
+    if _PIPE_CLOSED:
+        raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
+
+
 def progress(label: str):
     """A progress bar over a job list on a terminal (standard error); nothing elsewhere."""
     if not sys.stderr.isatty():
@@ -115,6 +130,7 @@ def catalogue() -> Catalogue:
 def emit(text: str) -> None:
     click.echo(text, nl=not text.endswith("\n"))
     sys.stdout.flush()  # so a full disk or a closed pipe is met here, where it is reported
+    _check_pipe()
 
 
 format_option = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
@@ -135,6 +151,43 @@ COMMAND_MODULES = {
 
 class LazyGroup(click.Group):
     """A group that imports a command's module on first use and applies the conventions to it."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        """Click's standalone mode, except that an interrupt at any moment (parsing, loading a
+        command) exits 130 with one line, not "Aborted!" and 1, and a closed pipe exits 141."""
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        pipe_handler = None
+        _PIPE_CLOSED.clear()
+        try:
+            try:
+                if threading.current_thread() is threading.main_thread():
+                    signal.signal(signal.SIGTERM, _on_terminate)
+                    if hasattr(signal, "SIGPIPE"):
+                        pipe_handler = signal.signal(signal.SIGPIPE, _on_closed_pipe)
+                code = super().main(args, prog_name, complete_var, False, **extra)
+            except click.exceptions.Abort as exc:
+                if isinstance(exc.__cause__ or exc.__context__, EOFError):
+                    _say_stopped("input ended before every answer was given")
+                    sys.exit(EXIT_TROUBLE)
+                raise KeyboardInterrupt from None
+            except click.ClickException as exc:
+                exc.show()
+                sys.exit(exc.exit_code)
+            sys.stdout.flush()
+            _check_pipe()
+        except KeyboardInterrupt:
+            _say_stopped("interrupted")
+            sys.exit(EXIT_INTERRUPTED)
+        except OSError as exc:
+            if exc.errno != errno.EPIPE:
+                raise
+            _silence_stdout()
+            sys.exit(EXIT_PIPE_CLOSED)
+        finally:
+            if pipe_handler is not None:  # as it was (in-process callers such as tests)
+                signal.signal(signal.SIGPIPE, pipe_handler)
+        sys.exit(code if isinstance(code, int) and not isinstance(code, bool) else 0)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(super().list_commands(ctx)) | set(COMMAND_MODULES))

@@ -345,6 +345,8 @@ def build_config(rs: Ruleset, ask: _Asker, *, casino, table, minimum, maximum, p
             raise Trouble(f"--wager {wid}: {rs.ref} has no such wager ({', '.join(known)})")
     limits = {}
     for wid, text in _parse_pairs(wager_limits, "--wager-limit"):
+        if wid not in known:
+            raise Trouble(f"--wager-limit {wid}: {rs.ref} has no such wager ({', '.join(known)})")
         low_text, sep, high_text = (text or "").partition(":")
         if not sep:
             raise Trouble(f"--wager-limit {wid}={text}: expected ID=MIN:MAX")
@@ -402,6 +404,11 @@ def build_config(rs: Ruleset, ask: _Asker, *, casino, table, minimum, maximum, p
                 entry["progressive"] = {"seed": _amount(_clean(s), "--seed"), "reset": _amount(_clean(r), "--reset"),
                                         "rate_percent": _amount(_clean(p), "--rate")}
         entries.append(entry)
+    offered = [e["wager"] for e in entries]
+    for wid in limits:
+        if wid not in offered:
+            raise Trouble(f"--wager-limit {wid}: the table does not offer {wid} (it offers {', '.join(offered)}; "
+                          f"add --wager {wid} to offer it)")
     data["wagers"] = entries
     if ask.missing:
         raise Trouble("init needs " + ", ".join(dict.fromkeys(ask.missing))

@@ -15,7 +15,7 @@ from typing import Any
 import jinja2
 
 from ..load.resources import data_dir
-from .text_safety import finalize, markdown
+from .text_safety import finalize, json_text, markdown
 from .wording import flag_text, hand_name, ids, money, odds, percent, prose_list
 
 
@@ -44,7 +44,7 @@ def environment() -> jinja2.Environment:
     env.filters["money"] = money
     env.filters["percent"] = percent
     env.filters["md"] = markdown
-    env.filters["tojson_pretty"] = lambda v: json.dumps(v, indent=2, sort_keys=True, ensure_ascii=False)
+    env.filters["tojson_pretty"] = lambda v: json_text(json.dumps(v, indent=2, sort_keys=True, ensure_ascii=False))
     return env
 
 
@@ -53,4 +53,4 @@ def render(template: str, **context: Any) -> str:
 
 
 def to_json(value: Any) -> str:
-    return json.dumps(value, indent=2, sort_keys=False, ensure_ascii=False) + "\n"
+    return json_text(json.dumps(value, indent=2, sort_keys=False, ensure_ascii=False)) + "\n"
