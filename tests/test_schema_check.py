@@ -90,7 +90,6 @@ EDGE_CASES = [
 def test_each_keyword_agrees_with_jsonschema_on_its_edge_cases(rule, values):
     import jsonschema
 
-
     reference = strict_validator_class()(rule, format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER)
     check = compile_schema(rule)
     for value in values:
