@@ -133,7 +133,7 @@ def test_par_of_a_configuration_with_paytable_is_an_error_not_ignored():
 def test_init_wager_limit_for_a_wager_not_offered_is_an_error(tmp_path):
     out = tmp_path / "table.yaml"
     base = ["init", "--jurisdiction", "maryland", "--casino", "X", "--minimum", "5", "--maximum", "50",
-            "--wager", "base=a", "-o", out]
+            "--wager", "base=a", "--dealing-method", "manual_shoe", "-o", out]
     result = run(*base, "--wager-limit", "three-card-bonus=1:5")
     assert result.exit_code == 2 and "does not offer three-card-bonus" in result.output and not out.exists()
     result = run(*base, "--wager-limit", "nope=1:5")
