@@ -339,6 +339,9 @@ def _groups(cite: str) -> list[str]:
     return out
 
 
+_RESOLVERS: dict[int, tuple] = {}  # id(rs.data) -> (that data, kept alive; its Resolver)
+
+
 class Resolver:
     """Turns a ruleset's citation strings into the clauses they name."""
 
@@ -478,8 +481,31 @@ class Resolver:
     def _lookup(self, path: tuple, note: str) -> Clause | None:
         return self._pick(self._id(path), note)
 
+    @classmethod
+    def of(cls, rs: Ruleset) -> "Resolver":
+        """The ruleset's resolver, its index built once per process (validation, coverage and the
+        site all resolve the same citations)."""
+        held = _RESOLVERS.get(id(rs.data))
+        if held is None or held[0] is not rs.data:
+            held = (rs.data, cls(rs))
+            _RESOLVERS[id(rs.data)] = held
+        return held[1]
+
     def resolve(self, cite: str) -> list[Clause]:
-        """The clauses ``cite`` names (ranges expanded), in text order; CiteError if any part fails."""
+        """The clauses ``cite`` names (ranges expanded), in text order; CiteError if any part fails
+        (each citation worked out once: many facts share one)."""
+        memo = self.__dict__.setdefault("_resolved", {})
+        if cite not in memo:
+            try:
+                memo[cite] = tuple(self._resolve(cite))
+            except CiteError as exc:
+                memo[cite] = str(exc)
+        got = memo[cite]
+        if isinstance(got, str):
+            raise CiteError(got)
+        return list(got)
+
+    def _resolve(self, cite: str) -> list[Clause]:
         if not self.levels:
             return []
         found: dict[str, Clause] = {}
@@ -522,7 +548,7 @@ class Resolver:
 
 def resolve_cite(rs: Ruleset, cite: str) -> list[Clause]:
     """The clauses a citation of ``rs`` names; raises CiteError when it names none."""
-    return Resolver(rs).resolve(cite)
+    return Resolver.of(rs).resolve(cite)
 
 
 def _finding_cites(rs: Ruleset):
@@ -534,7 +560,7 @@ def _finding_cites(rs: Ruleset):
 def coverage(rs: Ruleset) -> list[ClauseStatus]:
     """Every clause of the source with the facts that transcribe it, the findings about it, or
     the ruleset's reason it holds no rule; unresolvable citations are skipped (see cite_problems)."""
-    resolver = Resolver(rs)
+    resolver = Resolver.of(rs)
     by_fact: dict[str, list[str]] = {}
     by_finding: dict[str, list[str]] = {}
     for fact in facts(rs):
@@ -576,7 +602,7 @@ def cite_problems(rs: Ruleset) -> list[tuple[tuple, str, str]]:
     """(path, cite, message) for every citation in ``rs`` that names no clause of its source."""
     if not _config(rs):
         return []
-    resolver = Resolver(rs)
+    resolver = Resolver.of(rs)
     out = []
     items = [(f.path, f.cite) for f in facts(rs)] + [(path, cite) for _, path, cite in _finding_cites(rs)]
     for path, cite in items:

@@ -322,7 +322,7 @@ def cite_links(rs: Ruleset):
     """A function: citation -> [(clause id, href on the source page)] (empty when it names none)."""
     from ..load.clauses import CiteError, Resolver
 
-    resolver = Resolver(rs) if (rs.data.get("source") or {}).get("clauses") else None
+    resolver = Resolver.of(rs) if (rs.data.get("source") or {}).get("clauses") else None
     memo: dict[str, list] = {}
 
     def links(cite: str) -> list:
