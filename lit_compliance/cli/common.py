@@ -111,6 +111,42 @@ def _check_pipe() -> None:
         raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
 
 
+def read_answer(prompt: str = "") -> str:
+    """``input()`` for click's prompts that an interrupt always stops. A signal that arrives after
+    the prompt is printed but before ``input()`` starts waiting would only be noted, and the wait
+    would go on for ever; so on a terminal the wait is a ``select`` that also watches the signal
+    wake-up pipe, which the signal itself writes to."""
+    import select
+
+    stdin = sys.stdin
+    try:
+        usable = stdin.isatty() and threading.current_thread() is threading.main_thread()
+        fd = stdin.fileno()
+    except (AttributeError, OSError, ValueError):
+        usable = False
+    if not usable:
+        return input(prompt)
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    wake_r, wake_w = os.pipe()
+    os.set_blocking(wake_w, False)
+    previous = signal.set_wakeup_fd(wake_w)
+    try:
+        while True:
+            ready = select.select([fd, wake_r], [], [])[0]
+            if wake_r in ready:  # a signal came: its Python handler runs now (Ctrl-C raises KeyboardInterrupt)
+                os.read(wake_r, 512)
+                continue
+            line = stdin.readline()
+            if not line:
+                raise EOFError
+            return line.rstrip("\n")
+    finally:
+        signal.set_wakeup_fd(previous)
+        os.close(wake_r)
+        os.close(wake_w)
+
+
 def progress(label: str):
     """A progress bar over a job list on a terminal (standard error); nothing elsewhere."""
     if not sys.stderr.isatty():

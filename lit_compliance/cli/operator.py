@@ -14,7 +14,8 @@ import yaml
 
 from ..load.catalogue import Ruleset
 from ..load.resources import data_dir
-from .common import EXIT_NO, EXIT_OK, Trouble, catalogue, deliver, emit, handled, main, pick, print_pdf, progress
+from .common import (EXIT_NO, EXIT_OK, Trouble, catalogue, deliver, emit, handled, main, pick, print_pdf, progress,
+                     read_answer)
 from ..operator.compliance import Report, check as check_config
 from ..operator.placard import placard_view, svg_view
 from ..operator.sign_layout import SIGN_SIZES, PlacardTooFull, type_sizes_text
@@ -460,6 +461,8 @@ def init(jurisdiction, version, casino, table, minimum, maximum, payout_limit, w
     """
     if interactive is None:
         interactive = sys.stdin.isatty()
+    if interactive and click.termui.visible_prompt_func is input:  # not where a test runner answers
+        click.termui.visible_prompt_func = read_answer  # Ctrl-C stops a prompt at any moment
     cat = catalogue()
     if jurisdiction is None:
         if not interactive:
