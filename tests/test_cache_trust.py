@@ -82,19 +82,20 @@ def test_a_poisoned_figure_in_a_cache_folder_others_control_has_no_effect(tmp_pa
     pytest.param(lambda f: f.chmod(0o757), id="writable-by-others"),
     pytest.param(_make_foreign, id="owned-by-another-user", marks=FOREIGN_NEEDS_ROOT),
 ])
-def test_a_forged_validation_verdict_in_a_cache_folder_others_control_has_no_effect(tmp_path, monkeypatch, spoil):
-    from lit_compliance import cache as cache_module
-    from lit_compliance.load.catalogue import _validated_key
-    from lit_compliance.load.strict_yaml import load_yaml_file
-
+def test_a_forged_validation_verdict_in_a_cache_folder_others_control_has_no_effect(tmp_path, spoil):
     bad = tmp_path / "bad.yaml"
     bad.write_text(MINIMAL.read_text(encoding="utf-8").replace("schema_version: 1", "schema_version: 99", 1),
                    encoding="utf-8")
     assert "schema_version: 99" in bad.read_text(encoding="utf-8")
     cache = tmp_path / "cache"
     cache.mkdir(mode=0o700)
-    monkeypatch.setenv("LIT_COMPLIANCE_CACHE", str(cache))
-    forged = cache / f"{cache_module.digest(_validated_key(load_yaml_file(bad)))}.json"
+    # the entry's name, worked out by a fresh process (as the command will: the engine as it is on disk)
+    name = subprocess.run([sys.executable, "-c", "import sys; from lit_compliance import cache; "
+                           "from lit_compliance.load.catalogue import _validated_key; "
+                           "from lit_compliance.load.strict_yaml import load_yaml_file; "
+                           "print(cache.digest(_validated_key(load_yaml_file(sys.argv[1]))))", str(bad)],
+                          capture_output=True, text=True, cwd=ROOT, check=True, timeout=120).stdout.strip()
+    forged = cache / f"{name}.json"
     forged.write_bytes(_entry(json.dumps({"key": forged.stem, "value": True}).encode()))
     assert cli(cache, "validate", bad).returncode == 0, "in a private folder the verdict is trusted (the test can fail)"
     spoil(cache)
