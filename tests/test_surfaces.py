@@ -177,3 +177,25 @@ def test_the_escaping_is_the_one_visible_layer():
         assert visible(f"a{c}b") == f"a\\u{ord(c):04x}b"
         assert json.loads(json_text(json.dumps(f"a{c}b", ensure_ascii=False))) == f"a{c}b"
     assert visible("plain, tab\tand line\n") == "plain, tab\tand line\n"
+
+
+# --- located messages name their field --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("line, replacement, field", [
+    ("ruleset_version:", "ruleset_version: v9", "ruleset_version"),
+    ("jurisdiction:", "jurisdiction: atlantis", "jurisdiction"),
+])
+def test_a_configuration_naming_no_catalogued_ruleset_is_located_with_its_field(tmp_path, line, replacement, field):
+    cfg = tmp_path / "cfg.yaml"
+    lines = CONFIG.read_text(encoding="utf-8").splitlines()
+    number = next(i for i, ln in enumerate(lines, 1) if ln.startswith(line))
+    lines[number - 1] = replacement
+    cfg.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = run("check", cfg)
+    assert result.exit_code == 2 and f"{cfg}:{number}:1: {field}: " in result.output, result.output
+
+
+def test_a_ruleset_override_of_another_jurisdiction_is_located_with_its_field():
+    result = run("check", CONFIG, "--ruleset", "nsw")
+    assert result.exit_code == 2 and f"{CONFIG}:" in result.output and ": jurisdiction: the configuration names" in result.output
