@@ -238,7 +238,9 @@ def _fit(view: dict) -> dict:
     """``_fit_sheet``, worked out once per sign in a process: the compliance check asks whether the
     sign fits, then the placard is drawn from the same layout (HTML and SVG alike). The layout does
     not depend on the QR code, so a view with and without it share one. Callers only read it."""
-    key = json.dumps({k: v for k, v in view.items() if k not in ("qr", "layout")}, sort_keys=True, default=str)
+    name = view["size"]["name"]
+    sheet = [MIN_TYPE_PT.get(name), MAX_BODY_PT.get(name), SIGN_SIZES.get(name)]  # as they are now
+    key = json.dumps([sheet, {k: v for k, v in view.items() if k not in ("qr", "layout")}], sort_keys=True, default=str)
     if key not in _FITS:
         _FITS[key] = _fit_sheet(view)
     return _FITS[key]
