@@ -489,6 +489,8 @@ class Resolver:
         if held is None or held[0] is not rs.data:
             held = (rs.data, cls(rs))
             _RESOLVERS[id(rs.data)] = held
+            if len(_RESOLVERS) > 256:  # bounded: a long run over many documents does not keep them all
+                del _RESOLVERS[next(iter(_RESOLVERS))]
         return held[1]
 
     def resolve(self, cite: str) -> list[Clause]:

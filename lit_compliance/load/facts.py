@@ -74,6 +74,8 @@ def facts(rs: Ruleset) -> list[Fact]:
     if held is None or held[0] is not rs.data:
         held = (rs.data, _facts(rs))
         _FACTS[id(rs.data)] = held
+        if len(_FACTS) > 256:  # bounded: a long run over many documents does not keep them all
+            del _FACTS[next(iter(_FACTS))]
     return list(held[1])
 
 

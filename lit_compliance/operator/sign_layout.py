@@ -243,6 +243,8 @@ def _fit(view: dict) -> dict:
     key = json.dumps([sheet, {k: v for k, v in view.items() if k not in ("qr", "layout")}], sort_keys=True, default=str)
     if key not in _FITS:
         _FITS[key] = _fit_sheet(view)
+        if len(_FITS) > 64:  # bounded: a long run over many signs does not keep them all
+            del _FITS[next(iter(_FITS))]
     return _FITS[key]
 
 

@@ -50,6 +50,8 @@ def _fact_ids(ruleset) -> dict:
     if held is None or held[0] is not ruleset.data:
         held = (ruleset.data, {f.path: f.id for f in facts(ruleset)})
         _FACT_IDS[id(ruleset.data)] = held
+        if len(_FACT_IDS) > 256:  # bounded: a long run over many documents does not keep them all
+            del _FACT_IDS[next(iter(_FACT_IDS))]
     return held[1]
 
 
