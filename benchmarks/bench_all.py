@@ -1,12 +1,16 @@
 """Every figure of the issue "Speed" in one run, each beside its target.
 
-    python benchmarks/bench_all.py [--repeat N] [--no-evaluators]
+    python benchmarks/bench_all.py [--repeat N] [--no-evaluators] [--no-scale] [--copies N]
 
 Each timing is the wall time of a new process (``python -m lit_compliance ...``, interpreter start
 included) and its own peak memory (from ``os.wait4``), the median of N runs (default 3). Cold runs
 get a new empty cache folder each (``LIT_COMPLIANCE_CACHE``); warm runs reuse one a first run
-filled. Then the evaluator ratios of ``bench_evaluators.py`` (phevaluator from the ``bench``
-extra; skipped when missing).
+filled. Then how the catalogue-wide commands scale: ``site``, ``analyze all``, ``par all`` and
+``diff`` (warm) on today's catalogue and on a synthetic one N times its size
+(``make_catalogue.py``, default 10x), each as an exponent k in time ~ size^k (1 is linear; the
+interpreter's start-up, the same at every size, pulls k below what the work alone would give).
+Then the evaluator ratios of ``bench_evaluators.py`` (phevaluator from the ``bench`` extra;
+skipped when missing).
 """
 from __future__ import annotations
 
@@ -32,13 +36,13 @@ ONE_PAYTABLE = ["analyze", "maryland", "--wager", "base", "--paytable", "a"]
 PYCACHE = tempfile.mkdtemp(prefix="lit-bench-pycache-")
 
 
-def run_once(args: list[str], cache: str, out: str | None = None) -> tuple[float, float]:
-    """Wall seconds and peak MiB of one ``lit_compliance`` process."""
-    env = dict(os.environ, LIT_COMPLIANCE_CACHE=cache, PYTHONPATH=str(ROOT), PYTHONPYCACHEPREFIX=PYCACHE)
+def run_once(args: list[str], cache: str, out: str | None = None, root: Path = ROOT) -> tuple[float, float]:
+    """Wall seconds and peak MiB of one ``lit_compliance`` process (of the project at ``root``)."""
+    env = dict(os.environ, LIT_COMPLIANCE_CACHE=cache, PYTHONPATH=str(root), PYTHONPYCACHEPREFIX=PYCACHE)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     argv = [sys.executable, "-m", "lit_compliance", *args] + (["--output", out] if out else [])
     start = time.perf_counter()
-    proc = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(argv, cwd=root, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(proc.pid, 0)
     took = time.perf_counter() - start
     proc.returncode = os.waitstatus_to_exitcode(status)
@@ -61,6 +65,37 @@ def measure(args: list[str], repeat: int, work: str, out: str | None = None) -> 
             "warm": statistics.median(t for t, _ in warm), "warm_mib": statistics.median(m for _, m in warm)}
 
 
+def warm(args: list[str], repeat: int, cache: str, out: str | None = None, root: Path = ROOT) -> float:
+    """Median warm wall time: one run fills ``cache``, then ``repeat`` runs are timed."""
+    run_once(args, cache, out, root)
+    return statistics.median(run_once(args, cache, out, root)[0] for _ in range(repeat))
+
+
+SCALED = [("site", ["site"], "site"), ("analyze all", ["analyze", "all"], None),
+          ("par all", ["par", "all", "--format", "json"], "par.json"),
+          ("diff (two rulesets of the catalogue)", ["diff", "maryland", "nsw"], None)]
+
+
+def scale_rows(repeat: int, copies: int, work: str) -> list:
+    """Warm times on today's catalogue and on one ``copies`` times its size, with the exponent."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import math
+
+    import make_catalogue
+
+    big = make_catalogue.make(copies, Path(work) / f"catalogue-{copies}x")
+    rows = []
+    for name, args, out in SCALED:
+        times = []
+        for root, tag in ((ROOT, "1x"), (big, f"{copies}x")):
+            target = os.path.join(work, f"{tag}-{out}") if out else None
+            times.append(warm(args, repeat, os.path.join(work, f"scale-{tag}-{time.monotonic_ns()}"), target, root))
+        k = math.log(times[1] / times[0]) / math.log(copies)
+        rows.append((f"{name}, warm 1x -> {copies}x", f"{times[0]:.2f} s -> {times[1]:.2f} s, k = {k:.2f}",
+                     "k <= 1.0", k <= 1.0))
+    return rows
+
+
 def verdict(ok: bool) -> str:
     return "met" if ok else "NOT MET"
 
@@ -69,6 +104,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--no-evaluators", action="store_true", help="skip the evaluator ratios (about 30 s)")
+    parser.add_argument("--no-scale", action="store_true", help="skip the scale exponents (a synthetic catalogue)")
+    parser.add_argument("--copies", type=int, default=10, help="size of the synthetic catalogue (default 10x)")
     args = parser.parse_args()
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}; medians of {args.repeat} runs, "
           "each a new process")
@@ -94,6 +131,11 @@ def main() -> None:
             got = measure(cmd, args.repeat, work)
             rows.append((f"{' '.join(cmd)[:30]}, warm (cold)", f"{got['warm']:.2f} s ({got['cold']:.2f} s)",
                          "<= 0.25 s warm", got["warm"] <= 0.25))
+        site = measure(["site"], args.repeat, work, os.path.join(work, "site"))
+        rows.append(("site, warm (cold)", f"{site['warm']:.2f} s ({site['cold']:.2f} s)", "< 0.5 s warm",
+                     site["warm"] < 0.5))
+        if not args.no_scale:
+            rows.extend(scale_rows(args.repeat, args.copies, work))
         for what, measured, target, ok in rows:
             print(f"{what:44s} {measured:>28s}   {target:>14s} {'' if ok is None else verdict(ok):>7s}")
     if args.no_evaluators:

@@ -66,3 +66,19 @@ def built_site(tmp_path_factory):
             os.environ["LIT_COMPLIANCE_CACHE"] = saved
     assert result.exit_code == 0, result.output
     return out
+
+
+# --- markers: `-m "not slow"` and `-m "not browser"` deselect the long runs and those needing Chromium ---
+
+SLOW_MODULES = {"test_fuzz_inputs.py"}  # property runs through the real CLI (longer with LIT_COMPLIANCE_FUZZ_*)
+SLOW_TESTS = {"test_mutated_documents_get_jsonschemas_verdict"}
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        module = item.path.name
+        if module.endswith("_browser.py") or any(
+                "Chromium" in str(mark.kwargs.get("reason", "")) for mark in item.iter_markers("skipif")):
+            item.add_marker(pytest.mark.browser)
+        if module in SLOW_MODULES or item.originalname in SLOW_TESTS:
+            item.add_marker(pytest.mark.slow)

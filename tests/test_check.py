@@ -294,7 +294,7 @@ def test_unknown_ruleset_version_is_located_in_the_config(tmp_path):
     path = tmp_path / "t.yaml"
     path.write_text(text)
     result = run("check", path)
-    assert result.exit_code == 2 and ":7:1: tribal has no version 'v9'" in result.output
+    assert result.exit_code == 2 and ":7:1: ruleset_version: tribal has no version 'v9'" in result.output
 
 
 def test_missing_config_file_is_a_clean_error(tmp_path):

@@ -7,8 +7,23 @@ commands to it. The group imports a command's module only when that command is r
 Nothing here imports upwards: the command modules import ``common`` only.
 """
 import importlib
+import signal
+import sys
+import threading
 
-from .common import COMMAND_MODULES, main
+
+def _on_terminate(signum, frame) -> None:
+    """SIGTERM unwinds like an interrupt (Ctrl-C): temporary files and child processes are cleaned up."""
+    raise KeyboardInterrupt
+
+
+try:
+    if threading.current_thread() is threading.main_thread():  # first thing, so start-up is covered too
+        signal.signal(signal.SIGTERM, _on_terminate)
+    from .common import COMMAND_MODULES, main
+except KeyboardInterrupt:  # interrupted while the program was still loading
+    sys.stderr.write("lit-compliance: interrupted; stopped, nothing written\n")
+    raise SystemExit(130) from None
 
 __all__ = ["main", "load_all"]
 

@@ -25,6 +25,7 @@ from ..load.catalogue import Catalogue, CatalogueError, Ruleset, resolve_ref
 from ..load.strict_yaml import InputError
 from ..output.files import OutputError, write_output
 from .conventions import apply
+import select
 
 EXIT_OK, EXIT_NO, EXIT_TROUBLE = 0, 1, 2
 EXIT_INTERRUPTED, EXIT_PIPE_CLOSED = 130, 141   # 128 + SIGINT, 128 + SIGPIPE, as shells report them
@@ -99,6 +100,56 @@ def _on_terminate(signum, frame) -> None:
     raise KeyboardInterrupt
 
 
+_PIPE_CLOSED: list = []
+
+
+def _on_closed_pipe(signum, frame) -> None:
+    """A write into a pipe whose reader went away. Python ignores SIGPIPE, and a write the kernel
+    cut short (part written, then the reader left) is not reported as an error; so the signal is
+    noted here, and output checks the note (``emit``, and the end of ``main``)."""
+    _PIPE_CLOSED.append(signum)
+
+
+def _check_pipe() -> None:
+    if _PIPE_CLOSED:
+        raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
+
+
+def read_answer(prompt: str = "") -> str:
+    """``input()`` for click's prompts that an interrupt always stops. A signal that arrives after
+    the prompt is printed but before ``input()`` starts waiting would only be noted, and the wait
+    would go on for ever; so on a terminal the wait is a ``select`` that also watches the signal
+    wake-up pipe, which the signal itself writes to."""
+
+    stdin = sys.stdin
+    try:
+        usable = stdin.isatty() and threading.current_thread() is threading.main_thread()
+        fd = stdin.fileno()
+    except (AttributeError, OSError, ValueError):
+        usable = False
+    if not usable:
+        return input(prompt)
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    wake_r, wake_w = os.pipe()
+    os.set_blocking(wake_w, False)
+    previous = signal.set_wakeup_fd(wake_w)
+    try:
+        while True:
+            ready = select.select([fd, wake_r], [], [])[0]
+            if wake_r in ready:  # a signal came: its Python handler runs now (Ctrl-C raises KeyboardInterrupt)
+                os.read(wake_r, 512)
+                continue
+            line = stdin.readline()
+            if not line:
+                raise EOFError
+            return line.rstrip("\n")
+    finally:
+        signal.set_wakeup_fd(previous)
+        os.close(wake_r)
+        os.close(wake_w)
+
+
 def progress(label: str):
     """A progress bar over a job list on a terminal (standard error); nothing elsewhere."""
     if not sys.stderr.isatty():
@@ -120,6 +171,7 @@ def emit(text: str) -> None:
     """Print ``text`` to standard output (one final newline) and flush it at once."""
     click.echo(text, nl=not text.endswith("\n"))
     sys.stdout.flush()  # so a full disk or a closed pipe is met here, where it is reported
+    _check_pipe()
 
 
 format_option = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
@@ -140,6 +192,43 @@ COMMAND_MODULES = {
 
 class LazyGroup(click.Group):
     """A group that imports a command's module on first use and applies the conventions to it."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        """Click's standalone mode, except that an interrupt at any moment (parsing, loading a
+        command) exits 130 with one line, not "Aborted!" and 1, and a closed pipe exits 141."""
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        pipe_handler = None
+        _PIPE_CLOSED.clear()
+        try:
+            try:
+                if threading.current_thread() is threading.main_thread():
+                    signal.signal(signal.SIGTERM, _on_terminate)
+                    if hasattr(signal, "SIGPIPE"):
+                        pipe_handler = signal.signal(signal.SIGPIPE, _on_closed_pipe)
+                code = super().main(args, prog_name, complete_var, False, **extra)
+            except click.exceptions.Abort as exc:
+                if isinstance(exc.__cause__ or exc.__context__, EOFError):
+                    _say_stopped("input ended before every answer was given")
+                    sys.exit(EXIT_TROUBLE)
+                raise KeyboardInterrupt from None
+            except click.ClickException as exc:
+                exc.show()
+                sys.exit(exc.exit_code)
+            sys.stdout.flush()
+            _check_pipe()
+        except KeyboardInterrupt:
+            _say_stopped("interrupted")
+            sys.exit(EXIT_INTERRUPTED)
+        except OSError as exc:
+            if exc.errno != errno.EPIPE:
+                raise
+            _silence_stdout()
+            sys.exit(EXIT_PIPE_CLOSED)
+        finally:
+            if pipe_handler is not None:  # as it was (in-process callers such as tests)
+                signal.signal(signal.SIGPIPE, pipe_handler)
+        sys.exit(code if isinstance(code, int) and not isinstance(code, bool) else 0)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(super().list_commands(ctx)) | set(COMMAND_MODULES))

@@ -29,7 +29,7 @@ def analyze(jurisdiction, version, on, wager, paytable, strategy, fmt):
     reports = []
     for jid in targets:
         rs = pick(jid, version, on)
-        if wager and wager not in {w["id"] for w in rs.wagers}:
+        if wager is not None and wager not in {w["id"] for w in rs.wagers}:
             raise Trouble(f"{rs.ref} offers no wager {wager!r} (wagers: {', '.join(w['id'] for w in rs.wagers)})")
         todo = jobs(rs, wager, paytable)
         if not todo:

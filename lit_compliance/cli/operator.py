@@ -15,7 +15,8 @@ import yaml
 
 from ..load.catalogue import Ruleset
 from ..load.resources import data_dir
-from .common import EXIT_NO, EXIT_OK, Trouble, catalogue, deliver, emit, handled, main, pick, print_pdf, progress
+from .common import (EXIT_NO, EXIT_OK, Trouble, catalogue, deliver, emit, handled, main, pick, print_pdf, progress,
+                     read_answer)
 from ..operator.checks import Report, check as check_config
 from ..operator.placard import placard_view, svg_view
 from ..operator.sign_layout import SIGN_SIZES, PlacardTooFull, type_sizes_text
@@ -398,6 +399,8 @@ def build_config(rs: Ruleset, ask: _Asker, *, casino, table, minimum, maximum, p
             raise Trouble(f"--wager {wid}: {rs.ref} has no such wager ({', '.join(known)})")
     limits = {}
     for wid, text in _parse_pairs(wager_limits, "--wager-limit"):
+        if wid not in known:
+            raise Trouble(f"--wager-limit {wid}: {rs.ref} has no such wager ({', '.join(known)})")
         low_text, sep, high_text = (text or "").partition(":")
         if not sep:
             raise Trouble(f"--wager-limit {wid}={text}: expected ID=MIN:MAX")
@@ -455,6 +458,11 @@ def build_config(rs: Ruleset, ask: _Asker, *, casino, table, minimum, maximum, p
                 entry["progressive"] = {"seed": _amount(_clean(s), "--seed"), "reset": _amount(_clean(r), "--reset"),
                                         "rate_percent": _amount(_clean(p), "--rate")}
         entries.append(entry)
+    offered = [e["wager"] for e in entries]
+    for wid in limits:
+        if wid not in offered:
+            raise Trouble(f"--wager-limit {wid}: the table does not offer {wid} (it offers {', '.join(offered)}; "
+                          f"add --wager {wid} to offer it)")
     data["wagers"] = entries
     if ask.missing:
         raise Trouble("init needs " + ", ".join(dict.fromkeys(ask.missing))
@@ -507,6 +515,8 @@ def init(jurisdiction, version, casino, table, minimum, maximum, payout_limit, w
     """
     if interactive is None:
         interactive = sys.stdin.isatty()
+    if interactive and click.termui.visible_prompt_func is input:  # not where a test runner answers
+        click.termui.visible_prompt_func = read_answer  # Ctrl-C stops a prompt at any moment
     cat = catalogue()
     if jurisdiction is None:
         if not interactive:

@@ -85,6 +85,9 @@ def _config_report(path: Path, opts, wager_id: str | None):
             if tables:
                 custom = _envy_applied(tables[0], choice["envy"])
         chosen[wager.id] = {"paytable": choice.get("paytable"), "custom": custom, "options": w_opts}
+    if wager_id is not None and wager_id not in chosen:
+        raise Trouble(f"--wager {wager_id}: the table configuration {path} offers no such wager "
+                      f"(it offers {', '.join(chosen) or 'none'})")
     method = [f"Table configuration {path.name}: {config.casino}, {seats or 'unstated'} seats; priced at the table's own "
               "settings, as check prices it: money amounts the rules state for no wager amount at the wager's "
               "configured minimum bet, the progressive meter at the configured reset (the least the meter stands at "
@@ -147,6 +150,9 @@ def par(target, version, on, wager, paytable, paytable_file, bet, hands_per_hour
     elif _looks_like_file(target) and not _is_ruleset_file(target):
         if not Path(target).is_file():
             raise Trouble(f"{target}: no such file")
+        if paytable is not None:
+            raise Trouble(f"--paytable {paytable}: a table configuration names its own paytables; "
+                          "--paytable applies to a jurisdiction")
         reports = [_config_report(Path(target), opts, wager)]
     else:
         targets = catalogue().jurisdictions if target == "all" else [target]
@@ -155,7 +161,7 @@ def par(target, version, on, wager, paytable, paytable_file, bet, hands_per_hour
         reports = []
         for jid in targets:
             rs = pick(jid, version, on)
-            if wager and wager not in {w["id"] for w in rs.wagers}:
+            if wager is not None and wager not in {w["id"] for w in rs.wagers}:
                 raise Trouble(f"{rs.ref} offers no wager {wager!r} (wagers: {', '.join(w['id'] for w in rs.wagers)})")
             report = par_report(model_of(rs), wager, paytable, opts)
             if paytable and not any(w["sections"] for w in report["wagers"]):

@@ -150,4 +150,5 @@ def compare_cmd(topic: str | None, list_topics: bool, jurisdictions: tuple[str, 
         cat = Catalogue.bundled()
         rulesets = [cat.latest(j) for j in cat.jurisdictions]
     result = compare_topic(known[topic], rulesets)
-    _emit_result("compare", result, fmt, output, color, lambda: compare_view(result))
+    _emit_result("compare", result, fmt, output, color, lambda: compare_view(result),
+                 tuple(rs.path for rs in rulesets))  # never written over one of its own inputs

@@ -44,6 +44,8 @@ def _groups(cite: str) -> list[str]:
     return out
 
 
+
+
 class Resolver:
     """Turns a ruleset's citation strings into the clauses they name."""
 
@@ -184,6 +186,7 @@ class Resolver:
 
     def _lookup(self, path: tuple, note: str) -> Clause | None:
         return self._pick(self._id(path), note)
+
 
     def resolve(self, cite: str) -> list[Clause]:
         """The clauses ``cite`` names (ranges expanded), in text order; CiteError if any part fails

@@ -52,8 +52,22 @@ def _walk(node: Any, path: tuple) -> Iterator[tuple[tuple, dict]]:
             yield from _walk(value, path + (index,))
 
 
+_FACTS: dict[int, tuple[dict, list]] = {}  # id(rs.data) -> (that data, kept alive; its facts)
+
+
 def facts(rs: Ruleset) -> list[Fact]:
-    """Every fact of ``rs`` in document order, ids unique (a repeated id gets ``~2``, ``~3``)."""
+    """Every fact of ``rs`` in document order, ids unique (a repeated id gets ``~2``, ``~3``);
+    computed once per ruleset (the site, coverage and references all ask)."""
+    held = _FACTS.get(id(rs.data))
+    if held is None or held[0] is not rs.data:
+        held = (rs.data, _facts(rs))
+        _FACTS[id(rs.data)] = held
+        if len(_FACTS) > 256:  # bounded: a long run over many documents does not keep them all
+            del _FACTS[next(iter(_FACTS))]
+    return list(held[1])
+
+
+def _facts(rs: Ruleset) -> list[Fact]:
     out, seen = [], {}
     for path, node in _walk(rs.data, ()):
         ident = fact_id(rs.data, path) or "ruleset"

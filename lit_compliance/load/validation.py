@@ -41,13 +41,23 @@ def _pattern(validator, pattern: str, instance, schema_: dict):
         yield ValidationError(f"{instance!r} does not match {pattern!r}")
 
 
+def strict_validator_class():
+    """Draft 2020-12 with two strictures: a pattern matches the whole string (``_pattern``), and an
+    integer is an integer, not a float with no fraction (``players: 3.0`` is refused: the engine
+    counts with it)."""
+    import jsonschema  # lazy: jsonschema, only to explain an invalid document
+
+    base = jsonschema.Draft202012Validator
+    integers = base.TYPE_CHECKER.redefine("integer", lambda _checker, x: isinstance(x, int) and not isinstance(x, bool))
+    return jsonschema.validators.extend(base, {"pattern": _pattern}, type_checker=integers)
+
+
 @lru_cache(maxsize=None)
 def _validator(name: str):
     """The schema's validator (jsonschema is imported only by commands that validate something)."""
     import jsonschema  # lazy: as above: a warm run never imports jsonschema
 
-    strict = jsonschema.validators.extend(jsonschema.Draft202012Validator, {"pattern": _pattern})
-    return strict(schema(name), format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER)
+    return strict_validator_class()(schema(name), format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER)
 
 
 def schema_problems(doc: Document, name: str = "ruleset") -> list[Problem]:

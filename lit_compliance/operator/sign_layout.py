@@ -4,6 +4,8 @@ HTML (and the PDF printed from it) and the SVG both draw from. The view of what 
 """
 from __future__ import annotations
 
+import json
+
 from .metrics import mono_width, text_width, wrap
 
 SIGN_SIZES = {
@@ -229,7 +231,24 @@ def _arrange(view: dict, f: float, content_w: float, col_gap: float, columns: in
     return {"bands": bands, "height": height, "wraps": wraps, "columns": columns, "leading": leading}
 
 
+_FITS: dict[str, dict] = {}
+
+
 def _fit(view: dict) -> dict:
+    """``_fit_sheet``, worked out once per sign in a process: the compliance check asks whether the
+    sign fits, then the placard is drawn from the same layout (HTML and SVG alike). The layout does
+    not depend on the QR code, so a view with and without it share one. Callers only read it."""
+    name = view["size"]["name"]
+    sheet = [MIN_TYPE_PT.get(name), MAX_BODY_PT.get(name), SIGN_SIZES.get(name)]  # as they are now
+    key = json.dumps([sheet, {k: v for k, v in view.items() if k not in ("qr", "layout")}], sort_keys=True, default=str)
+    if key not in _FITS:
+        _FITS[key] = _fit_sheet(view)
+        if len(_FITS) > 64:  # bounded: a long run over many signs does not keep them all
+            del _FITS[next(iter(_FITS))]
+    return _FITS[key]
+
+
+def _fit_sheet(view: dict) -> dict:
     """The largest paytable size (a multiple of BODY_STEP_PT, at most the sheet's maximum) at which
     the whole placard fits its sheet, with the header, schedule and footer laid out at that size."""
     name = view["size"]["name"]

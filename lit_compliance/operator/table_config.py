@@ -161,11 +161,12 @@ def ruleset_for(config: TableConfig, catalogue: Catalogue | None = None,
         try:
             rs = cat.get(config.jurisdiction, config.ruleset_version)
         except CatalogueError as exc:
-            line, col = config.locate(("ruleset_version",))
-            raise CatalogueError(f"{config.path}:{line}:{col}: {exc}") from None
+            field = "ruleset_version" if config.jurisdiction.lower() in cat.jurisdictions else "jurisdiction"
+            line, col = config.locate((field,))
+            raise CatalogueError(f"{config.path}:{line}:{col}: {field}: {exc}") from None
     if (rs.jurisdiction, rs.version) != (config.jurisdiction, config.ruleset_version):
         line, col = config.locate(("jurisdiction",))
-        raise CatalogueError(f"{config.path}:{line}:{col}: the configuration names {config.ruleset_ref}, "
+        raise CatalogueError(f"{config.path}:{line}:{col}: jurisdiction: the configuration names {config.ruleset_ref}, "
                              f"but the ruleset given is {rs.ref}")
     return rs
 

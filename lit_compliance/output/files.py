@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Iterable
 
 from ..atomic import replace_file
+import re
 
 
 class OutputError(Exception):
@@ -84,6 +85,34 @@ def write_output(path: Path | str, content: str | bytes, inputs: Iterable[Path |
 SITE_MARKER = ".lit-compliance-site"
 
 
+def _sweep_stale(parent: Path, name: str) -> None:
+    """Remove what a run killed outright (``kill -9``) left beside the site: its ``.NAME.PID.*.tmp``
+    and ``.NAME.PID.*.old`` folders, when they are this user's and that process no longer runs."""
+
+    pattern = re.compile(rf"\.{re.escape(name)}\.([0-9]+)\.[^/]+\.(?:tmp|old)")
+    try:
+        entries = list(os.scandir(parent))
+    except OSError:
+        return
+    for entry in entries:
+        found = pattern.fullmatch(entry.name)
+        if not found or int(found.group(1)) == os.getpid():
+            continue
+        try:
+            os.kill(int(found.group(1)), 0)
+            continue  # that run is still going (or the number belongs to another process now)
+        except ProcessLookupError:
+            pass
+        except OSError:
+            continue
+        try:
+            st = entry.stat(follow_symlinks=False)
+        except OSError:
+            continue
+        if stat.S_ISDIR(st.st_mode) and (not hasattr(os, "geteuid") or st.st_uid == os.geteuid()):
+            shutil.rmtree(entry.path, ignore_errors=True)
+
+
 def write_tree(folder: Path | str, files: dict[str, bytes | str], marker: str = SITE_MARKER) -> None:
     """Write a folder of files (a static site) as a whole; raise OutputError on failure.
 
@@ -119,8 +148,9 @@ def write_tree(folder: Path | str, files: dict[str, bytes | str], marker: str = 
             raise OutputError(f"{rel}: not a path inside the output folder")
         checked[rel] = content.encode("utf-8") if isinstance(content, str) else content
     mask = _umask()
+    _sweep_stale(parent, folder.name[:100])
     try:
-        tmp = Path(tempfile.mkdtemp(dir=str(parent), prefix=f".{folder.name[:100]}.", suffix=".tmp"))
+        tmp = Path(tempfile.mkdtemp(dir=str(parent), prefix=f".{folder.name[:100]}.{os.getpid()}.", suffix=".tmp"))
     except OSError as exc:
         raise OutputError(f"{name}: cannot write in {parent} ({exc.strerror or exc})") from None
     old = None
@@ -147,7 +177,7 @@ def write_tree(folder: Path | str, files: dict[str, bytes | str], marker: str = 
         if st is not None:
             mode = stat.S_IMODE(st.st_mode)
             os.chmod(tmp, mode)
-            old = Path(tempfile.mkdtemp(dir=str(parent), prefix=f".{folder.name[:100]}.", suffix=".old"))
+            old = Path(tempfile.mkdtemp(dir=str(parent), prefix=f".{folder.name[:100]}.{os.getpid()}.", suffix=".old"))
             os.rmdir(old)
             os.rename(folder, old)
         try:

@@ -10,9 +10,11 @@ import os
 import re
 import shutil
 import signal
+import stat
 import subprocess
 import tempfile
 from pathlib import Path
+from .text_safety import visible
 
 CANDIDATES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 TIMEOUT_SECONDS = 120
@@ -85,13 +87,71 @@ def normalise_pdf(data: bytes) -> bytes:
     return re.sub(rb"D:\d{14}", lambda m: FIXED_DATE, data)
 
 
-def html_to_pdf(html: str) -> bytes:
-    """Print ``html`` to PDF with headless Chromium and return the PDF bytes."""
+_OURS = re.compile(r"lit-(?:pdf|dom)-([0-9]+)-")
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+def sweep_stale_folders(where: str | None = None) -> None:
+    """Remove the temporary folders (browser profile, page, PDF) of runs that were killed outright
+    (``kill -9`` leaves no chance to clean up): ours by name, owned by this user, and named after
+    a process that no longer runs."""
+    where = where or tempfile.gettempdir()
+    try:
+        entries = list(os.scandir(where))
+    except OSError:
+        return
+    for entry in entries:
+        found = _OURS.match(entry.name)
+        if not found or int(found.group(1)) == os.getpid() or _alive(int(found.group(1))):
+            continue
+        try:
+            st = entry.stat(follow_symlinks=False)
+        except OSError:
+            continue
+        if stat.S_ISDIR(st.st_mode) and (not hasattr(os, "geteuid") or st.st_uid == os.geteuid()):
+            shutil.rmtree(entry.path, ignore_errors=True)
+
+
+def _temporary(kind: str) -> tempfile.TemporaryDirectory:
+    sweep_stale_folders()
+    return tempfile.TemporaryDirectory(prefix=f"lit-{kind}-{os.getpid()}-")
+
+
+def _said(stderr: bytes) -> str:
+    """The end of the browser's own error output, as one line with nothing raw (no escape sequences)."""
+
+    lines = stderr.decode("utf-8", "replace").strip().splitlines()[-3:]
+    return visible(" / ".join(line.strip() for line in lines))[:600]
+
+
+def check_pdf(data: bytes, pages: int | None = None) -> None:
+    """Raise PdfUnavailable unless ``data`` is a whole PDF (header, end marker, at least one page,
+    and ``pages`` pages when given): nothing else may replace an output file."""
+    if not data.startswith(b"%PDF-") or b"%%EOF" not in data[-2048:]:
+        raise PdfUnavailable("Chromium's output is not a PDF; nothing written")
+    got = page_count(data)
+    if got < 1 or (pages is not None and got != pages):
+        raise PdfUnavailable(f"Chromium's PDF has {got} page{'s' * (got != 1)}, not the "
+                             f"{pages or 'one or more'} expected; nothing written")
+
+
+def html_to_pdf(html: str, pages: int | None = None) -> bytes:
+    """Print ``html`` to PDF with headless Chromium and return the PDF bytes, checked to be a PDF
+    (with ``pages`` pages, when given)."""
     exe = chromium_path()
     if exe is None:
         raise PdfUnavailable("PDF output needs Chromium, which was not found "
                              "(install it, e.g. `apt-get install chromium`, or set LIT_COMPLIANCE_CHROMIUM)")
-    with tempfile.TemporaryDirectory(prefix="lit-pdf-") as tmp:
+    with _temporary("pdf") as tmp:
         page = Path(tmp) / "page.html"
         out = Path(tmp) / "out.pdf"
         page.write_text(html, encoding="utf-8")
@@ -99,10 +159,11 @@ def html_to_pdf(html: str) -> bytes:
                 f"--print-to-pdf={out}", page.as_uri()]
         result = _run(args, tmp)
         if not out.is_file() or out.stat().st_size == 0:
-            tail = result.stderr.decode("utf-8", "replace").strip().splitlines()[-3:]
             raise PdfUnavailable("Chromium produced no PDF (exit status "
-                                 f"{result.returncode}): {' / '.join(tail)}")
-        return normalise_pdf(out.read_bytes())
+                                 f"{result.returncode}): {_said(result.stderr)}")
+        data = normalise_pdf(out.read_bytes())
+        check_pdf(data, pages)
+        return data
 
 
 def dump_dom(html: str, extra_script: str = "") -> str:
@@ -112,7 +173,7 @@ def dump_dom(html: str, extra_script: str = "") -> str:
         raise PdfUnavailable("Chromium not found")
     if extra_script:
         html = html.replace("</body>", f"<script>{extra_script}</script>\n</body>")
-    with tempfile.TemporaryDirectory(prefix="lit-dom-") as tmp:
+    with _temporary("dom") as tmp:
         page = Path(tmp) / "page.html"
         page.write_text(html, encoding="utf-8")
         result = _run([exe, *chromium_flags(str(Path(tmp) / "profile")), "--dump-dom", page.as_uri()], tmp)

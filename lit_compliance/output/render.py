@@ -2,6 +2,9 @@
 
 Templates hold presentation only. Undefined variables are errors (StrictUndefined); HTML and SVG
 templates are autoescaped, so a casino called ``<script>`` prints as text.
+
+Compiled templates are not kept in the math cache: Jinja's compiled form is Python code, and
+nothing read from the cache may run code (see ``cache``).
 """
 from __future__ import annotations
 
@@ -12,9 +15,8 @@ from typing import Any
 import jinja2
 
 from ..load.resources import data_dir
-from .text_safety import finalize, markdown
+from .text_safety import finalize, json_text, markdown
 from ..model.vocabulary import argument, flag_text, hand_name, ids, money, odds, percent, prose_list, status_text, words
-from .. import cache
 
 
 def _escaped(name: str | None) -> bool:
@@ -23,33 +25,10 @@ def _escaped(name: str | None) -> bool:
     return stem.endswith((".html", ".htm", ".svg", ".xml"))
 
 
-class _CompiledTemplates(jinja2.BytecodeCache):
-    """Compiled templates kept in the cache folder as checksummed entries (see ``cache``): Jinja
-    checks each against its template's source and the Python version, and a garbled entry is a
-    miss, so a command does not recompile its template on every run and never runs a bad one."""
-
-    def __init__(self, folder) -> None:
-        self.folder = folder
-
-    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        payload = cache._read(self.folder / f"{bucket.key}.jinja")
-        if payload is not None:
-            bucket.bytecode_from_string(payload)
-
-    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        cache._write(self.folder / f"{bucket.key}.jinja", bucket.bytecode_to_string())
-
-
-def _compiled_templates() -> jinja2.BytecodeCache | None:
-    folder = cache.directory()
-    return None if folder is None else _CompiledTemplates(folder / "templates")
-
-
 @lru_cache(maxsize=None)
 def environment() -> jinja2.Environment:
     """The Jinja environment: bundled templates, strict undefined, autoescaped HTML and SVG, the vocabulary as filters."""
     env = jinja2.Environment(
-        bytecode_cache=_compiled_templates(),
         loader=jinja2.FileSystemLoader(str(data_dir("templates"))),
         undefined=jinja2.StrictUndefined,
         autoescape=_escaped,
@@ -69,7 +48,7 @@ def environment() -> jinja2.Environment:
     env.filters["words"] = words
     env.filters["argument"] = argument
     env.filters["status"] = status_text
-    env.filters["tojson_pretty"] = lambda v: json.dumps(v, indent=2, sort_keys=True, ensure_ascii=False)
+    env.filters["tojson_pretty"] = lambda v: json_text(json.dumps(v, indent=2, sort_keys=True, ensure_ascii=False))
     return env
 
 
@@ -79,5 +58,6 @@ def render(template: str, **context: Any) -> str:
 
 
 def to_json(value: Any) -> str:
-    """A value as the JSON every command prints (indented, keys in the order given, UTF-8)."""
-    return json.dumps(value, indent=2, sort_keys=False, ensure_ascii=False) + "\n"
+    """A value as the JSON every command prints (indented, keys in the order given, UTF-8; the
+    characters no output carries raw escaped)."""
+    return json_text(json.dumps(value, indent=2, sort_keys=False, ensure_ascii=False)) + "\n"

@@ -1,7 +1,9 @@
 """One text-safety layer for every output format.
 
 - :func:`visible`: characters that no output may carry raw (C0 and C1 controls other than tab and
-  line feed, DEL, lone surrogates, U+FFFE/U+FFFF: XML forbids them, terminals obey them) are shown
+  line feed, DEL, lone surrogates, U+FFFE/U+FFFF: XML forbids them, terminals obey them; and the
+  bidirectional embeddings, overrides and isolates U+202A-U+202E, U+2066-U+2069, which reorder
+  what a reader sees) are shown
   as ``\\u001b``-style text instead. The Jinja environment applies it to every value a template
   prints, so HTML, SVG (which must be well-formed XML), Markdown and terminal text all get it;
   autoescaping then handles ``<``, ``&`` and quotes (attributes are always quoted in the templates).
@@ -12,12 +14,18 @@ from __future__ import annotations
 
 import re
 
-_UNSAFE = re.compile("[\x00-\x08\x0b\x0c\x0d\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+_UNSAFE = re.compile("[\x00-\x08\x0b\x0c\x0d\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff\ufffe\uffff]")
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|#~])")
 
 
 def visible(text: str) -> str:
     """``text`` with every unsafe character shown as an escape (``\\u001b``)."""
+    return _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def json_text(text: str) -> str:
+    """JSON text (``json.dumps(..., ensure_ascii=False)``) with every unsafe character written as
+    a JSON ``\\uXXXX`` escape: the same document to a parser, nothing raw for a terminal."""
     return _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 

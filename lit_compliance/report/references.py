@@ -41,13 +41,25 @@ def site_facts(ruleset) -> list[tuple[str, tuple, dict]]:
     return [(f.id, f.path, _node(ruleset.data, f.path)) for f in facts(ruleset)]
 
 
+_FACT_IDS: dict[int, tuple[dict, dict]] = {}  # id(ruleset.data) -> (that data, kept alive; {path: fact id})
+
+
+def _fact_ids(ruleset) -> dict:
+    """Every fact's id by its path, computed once per ruleset (a site asks for thousands)."""
+    held = _FACT_IDS.get(id(ruleset.data))
+    if held is None or held[0] is not ruleset.data:
+        held = (ruleset.data, {f.path: f.id for f in facts(ruleset)})
+        _FACT_IDS[id(ruleset.data)] = held
+        if len(_FACT_IDS) > 256:  # bounded: a long run over many documents does not keep them all
+            del _FACT_IDS[next(iter(_FACT_IDS))]
+    return held[1]
+
+
 def fact_id(ruleset, path: tuple) -> str:
     """The id of the fact at ``path`` (keys and list indices); any other node gets its dotted path."""
     path = tuple(path)
-    for f in facts(ruleset):
-        if f.path == path:
-            return f.id
-    return _fact_id(ruleset.data, path)
+    found = _fact_ids(ruleset).get(path)
+    return found if found is not None else _fact_id(ruleset.data, path)
 
 
 def reference(ruleset, path: tuple = ()) -> str:
@@ -57,4 +69,5 @@ def reference(ruleset, path: tuple = ()) -> str:
 
 
 def finding_anchor(finding_id: str) -> str:
+    """The site anchor of a finding: ``findings.<id>``."""
     return f"findings.{finding_id}"

@@ -35,6 +35,16 @@ from ..model.readings import ReadingError, expand, resolve_step, split_path
 from ..regulator.changes import AREA_TITLES
 from ..regulator.prose import humanise, line_label, say, summarise
 from .references import fact_id, finding_anchor, page, site_facts
+from ..regulator.compare import compare, topics, view as compare_view
+from ..model.vocabulary import money, odds
+from ..operator.summary import paytables_view
+from ..play.dealing import DealingError, all_plans, default_players
+from ..model import model_of
+from ..load.clauses import CiteError, resolver_for
+from ..load.provisions import source_index
+from ..load.quotes import STATUSES, coverage
+from ..regulator.diff import diff_rulesets
+from ..regulator.diff_view import view as diff_view
 
 #: Top-level sections of a ruleset page, in reading order (the rest follow in document order).
 SECTION_ORDER = ("jurisdiction", "version", "definitions", "base_game", "wagers", "payout_limits", "table_limits",
@@ -74,7 +84,6 @@ def _effective(rs: Ruleset) -> str:
 
 
 def _topic_pages(latest: list[Ruleset]) -> tuple[list[dict], list[Page]]:
-    from ..regulator.compare import compare, topics, view
 
     matrix, pages = [], []
     refs = [rs.ref for rs in latest]
@@ -90,7 +99,7 @@ def _topic_pages(latest: list[Ruleset]) -> tuple[list[dict], list[Page]]:
                        "cells": [{"ref": ref, "rows": rows_by_ref[ref],
                                   "text": f"{rows_by_ref[ref]} row{'s' if rows_by_ref[ref] != 1 else ''}"
                                   if rows_by_ref[ref] else "says nothing"} for ref in refs]})
-        v = view(comparison)
+        v = compare_view(comparison)
         for col in v["columns"]:
             rs = next(r for r in latest if r.ref == col["ref"])
             col["href"] = _root(path) + page(rs) + "index.html"
@@ -197,7 +206,6 @@ def _fact_view(rs: Ruleset, fid: str, path: tuple, node: dict, changed: dict) ->
 
 def _pays(node: dict) -> str | None:
     """A paytable line's payout as printed ('1,000 to 1', '$25'), with its stake where it has one."""
-    from ..model.vocabulary import money, odds
 
     if not isinstance(node.get("payout"), dict) or "kind" not in node["payout"]:
         return None
@@ -208,7 +216,6 @@ def _pays(node: dict) -> str | None:
 
 
 def _paytable_views(rs: Ruleset, model, results: list, par_href: str) -> dict:
-    from ..operator.summary import paytables_view
 
     by_key = {(r.wager_id, r.paytable_id): r for r in results}
     view = paytables_view(rs, results)
@@ -237,7 +244,6 @@ def _edge_words(alt: dict) -> str:
 
 
 def _dealing_view(rs: Ruleset) -> list[dict]:
-    from ..play.dealing import DealingError, all_plans, default_players
 
     try:
         plans = all_plans(rs)
@@ -255,7 +261,6 @@ def _dealing_view(rs: Ruleset) -> list[dict]:
 
 def ruleset_view(rs: Ruleset, results: list, path: str, par_path: str, with_source: bool = False) -> dict:
     """The page of one ruleset: sections of facts, paytables with house edges, findings."""
-    from ..model import model_of
 
     model = model_of(rs)
     applied = {r.finding: r.id for r in model.applied}
@@ -326,7 +331,6 @@ def _href(anchor: str) -> str:
 
 def _quoted_in(rs: Ruleset) -> dict:
     """("fact" | "finding", id) -> [{id, href}] of the provisions its quote falls in, on the source page."""
-    from ..load.quotes import coverage
 
     out: dict[tuple, list] = {}
     for st in coverage(rs).statuses:
@@ -340,7 +344,6 @@ def _quoted_in(rs: Ruleset) -> dict:
 
 def cite_links(rs: Ruleset):
     """A function: citation -> [(clause id, href on the source page)] (empty when it names none)."""
-    from ..load.clauses import CiteError, resolver_for
 
     resolver = resolver_for(rs) if (rs.data.get("source") or {}).get("clauses") else None
     memo: dict[str, list] = {}
@@ -370,8 +373,6 @@ def source_view(rs: Ruleset, path: str) -> dict | None:
     """The source text clause by clause, each clause's provisions beside the facts and findings
     whose quotes fall inside them (the quoted words marked), or the reason they hold no rule (None
     when the ruleset does not describe its source's numbering)."""
-    from ..load.provisions import source_index
-    from ..load.quotes import STATUSES, coverage
 
     if not (rs.data.get("source") or {}).get("clauses"):
         return None
@@ -427,11 +428,9 @@ def _diff_page(old: Ruleset, new: Ruleset, path: str, title: str, crumbs: list,
                pages: tuple = (None, None)) -> tuple[Page, dict]:
     """A diff page; ``pages`` are the site pages of the old and new ruleset (relative to this
     page) where they have one, so each change links to the fact it is about."""
-    from ..regulator.diff import diff_rulesets
-    from ..regulator.diff_view import view
 
     result = diff_rulesets(old, new, house_edges=True)
-    v = view(result)
+    v = diff_view(result)
     for side, href in (("old", pages[0]), ("new", pages[1])):  # the diff names each change's fact
         for area in v["areas"]:
             for group in area["groups"]:
@@ -446,7 +445,7 @@ def _diff_page(old: Ruleset, new: Ruleset, path: str, title: str, crumbs: list,
 
 
 def page_slug(text: str) -> str:
-    import re
+    """A page's file name from a title or id: lower case, words joined by hyphens."""
 
     return re.sub(r"[^a-z0-9_.-]+", "-", str(text).lower()).strip("-") or "x"
 
