@@ -59,7 +59,7 @@ def engine_fingerprint() -> str:
 
 
 def digest(key: Any) -> str:
-    """A stable key digest of ``parts`` (JSON, sorted keys) together with the engine's version."""
+    """A stable digest of ``key`` (JSON, sorted keys) together with the math version and the engine's code."""
     text = json.dumps([MATH_VERSION, engine_fingerprint(), key], sort_keys=True, default=repr)
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
