@@ -125,6 +125,63 @@ def _priced(theory, wager_id, meter, stake):
     return (None, None) if not t else (t["house_edge"], t["standard_deviation"])
 
 
+def max_net(theory: TableTheory, wager_id: str, meter: float | None = None, stake: float | None = None) -> float:
+    """The most a player can win, net, per unit of the stake, on one unit placed (the base game: per
+    bet, all three riding), by the PAR sheet's rows."""
+    rows = sheet(theory, wager_id, meter, stake).get("rows") or []
+    return max([r["net"] for r in rows if r.get("net") is not None] + [0.0])
+
+
+class Curve:
+    """Mean and standard deviation per round per unit at any meter and stake, from a few PAR sheets.
+
+    A wager's net result per unit of a stake s at meter M is O - 1 + A/s + S*M/s (O: the odds
+    return, A: the money amount, S: the meter share of the hand paid), so its mean is linear and
+    its second moment quadratic in t = 1/s and v = M/s. Six sheets (three where the rules fix the
+    stake) fix both exactly; a test holds the curve to ``sheet`` at other meters and stakes.
+    """
+
+    def __init__(self, theory: TableTheory, wager_id: str):
+        import numpy as np
+
+        w = theory.wagers[wager_id]
+        self.scale = w.meter_reset or w.meter or 1000.0
+        self.fixed_stake = w.stake if w.stake_stated else None
+        if self.fixed_stake is not None:
+            s = self.fixed_stake
+            points = [(s, self.scale), (s, 2 * self.scale), (s, 3 * self.scale)]
+        else:   # never meter 0: the PAR options take a meter of 0 for "none given"
+            r = self.scale
+            points = [(1.0, r), (2.0, r), (4.0, r), (1.0, 3 * r), (2.0, 3 * r), (1.0, 7 * r)]
+        rows, means, seconds = [], [], []
+        for s, m in points:
+            mean, sd = priced(theory, wager_id, m, s)
+            rows.append(self._terms(s, m))
+            means.append(mean)
+            seconds.append(sd * sd + mean * mean)
+        a = np.array(rows)
+        self.mean_coef = np.linalg.lstsq(a, np.array(means), rcond=None)[0]
+        self.second_coef = np.linalg.solve(a, np.array(seconds))
+
+    def _terms(self, stake: float, meter: float) -> list:
+        v = meter / self.scale / stake
+        if self.fixed_stake is not None:
+            return [1.0, v, v * v]
+        t = 1.0 / stake
+        return [1.0, t, v, t * t, t * v, v * v]
+
+    def at(self, stake, meter):
+        """(mean, sd) per round per unit; numpy arrays in, arrays out."""
+        import numpy as np
+
+        stake = np.asarray(stake, dtype=float)
+        meter = np.asarray(meter, dtype=float)
+        terms = np.stack(np.broadcast_arrays(*self._terms(stake, meter)))
+        mean = self.mean_coef @ terms
+        second = self.second_coef @ terms
+        return mean, np.sqrt(np.maximum(second - mean * mean, 0.0))
+
+
 def load_theory(path: Path | str, catalogue=None) -> TableTheory:
     """A configuration file's table, priced wager by wager as ``par CONFIG`` prices it."""
     return _load(str(path), catalogue)
