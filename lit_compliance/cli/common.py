@@ -130,6 +130,7 @@ COMMAND_MODULES = {
     "summary": "operator", "verify": "operator",
     "diff": "regulator", "compare": "regulator",
     "site": "site",
+    "hold": "hold", "simulate": "hold",
 }
 
 

@@ -221,7 +221,7 @@ def _load(path: str, catalogue) -> TableTheory:
             units_per_round=BASE_UNITS if wager.is_base else 1,
             mean=t["house_edge"] if t else None, sd=t["standard_deviation"] if t else None,
             status=body.get("status", "incomplete"), stake=body.get("stake", 1.0),
-            stake_stated=bool(body.get("stake_stated")),
+            stake_stated=bool(body.get("stake_stated")) and not wager.is_base,
             stake_dependent=table is not None and not body.get("stake_stated") and not wager.is_base
             and (table.pays_fixed_amounts or table.pays_from_meter),
             meter=(body.get("meter") or {}).get("priced_at"),

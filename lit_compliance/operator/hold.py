@@ -1,0 +1,284 @@
+"""The hold check: each table's actual results against its exact theory.
+
+Handle convention (what ``wagered`` counts):
+
+- **Base game**: the three bets as placed, before bet 1 or bet 2 is pulled back: a round at $10 a
+  bet is $30 wagered. ``house_win`` is net of everything handed back (a pulled bet comes back and
+  counts as neither won nor lost). So the base game's theoretical hold is its house edge per unit
+  of one bet divided by 3 (the element of risk times the average units in action, over 3).
+- **Side wagers**: the amount wagered. ``house_win``: wagers less every award paid (progressive
+  meter awards included; envy bonuses paid to other players are not part of one player's wager).
+
+Per period, with n rounds, W wagered, k units placed a round (3 for the base game, else 1), the
+average stake per unit is u = W / (k n); the theoretical win is mean x W / k and its standard
+deviation sd x (W / k) / sqrt(n), with mean and sd per round per unit from the PAR sheet
+(:mod:`lit_compliance.operator.hold_theory`). The variance assumes every round in the period was
+played at the average stake; where stakes vary within a period the true variance is larger (by the
+stakes' spread), so the bands are slightly narrow for such periods. Periods are independent, so
+over several periods the expectations and variances add (no constant-stake assumption across
+periods). z = (actual - theoretical) / sd; a result lies outside the 95%, 99% or 99.9% band when
+|z| exceeds 1.960, 2.576 or 3.291 (normal approximation).
+
+Not judged: a period whose average bet lies outside the table's configured limits (reported as a
+probable data error); a period too short to judge (its 99% band reaches past a hold of 100%, which
+the house cannot exceed, so the normal approximation says nothing yet); a wager whose paytable the
+rules leave without figures. Cumulative figures add only the judged and too-short periods.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from math import sqrt
+from pathlib import Path
+from statistics import NormalDist
+
+import numpy as np
+
+from ..load.strict_yaml import InputError
+from .hold_results import Results
+from .hold_theory import Curve, TableTheory, load_theory, max_net
+
+BANDS = ("95", "99", "99.9")
+Z = {b: NormalDist().inv_cdf(0.5 + float(b) / 200) for b in BANDS}
+CONVENTION = [
+    "Base game handle: the three bets as placed (a round at $10 a bet is $30 wagered), before any is pulled "
+    "back; the house win is net of the bets returned. Theoretical hold = house edge per bet / 3.",
+    "Side wagers: the amount wagered; the house win is net of every award paid (meter awards included, envy "
+    "bonuses to other players not).",
+    "Standard deviation of a period's win = SD per round per unit x (wagered / units a round) / sqrt(rounds): "
+    "every round of the period is assumed to be played at the period's average stake (where stakes vary "
+    "within a period the true spread is somewhat larger). Periods are independent: over several, "
+    "expectations and variances add.",
+    "Bands: |z| above 1.960 (95%), 2.576 (99%), 3.291 (99.9%), normal approximation. A period is too short to "
+    "judge while its 99% band reaches past a hold of 100%.",
+]
+
+
+class Judge:
+    """Collects the rows of every results file, checks them against the configurations, judges."""
+
+    def __init__(self, theories: list[TableTheory]):
+        self.by_table: dict[str, TableTheory] = {}
+        for th in theories:
+            self.by_table.setdefault(th.table, th)
+        self.curves: dict = {}
+
+    def theory_for(self, res: Results, i: int, problems: list) -> TableTheory | None:
+        table = res.table[i]
+        if res.config[i]:
+            path = Path(res.file).parent / res.config[i]
+            try:
+                th = load_theory(path)
+            except InputError as exc:
+                problems.extend(exc.problems)
+                return None
+            if th.table != table:
+                problems.append(res.problem(i, "table", f"{table!r} is not the table {th.table!r} that {res.config[i]} "
+                                                        "configures"))
+                return None
+            return th
+        th = self.by_table.get(table)
+        if th is None and table:
+            known = ", ".join(sorted(self.by_table)) or "none: give --config files or a config column"
+            problems.append(res.problem(i, "table", f"unknown table {table!r} (tables configured: {known})"))
+        return th
+
+    def curve(self, th: TableTheory, wid: str) -> Curve | None:
+        key = (id(th), wid)
+        if key not in self.curves:
+            w = th.wagers[wid]
+            varying = w.meter_reset is not None or w.stake_dependent
+            self.curves[key] = Curve(th, wid) if varying and w.mean is not None else None
+        return self.curves[key]
+
+
+def judge(results: list[Results], theories: list[TableTheory], band: str) -> dict:
+    """Every row judged, per table and wager cumulatively; raise InputError listing every problem."""
+    j = Judge(theories)
+    problems: list = []
+    groups: dict = defaultdict(list)       # (theory id, wager) -> [(file index, row index)]
+    seen: dict = {}
+    owners: dict = {}
+    for f, res in enumerate(results):
+        for i in range(len(res)):
+            th = j.theory_for(res, i, problems)
+            wid = res.wager[i]
+            if th is None or not wid:
+                continue
+            w = th.wagers.get(wid)
+            if w is None:
+                problems.append(res.problem(i, "wager", f"table {th.table} does not offer {wid!r} (it offers "
+                                                        f"{', '.join(th.wagers)})"))
+                continue
+            if res.meter[i] is not None and w.meter_reset is None:
+                problems.append(res.problem(i, "meter", f"{w.wager_name} on table {th.table} pays from no meter"))
+            dup = (th.table, wid, res.period[i])
+            if dup in seen:
+                ff, ii = seen[dup]
+                line = results[ff].where[ii].get("", (1, 1))[0]
+                problems.append(res.problem(i, "table", f"duplicate row: {th.table}, {wid}, {res.period[i]} is also "
+                                                        f"at {results[ff].file}:{line}"))
+                continue
+            seen[dup] = (f, i)
+            owners[id(th)] = th
+            groups[(id(th), wid)].append((f, i))
+    # a win larger than the wagers can pay: checked against the sheet at the row's meter and stake
+    for (tid, wid), rows in groups.items():
+        th = owners[tid]
+        w = th.wagers[wid]
+        if w.mean is None:
+            continue
+        k = w.units_per_round
+        base_cap = max_net(th, wid)
+        for f, i in rows:
+            res = results[f]
+            if not res.rounds[i]:
+                continue
+            lost = -res.house_win[i]
+            if lost <= base_cap * res.wagered[i] * (1 + 1e-9):
+                continue
+            stake = res.wagered[i] / (k * res.rounds[i])
+            cap = max_net(th, wid, res.meter[i] if res.meter[i] else None,
+                          round(stake, 2) if w.stake_dependent else None)
+            if lost > cap * res.wagered[i] * (1 + 1e-9) + 0.005:
+                problems.append(res.problem(i, "house_win", f"the house lost {lost:,.2f}, more than the "
+                                                            f"{cap * res.wagered[i]:,.2f} the wagers can pay "
+                                                            f"({cap:,.2f} net per unit wagered at most)"))
+    if problems:
+        raise InputError(sorted(problems, key=lambda p: (p.file, p.line, p.column, p.path, p.message)))
+    tables: dict = {}
+    for (tid, wid), rows in groups.items():
+        th = owners[tid]
+        entry = tables.setdefault(tid, {"theory": th, "wagers": []})
+        entry["wagers"].append(_judge_wager(th, wid, rows, results, j.curve(th, wid), band))
+    out = []
+    for tid, entry in sorted(tables.items(), key=lambda kv: kv[1]["theory"].table):
+        th = entry["theory"]
+        order = list(th.wagers)
+        wagers = sorted(entry["wagers"], key=lambda w: order.index(w["wager"]))
+        out.append({"table": th.table, "casino": th.casino, "config": th.path, "ruleset": th.ruleset,
+                    "digest": th.digest, "readings": list(th.readings), "wagers": wagers,
+                    "outside": any(w["outside"] for w in wagers)})
+    return {"band": band, "convention": CONVENTION, "tables": out,
+            "outside": any(t["outside"] for t in out),
+            "counts": _counts(out)}
+
+
+def _counts(tables: list) -> dict:
+    c = {"periods": 0, "judged": 0, "data_error": 0, "too_short": 0, "no_rounds": 0, "not_priced": 0, "outside": 0}
+    for t in tables:
+        for w in t["wagers"]:
+            for p in w["periods"]:
+                c["periods"] += 1
+                c[p["status"]] += 1
+                c["outside"] += bool(p.get("outside"))
+    return c
+
+
+def _sort_key(label: str, by_date: bool, first: dict):
+    return label if by_date else first[label]
+
+
+def _judge_wager(th: TableTheory, wid: str, rows: list, results: list, curve, band: str) -> dict:
+    w = th.wagers[wid]
+    k = w.units_per_round
+    by_date = all(results[f].by_date for f, _ in rows)
+    first: dict = {}
+    for n, (f, i) in enumerate(rows):
+        first.setdefault(results[f].period[i], n)
+    rows = sorted(rows, key=lambda fi: _sort_key(results[fi[0]].period[fi[1]], by_date, first))
+    period = [results[f].period[i] for f, i in rows]
+    n = np.array([results[f].rounds[i] for f, i in rows], dtype=float)
+    wag = np.array([results[f].wagered[i] for f, i in rows], dtype=float)
+    win = np.array([results[f].house_win[i] for f, i in rows], dtype=float)
+    meter_given = [results[f].meter[i] for f, i in rows]
+    head = {"wager": wid, "wager_name": w.wager_name, "paytable": w.paytable_id, "paytable_name": w.paytable_name,
+            "units_per_round": k, "status": w.status, "assumptions": list(w.assumptions),
+            "readings": list(w.readings), "limits": [w.minimum, w.maximum]}
+    if w.mean is None:
+        periods = [{"period": p, "rounds": int(a), "wagered": b, "house_win": c, "status": "not_priced",
+                    "note": "the rules leave this paytable without figures (or the configuration chooses none): "
+                            "no theory to judge against"} for p, a, b, c in zip(period, n, wag, win)]
+        return {**head, "priced_at": None, "periods": periods, "cumulative": None, "running": [], "outside": False}
+    with np.errstate(divide="ignore", invalid="ignore"):
+        stake = np.where(n > 0, wag / (k * np.maximum(n, 1)), 0.0)
+    if w.meter_reset is not None:
+        meter = np.array([m if m is not None else w.meter_reset for m in meter_given], dtype=float)
+    else:
+        meter = np.zeros(len(n))
+    if curve is not None:
+        s_eval = stake if curve.fixed_stake is None else np.full(len(n), curve.fixed_stake)
+        mean, sd = curve.at(np.where(s_eval > 0, s_eval, 1.0), meter)
+    else:
+        mean, sd = np.full(len(n), w.mean), np.full(len(n), w.sd)
+    units = wag / k
+    theo = mean * units
+    with np.errstate(divide="ignore", invalid="ignore"):
+        sd_win = np.where(n > 0, sd * units / np.sqrt(np.maximum(n, 1)), 0.0)
+        hold = np.where(wag > 0, win / wag, np.nan)
+        theo_hold = np.where(wag > 0, mean / k, np.nan)
+        z = np.where(sd_win > 0, (win - theo) / sd_win, 0.0)
+    eps = 1e-9
+    low = np.array([w.minimum if w.minimum is not None else -np.inf] * len(n))
+    high = np.array([w.maximum if w.maximum is not None else np.inf] * len(n))
+    if w.stake_stated:
+        low = high = np.full(len(n), w.stake)
+    bad = (n > 0) & ((stake < low * (1 - eps)) | (stake > high * (1 + eps)))
+    short = (n > 0) & ~bad & ((theo_hold + Z["99"] * sd / k / np.sqrt(np.maximum(n, 1))) > 1.0)
+    zb = Z[band]
+    periods = []
+    for x in range(len(n)):
+        p = {"period": period[x], "rounds": int(n[x]), "wagered": float(wag[x]), "house_win": float(win[x]),
+             "average_bet": float(stake[x]), "meter": float(meter[x]) if w.meter_reset is not None else None,
+             "meter_from": ("row" if meter_given[x] is not None else "reset") if w.meter_reset is not None else None}
+        if n[x] == 0:
+            p.update(status="no_rounds", note="no rounds played")
+        elif bad[x]:
+            lim = f"{low[x]:,.2f}" if w.stake_stated else f"{low[x]:,.2f} to {high[x]:,.2f}"
+            p.update(status="data_error", note=f"average bet {stake[x]:,.2f} is outside the table's "
+                                               f"{'stake' if w.stake_stated else 'limits'} ({lim}): probably a "
+                                               "data-entry error; not judged")
+        else:
+            p.update(status="too_short" if short[x] else "judged",
+                     hold=float(hold[x]), theoretical_win=float(theo[x]), theoretical_hold=float(theo_hold[x]),
+                     sd=float(sd_win[x]), z=float(z[x]))
+            if short[x]:
+                p["note"] = (f"too short to judge: {int(n[x]):,} rounds; the 99% band reaches past a hold of "
+                             "100%")
+            else:
+                p["bands"] = {b: bool(abs(z[x]) > Z[b]) for b in BANDS}
+                p["outside"] = bool(abs(z[x]) > zb)
+                p["direction"] = "above" if z[x] > 0 else "below"
+        periods.append(p)
+    use = (n > 0) & ~bad
+    cum, running = None, []
+    if use.any():
+        cn, cw, cwin, ct = np.cumsum(n * use), np.cumsum(wag * use), np.cumsum(win * use), np.cumsum(theo * use)
+        cvar = np.cumsum((sd_win ** 2) * use)
+        for x in np.nonzero(use)[0]:
+            sdc = sqrt(cvar[x])
+            running.append({"rounds": int(cn[x]), "hold": float(cwin[x] / cw[x]), "theoretical_hold": float(ct[x] / cw[x]),
+                            "half_width": {b: float(Z[b] * sdc / cw[x]) for b in BANDS}})
+        last = int(np.nonzero(use)[0][-1])
+        sdc = sqrt(cvar[last])
+        zc = (cwin[last] - ct[last]) / sdc if sdc else 0.0
+        th_hold = ct[last] / cw[last]
+        cshort = th_hold + Z["99"] * sdc / cw[last] > 1.0
+        cum = {"periods": int(use.sum()), "rounds": int(cn[last]), "wagered": float(cw[last]),
+               "house_win": float(cwin[last]), "hold": float(cwin[last] / cw[last]),
+               "theoretical_win": float(ct[last]), "theoretical_hold": float(th_hold), "sd": sdc, "z": float(zc),
+               "status": "too_short" if cshort else "judged"}
+        if cshort:
+            cum["note"] = "too short to judge: the 99% band still reaches past a hold of 100%"
+        else:
+            cum.update(bands={b: bool(abs(zc) > Z[b]) for b in BANDS}, outside=bool(abs(zc) > zb),
+                       direction="above" if zc > 0 else "below")
+    outside = any(p.get("outside") for p in periods) or bool(cum and cum.get("outside"))
+    priced_at = {"meter": "each period's mean meter where the row gives one, else the configured reset "
+                          f"({w.meter_reset:,.2f})" if w.meter_reset is not None else None,
+                 "stake": ("the stake the rules fix" if w.stake_stated else
+                           "each period's average bet (the wager pays money amounts or a meter share)")
+                 if w.stake_dependent or w.stake_stated else "per unit of the stake (odds: any stake)",
+                 "mean_per_round": w.mean, "sd_per_round": w.sd,
+                 "stake_priced": w.stake if w.stake_dependent or w.stake_stated else None}
+    return {**head, "priced_at": priced_at, "periods": periods, "cumulative": cum, "running": running,
+            "outside": outside}
