@@ -76,9 +76,9 @@ def hold(results, configs, band, fmt, output):
             continue
         problems.extend(found)
         read.append(res)
-    if problems:
+    if problems and not read:
         raise InputError(problems)
-    report = judge(read, theories, band)
+    report = judge(read, theories, band, problems)
     if fmt == "json":
         content: str | bytes = to_json(report)
     elif fmt == "csv":

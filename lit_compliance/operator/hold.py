@@ -91,10 +91,11 @@ class Judge:
         return self.curves[key]
 
 
-def judge(results: list[Results], theories: list[TableTheory], band: str) -> dict:
-    """Every row judged, per table and wager cumulatively; raise InputError listing every problem."""
+def judge(results: list[Results], theories: list[TableTheory], band: str, found: list = ()) -> dict:
+    """Every row judged, per table and wager cumulatively; raise InputError listing every problem
+    (``found``: those already found in reading the files, reported with the rest)."""
     j = Judge(theories)
-    problems: list = []
+    problems: list = list(found)
     groups: dict = defaultdict(list)       # (theory id, wager) -> [(file index, row index)]
     seen: dict = {}
     owners: dict = {}
