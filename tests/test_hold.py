@@ -90,16 +90,27 @@ def test_theory_is_the_par_sheets_and_the_base_handle_is_the_three_bets_placed(t
 
 
 def test_a_result_outside_the_band_is_named_with_how_far_and_which_way_and_exits_1(tmp_path):
-    theory = load_theory(MD).wagers["base"]
+    from lit_compliance.operator.hold_exact import Edges, one_round
+    from lit_compliance.operator.hold_theory import sheet
+
+    theory = load_theory(MD)
+    base = theory.wagers["base"]
     units, rounds = 10_000, 1000
-    sd = theory.sd * units / rounds ** 0.5
-    low = theory.mean * units - 3.0 * sd                # 3 SD below: outside 99%, inside 99.9%
+    sd = base.sd * units / rounds ** 0.5
+    edges = Edges(*one_round(sheet(theory, "base"))).at([rounds])
+    z = (edges["99"][0][0] + edges["99.9"][0][0]) / 2      # below: outside 99%, inside 99.9%
+    low = base.mean * units + z * sd
     path = write(tmp_path, HEADER + f"2026-01-01,LIR-2,base,{rounds},{units * 3},{low:.2f},\n")
     result = run("hold", path, "--config", MD)
     assert result.exit_code == 1
-    assert "3.00 SD below theory, outside the 99% band" in result.output
+    assert f"{abs(z):.2f} SD below theory, outside the 99% band" in result.output
     assert run("hold", path, "--config", MD, "--band", "99.9").exit_code == 0
     assert run("hold", path, "--config", MD, "--band", "95").exit_code == 1
+    # the house winning 2 SD above theory is outside even the 99.9% band: the upper tail is short
+    high = base.mean * units + 2 * sd
+    path = write(tmp_path, HEADER + f"2026-01-01,LIR-2,base,{rounds},{units * 3},{high:.2f},\n", "h.csv")
+    result = run("hold", path, "--config", MD, "--band", "99.9")
+    assert result.exit_code == 1 and "2.00 SD above theory, outside the 99.9% band" in result.output
 
 
 def test_an_average_bet_outside_the_limits_is_a_probable_data_error_not_judged(tmp_path):

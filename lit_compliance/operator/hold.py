@@ -16,8 +16,10 @@ deviation sd x (W / k) / sqrt(n), with mean and sd per round per unit from the P
 played at the average stake; where stakes vary within a period the true variance is larger (by the
 stakes' spread), so the bands are slightly narrow for such periods. Periods are independent, so
 over several periods the expectations and variances add (no constant-stake assumption across
-periods). z = (actual - theoretical) / sd; a result lies outside the 95%, 99% or 99.9% band when
-|z| exceeds 1.960, 2.576 or 3.291 (normal approximation).
+periods). z = (actual - theoretical) / sd; a result lies outside the 95%, 99% or 99.9% band when z
+lies beyond that band's edges in the exact distribution of the period's total
+(:mod:`lit_compliance.operator.hold_exact`), which for these skewed wagers are far from +-1.960,
+2.576 and 3.291.
 
 Not judged: a period whose average bet lies outside the table's configured limits (reported as a
 probable data error); a period too short to judge (its 99% band reaches past a hold of 100%, which
@@ -35,7 +37,8 @@ import numpy as np
 
 from ..load.strict_yaml import InputError
 from .hold_results import Results
-from .hold_theory import Curve, TableTheory, load_theory, max_net
+from .hold_exact import Edges, one_round
+from .hold_theory import Curve, TableTheory, load_theory, max_net, sheet
 
 BANDS = ("95", "99", "99.9")
 Z = {b: NormalDist().inv_cdf(0.5 + float(b) / 200) for b in BANDS}
@@ -48,8 +51,11 @@ CONVENTION = [
     "every round of the period is assumed to be played at the period's average stake (where stakes vary "
     "within a period the true spread is somewhat larger). Periods are independent: over several, "
     "expectations and variances add.",
-    "Bands: |z| above 1.960 (95%), 2.576 (99%), 3.291 (99.9%), normal approximation. A period is too short to "
-    "judge while its 99% band reaches past a hold of 100%.",
+    "Bands: the 95%, 99% and 99.9% bands are the central ranges of the exact distribution of a period's total "
+    "(the n-th convolution power of the PAR sheet's distribution of one round), not of the normal curve: a "
+    "royal flush makes the base game's result per round very skewed, so at 2,000 rounds the 99.9% band runs from "
+    "about 13.5 SD below theory to 1.7 SD above. z is (actual - theoretical) / SD. A period is too short to "
+    "judge while theory + 2.576 SD reaches past a hold of 100%.",
 ]
 
 
@@ -61,6 +67,7 @@ class Judge:
         for th in theories:
             self.by_table.setdefault(th.table, th)
         self.curves: dict = {}
+        self.edges: dict = {}
 
     def theory_for(self, res: Results, i: int, problems: list) -> TableTheory | None:
         table = res.table[i]
@@ -89,6 +96,14 @@ class Judge:
             varying = w.meter_reset is not None or w.stake_dependent
             self.curves[key] = Curve(th, wid) if varying and w.mean is not None else None
         return self.curves[key]
+
+
+def _edges(j: "Judge", th: TableTheory, wid: str) -> Edges | None:
+    key = (id(th), wid)
+    if key not in j.edges:
+        dist = one_round(sheet(th, wid))
+        j.edges[key] = Edges(*dist) if dist is not None else None
+    return j.edges[key]
 
 
 def judge(results: list[Results], theories: list[TableTheory], band: str, found: list = ()) -> dict:
@@ -150,7 +165,8 @@ def judge(results: list[Results], theories: list[TableTheory], band: str, found:
     for (tid, wid), rows in groups.items():
         th = owners[tid]
         entry = tables.setdefault(tid, {"theory": th, "wagers": []})
-        entry["wagers"].append(_judge_wager(th, wid, rows, results, j.curve(th, wid), band))
+        entry["wagers"].append(_judge_wager(th, wid, rows, results, j.curve(th, wid),
+                                                  _edges(j, th, wid) if th.wagers[wid].mean is not None else None, band))
     out = []
     for tid, entry in sorted(tables.items(), key=lambda kv: kv[1]["theory"].table):
         th = entry["theory"]
@@ -179,7 +195,11 @@ def _sort_key(label: str, by_date: bool, first: dict):
     return label if by_date else first[label]
 
 
-def _judge_wager(th: TableTheory, wid: str, rows: list, results: list, curve, band: str) -> dict:
+def _outside(z, edges: dict) -> dict:
+    return {b: (z < edges[b][0]) | (z > edges[b][1]) for b in BANDS}
+
+
+def _judge_wager(th: TableTheory, wid: str, rows: list, results: list, curve, edges: Edges, band: str) -> dict:
     w = th.wagers[wid]
     k = w.units_per_round
     by_date = all(results[f].by_date for f, _ in rows)
@@ -225,7 +245,7 @@ def _judge_wager(th: TableTheory, wid: str, rows: list, results: list, curve, ba
         low = high = np.full(len(n), w.stake)
     bad = (n > 0) & ((stake < low * (1 - eps)) | (stake > high * (1 + eps)))
     short = (n > 0) & ~bad & ((theo_hold + Z["99"] * sd / k / np.sqrt(np.maximum(n, 1))) > 1.0)
-    zb = Z[band]
+    out_by = _outside(z, edges.at(n))
     periods = []
     for x in range(len(n)):
         p = {"period": period[x], "rounds": int(n[x]), "wagered": float(wag[x]), "house_win": float(win[x]),
@@ -246,8 +266,8 @@ def _judge_wager(th: TableTheory, wid: str, rows: list, results: list, curve, ba
                 p["note"] = (f"too short to judge: {int(n[x]):,} rounds; the 99% band reaches past a hold of "
                              "100%")
             else:
-                p["bands"] = {b: bool(abs(z[x]) > Z[b]) for b in BANDS}
-                p["outside"] = bool(abs(z[x]) > zb)
+                p["bands"] = {b: bool(out_by[b][x]) for b in BANDS}
+                p["outside"] = p["bands"][band]
                 p["direction"] = "above" if z[x] > 0 else "below"
         periods.append(p)
     use = (n > 0) & ~bad
@@ -255,10 +275,13 @@ def _judge_wager(th: TableTheory, wid: str, rows: list, results: list, curve, ba
     if use.any():
         cn, cw, cwin, ct = np.cumsum(n * use), np.cumsum(wag * use), np.cumsum(win * use), np.cumsum(theo * use)
         cvar = np.cumsum((sd_win ** 2) * use)
-        for x in np.nonzero(use)[0]:
+        at = np.nonzero(use)[0]
+        run_edges = edges.at(cn[at])
+        for y, x in enumerate(at):
             sdc = sqrt(cvar[x])
             running.append({"rounds": int(cn[x]), "hold": float(cwin[x] / cw[x]), "theoretical_hold": float(ct[x] / cw[x]),
-                            "half_width": {b: float(Z[b] * sdc / cw[x]) for b in BANDS}})
+                            "band": {b: [float(ct[x] + run_edges[b][0][y] * sdc) / cw[x],
+                                         float(ct[x] + run_edges[b][1][y] * sdc) / cw[x]] for b in BANDS}})
         last = int(np.nonzero(use)[0][-1])
         sdc = sqrt(cvar[last])
         zc = (cwin[last] - ct[last]) / sdc if sdc else 0.0
@@ -271,7 +294,8 @@ def _judge_wager(th: TableTheory, wid: str, rows: list, results: list, curve, ba
         if cshort:
             cum["note"] = "too short to judge: the 99% band still reaches past a hold of 100%"
         else:
-            cum.update(bands={b: bool(abs(zc) > Z[b]) for b in BANDS}, outside=bool(abs(zc) > zb),
+            ce = _outside(np.array([zc]), edges.at([cn[last]]))
+            cum.update(bands={b: bool(ce[b][0]) for b in BANDS}, outside=bool(ce[band][0]),
                        direction="above" if zc > 0 else "below")
     outside = any(p.get("outside") for p in periods) or bool(cum and cum.get("outside"))
     priced_at = {"meter": "each period's mean meter where the row gives one, else the configured reset "

@@ -70,8 +70,8 @@ def funnel(t: dict, w: dict) -> str | None:
     series = [("cumulative hold", [(x, r["hold"] * 100) for x, r in pts]),
               ("theoretical hold", [(x, r["theoretical_hold"] * 100) for x, r in pts])]
     for b in ("95", "99"):
-        series.append((f"{b}% band", [(x, (r["theoretical_hold"] + r["half_width"][b]) * 100) for x, r in pts]))
-        series.append((f"{b}% band ", [(x, (r["theoretical_hold"] - r["half_width"][b]) * 100) for x, r in pts]))
+        series.append((f"{b}% band", [(x, r["band"][b][1] * 100) for x, r in pts]))
+        series.append((f"{b}% band ", [(x, r["band"][b][0] * 100) for x, r in pts]))
     return charts.line_chart(f"Table {t['table']}, {w['wager_name']}: cumulative hold", "rounds played",
                              "hold, % of amount wagered", series, x_fmt=lambda v: f"{v:,.0f}",
                              y_fmt=lambda v: f"{v:g}%")
