@@ -64,3 +64,16 @@ def test_the_curve_over_meter_and_stake_is_the_par_sheet_at_that_meter_and_stake
         want = priced(theory, wager, meter, stake)
         assert mean == pytest.approx(want[0], rel=1e-9, abs=1e-12)
         assert sd == pytest.approx(want[1], rel=1e-9)
+
+
+def test_the_digest_is_the_placards_and_tables_priced_alike_share_their_figures(tmp_path):
+    from lit_compliance.load.catalogue import Catalogue
+    from lit_compliance.operator.table_config import digest, load_config, ruleset_for
+
+    for config in CONFIGS:
+        cfg = load_config(config)
+        assert load_theory(config).digest == digest(ruleset_for(cfg, Catalogue.bundled()), cfg)
+    copy = tmp_path / "copy.yaml"
+    copy.write_text((ROOT / "examples" / "configs" / "maryland.yaml").read_text().replace("table: LIR-2", "table: LIR-3"))
+    one, two = load_theory(ROOT / "examples" / "configs" / "maryland.yaml"), load_theory(copy)
+    assert two.table == "LIR-3" and two.wagers is one.wagers and two.digest != one.digest

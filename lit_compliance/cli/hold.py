@@ -78,13 +78,13 @@ def hold(results, configs, band, fmt, output):
         read.append(res)
     if problems and not read:
         raise InputError(problems)
-    report = judge(read, theories, band, problems)
+    report = judge(read, theories, band, problems, full=fmt in ("json", "csv"))
     if fmt == "json":
         content: str | bytes = to_json(report)
     elif fmt == "csv":
         content = csv_text(report)
     else:
-        shown = view(report)
+        shown = view(report, charts_too=fmt != "text")
         content = render("hold/hold.txt.j2" if fmt == "text" else "hold/hold.html.j2", **shown)
         if fmt == "pdf":
             content = print_pdf(content)

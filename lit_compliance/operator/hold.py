@@ -90,7 +90,7 @@ class Judge:
         return th
 
     def curve(self, th: TableTheory, wid: str) -> Curve | None:
-        key = (id(th), wid)
+        key = (id(th.choices), wid)
         if key not in self.curves:
             w = th.wagers[wid]
             varying = w.meter_reset is not None or w.stake_dependent
@@ -99,74 +99,87 @@ class Judge:
 
 
 def _edges(j: "Judge", th: TableTheory, wid: str) -> Edges | None:
-    key = (id(th), wid)
+    key = (id(th.choices), wid)     # tables priced alike share their band tables
     if key not in j.edges:
         dist = one_round(sheet(th, wid))
         j.edges[key] = Edges(*dist) if dist is not None else None
     return j.edges[key]
 
 
-def judge(results: list[Results], theories: list[TableTheory], band: str, found: list = ()) -> dict:
+def judge(results: list[Results], theories: list[TableTheory], band: str, found: list = (),
+          full: bool = True) -> dict:
     """Every row judged, per table and wager cumulatively; raise InputError listing every problem
-    (``found``: those already found in reading the files, reported with the rest)."""
+    (``found``: those already found in reading the files, reported with the rest). ``full``: list
+    every period (else only those to look at: outside a band, data errors; the counts cover all)."""
     j = Judge(theories)
     problems: list = list(found)
-    groups: dict = defaultdict(list)       # (theory id, wager) -> [(file index, row index)]
+    groups: dict = defaultdict(list)       # (theory id, wager) -> [(file index, row indexes)]
     seen: dict = {}
     owners: dict = {}
     for f, res in enumerate(results):
-        for i in range(len(res)):
-            th = j.theory_for(res, i, problems)
-            wid = res.wager[i]
-            if th is None or not wid:
+        combos: dict = {}
+        for i, key in enumerate(zip(res.table, res.config, res.wager)):
+            combos.setdefault(key, []).append(i)
+        for (table, _config, wid), rows in combos.items():
+            th = j.theory_for(res, rows[0], problems)
+            if th is None:
+                for i in rows[1:]:
+                    j.theory_for(res, i, problems)
+                continue
+            if not wid:
                 continue
             w = th.wagers.get(wid)
             if w is None:
-                problems.append(res.problem(i, "wager", f"table {th.table} does not offer {wid!r} (it offers "
-                                                        f"{', '.join(th.wagers)})"))
+                problems += [res.problem(i, "wager", f"table {th.table} does not offer {wid!r} (it offers "
+                                                     f"{', '.join(th.wagers)})") for i in rows]
                 continue
-            if res.meter[i] is not None and w.meter_reset is None:
-                problems.append(res.problem(i, "meter", f"{w.wager_name} on table {th.table} pays from no meter"))
-            dup = (th.table, wid, res.period[i])
-            if dup in seen:
-                ff, ii = seen[dup]
-                line = results[ff].where[ii].get("", (1, 1))[0]
-                problems.append(res.problem(i, "table", f"duplicate row: {th.table}, {wid}, {res.period[i]} is also "
-                                                        f"at {results[ff].file}:{line}"))
-                continue
-            seen[dup] = (f, i)
+            if w.meter_reset is None:
+                problems += [res.problem(i, "meter", f"{w.wager_name} on table {th.table} pays from no meter")
+                             for i in rows if res.meter[i] is not None]
+            marks = seen.setdefault((th.table, wid), {})
+            keep = []
+            for i in rows:
+                label = res.period[i]
+                if label in marks:
+                    ff, ii = marks[label]
+                    line = results[ff].position(ii)[0]
+                    problems.append(res.problem(i, "table", f"duplicate row: {th.table}, {wid}, {label} is also "
+                                                            f"at {results[ff].file}:{line}"))
+                    continue
+                marks[label] = (f, i)
+                keep.append(i)
             owners[id(th)] = th
-            groups[(id(th), wid)].append((f, i))
+            groups[(id(th), wid)].append((f, np.array(keep, dtype=np.int64)))
     # a win larger than the wagers can pay: checked against the sheet at the row's meter and stake
-    for (tid, wid), rows in groups.items():
+    for (tid, wid), parts in groups.items():
         th = owners[tid]
         w = th.wagers[wid]
         if w.mean is None:
             continue
         k = w.units_per_round
         base_cap = max_net(th, wid)
-        for f, i in rows:
+        for f, rows in parts:
             res = results[f]
-            if not res.rounds[i]:
-                continue
-            lost = -res.house_win[i]
-            if lost <= base_cap * res.wagered[i] * (1 + 1e-9):
-                continue
-            stake = res.wagered[i] / (k * res.rounds[i])
-            cap = max_net(th, wid, res.meter[i] if res.meter[i] else None,
-                          round(stake, 2) if w.stake_dependent else None)
-            if lost > cap * res.wagered[i] * (1 + 1e-9) + 0.005:
-                problems.append(res.problem(i, "house_win", f"the house lost {lost:,.2f}, more than the "
-                                                            f"{cap * res.wagered[i]:,.2f} the wagers can pay "
-                                                            f"({cap:,.2f} net per unit wagered at most)"))
+            arrays = res.arrays()
+            wag = arrays["wagered"][rows]
+            lost = -arrays["house_win"][rows]
+            for i in rows[(lost > base_cap * wag * (1 + 1e-9)) & (arrays["rounds"][rows] > 0)].tolist():
+                stake = res.wagered[i] / (k * res.rounds[i])
+                cap = max_net(th, wid, res.meter[i] if res.meter[i] else None,
+                              round(stake, 2) if w.stake_dependent else None)
+                if -res.house_win[i] > cap * res.wagered[i] * (1 + 1e-9) + 0.005:
+                    problems.append(res.problem(i, "house_win", f"the house lost {-res.house_win[i]:,.2f}, more than "
+                                                                f"the {cap * res.wagered[i]:,.2f} the wagers can pay "
+                                                                f"({cap:,.2f} net per unit wagered at most)"))
     if problems:
         raise InputError(sorted(problems, key=lambda p: (p.file, p.line, p.column, p.path, p.message)))
     tables: dict = {}
-    for (tid, wid), rows in groups.items():
+    for (tid, wid), parts in groups.items():
         th = owners[tid]
         entry = tables.setdefault(tid, {"theory": th, "wagers": []})
-        entry["wagers"].append(_judge_wager(th, wid, rows, results, j.curve(th, wid),
-                                                  _edges(j, th, wid) if th.wagers[wid].mean is not None else None, band))
+        entry["wagers"].append(_judge_wager(th, wid, parts, results, j.curve(th, wid),
+                                            _edges(j, th, wid) if th.wagers[wid].mean is not None else None,
+                                            band, full))
     out = []
     for tid, entry in sorted(tables.items(), key=lambda kv: kv[1]["theory"].table):
         th = entry["theory"]
@@ -175,54 +188,68 @@ def judge(results: list[Results], theories: list[TableTheory], band: str, found:
         out.append({"table": th.table, "casino": th.casino, "config": th.path, "ruleset": th.ruleset,
                     "digest": th.digest, "readings": list(th.readings), "wagers": wagers,
                     "outside": any(w["outside"] for w in wagers)})
-    return {"band": band, "convention": CONVENTION, "tables": out,
-            "outside": any(t["outside"] for t in out),
-            "counts": _counts(out)}
+    counts = {key: sum(w["counts"][key] for t in out for w in t["wagers"]) for key in COUNTS}
+    return {"band": band, "convention": CONVENTION, "tables": out, "outside": any(t["outside"] for t in out),
+            "counts": counts}
 
 
-def _counts(tables: list) -> dict:
-    c = {"periods": 0, "judged": 0, "data_error": 0, "too_short": 0, "no_rounds": 0, "not_priced": 0, "outside": 0}
-    for t in tables:
-        for w in t["wagers"]:
-            for p in w["periods"]:
-                c["periods"] += 1
-                c[p["status"]] += 1
-                c["outside"] += bool(p.get("outside"))
-    return c
-
-
-def _sort_key(label: str, by_date: bool, first: dict):
-    return label if by_date else first[label]
+COUNTS = ("periods", "judged", "data_error", "too_short", "no_rounds", "not_priced", "outside")
 
 
 def _outside(z, edges: dict) -> dict:
     return {b: (z < edges[b][0]) | (z > edges[b][1]) for b in BANDS}
 
 
-def _judge_wager(th: TableTheory, wid: str, rows: list, results: list, curve, edges: Edges, band: str) -> dict:
+def _columns(parts: list, results: list):
+    """The group's rows from every file, in period order (dates sort; other labels as first seen)."""
+    period, n, wag, win, meter_given = [], [], [], [], []
+    for f, rows in parts:
+        res = results[f]
+        idx = rows.tolist()
+        period += [res.period[i] for i in idx]
+        arrays = res.arrays()
+        n.append(arrays["rounds"][rows])
+        wag.append(arrays["wagered"][rows])
+        win.append(arrays["house_win"][rows])
+        meter_given += [res.meter[i] for i in idx]
+    by_date = all(results[f].by_date for f, _ in parts)
+    if by_date:
+        order = np.argsort(np.array(period), kind="stable")
+    else:
+        first: dict = {}
+        for x, label in enumerate(period):
+            first.setdefault(label, x)
+        order = np.argsort(np.array([first[label] for label in period]), kind="stable")
+    ol = order.tolist()
+    return ([period[x] for x in ol], np.concatenate(n)[order], np.concatenate(wag)[order],
+            np.concatenate(win)[order], [meter_given[x] for x in ol])
+
+
+RUNNING_POINTS = 150
+
+
+def _judge_wager(th: TableTheory, wid: str, parts: list, results: list, curve, edges: Edges, band: str,
+                 full: bool = True) -> dict:
     w = th.wagers[wid]
     k = w.units_per_round
-    by_date = all(results[f].by_date for f, _ in rows)
-    first: dict = {}
-    for n, (f, i) in enumerate(rows):
-        first.setdefault(results[f].period[i], n)
-    rows = sorted(rows, key=lambda fi: _sort_key(results[fi[0]].period[fi[1]], by_date, first))
-    period = [results[f].period[i] for f, i in rows]
-    n = np.array([results[f].rounds[i] for f, i in rows], dtype=float)
-    wag = np.array([results[f].wagered[i] for f, i in rows], dtype=float)
-    win = np.array([results[f].house_win[i] for f, i in rows], dtype=float)
-    meter_given = [results[f].meter[i] for f, i in rows]
+    period, n, wag, win, meter_given = _columns(parts, results)
+    counts = dict.fromkeys(COUNTS, 0)
+    counts["periods"] = len(n)
     head = {"wager": wid, "wager_name": w.wager_name, "paytable": w.paytable_id, "paytable_name": w.paytable_name,
             "units_per_round": k, "status": w.status, "assumptions": list(w.assumptions),
             "readings": list(w.readings), "limits": [w.minimum, w.maximum]}
     if w.mean is None:
-        periods = [{"period": p, "rounds": int(a), "wagered": b, "house_win": c, "status": "not_priced",
-                    "note": "the rules leave this paytable without figures (or the configuration chooses none): "
-                            "no theory to judge against"} for p, a, b, c in zip(period, n, wag, win)]
-        return {**head, "priced_at": None, "periods": periods, "cumulative": None, "running": [], "outside": False}
+        note = ("the rules leave this paytable without figures (or the configuration chooses none): no theory to "
+                "judge against")
+        counts["not_priced"] = len(n)
+        periods = [{"period": p, "rounds": int(a), "wagered": float(b), "house_win": float(c), "status": "not_priced",
+                    "note": note} for p, a, b, c in zip(period, n, wag, win)]
+        return {**head, "priced_at": None, "periods": periods if full else periods[:1], "cumulative": None,
+                "running": [], "outside": False, "counts": counts}
     with np.errstate(divide="ignore", invalid="ignore"):
         stake = np.where(n > 0, wag / (k * np.maximum(n, 1)), 0.0)
-    if w.meter_reset is not None:
+    has_meter = w.meter_reset is not None
+    if has_meter:
         meter = np.array([m if m is not None else w.meter_reset for m in meter_given], dtype=float)
     else:
         meter = np.zeros(len(n))
@@ -239,24 +266,27 @@ def _judge_wager(th: TableTheory, wid: str, rows: list, results: list, curve, ed
         theo_hold = np.where(wag > 0, mean / k, np.nan)
         z = np.where(sd_win > 0, (win - theo) / sd_win, 0.0)
     eps = 1e-9
-    low = np.array([w.minimum if w.minimum is not None else -np.inf] * len(n))
-    high = np.array([w.maximum if w.maximum is not None else np.inf] * len(n))
-    if w.stake_stated:
-        low = high = np.full(len(n), w.stake)
+    low = w.stake if w.stake_stated else (w.minimum if w.minimum is not None else -np.inf)
+    high = w.stake if w.stake_stated else (w.maximum if w.maximum is not None else np.inf)
     bad = (n > 0) & ((stake < low * (1 - eps)) | (stake > high * (1 + eps)))
     short = (n > 0) & ~bad & ((theo_hold + Z["99"] * sd / k / np.sqrt(np.maximum(n, 1))) > 1.0)
+    judged = (n > 0) & ~bad & ~short
     out_by = _outside(z, edges.at(n))
+    outside = judged & out_by[band]
+    counts.update(no_rounds=int((n == 0).sum()), data_error=int(bad.sum()), too_short=int(short.sum()),
+                  judged=int(judged.sum()), outside=int(outside.sum()))
+    limits = f"{low:,.2f}" if w.stake_stated else f"{low:,.2f} to {high:,.2f}"
     periods = []
-    for x in range(len(n)):
+    show = range(len(n)) if full else np.nonzero(outside | bad)[0].tolist()
+    for x in show:
         p = {"period": period[x], "rounds": int(n[x]), "wagered": float(wag[x]), "house_win": float(win[x]),
-             "average_bet": float(stake[x]), "meter": float(meter[x]) if w.meter_reset is not None else None,
-             "meter_from": ("row" if meter_given[x] is not None else "reset") if w.meter_reset is not None else None}
+             "average_bet": float(stake[x]), "meter": float(meter[x]) if has_meter else None,
+             "meter_from": ("row" if meter_given[x] is not None else "reset") if has_meter else None}
         if n[x] == 0:
             p.update(status="no_rounds", note="no rounds played")
         elif bad[x]:
-            lim = f"{low[x]:,.2f}" if w.stake_stated else f"{low[x]:,.2f} to {high[x]:,.2f}"
             p.update(status="data_error", note=f"average bet {stake[x]:,.2f} is outside the table's "
-                                               f"{'stake' if w.stake_stated else 'limits'} ({lim}): probably a "
+                                               f"{'stake' if w.stake_stated else 'limits'} ({limits}): probably a "
                                                "data-entry error; not judged")
         else:
             p.update(status="too_short" if short[x] else "judged",
@@ -276,12 +306,14 @@ def _judge_wager(th: TableTheory, wid: str, rows: list, results: list, curve, ed
         cn, cw, cwin, ct = np.cumsum(n * use), np.cumsum(wag * use), np.cumsum(win * use), np.cumsum(theo * use)
         cvar = np.cumsum((sd_win ** 2) * use)
         at = np.nonzero(use)[0]
+        if len(at) > RUNNING_POINTS:   # the path at up to 150 evenly spaced periods, the last included
+            at = at[np.unique(np.linspace(0, len(at) - 1, RUNNING_POINTS).round().astype(np.int64))]
         run_edges = edges.at(cn[at])
-        for y, x in enumerate(at):
-            sdc = sqrt(cvar[x])
+        sdc_at = np.sqrt(cvar[at])
+        for y, x in enumerate(at.tolist()):
             running.append({"rounds": int(cn[x]), "hold": float(cwin[x] / cw[x]), "theoretical_hold": float(ct[x] / cw[x]),
-                            "band": {b: [float(ct[x] + run_edges[b][0][y] * sdc) / cw[x],
-                                         float(ct[x] + run_edges[b][1][y] * sdc) / cw[x]] for b in BANDS}})
+                            "band": {b: [float((ct[x] + run_edges[b][0][y] * sdc_at[y]) / cw[x]),
+                                         float((ct[x] + run_edges[b][1][y] * sdc_at[y]) / cw[x])] for b in BANDS}})
         last = int(np.nonzero(use)[0][-1])
         sdc = sqrt(cvar[last])
         zc = (cwin[last] - ct[last]) / sdc if sdc else 0.0
@@ -297,13 +329,12 @@ def _judge_wager(th: TableTheory, wid: str, rows: list, results: list, curve, ed
             ce = _outside(np.array([zc]), edges.at([cn[last]]))
             cum.update(bands={b: bool(ce[b][0]) for b in BANDS}, outside=bool(ce[band][0]),
                        direction="above" if zc > 0 else "below")
-    outside = any(p.get("outside") for p in periods) or bool(cum and cum.get("outside"))
     priced_at = {"meter": "each period's mean meter where the row gives one, else the configured reset "
-                          f"({w.meter_reset:,.2f})" if w.meter_reset is not None else None,
+                          f"({w.meter_reset:,.2f})" if has_meter else None,
                  "stake": ("the stake the rules fix" if w.stake_stated else
                            "each period's average bet (the wager pays money amounts or a meter share)")
                  if w.stake_dependent or w.stake_stated else "per unit of the stake (odds: any stake)",
                  "mean_per_round": w.mean, "sd_per_round": w.sd,
                  "stake_priced": w.stake if w.stake_dependent or w.stake_stated else None}
     return {**head, "priced_at": priced_at, "periods": periods, "cumulative": cum, "running": running,
-            "outside": outside}
+            "outside": bool(outside.any()) or bool(cum and cum.get("outside")), "counts": counts}

@@ -99,13 +99,18 @@ def _paytable(wager, choice: dict) -> Paytable | None:
 
 
 def sheet(theory: TableTheory, wager_id: str, meter: float | None = None, stake: float | None = None) -> dict:
-    """The PAR sheet of one configured wager, at another meter or stake if asked."""
-    wager, table, opts = theory.choices[wager_id]
-    if meter is not None:
-        opts = replace(opts, meter=exact(meter))
-    if stake is not None:
-        opts = replace(opts, stake=exact(stake))
-    return _sheet(theory.model, wager, table, opts)
+    """The PAR sheet of one configured wager, at another meter or stake if asked (kept in memory for
+    every table priced alike)."""
+    memo = _SHEETS.setdefault(id(theory.choices), {})
+    key = (wager_id, meter, stake)
+    if key not in memo:
+        wager, table, opts = theory.choices[wager_id]
+        if meter is not None:
+            opts = replace(opts, meter=exact(meter))
+        if stake is not None:
+            opts = replace(opts, stake=exact(stake))
+        memo[key] = _sheet(theory.model, wager, table, opts)
+    return memo[key]
 
 
 def _sheet(model, wager, table, opts) -> dict:
@@ -119,7 +124,6 @@ def priced(theory: TableTheory, wager_id: str, meter: float | None = None, stake
     return _priced(theory, wager_id, meter, stake)
 
 
-@lru_cache(maxsize=4096)
 def _priced(theory, wager_id, meter, stake):
     t = sheet(theory, wager_id, meter, stake).get("totals")
     return (None, None) if not t else (t["house_edge"], t["standard_deviation"])
@@ -187,14 +191,47 @@ def load_theory(path: Path | str, catalogue=None) -> TableTheory:
     return _load(str(path), catalogue)
 
 
-@lru_cache(maxsize=64)
+_PRICED: dict = {}     # (ruleset, the configuration but its table and casino) -> priced wagers
+_SHEETS: dict = {}     # id of a priced configuration's choices -> {(wager, meter, stake): sheet}
+
+
+def _digest(rs, config) -> str:
+    """:func:`table_config.digest`, with the ruleset's canonical JSON made once per ruleset (a test
+    holds the two equal)."""
+    import hashlib
+
+    from .table_config import canonical_json
+
+    memo = _PRICED.setdefault(("ruleset-json", rs.ref, id(rs)), {})
+    if "text" not in memo:
+        memo["text"] = canonical_json(rs.data)
+    text = '{"config":' + canonical_json(config.data) + ',"ruleset":' + memo["text"] + "}"
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+
+
+@lru_cache(maxsize=256)
 def _load(path: str, catalogue) -> TableTheory:
     from ..load.catalogue import Catalogue, CatalogueError
-    from ..load.strict_yaml import InputError
-    from .table_config import digest, load_config, model_for, ruleset_for
+    from .table_config import canonical_json, load_config, ruleset_for
 
     config = load_config(path)
     rs = ruleset_for(config, catalogue or Catalogue.bundled())
+    if config.data.get("table") is None:
+        raise CatalogueError(f"{path}: the configuration names no table")
+    same = canonical_json({k: v for k, v in config.data.items() if k not in ("table", "casino")})
+    key = (rs.ref, id(rs), same)
+    if key not in _PRICED:
+        _PRICED[key] = _price(config, rs)
+    wagers, readings, model, choices = _PRICED[key]
+    return TableTheory(path=path, table=str(config.data["table"]), casino=config.casino, ruleset=rs.ref,
+                       digest=_digest(rs, config), seats=config.data.get("seats"), wagers=wagers,
+                       readings=readings, model=model, choices=choices)
+
+
+def _price(config, rs):
+    from ..load.strict_yaml import InputError
+    from .table_config import model_for
+
     model = model_for(rs, config)
     limits = config.data.get("limits", {})
     wagers, choices = {}, {}
@@ -230,8 +267,4 @@ def _load(path: str, catalogue) -> TableTheory:
             assumptions=tuple(body.get("assumptions") or ()),
             readings=tuple(_reading(r) for r in model.readings_touching(*prefix)),
             extra={"base": body.get("base")} if wager.is_base else {})
-    if config.data.get("table") is None:
-        raise CatalogueError(f"{path}: the configuration names no table")
-    return TableTheory(path=path, table=str(config.data["table"]), casino=config.casino, ruleset=rs.ref,
-                       digest=digest(rs, config), seats=config.data.get("seats"), wagers=wagers,
-                       readings=tuple(_reading(r) for r in model.applied), model=model, choices=choices)
+    return wagers, tuple(_reading(r) for r in model.applied), model, choices

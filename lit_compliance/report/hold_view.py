@@ -32,7 +32,7 @@ def flags(report: dict) -> list[dict]:
     out = []
     for t in report["tables"]:
         for w in t["wagers"]:
-            short = 0
+            short = w["counts"]["too_short"]
             for p in w["periods"]:
                 who = f"table {t['table']}, {w['wager_name']}, {p['period']}"
                 if p.get("outside"):
@@ -42,8 +42,6 @@ def flags(report: dict) -> list[dict]:
                                 f"{_outside_text(p['z'], p['bands'])}"})
                 elif p["status"] == "data_error":
                     out.append({"table": t["table"], "kind": "data_error", "text": f"{who}: {p['note']}"})
-                elif p["status"] == "too_short":
-                    short += 1
             c = w["cumulative"]
             if c and c.get("outside"):
                 out.append({"table": t["table"], "kind": "outside", "text":
@@ -77,7 +75,7 @@ def funnel(t: dict, w: dict) -> str | None:
                              y_fmt=lambda v: f"{v:g}%")
 
 
-def view(report: dict) -> dict:
+def view(report: dict, charts_too: bool = True) -> dict:
     """The report with its flags, display strings and charts (for the text and HTML templates)."""
     tables = []
     for t in report["tables"]:
@@ -97,7 +95,7 @@ def view(report: dict) -> dict:
                         "verdict": p.get("note") or _outside_text(p["z"], p["bands"])}
                        for p in w["periods"] if p.get("outside") or p["status"] == "data_error"]
             pa = w["priced_at"]
-            wagers.append({**w, "shown": shown, "flagged_periods": periods, "chart": funnel(t, w),
+            wagers.append({**w, "shown": shown, "flagged_periods": periods, "chart": funnel(t, w) if charts_too else None,
                            "theory_text": None if pa is None else
                            f"house edge {_pct(pa['mean_per_round'])} per round per unit, SD {pa['sd_per_round']:.4f}; "
                            f"{w['units_per_round']} unit(s) placed a round, so a theoretical hold of "
