@@ -137,17 +137,21 @@ def judge(results: list[Results], theories: list[TableTheory], band: str, found:
                 problems += [res.problem(i, "meter", f"{w.wager_name} on table {th.table} pays from no meter")
                              for i in rows if res.meter[i] is not None]
             marks = seen.setdefault((th.table, wid), {})
-            keep = []
-            for i in rows:
-                label = res.period[i]
-                if label in marks:
-                    ff, ii = marks[label]
-                    line = results[ff].position(ii)[0]
-                    problems.append(res.problem(i, "table", f"duplicate row: {th.table}, {wid}, {label} is also "
-                                                            f"at {results[ff].file}:{line}"))
-                    continue
-                marks[label] = (f, i)
-                keep.append(i)
+            labels = [res.period[i] for i in rows]
+            if len(set(labels)) == len(labels) and marks.keys().isdisjoint(labels):
+                marks.update(zip(labels, ((f, i) for i in rows)))
+                keep = rows
+            else:
+                keep = []
+                for i, label in zip(rows, labels):
+                    if label in marks:
+                        ff, ii = marks[label]
+                        line = results[ff].position(ii)[0]
+                        problems.append(res.problem(i, "table", f"duplicate row: {th.table}, {wid}, {label} is also "
+                                                                f"at {results[ff].file}:{line}"))
+                        continue
+                    marks[label] = (f, i)
+                    keep.append(i)
             owners[id(th)] = th
             groups[(id(th), wid)].append((f, np.array(keep, dtype=np.int64)))
     # a win larger than the wagers can pay: checked against the sheet at the row's meter and stake
@@ -202,27 +206,19 @@ def _outside(z, edges: dict) -> dict:
 
 def _columns(parts: list, results: list):
     """The group's rows from every file, in period order (dates sort; other labels as first seen)."""
-    period, n, wag, win, meter_given = [], [], [], [], []
+    cols = {name: [] for name in ("period", "rounds", "wagered", "house_win", "meter")}
     for f, rows in parts:
-        res = results[f]
-        idx = rows.tolist()
-        period += [res.period[i] for i in idx]
-        arrays = res.arrays()
-        n.append(arrays["rounds"][rows])
-        wag.append(arrays["wagered"][rows])
-        win.append(arrays["house_win"][rows])
-        meter_given += [res.meter[i] for i in idx]
-    by_date = all(results[f].by_date for f, _ in parts)
-    if by_date:
-        order = np.argsort(np.array(period), kind="stable")
+        arrays = results[f].arrays()
+        for name in cols:
+            cols[name].append(arrays[name][rows])
+    period, n, wag, win, meter = (np.concatenate(cols[name]) for name in cols)
+    if all(results[f].by_date for f, _ in parts):
+        order = np.argsort(period.astype(str), kind="stable")
     else:
-        first: dict = {}
-        for x, label in enumerate(period):
-            first.setdefault(label, x)
-        order = np.argsort(np.array([first[label] for label in period]), kind="stable")
-    ol = order.tolist()
-    return ([period[x] for x in ol], np.concatenate(n)[order], np.concatenate(wag)[order],
-            np.concatenate(win)[order], [meter_given[x] for x in ol])
+        _, first = np.unique(period, return_index=True)
+        rank = {label: x for label, x in zip(period[np.sort(first)].tolist(), range(len(first)))}
+        order = np.argsort(np.array([rank[label] for label in period.tolist()]), kind="stable")
+    return period[order].tolist(), n[order], wag[order], win[order], meter[order]
 
 
 RUNNING_POINTS = 150
@@ -245,12 +241,12 @@ def _judge_wager(th: TableTheory, wid: str, parts: list, results: list, curve, e
         periods = [{"period": p, "rounds": int(a), "wagered": float(b), "house_win": float(c), "status": "not_priced",
                     "note": note} for p, a, b, c in zip(period, n, wag, win)]
         return {**head, "priced_at": None, "periods": periods if full else periods[:1], "cumulative": None,
-                "running": [], "outside": False, "counts": counts}
+                "running": None, "outside": False, "counts": counts}
     with np.errstate(divide="ignore", invalid="ignore"):
         stake = np.where(n > 0, wag / (k * np.maximum(n, 1)), 0.0)
     has_meter = w.meter_reset is not None
     if has_meter:
-        meter = np.array([m if m is not None else w.meter_reset for m in meter_given], dtype=float)
+        meter = np.where(np.isnan(meter_given), w.meter_reset, meter_given)
     else:
         meter = np.zeros(len(n))
     if curve is not None:
@@ -281,7 +277,7 @@ def _judge_wager(th: TableTheory, wid: str, parts: list, results: list, curve, e
     for x in show:
         p = {"period": period[x], "rounds": int(n[x]), "wagered": float(wag[x]), "house_win": float(win[x]),
              "average_bet": float(stake[x]), "meter": float(meter[x]) if has_meter else None,
-             "meter_from": ("row" if meter_given[x] is not None else "reset") if has_meter else None}
+             "meter_from": ("reset" if np.isnan(meter_given[x]) else "row") if has_meter else None}
         if n[x] == 0:
             p.update(status="no_rounds", note="no rounds played")
         elif bad[x]:
@@ -301,7 +297,7 @@ def _judge_wager(th: TableTheory, wid: str, parts: list, results: list, curve, e
                 p["direction"] = "above" if z[x] > 0 else "below"
         periods.append(p)
     use = (n > 0) & ~bad
-    cum, running = None, []
+    cum, running = None, None
     if use.any():
         cn, cw, cwin, ct = np.cumsum(n * use), np.cumsum(wag * use), np.cumsum(win * use), np.cumsum(theo * use)
         cvar = np.cumsum((sd_win ** 2) * use)
@@ -310,10 +306,10 @@ def _judge_wager(th: TableTheory, wid: str, parts: list, results: list, curve, e
             at = at[np.unique(np.linspace(0, len(at) - 1, RUNNING_POINTS).round().astype(np.int64))]
         run_edges = edges.at(cn[at])
         sdc_at = np.sqrt(cvar[at])
-        for y, x in enumerate(at.tolist()):
-            running.append({"rounds": int(cn[x]), "hold": float(cwin[x] / cw[x]), "theoretical_hold": float(ct[x] / cw[x]),
-                            "band": {b: [float((ct[x] + run_edges[b][0][y] * sdc_at[y]) / cw[x]),
-                                         float((ct[x] + run_edges[b][1][y] * sdc_at[y]) / cw[x])] for b in BANDS}})
+        running = {"rounds": cn[at].astype(np.int64).tolist(), "hold": (cwin[at] / cw[at]).tolist(),
+                   "theoretical_hold": (ct[at] / cw[at]).tolist(),
+                   "band": {b: [((ct[at] + run_edges[b][0] * sdc_at) / cw[at]).tolist(),
+                                ((ct[at] + run_edges[b][1] * sdc_at) / cw[at]).tolist()] for b in BANDS}}
         last = int(np.nonzero(use)[0][-1])
         sdc = sqrt(cvar[last])
         zc = (cwin[last] - ct[last]) / sdc if sdc else 0.0

@@ -61,8 +61,11 @@ class Results:
         import numpy as np
 
         if getattr(self, "_arrays", None) is None:
+            period = np.empty(len(self.period), dtype=object)
+            period[:] = self.period
             self._arrays = {"rounds": np.array(self.rounds, dtype=float), "wagered": np.array(self.wagered, dtype=float),
-                            "house_win": np.array(self.house_win, dtype=float)}
+                            "house_win": np.array(self.house_win, dtype=float), "period": period,
+                            "meter": np.array([np.nan if m is None else m for m in self.meter], dtype=float)}
         return self._arrays
 
     def position(self, i: int, column: str = "") -> tuple[int, int]:
@@ -294,21 +297,18 @@ def _fast(text: str, reader, index: dict, width: int, display: str) -> Results |
                 meter[i] = v
     by_date = "date" in index
     labels = list(col("date" if by_date else "period"))
-    arr = np.array(labels)
+    distinct = set(labels)
     if by_date:
-        if not (np.char.str_len(arr) == 10).all():
+        if not all(_DATE.fullmatch(x) for x in distinct):
             return None
         try:
-            np.array(labels, dtype="datetime64[D]")
+            np.array(sorted(distinct), dtype="datetime64[D]")
         except ValueError:
             return None
-        if not all(_DATE.fullmatch(x) for x in set(labels)):
-            return None
-    elif (np.char.str_len(np.char.strip(arr)) == 0).any() or labels != [x.strip() for x in labels]:
+    elif any(not x.strip() or x != x.strip() for x in distinct):
         return None
     for name in ("table", "wager"):
-        values = col(name)
-        if any(not v.strip() or v != v.strip() for v in set(values)):
+        if any(not v.strip() or v != v.strip() for v in set(col(name))):
             return None
     res = Results(display, by_date=by_date)
     res.period, res.table, res.wager = labels, list(col("table")), list(col("wager"))

@@ -62,14 +62,14 @@ def flags(report: dict) -> list[dict]:
 def funnel(t: dict, w: dict) -> str | None:
     """Cumulative hold against rounds played, inside its 95% and 99% bands (server-side SVG)."""
     run = w["running"]
-    if len(run) < 2:
+    if not run or len(run["rounds"]) < 2:
         return None
-    pts = [(r["rounds"], r) for r in run]
-    series = [("cumulative hold", [(x, r["hold"] * 100) for x, r in pts]),
-              ("theoretical hold", [(x, r["theoretical_hold"] * 100) for x, r in pts])]
+    xs = run["rounds"]
+    series = [("cumulative hold", [(x, y * 100) for x, y in zip(xs, run["hold"])]),
+              ("theoretical hold", [(x, y * 100) for x, y in zip(xs, run["theoretical_hold"])])]
     for b in ("95", "99"):
-        series.append((f"{b}% band", [(x, r["band"][b][1] * 100) for x, r in pts]))
-        series.append((f"{b}% band ", [(x, r["band"][b][0] * 100) for x, r in pts]))
+        series.append((f"{b}% band", [(x, y * 100) for x, y in zip(xs, run["band"][b][1])]))
+        series.append((f"{b}% band ", [(x, y * 100) for x, y in zip(xs, run["band"][b][0])]))
     return charts.line_chart(f"Table {t['table']}, {w['wager_name']}: cumulative hold", "rounds played",
                              "hold, % of amount wagered", series, x_fmt=lambda v: f"{v:,.0f}",
                              y_fmt=lambda v: f"{v:g}%")
