@@ -177,3 +177,12 @@ def test_a_config_column_names_the_configuration_relative_to_the_results_file(tm
                   "w.csv")
     result = run("hold", wrong)
     assert result.exit_code == 2 and "is not the table '3'" in result.output
+
+
+def test_a_row_repeated_in_another_results_file_is_a_duplicate_naming_the_first(tmp_path):
+    one = write(tmp_path, HEADER + "2026-01-01,LIR-2,base,10,300,1,\n2026-01-01,LIR-2,three-card-bonus,10,10,1,\n"
+                                   "2026-01-02,LIR-2,base,10,300,1,\n", "a.csv")
+    two = write(tmp_path, HEADER + "2026-01-03,LIR-2,base,10,300,1,\n2026-01-02,LIR-2,base,10,300,1,\n", "b.csv")
+    result = run("hold", one, two, "--config", MD)
+    assert result.exit_code == 2
+    assert result.output.strip() == f"error: {two}:3:12: table: duplicate row: LIR-2, base, 2026-01-02 is also at {one}:4"

@@ -137,15 +137,20 @@ def judge(results: list[Results], theories: list[TableTheory], band: str, found:
                 problems += [res.problem(i, "meter", f"{w.wager_name} on table {th.table} pays from no meter")
                              for i in rows if res.meter[i] is not None]
             marks = seen.setdefault((th.table, wid), {})
-            labels = [res.period[i] for i in rows]
-            if len(set(labels)) == len(labels) and marks.keys().isdisjoint(labels):
-                marks.update(zip(labels, ((f, i) for i in rows)))
+            labels = res.arrays()["period"][rows].tolist()
+            fresh = set(labels)
+            if len(fresh) == len(labels) and marks.keys().isdisjoint(fresh):
+                marks.update(dict.fromkeys(fresh, (f, None)))
                 keep = rows
             else:
                 keep = []
                 for i, label in zip(rows, labels):
                     if label in marks:
                         ff, ii = marks[label]
+                        if ii is None:      # marked in bulk: find the row (only ever on the way to an error)
+                            other = results[ff]
+                            ii = next(x for x in range(len(other)) if other.period[x] == label
+                                      and other.wager[x] == wid and j.theory_for(other, x, []) is th)
                         line = results[ff].position(ii)[0]
                         problems.append(res.problem(i, "table", f"duplicate row: {th.table}, {wid}, {label} is also "
                                                                 f"at {results[ff].file}:{line}"))
