@@ -117,13 +117,16 @@ def judge(results: list[Results], theories: list[TableTheory], band: str, found:
     seen: dict = {}
     owners: dict = {}
     for f, res in enumerate(results):
-        combos: dict = {}
-        for i, key in enumerate(zip(res.table, res.config, res.wager)):
-            combos.setdefault(key, []).append(i)
-        for (table, _config, wid), rows in combos.items():
+        codes: dict = {}
+        coded = np.array([codes.setdefault(key, len(codes)) for key in zip(res.table, res.config, res.wager)],
+                         dtype=np.int64)
+        order = np.argsort(coded, kind="stable")
+        bounds = np.searchsorted(coded[order], np.arange(len(codes) + 1))
+        for (table, _config, wid), c in codes.items():
+            rows = order[bounds[c]:bounds[c + 1]]
             th = j.theory_for(res, rows[0], problems)
             if th is None:
-                for i in rows[1:]:
+                for i in rows[1:].tolist():
                     j.theory_for(res, i, problems)
                 continue
             if not wid:

@@ -51,7 +51,7 @@ class Results:
     config: list = field(default_factory=list)     # None where not given
     where: list = field(default_factory=list)      # per row: {column: (line, col)}
     by_date: bool = True
-    raw: tuple | None = None                       # fast path: (rows of cells, first data line, column index)
+    raw: tuple | None = None                       # fast path: (every cell in order, cells a row, column index)
 
     def __len__(self) -> int:
         return len(self.table)
@@ -70,9 +70,10 @@ class Results:
 
     def position(self, i: int, column: str = "") -> tuple[int, int]:
         if self.raw is not None:
-            rows, first, index = self.raw
+            flat, width, index = self.raw
             j = index.get(column)
-            return first + i, 1 + (sum(len(c) + 1 for c in rows[i][:j]) if j is not None else 0)
+            cells = flat[i * width:(i + 1) * width]
+            return i + 2, 1 + (sum(len(c) + 1 for c in cells[:j]) if j is not None else 0)
         return self.where[i].get(column, self.where[i].get("", (1, 1)))
 
     def problem(self, i: int, column: str, message: str) -> Problem:
@@ -258,16 +259,19 @@ def _fast(text: str, reader, index: dict, width: int, display: str) -> Results |
     then finds and locates every problem."""
     import numpy as np
 
-    try:
-        rows = list(reader)
-    except csv.Error:
+    if '"' in text or "\r" in text:
+        return None          # quoted cells or CR line ends: the careful reader takes them
+    body = text[text.index("\n") + 1:] if "\n" in text else ""
+    if body.endswith("\n"):
+        body = body[:-1]
+    if not body or "\n\n" in body:
+        return None          # no rows, or blank lines: the careful reader places them
+    flat = body.replace("\n", ",").split(",")
+    count = body.count("\n") + 1
+    if len(flat) != count * width or body.count(",") != count * (width - 1):
         return None
-    if not rows or text.count("\n") - text.endswith("\n") != len(rows) or "\r" in text:
-        return None          # blank, quoted multi-line or CR-ended rows: the careful reader places them
-    if any(len(r) != width for r in rows):
-        return None
-    cols = list(zip(*rows))
-
+    cols = [flat[j::width] for j in range(width)]
+    rows = range(count)
     def col(name):
         return cols[index[name]]
 
@@ -283,7 +287,7 @@ def _fast(text: str, reader, index: dict, width: int, display: str) -> Results |
         return None
     if ((rounds == 0) & (wagered != 0)).any() or ((rounds > 0) & (wagered == 0)).any() or (win > wagered).any():
         return None
-    meter = [None] * len(rows)
+    meter = [None] * count
     if "meter" in index:
         given = [i for i, v in enumerate(col("meter")) if v != ""]
         if given:
@@ -314,8 +318,8 @@ def _fast(text: str, reader, index: dict, width: int, display: str) -> Results |
     res.period, res.table, res.wager = labels, list(col("table")), list(col("wager"))
     res.rounds, res.wagered, res.house_win = rounds.tolist(), wagered.tolist(), win.tolist()
     res.meter = meter
-    res.config = [v or None for v in col("config")] if "config" in index else [None] * len(rows)
-    res.raw = (rows, 2, index)
+    res.config = [v or None for v in col("config")] if "config" in index else [None] * count
+    res.raw = (flat, width, index)
     return res
 
 
