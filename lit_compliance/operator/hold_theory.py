@@ -14,7 +14,6 @@ how many such units a round places (three for the base game, one for a side wage
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 
