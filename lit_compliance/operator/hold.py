@@ -117,9 +117,20 @@ def judge(results: list[Results], theories: list[TableTheory], band: str, found:
     seen: dict = {}
     owners: dict = {}
     for f, res in enumerate(results):
-        codes: dict = {}
-        coded = np.array([codes.setdefault(key, len(codes)) for key in zip(res.table, res.config, res.wager)],
-                         dtype=np.int64)
+        parts_of_key = []
+        for column in (res.table, res.config, res.wager):
+            distinct = {v: x for x, v in enumerate(dict.fromkeys(column))}
+            parts_of_key.append((np.fromiter(map(distinct.__getitem__, column), dtype=np.int64, count=len(column)),
+                                 list(distinct)))
+        (tc, tv), (cc, cv), (wc, wv) = parts_of_key
+        combined = (tc * len(cv) + cc) * len(wv) + wc
+        present, coded = np.unique(combined, return_inverse=True)
+        codes = {}
+        for c, value in enumerate(present.tolist()):
+            rest, w_i = divmod(value, len(wv))
+            t_i, c_i = divmod(rest, len(cv))
+            codes[(tv[t_i], cv[c_i], wv[w_i])] = c
+        coded = coded.ravel()
         order = np.argsort(coded, kind="stable")
         bounds = np.searchsorted(coded[order], np.arange(len(codes) + 1))
         for (table, _config, wid), c in codes.items():
