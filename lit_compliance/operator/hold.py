@@ -22,9 +22,9 @@ lies beyond that band's edges in the exact distribution of the period's total
 2.576 and 3.291.
 
 Not judged: a period whose average bet lies outside the table's configured limits (reported as a
-probable data error); a period too short to judge (its 99% band reaches past a hold of 100%, which
-the house cannot exceed, so the normal approximation says nothing yet); a wager whose paytable the
-rules leave without figures. Cumulative figures add only the judged and too-short periods.
+probable data error); a period too short to judge (theory + 2.576 SD would be a hold above 100%,
+which the house cannot reach: too few rounds to say anything yet); a wager whose paytable the rules
+leave without figures. Cumulative figures add only the judged and too-short periods.
 """
 from __future__ import annotations
 
@@ -55,7 +55,7 @@ CONVENTION = [
     "(the n-th convolution power of the PAR sheet's distribution of one round), not of the normal curve: a "
     "royal flush makes the base game's result per round very skewed, so at 2,000 rounds the 99.9% band runs from "
     "about 13.5 SD below theory to 1.7 SD above. z is (actual - theoretical) / SD. A period is too short to "
-    "judge while theory + 2.576 SD reaches past a hold of 100%.",
+    "judge while theory + 2.576 SD would be a hold above 100%.",
 ]
 
 
@@ -308,8 +308,8 @@ def _judge_wager(th: TableTheory, wid: str, parts: list, results: list, curve, e
                      hold=float(hold[x]), theoretical_win=float(theo[x]), theoretical_hold=float(theo_hold[x]),
                      sd=float(sd_win[x]), z=float(z[x]))
             if short[x]:
-                p["note"] = (f"too short to judge: {int(n[x]):,} rounds; the 99% band reaches past a hold of "
-                             "100%")
+                p["note"] = (f"too short to judge: {int(n[x]):,} rounds; theory + 2.576 SD would be a "
+                             "hold above 100%")
             else:
                 p["bands"] = {b: bool(out_by[b][x]) for b in BANDS}
                 p["outside"] = p["bands"][band]
@@ -339,7 +339,7 @@ def _judge_wager(th: TableTheory, wid: str, parts: list, results: list, curve, e
                "theoretical_win": float(ct[last]), "theoretical_hold": float(th_hold), "sd": sdc, "z": float(zc),
                "status": "too_short" if cshort else "judged"}
         if cshort:
-            cum["note"] = "too short to judge: the 99% band still reaches past a hold of 100%"
+            cum["note"] = "too short to judge: theory + 2.576 SD would still be a hold above 100%"
         else:
             ce = _outside(np.array([zc]), edges.at([cn[last]]))
             cum.update(bands={b: bool(ce[b][0]) for b in BANDS}, outside=bool(ce[band][0]),

@@ -52,7 +52,7 @@ def flags(report: dict) -> list[dict]:
             if short:
                 out.append({"table": t["table"], "kind": "too_short", "text":
                             f"table {t['table']}, {w['wager_name']}: {short} period(s) too short to judge alone "
-                            "(their 99% band reaches past a hold of 100%); they count in the cumulative figures"})
+                            "(theory + 2.576 SD would be a hold above 100%); they count in the cumulative figures"})
             if w["cumulative"] is None and w["periods"] and w["periods"][0]["status"] == "not_priced":
                 out.append({"table": t["table"], "kind": "not_priced", "text":
                             f"table {t['table']}, {w['wager_name']}: {w['periods'][0]['note']}"})
