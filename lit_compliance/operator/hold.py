@@ -231,12 +231,12 @@ def _columns(parts: list, results: list):
         for name in cols:
             cols[name].append(arrays[name][rows])
     period, n, wag, win, meter = (np.concatenate(cols[name]) for name in cols)
-    if all(results[f].by_date for f, _ in parts):
-        order = np.argsort(period.astype(str), kind="stable")
-    else:
-        _, first = np.unique(period, return_index=True)
-        rank = {label: x for label, x in zip(period[np.sort(first)].tolist(), range(len(first)))}
-        order = np.argsort(np.array([rank[label] for label in period.tolist()]), kind="stable")
+    if not all(results[f].by_date for f, _ in parts):
+        # labels: the rows come file by file in file order, so already in the order first seen
+        return period.tolist(), n, wag, win, meter
+    if len(period) < 2 or bool((period[1:] >= period[:-1]).all()):
+        return period.tolist(), n, wag, win, meter
+    order = np.argsort(period.astype(str), kind="stable")
     return period[order].tolist(), n[order], wag[order], win[order], meter[order]
 
 

@@ -275,9 +275,12 @@ def _fast(text: str, index: dict, width: int, display: str) -> Results | None:
         return cols[index[name]]
 
     try:
-        rounds = np.array(col("rounds"), dtype=np.int64)
-        wagered = np.array(col("wagered"), dtype=float)
-        win = np.array(col("house_win"), dtype=float)
+        rounds_list = list(map(int, col("rounds")))
+        wagered_list = list(map(float, col("wagered")))
+        win_list = list(map(float, col("house_win")))
+        rounds = np.array(rounds_list, dtype=np.int64)
+        wagered = np.array(wagered_list, dtype=float)
+        win = np.array(win_list, dtype=float)
     except (ValueError, OverflowError):
         return None
     if not (np.isfinite(wagered).all() and np.isfinite(win).all()):
@@ -315,7 +318,7 @@ def _fast(text: str, index: dict, width: int, display: str) -> Results | None:
             return None
     res = Results(display, by_date=by_date)
     res.period, res.table, res.wager = labels, list(col("table")), list(col("wager"))
-    res.rounds, res.wagered, res.house_win = rounds.tolist(), wagered.tolist(), win.tolist()
+    res.rounds, res.wagered, res.house_win = rounds_list, wagered_list, win_list
     res.meter = meter
     res.config = [v or None for v in col("config")] if "config" in index else [None] * count
     res.raw = (flat, width, index)
