@@ -78,7 +78,7 @@ def hold(results, configs, band, fmt, output):
         read.append(res)
     if problems and not read:
         raise InputError(problems)
-    report = judge(read, theories, band, problems, full=fmt in ("json", "csv"))
+    report = judge(read, theories, band, problems, full=fmt in ("json", "csv"), path=fmt != "text")
     if fmt == "json":
         content: str | bytes = to_json(report)
     elif fmt == "csv":

@@ -107,10 +107,11 @@ def _edges(j: "Judge", th: TableTheory, wid: str) -> Edges | None:
 
 
 def judge(results: list[Results], theories: list[TableTheory], band: str, found: list = (),
-          full: bool = True) -> dict:
+          full: bool = True, path: bool = True) -> dict:
     """Every row judged, per table and wager cumulatively; raise InputError listing every problem
     (``found``: those already found in reading the files, reported with the rest). ``full``: list
-    every period (else only those to look at: outside a band, data errors; the counts cover all)."""
+    every period (else only those to look at: outside a band, data errors; the counts cover all).
+    ``path``: the cumulative hold and its bands along the way (for the funnel charts and JSON)."""
     j = Judge(theories)
     problems: list = list(found)
     groups: dict = defaultdict(list)       # (theory id, wager) -> [(file index, row indexes)]
@@ -202,7 +203,7 @@ def judge(results: list[Results], theories: list[TableTheory], band: str, found:
         entry = tables.setdefault(tid, {"theory": th, "wagers": []})
         entry["wagers"].append(_judge_wager(th, wid, parts, results, j.curve(th, wid),
                                             _edges(j, th, wid) if th.wagers[wid].mean is not None else None,
-                                            band, full))
+                                            band, full, path))
     out = []
     for tid, entry in sorted(tables.items(), key=lambda kv: kv[1]["theory"].table):
         th = entry["theory"]
@@ -244,7 +245,7 @@ RUNNING_POINTS = 150
 
 
 def _judge_wager(th: TableTheory, wid: str, parts: list, results: list, curve, edges: Edges, band: str,
-                 full: bool = True) -> dict:
+                 full: bool = True, path: bool = True) -> dict:
     w = th.wagers[wid]
     k = w.units_per_round
     period, n, wag, win, meter_given = _columns(parts, results)
@@ -320,15 +321,16 @@ def _judge_wager(th: TableTheory, wid: str, parts: list, results: list, curve, e
     if use.any():
         cn, cw, cwin, ct = np.cumsum(n * use), np.cumsum(wag * use), np.cumsum(win * use), np.cumsum(theo * use)
         cvar = np.cumsum((sd_win ** 2) * use)
-        at = np.nonzero(use)[0]
+        at = np.nonzero(use)[0] if path else np.zeros(0, dtype=np.int64)
         if len(at) > RUNNING_POINTS:   # the path at up to 150 evenly spaced periods, the last included
             at = at[np.unique(np.linspace(0, len(at) - 1, RUNNING_POINTS).round().astype(np.int64))]
-        run_edges = edges.at(cn[at])
+        run_edges = edges.at(cn[at]) if path else {b: (np.zeros(0), np.zeros(0)) for b in BANDS}
         sdc_at = np.sqrt(cvar[at])
-        running = {"rounds": cn[at].astype(np.int64).tolist(), "hold": (cwin[at] / cw[at]).tolist(),
-                   "theoretical_hold": (ct[at] / cw[at]).tolist(),
-                   "band": {b: [((ct[at] + run_edges[b][0] * sdc_at) / cw[at]).tolist(),
-                                ((ct[at] + run_edges[b][1] * sdc_at) / cw[at]).tolist()] for b in BANDS}}
+        if path:
+            running = {"rounds": cn[at].astype(np.int64).tolist(), "hold": (cwin[at] / cw[at]).tolist(),
+                       "theoretical_hold": (ct[at] / cw[at]).tolist(),
+                       "band": {b: [((ct[at] + run_edges[b][0] * sdc_at) / cw[at]).tolist(),
+                                    ((ct[at] + run_edges[b][1] * sdc_at) / cw[at]).tolist()] for b in BANDS}}
         last = int(np.nonzero(use)[0][-1])
         sdc = sqrt(cvar[last])
         zc = (cwin[last] - ct[last]) / sdc if sdc else 0.0
