@@ -187,6 +187,7 @@ COMMAND_MODULES = {
     "summary": "operator", "verify": "operator",
     "diff": "regulator", "compare": "regulator",
     "site": "site",
+    "hold": "hold", "simulate": "hold",
 }
 
 

@@ -1,0 +1,183 @@
+"""``lit-compliance hold``: a table's actual results against its exact theory; ``lit-compliance
+simulate``: honest (or deliberately anomalous) results of a configured table, in the same format."""
+from __future__ import annotations
+
+import datetime as dt
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import click
+
+from .common import EXIT_NO, Trouble, deliver, handled, main, parse_date, print_pdf
+from ..load.strict_yaml import InputError
+from ..output.render import render, to_json
+
+FORMATS = ["text", "json", "csv", "html", "pdf"]
+MAX_SIMULATED_ROUNDS = 50_000_000
+
+
+def _theories(configs) -> list:
+    from ..operator.hold_theory import load_theory
+
+    problems, theories, tables = [], [], {}
+    for path in configs:
+        try:
+            th = load_theory(path)
+        except InputError as exc:
+            problems.extend(exc.problems)
+            continue
+        if th.table in tables:
+            from ..operator.table_config import load_config
+
+            cfg = load_config(path)
+            problems.append(cfg.problem(("table",), f"table {th.table!r} is configured twice (also in {tables[th.table]})"))
+            continue
+        tables[th.table] = str(path)
+        theories.append(th)
+    return theories, problems
+
+
+@main.command()
+@click.argument("results", nargs=-1, required=True, type=click.Path(path_type=Path, dir_okay=False))
+@click.option("--config", "configs", multiple=True, type=click.Path(path_type=Path, dir_okay=False),
+              help="A table configuration; rows are matched to it by its 'table'. Repeat for several tables "
+                   "(or give a 'config' column in the results).")
+@click.option("--band", type=click.Choice(["95", "99", "99.9"]), default="99", show_default=True,
+              help="Exit status 1 when any period or cumulative result lies outside this band.")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
+              help="text, json, csv (one row per table, wager and period, then the cumulative rows), html "
+                   "(with each wager's funnel chart) or pdf (needs Chromium).")
+@click.option("--output", "-o", "output", type=click.Path(path_type=Path, dir_okay=False),
+              help="Write to FILE (atomically) instead of standard output.")
+@handled
+def hold(results, configs, band, fmt, output):
+    """Check each table's results (RESULTS: CSV, YAML or JSON; one row per table, wager and period with
+    date or period, table, wager, rounds, wagered, house_win, and optionally meter and config) against
+    the exact theory of its configuration: theoretical win and hold, standard deviation, z-score, and
+    whether each period and the cumulative result lies outside the 95%, 99% and 99.9% bands.
+
+    Base-game 'wagered' counts the three bets as placed (before any is pulled back). Exit status 1 when
+    a result lies outside --band.
+    """
+    if fmt == "pdf" and output is None:
+        raise Trouble("--format pdf needs --output FILE")
+    from ..operator.hold import judge
+    from ..operator.hold_results import read_results
+    from ..report.hold_view import csv_text, view
+
+    theories, problems = _theories(configs)
+    read = []
+    for path in results:
+        try:
+            res, found = read_results(path)
+        except InputError as exc:
+            problems.extend(exc.problems)
+            continue
+        problems.extend(found)
+        read.append(res)
+    if problems and not read:
+        raise InputError(problems)
+    report = judge(read, theories, band, problems, full=fmt in ("json", "csv"), path=fmt != "text")
+    if fmt == "json":
+        content: str | bytes = to_json(report)
+    elif fmt == "csv":
+        content = csv_text(report)
+    else:
+        shown = view(report, charts_too=fmt != "text")
+        content = render("hold/hold.txt.j2" if fmt == "text" else "hold/hold.html.j2", **shown)
+        if fmt == "pdf":
+            content = print_pdf(content)
+    deliver(content, output, tuple(results) + tuple(configs))
+    if report["outside"]:
+        raise SystemExit(EXIT_NO)
+
+
+def _money(cents: int) -> str:
+    sign = "-" if cents < 0 else ""
+    cents = abs(int(cents))
+    return f"{sign}{cents // 100}.{cents % 100:02d}"
+
+
+def _anomaly(text: str | None):
+    from ..play.simulate import Anomaly
+
+    if not text:
+        return None
+    m = re.fullmatch(r"([a-z0-9-]+):([a-z_]+):\+([0-9]{1,6})", text.strip())
+    if not m:
+        raise Trouble(f"--anomaly {text!r}: write WAGER:HAND:+N (e.g. base:pair_tens_or_better:+1)")
+    return Anomaly(m.group(1), m.group(2), int(m.group(3)))
+
+
+@main.command()
+@click.argument("config", type=click.Path(path_type=Path, dir_okay=False))
+@click.option("--rounds", type=click.IntRange(1, 10_000_000), required=True, help="Rounds in each period.")
+@click.option("--periods", type=click.IntRange(1, 100_000), default=1, show_default=True,
+              help="Periods (one a day from --start).")
+@click.option("--seed", type=click.IntRange(0, 2 ** 63 - 1), default=0, show_default=True,
+              help="Seed of the shuffle: the same seed gives the same results.")
+@click.option("--start", default="2026-01-01", show_default=True, help="Date of the first period (YYYY-MM-DD).")
+@click.option("--anomaly", help="Pay a hand more than the paytable: WAGER:HAND:+N, e.g. base:pair_tens_or_better:+1 "
+                                "(each riding bet on a pair of tens or better paid 2 to 1).")
+@click.option("--format", "fmt", type=click.Choice(["csv", "json"]), default="csv", show_default=True)
+@click.option("--output", "-o", "output", type=click.Path(path_type=Path, dir_okay=False),
+              help="Write to FILE (atomically) instead of standard output.")
+@handled
+def simulate(config, rounds, periods, seed, start, anomaly, fmt, output):
+    """Deal a configured table round by round (one player, optimal strategy, the engine's paytables)
+    and write its results per period in the format 'hold' reads. Bets are the configured minimums;
+    the progressive meter is held at the configured reset. Cover All (which depends on every seat) is
+    not simulated."""
+    from ..operator.hold_theory import load_theory
+    from ..play.simulate import Play, SimulationError, simulate as run
+    from ..model import exact
+
+    first = parse_date(start, "--start")
+    if rounds * periods > MAX_SIMULATED_ROUNDS:
+        raise Trouble(f"--rounds x --periods is {rounds * periods:,}; at most {MAX_SIMULATED_ROUNDS:,} rounds a run")
+    th = load_theory(config)
+    bad = _anomaly(anomaly)
+    if bad and bad.wager_id not in th.wagers:
+        raise Trouble(f"--anomaly: table {th.table} does not offer {bad.wager_id!r}")
+    plays, skipped = [], []
+    for wid, (wager, table, opts) in th.choices.items():
+        w = th.wagers[wid]
+        if table is None or w.mean is None or wager.hand_basis.value == "table_highest":
+            skipped.append(f"{w.wager_name}: not simulated ("
+                           + ("depends on every seat's hand" if wager.hand_basis.value == "table_highest"
+                              else "no priced paytable") + ")")
+            continue
+        stake = Fraction(str(w.stake)) if w.stake_stated else exact(w.minimum if w.minimum is not None else 1)
+        plays.append(Play(wager, table, stake, opts.meter if w.meter_reset is not None else None))
+    try:
+        won = run(plays, th.model.hand_rules, rounds, periods, seed, bad)
+    except SimulationError as exc:
+        raise Trouble(str(exc)) from None
+    rows = []
+    for k in range(periods):
+        day = (first + dt.timedelta(days=k)).isoformat()
+        for play in plays:
+            wid = play.wager.id
+            units = 3 if play.wager.is_base else 1
+            wagered = int(play.stake * 100) * units * rounds
+            rows.append({"date": day, "table": th.table, "wager": wid, "rounds": rounds,
+                         "wagered": _money(wagered), "house_win": _money(int(won[wid][k])),
+                         "meter": _money(int(play.meter * 100)) if play.meter is not None else ""})
+    for note in skipped:
+        click.echo(f"simulate: {note}", err=True)
+    if fmt == "json":
+        content = to_json([{k: (v if k in ("date", "table", "wager", "rounds") else float(v)) for k, v in r.items()
+                            if v != ""} for r in rows])
+    else:
+        cols = ["date", "table", "wager", "rounds", "wagered", "house_win", "meter"]
+        import csv
+        import io
+
+        buf = io.StringIO()
+        writer = csv.writer(buf, lineterminator="\n")
+        writer.writerow(cols)
+        for r in rows:
+            writer.writerow([r[c] for c in cols])
+        content = buf.getvalue()
+    deliver(content, output, (config,))

@@ -1,0 +1,269 @@
+"""What a configured table should hold: the one place ``hold`` and ``simulate`` read prices.
+
+Every figure here is the PAR sheet's (:func:`lit_compliance.gamemath.par.sheet_for`), under the
+options ``par CONFIG`` applies to a table configuration (``cli/par.py``): the configured paytable
+(or house paytable), the progressive meter at the configured reset and its rate, seats - 1 other
+players for envy, the payout limit at the wager's maximum. Nothing is priced a second way; a test
+holds these figures to ``par CONFIG --format json`` for every wager of every example configuration.
+When the math gives every command one priced record, this module is the one to point at it.
+
+Per wager: the house's expected win per round and its standard deviation, per unit of the stake
+the PAR sheet states its edge on (one of the three equal base bets; the side wager's stake), and
+how many such units a round places (three for the base game, one for a side wager).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from pathlib import Path
+
+from ..model import Paytable, exact
+
+BASE_UNITS = 3   # a base-game round places three equal bets
+
+
+@dataclass(frozen=True)
+class WagerTheory:
+    """One wager of one table as priced: per round, per unit of the stake."""
+
+    wager_id: str
+    wager_name: str
+    kind: str
+    paytable_id: str | None
+    paytable_name: str
+    units_per_round: int                  # units placed per round (3 for the base game)
+    mean: float | None                    # house's expected win per round per unit (the house edge)
+    sd: float | None                      # standard deviation of the house's win per round per unit
+    status: str                           # exact, simulated, incomplete
+    stake: float                          # the stake the figures are per unit of
+    stake_stated: bool                    # the rules fix the stake (else priced per $1)
+    stake_dependent: bool                 # money amounts or a meter on a stake the rules do not state
+    meter: float | None                   # the meter the figures are priced at (progressives)
+    meter_reset: float | None             # the configured reset
+    minimum: float | None                 # the configured least and most bet (each base bet)
+    maximum: float | None
+    assumptions: tuple[str, ...] = ()
+    readings: tuple[dict, ...] = ()
+    extra: dict = field(default_factory=dict, compare=False)
+
+
+@dataclass(frozen=True, eq=False)   # hashed by identity: one per configuration file
+class TableTheory:
+    path: str
+    table: str
+    casino: str
+    ruleset: str
+    digest: str
+    seats: int | None
+    wagers: dict                          # wager id -> WagerTheory
+    readings: tuple[dict, ...]
+    model: object = field(repr=False, compare=False)
+    choices: dict = field(repr=False, compare=False)   # wager id -> (Wager, Paytable, ParOptions)
+
+
+def _reading(r) -> dict:
+    return {"finding": r.finding, "reading": r.id, "meaning": r.meaning, "default": r.default}
+
+
+def _limited(model, wager_id: str) -> bool:
+    """Whether a table's payout limit reaches this wager (every wager where the ruleset names none);
+    as ``par CONFIG`` decides it."""
+    return not model.payout_limits or any(limit.covers(wager_id) for limit in model.payout_limits)
+
+
+def _options(config, model, choice: dict, wager):
+    """The PAR options ``par CONFIG`` prices this wager under."""
+    from ..gamemath.par import ParOptions
+
+    opts = ParOptions()
+    seats = config.data.get("seats")
+    limit = config.data.get("payout_limit")
+    prog = choice.get("progressive") or {}
+    return replace(opts, bet=exact(choice.get("minimum") or config.data.get("limits", {}).get("minimum") or opts.bet),
+                   meter=exact(prog.get("reset") or prog.get("seed")) if prog else opts.meter,
+                   reset=exact(prog.get("reset") or prog.get("seed")) if prog else opts.reset,
+                   rate_percent=exact(prog.get("rate_percent")) if prog.get("rate_percent") is not None
+                   else opts.rate_percent,
+                   others=(seats - 1) if seats else opts.others,
+                   payout_limit=exact(limit) if isinstance(limit, (int, float)) and _limited(model, wager.id) else None,
+                   limit_bet=exact(choice.get("maximum") or config.data.get("limits", {}).get("maximum")))
+
+
+def _paytable(wager, choice: dict) -> Paytable | None:
+    if "custom_paytable" in choice:
+        return Paytable.from_data({"id": "custom", "name": "house paytable", **choice["custom_paytable"]},
+                                  {"id": wager.id, "hand_basis": wager.hand_basis.value})
+    return wager.paytable(choice.get("paytable")) if choice.get("paytable") else \
+        (wager.paytables[0] if len(wager.paytables) == 1 else None)
+
+
+def sheet(theory: TableTheory, wager_id: str, meter: float | None = None, stake: float | None = None) -> dict:
+    """The PAR sheet of one configured wager, at another meter or stake if asked (kept in memory for
+    every table priced alike)."""
+    memo = _SHEETS.setdefault(id(theory.choices), {})
+    key = (wager_id, meter, stake)
+    if key not in memo:
+        wager, table, opts = theory.choices[wager_id]
+        if meter is not None:
+            opts = replace(opts, meter=exact(meter))
+        if stake is not None:
+            opts = replace(opts, stake=exact(stake))
+        memo[key] = _sheet(theory.model, wager, table, opts)
+    return memo[key]
+
+
+def _sheet(model, wager, table, opts) -> dict:
+    from ..gamemath.par import sheet_for
+
+    return sheet_for(model, wager, table, opts)
+
+
+def priced(theory: TableTheory, wager_id: str, meter: float | None = None, stake: float | None = None):
+    """(mean, sd) per round per unit at a meter and stake, or (None, None) where the rules lack figures."""
+    return _priced(theory, wager_id, meter, stake)
+
+
+def _priced(theory, wager_id, meter, stake):
+    t = sheet(theory, wager_id, meter, stake).get("totals")
+    return (None, None) if not t else (t["house_edge"], t["standard_deviation"])
+
+
+def max_net(theory: TableTheory, wager_id: str, meter: float | None = None, stake: float | None = None) -> float:
+    """The most a player can win, net, per unit of the stake, on one unit placed (the base game: per
+    bet, all three riding), by the PAR sheet's rows."""
+    rows = sheet(theory, wager_id, meter, stake).get("rows") or []
+    return max([r["net"] for r in rows if r.get("net") is not None] + [0.0])
+
+
+class Curve:
+    """Mean and standard deviation per round per unit at any meter and stake, from a few PAR sheets.
+
+    A wager's net result per unit of a stake s at meter M is O - 1 + A/s + S*M/s (O: the odds
+    return, A: the money amount, S: the meter share of the hand paid), so its mean is linear and
+    its second moment quadratic in t = 1/s and v = M/s. Six sheets (three where the rules fix the
+    stake) fix both exactly; a test holds the curve to ``sheet`` at other meters and stakes.
+    """
+
+    def __init__(self, theory: TableTheory, wager_id: str):
+        import numpy as np
+
+        w = theory.wagers[wager_id]
+        self.scale = w.meter_reset or w.meter or 1000.0
+        self.fixed_stake = w.stake if w.stake_stated else None
+        if self.fixed_stake is not None:
+            s = self.fixed_stake
+            points = [(s, self.scale), (s, 2 * self.scale), (s, 3 * self.scale)]
+        else:   # never meter 0: the PAR options take a meter of 0 for "none given"
+            r = self.scale
+            points = [(1.0, r), (2.0, r), (4.0, r), (1.0, 3 * r), (2.0, 3 * r), (1.0, 7 * r)]
+        rows, means, seconds = [], [], []
+        for s, m in points:
+            mean, sd = priced(theory, wager_id, m, s)
+            rows.append(self._terms(s, m))
+            means.append(mean)
+            seconds.append(sd * sd + mean * mean)
+        a = np.array(rows)
+        self.mean_coef = np.linalg.lstsq(a, np.array(means), rcond=None)[0]
+        self.second_coef = np.linalg.solve(a, np.array(seconds))
+
+    def _terms(self, stake: float, meter: float) -> list:
+        v = meter / self.scale / stake
+        if self.fixed_stake is not None:
+            return [1.0, v, v * v]
+        t = 1.0 / stake
+        return [1.0, t, v, t * t, t * v, v * v]
+
+    def at(self, stake, meter):
+        """(mean, sd) per round per unit; numpy arrays in, arrays out."""
+        import numpy as np
+
+        stake = np.asarray(stake, dtype=float)
+        meter = np.asarray(meter, dtype=float)
+        terms = np.stack(np.broadcast_arrays(*self._terms(stake, meter)))
+        mean = self.mean_coef @ terms
+        second = self.second_coef @ terms
+        return mean, np.sqrt(np.maximum(second - mean * mean, 0.0))
+
+
+def load_theory(path: Path | str, catalogue=None) -> TableTheory:
+    """A configuration file's table, priced wager by wager as ``par CONFIG`` prices it."""
+    return _load(str(path), catalogue)
+
+
+_PRICED: dict = {}     # (ruleset, the configuration but its table and casino) -> priced wagers
+_SHEETS: dict = {}     # id of a priced configuration's choices -> {(wager, meter, stake): sheet}
+
+
+def _digest(rs, config) -> str:
+    """:func:`table_config.digest`, with the ruleset's canonical JSON made once per ruleset (a test
+    holds the two equal)."""
+    import hashlib
+
+    from .table_config import canonical_json
+
+    memo = _PRICED.setdefault(("ruleset-json", rs.ref, id(rs)), {})
+    if "text" not in memo:
+        memo["text"] = canonical_json(rs.data)
+    text = '{"config":' + canonical_json(config.data) + ',"ruleset":' + memo["text"] + "}"
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+
+
+@lru_cache(maxsize=256)
+def _load(path: str, catalogue) -> TableTheory:
+    from ..load.catalogue import Catalogue, CatalogueError
+    from .table_config import canonical_json, load_config, ruleset_for
+
+    config = load_config(path)
+    rs = ruleset_for(config, catalogue or Catalogue.bundled())
+    if config.data.get("table") is None:
+        raise CatalogueError(f"{path}: the configuration names no table")
+    same = canonical_json({k: v for k, v in config.data.items() if k not in ("table", "casino")})
+    key = (rs.ref, id(rs), same)
+    if key not in _PRICED:
+        _PRICED[key] = _price(config, rs)
+    wagers, readings, model, choices = _PRICED[key]
+    return TableTheory(path=path, table=str(config.data["table"]), casino=config.casino, ruleset=rs.ref,
+                       digest=_digest(rs, config), seats=config.data.get("seats"), wagers=wagers,
+                       readings=readings, model=model, choices=choices)
+
+
+def _price(config, rs):
+    from ..load.strict_yaml import InputError
+    from .table_config import model_for
+
+    model = model_for(rs, config)
+    limits = config.data.get("limits", {})
+    wagers, choices = {}, {}
+    for i, choice in enumerate(config.wagers):
+        try:
+            wager = model.wager(choice["wager"])
+        except KeyError:
+            raise InputError([config.problem(("wagers", i, "wager"),
+                                             f"{rs.ref} offers no wager {choice['wager']!r}")]) from None
+        table = _paytable(wager, choice)
+        opts = _options(config, model, choice, wager)
+        choices[wager.id] = (wager, table, opts)
+        body = _sheet(model, wager, table, opts) if table is not None else {"totals": None, "status": "incomplete",
+                                                                            "stake": 1.0, "stake_stated": False,
+                                                                            "assumptions": ["no paytable chosen"]}
+        t = body.get("totals")
+        prefix = ("wagers", wager.id) + (("paytables", table.id) if table is not None and table.id != "custom" else ())
+        low = choice.get("minimum", limits.get("minimum") if wager.is_base else None)
+        high = choice.get("maximum", limits.get("maximum") if wager.is_base else None)
+        wagers[wager.id] = WagerTheory(
+            wager_id=wager.id, wager_name=wager.name, kind=wager.kind.value,
+            paytable_id=table.id if table is not None else None,
+            paytable_name=table.name if table is not None else "(none)",
+            units_per_round=BASE_UNITS if wager.is_base else 1,
+            mean=t["house_edge"] if t else None, sd=t["standard_deviation"] if t else None,
+            status=body.get("status", "incomplete"), stake=body.get("stake", 1.0),
+            stake_stated=bool(body.get("stake_stated")) and not wager.is_base,
+            stake_dependent=table is not None and not body.get("stake_stated") and not wager.is_base
+            and (table.pays_fixed_amounts or table.pays_from_meter),
+            meter=(body.get("meter") or {}).get("priced_at"),
+            meter_reset=float(opts.reset) if opts.reset is not None else None,
+            minimum=float(low) if low is not None else None, maximum=float(high) if high is not None else None,
+            assumptions=tuple(body.get("assumptions") or ()),
+            readings=tuple(_reading(r) for r in model.readings_touching(*prefix)),
+            extra={"base": body.get("base")} if wager.is_base else {})
+    return wagers, tuple(_reading(r) for r in model.applied), model, choices

@@ -1,0 +1,232 @@
+"""Honest (or deliberately dishonest) play of a configured table, round by round, in bulk.
+
+Each round deals one player three cards, two community cards and, for the six-card bonus, three
+cards to the bonus box, from a shuffled 52-card deck (numpy's seeded generator, so a seed gives the
+same rounds everywhere). The player follows the base game's optimal strategy: bet 1 rides when its
+expectation given the three cards is positive, bet 2 when it is positive given the four cards seen
+(zero-expectation holdings pulled, the engine's default convention); the expectations are the
+engine's base-game tables (:func:`lit_compliance.gamemath.tables.full_base_tables`) weighed by the
+paytable's multipliers (:func:`lit_compliance.gamemath.base.multipliers`).
+
+What each outcome pays is the model's: hands are categorised in bulk, each distinct class of hand
+(category, flush suit, ace-king-queen) is matched once by :meth:`Paytable.line_for` and paid by its
+:class:`~lit_compliance.model.Payout`, and the round takes that figure. A test settles a sample of
+simulated rounds through :func:`lit_compliance.play.settlement.settle` and gets the same money.
+
+Money is counted in whole cents, exactly. The progressive meter is held at the given amount (as if
+reseeded after every award); envy bonuses (paid to other players) are not part of one player's
+wager. Cover All depends on every seat's hand and is not simulated.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from functools import lru_cache
+
+import numpy as np
+
+from ..model import Payout, Paytable
+from ..model.enums import PayoutKind
+from ..poker.cards import SUITS
+from ..poker.hands import CATEGORIES_3, CATEGORIES_5, IMPLIED, HandRules
+
+CARDS_PER_ROUND = 8          # 3 player, 2 community, 3 six-card bonus box
+CHUNK = 100_000              # rounds dealt at a time (memory: about 40 MB a chunk)
+SUPER_ROYAL_RANKS = (7, 8, 9, 10, 11, 12)   # 9 10 J Q K A as card // 4
+
+
+class SimulationError(ValueError):
+    """A wager that cannot be played as configured (missing figure, Cover All...)."""
+
+
+@dataclass(frozen=True)
+class Play:
+    """One wager as the table plays it."""
+
+    wager: object            # model Wager
+    table: Paytable
+    stake: Fraction          # money per bet (each of the three base bets)
+    meter: Fraction | None = None
+
+
+@dataclass(frozen=True)
+class Anomaly:
+    """A dishonest payout: ``hand`` on ``wager_id`` pays ``extra`` more "to 1" than the paytable."""
+
+    wager_id: str
+    hand: str
+    extra: int
+
+    def text(self) -> str:
+        return f"{self.wager_id}: {self.hand.replace('_', ' ')} paid {self.extra:+d} to 1 over the paytable"
+
+
+def anomalous(table: Paytable, anomaly: Anomaly) -> Paytable:
+    """The paytable with ``anomaly``'s line paying more (a model paytable, so the model pays it)."""
+    lines = []
+    found = False
+    for line in table.lines:
+        if line.hand == anomaly.hand:
+            if line.payout.kind is not PayoutKind.TO_ONE or line.payout.value is None:
+                raise SimulationError(f"{anomaly.wager_id}: the {anomaly.hand} line is not 'to 1' odds")
+            line = replace(line, payout=Payout(PayoutKind.TO_ONE, line.payout.value + anomaly.extra))
+            found = True
+        lines.append(line)
+    if not found:
+        raise SimulationError(f"{anomaly.wager_id}: the paytable has no {anomaly.hand} line")
+    return replace(table, lines=tuple(lines))
+
+
+def deal(rng: np.random.Generator, n: int) -> np.ndarray:
+    """(n, 8) cards, each row eight different cards dealt in order from a shuffled deck: the i-th
+    card is uniform over the 52 - i cards left (the u-th card not yet dealt, u uniform)."""
+    cards = np.zeros((n, CARDS_PER_ROUND), dtype=np.int64)
+    for i in range(CARDS_PER_ROUND):
+        c = rng.integers(0, 52 - i, n)
+        dealt = np.sort(cards[:, :i], axis=1)
+        for j in range(i):           # step over the cards already dealt, lowest first
+            c += dealt[:, j] <= c
+        cards[:, i] = c
+    return cards.astype(np.uint8)
+
+
+def _colex(cards: np.ndarray, ordered: bool = False) -> np.ndarray:
+    from ..poker.vectorised import colex_index
+
+    return colex_index(cards if ordered else np.sort(cards, axis=1))
+
+
+@lru_cache(maxsize=8)
+def _strategy(mult: tuple, rules: HandRules) -> tuple[np.ndarray, np.ndarray]:
+    """Whether bet 1 rides, per three-card set, and bet 2, per four-card set (by colex index)."""
+    from ..gamemath.tables import full_base_tables
+
+    t = full_base_tables(rules)
+    m = np.array(mult, dtype=np.int64)
+    return (t.counts3.astype(np.int64) @ m) > 0, (t.counts4.astype(np.int64) @ m) > 0
+
+
+def _cents(x: Fraction) -> int:
+    return int((x * 100).__round__())
+
+
+def _line_cents(table: Paytable, tags: frozenset, suit: str | None, stake: Fraction, meter) -> int:
+    """Money a hand of this class is handed back on ``stake``, in cents, by the model's payout."""
+    from ..gamemath.tables import Atom
+
+    line = table.line_for(Atom(tags, suit, 1))
+    if line is None or not line.payout.offered:
+        return 0
+    per_unit = line.payout.per_unit(table.line_stake(line, stake), meter)
+    if per_unit is None:
+        raise SimulationError(f"{table.wager_id}: the {line.hand.replace('_', ' ')} line has no figure "
+                              "(or pays from a meter with no amount)")
+    return _cents(per_unit * stake)
+
+
+def _five_classes(cards5: np.ndarray, rules: HandRules, ordered: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    from ..poker.vectorised import table5
+
+    code = table5(rules)[_colex(cards5, ordered)].astype(np.int64)
+    return code, cards5[:, 0] % 4
+
+
+def _paid5(table, stake, meter, code, suit) -> np.ndarray:
+    """Cents handed back per round for five-card (or best-five-of-six) classes."""
+    flushy = {"flush", "straight_flush", "royal_flush"}
+    grid = np.zeros((len(CATEGORIES_5), 4), dtype=np.int64)
+    for c, name in enumerate(CATEGORIES_5):
+        tags = frozenset({name} | IMPLIED.get(name, set()))
+        for s in range(4):
+            grid[c, s] = _line_cents(table, tags, SUITS[s] if name in flushy else None, stake, meter)
+    return grid[code, suit]
+
+
+def _side_paid(play: Play, cards: np.ndarray, rules: HandRules, table: Paytable) -> np.ndarray:
+    basis = table.hand_basis.value
+    stake, meter = play.stake, play.meter
+    if basis == "player_three":
+        from ..poker.vectorised import categorise3
+
+        three = cards[:, :3]
+        code = categorise3(three, rules).astype(np.int64)
+        ranks = np.sort(three // 4, axis=1)
+        akq = ((ranks[:, 0] == 10) & (ranks[:, 1] == 11) & (ranks[:, 2] == 12)).astype(np.int64)
+        flushy = ("flush", "straight_flush", "mini_royal")
+        grid = np.zeros((len(CATEGORIES_3), 2, 4), dtype=np.int64)
+        for c, name in enumerate(CATEGORIES_3):
+            for a in (0, 1):
+                tags = frozenset({name} | IMPLIED.get(name, set()) | ({"ace_king_queen"} if a else set()))
+                for s in range(4):
+                    grid[c, a, s] = _line_cents(table, tags, SUITS[s] if name in flushy else None, stake, meter)
+        return grid[code, akq, three[:, 0] % 4]
+    if basis == "player_and_community":
+        code, suit = _five_classes(cards[:, :5], rules)
+        return _paid5(table, stake, meter, code, suit)
+    if basis == "player_and_bonus_community":
+        six = np.sort(np.concatenate([cards[:, :3], cards[:, 5:8]], axis=1), axis=1)
+        best = np.zeros(len(six), dtype=np.int64)
+        for drop in range(6):
+            code, _ = _five_classes(np.delete(six, drop, axis=1), rules, ordered=True)
+            best = np.maximum(best, code)
+        suits = six % 4
+        counts = np.stack([(suits == s).sum(axis=1) for s in range(4)], axis=1)
+        suit = counts.argmax(axis=1)
+        paid = _paid5(table, stake, meter, best, suit)
+        ranks = np.sort(six // 4, axis=1)
+        superb = (counts.max(axis=1) == 6) & (ranks == np.array(SUPER_ROYAL_RANKS)).all(axis=1)
+        if superb.any():
+            by_suit = np.array([_line_cents(table, frozenset({"super_royal"}), SUITS[s], stake, meter)
+                                for s in range(4)], dtype=np.int64)
+            paid = np.where(superb, by_suit[suit], paid)
+        return paid
+    raise SimulationError(f"{play.wager.id}: a {basis.replace('_', ' ')} wager depends on every seat's hand and "
+                          "is not simulated")
+
+
+@dataclass
+class Rounds:
+    """Per round: the cards, the bets riding, and the house's win on each wager in cents."""
+
+    cards: np.ndarray
+    ride1: np.ndarray
+    ride2: np.ndarray
+    house_win: dict            # wager id -> int64 cents per round
+
+
+def play_rounds(plays: list[Play], cards: np.ndarray, rules: HandRules, anomaly: Anomaly | None = None) -> Rounds:
+    """Settle dealt rounds: the base game under optimal strategy and each side wager, in cents."""
+    from ..gamemath.base import multipliers
+
+    ride1 = ride2 = np.zeros(len(cards), dtype=bool)
+    out = {}
+    for play in plays:
+        table = play.table
+        paid_table = anomalous(table, anomaly) if anomaly and anomaly.wager_id == play.wager.id else table
+        if play.wager.is_base:
+            honest, missing = multipliers(table)
+            if missing:
+                raise SimulationError(f"base: figures missing for {', '.join(missing)}")
+            paid, _ = multipliers(paid_table)
+            r1, r2 = _strategy(tuple(int(x) for x in honest), rules)
+            ride1, ride2 = r1[_colex(cards[:, :3])], r2[_colex(cards[:, :4])]
+            code, _ = _five_classes(cards[:, :5], rules)
+            bets = 1 + ride1.astype(np.int64) + ride2.astype(np.int64)
+            out[play.wager.id] = -bets * paid[code] * _cents(play.stake)
+        else:
+            out[play.wager.id] = _cents(play.stake) - _side_paid(play, cards, rules, paid_table)
+    return Rounds(cards, ride1, ride2, out)
+
+
+def simulate(plays: list[Play], rules: HandRules, rounds: int, periods: int, seed: int,
+             anomaly: Anomaly | None = None) -> dict:
+    """House win per period (cents) for each wager: {wager id: int64 array of ``periods``}."""
+    rng = np.random.default_rng(seed)
+    total = rounds * periods
+    wins = {p.wager.id: np.zeros(total, dtype=np.int64) for p in plays}
+    for start in range(0, total, CHUNK):
+        n = min(CHUNK, total - start)
+        settled = play_rounds(plays, deal(rng, n), rules, anomaly)
+        for wid, won in settled.house_win.items():
+            wins[wid][start:start + n] = won
+    return {wid: won.reshape(periods, rounds).sum(axis=1) for wid, won in wins.items()}

@@ -1,0 +1,140 @@
+"""The hold check, said for people: flags worded for a table-games manager, the funnel charts, and
+the CSV form. Figures come from :func:`lit_compliance.operator.hold.judge`; templates under
+``templates/hold/`` lay them out."""
+from __future__ import annotations
+
+import csv
+import io
+
+from ..output import charts
+
+KIND_NOTE = {"above": "above theory (the house won more than expected)",
+             "below": "below theory (the house won less than expected)"}
+
+
+def _m(x: float) -> str:
+    return f"{'-' if x < 0 else ''}${abs(x):,.2f}"
+
+
+def _pct(x) -> str:
+    return "n/a" if x is None else f"{x * 100:.3f}%"
+
+
+def _outside_text(z: float, bands: dict) -> str:
+    widest = [b for b in ("99.9", "99", "95") if bands.get(b)]
+    where = f"outside the {widest[0]}% band" if widest else "inside the 95% band"
+    return f"{abs(z):.2f} SD {'above' if z > 0 else 'below'} theory, {where}"
+
+
+def flags(report: dict) -> list[dict]:
+    """What a manager must look at, table by table: results outside the chosen band, probable data
+    errors, and how many periods were too short to judge."""
+    out = []
+    for t in report["tables"]:
+        for w in t["wagers"]:
+            short = w["counts"]["too_short"]
+            for p in w["periods"]:
+                who = f"table {t['table']}, {w['wager_name']}, {p['period']}"
+                if p.get("outside"):
+                    out.append({"table": t["table"], "kind": "outside", "text":
+                                f"{who}: house won {_m(p['house_win'])} ({_pct(p['hold'])}) against a theoretical "
+                                f"{_m(p['theoretical_win'])} ({_pct(p['theoretical_hold'])}), SD {_m(p['sd'])}: "
+                                f"{_outside_text(p['z'], p['bands'])}"})
+                elif p["status"] == "data_error":
+                    out.append({"table": t["table"], "kind": "data_error", "text": f"{who}: {p['note']}"})
+            c = w["cumulative"]
+            if c and c.get("outside"):
+                out.append({"table": t["table"], "kind": "outside", "text":
+                            f"table {t['table']}, {w['wager_name']}, all {c['periods']} periods ({c['rounds']:,} rounds): "
+                            f"house won {_m(c['house_win'])} ({_pct(c['hold'])}) against a theoretical "
+                            f"{_m(c['theoretical_win'])} ({_pct(c['theoretical_hold'])}), SD {_m(c['sd'])}: "
+                            f"{_outside_text(c['z'], c['bands'])}"})
+            if short:
+                out.append({"table": t["table"], "kind": "too_short", "text":
+                            f"table {t['table']}, {w['wager_name']}: {short} period(s) too short to judge alone "
+                            "(theory + 2.576 SD would be a hold above 100%); they count in the cumulative figures"})
+            if w["cumulative"] is None and w["periods"] and w["periods"][0]["status"] == "not_priced":
+                out.append({"table": t["table"], "kind": "not_priced", "text":
+                            f"table {t['table']}, {w['wager_name']}: {w['periods'][0]['note']}"})
+    return out
+
+
+def funnel(t: dict, w: dict) -> str | None:
+    """Cumulative hold against rounds played, inside its 95% and 99% bands (server-side SVG)."""
+    run = w["running"]
+    if not run or len(run["rounds"]) < 2:
+        return None
+    xs = run["rounds"]
+    series = [("cumulative hold", [(x, y * 100) for x, y in zip(xs, run["hold"])]),
+              ("theoretical hold", [(x, y * 100) for x, y in zip(xs, run["theoretical_hold"])])]
+    for b in ("95", "99"):
+        series.append((f"{b}% band", [(x, y * 100) for x, y in zip(xs, run["band"][b][1])]))
+        series.append((f"{b}% band ", [(x, y * 100) for x, y in zip(xs, run["band"][b][0])]))
+    return charts.line_chart(f"Table {t['table']}, {w['wager_name']}: cumulative hold", "rounds played",
+                             "hold, % of amount wagered", series, x_fmt=lambda v: f"{v:,.0f}",
+                             y_fmt=lambda v: f"{v:g}%")
+
+
+def view(report: dict, charts_too: bool = True) -> dict:
+    """The report with its flags, display strings and charts (for the text and HTML templates)."""
+    tables = []
+    for t in report["tables"]:
+        wagers = []
+        for w in t["wagers"]:
+            c = w["cumulative"]
+            shown = None
+            if c:
+                shown = {"periods": c["periods"], "rounds": f"{c['rounds']:,}", "wagered": _m(c["wagered"]),
+                         "house_win": _m(c["house_win"]), "hold": _pct(c["hold"]),
+                         "theoretical_win": _m(c["theoretical_win"]), "theoretical_hold": _pct(c["theoretical_hold"]),
+                         "sd": _m(c["sd"]), "z": f"{c['z']:+.2f}",
+                         "verdict": c.get("note") or _outside_text(c["z"], c["bands"])}
+            periods = [{**p, "wagered_text": _m(p["wagered"]), "house_win_text": _m(p["house_win"]),
+                        "hold_text": _pct(p.get("hold")), "theoretical_text": _pct(p.get("theoretical_hold")),
+                        "z_text": f"{p['z']:+.2f}" if "z" in p else "",
+                        "verdict": p.get("note") or _outside_text(p["z"], p["bands"])}
+                       for p in w["periods"] if p.get("outside") or p["status"] == "data_error"]
+            pa = w["priced_at"]
+            wagers.append({**w, "shown": shown, "flagged_periods": periods, "chart": funnel(t, w) if charts_too else None,
+                           "theory_text": None if pa is None else
+                           f"house edge {_pct(pa['mean_per_round'])} per round per unit, SD {pa['sd_per_round']:.4f}; "
+                           f"{w['units_per_round']} unit(s) placed a round, so a theoretical hold of "
+                           f"{_pct(pa['mean_per_round'] / w['units_per_round'])}"
+                           + (f" at a ${pa['stake_priced']:,.2f} stake" if pa.get("stake_priced") else "")})
+        tables.append({**t, "wagers": wagers})
+    return {**report, "tables": tables, "flags": flags(report)}
+
+
+CSV_FIELDS = ["table", "wager", "period", "status", "rounds", "wagered", "house_win", "hold", "theoretical_win",
+              "theoretical_hold", "sd", "z", "outside_95", "outside_99", "outside_99.9", "direction", "average_bet",
+              "meter", "meter_from", "note"]
+
+
+def _cell(x):
+    if x is None:
+        return ""
+    if isinstance(x, bool):
+        return "yes" if x else "no"
+    if isinstance(x, float):
+        return repr(round(x, 10))
+    return x
+
+
+def csv_text(report: dict) -> str:
+    """One row per table, wager and period, then one 'cumulative' row per table and wager."""
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow(CSV_FIELDS)
+    for t in report["tables"]:
+        for w in t["wagers"]:
+            rows = list(w["periods"])
+            if w["cumulative"]:
+                rows.append({**w["cumulative"], "period": "cumulative"})
+            for p in rows:
+                bands = p.get("bands") or {}
+                writer.writerow([_cell(v) for v in (
+                    t["table"], w["wager"], p["period"], p["status"], p["rounds"], p["wagered"], p["house_win"],
+                    p.get("hold"), p.get("theoretical_win"), p.get("theoretical_hold"), p.get("sd"), p.get("z"),
+                    bands.get("95"), bands.get("99"), bands.get("99.9"), p.get("direction"), p.get("average_bet"),
+                    p.get("meter"), p.get("meter_from"), p.get("note"))])
+    return buf.getvalue()
