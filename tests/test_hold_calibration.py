@@ -109,7 +109,7 @@ def test_a_base_game_paying_one_extra_unit_on_every_pair_of_tens_or_better_is_fl
 def test_honest_periods_dealt_by_the_simulation_fall_outside_each_band_as_often_as_the_band_says(tmp_path):
     from fractions import Fraction
 
-    from lit_compliance.play.simulate import Play, simulate
+    from lit_compliance.operator.simulate import Play, simulate
 
     theory = load_theory(TRIBAL)
     wager, table, _ = theory.choices["base"]

@@ -12,13 +12,22 @@ import click
 from .common import EXIT_NO, Trouble, deliver, handled, main, parse_date, print_pdf
 from ..load.strict_yaml import InputError
 from ..output.render import render, to_json
+from ..operator.hold_theory import load_theory
+from ..operator.table_config import load_config
+from ..operator.hold import judge
+from ..operator.hold_results import read_results
+from ..report.hold_view import csv_text, view
+from ..operator.simulate import Anomaly
+from ..operator.simulate import Play, SimulationError, simulate as run
+from ..model import exact
+import csv
+import io
 
 FORMATS = ["text", "json", "csv", "html", "pdf"]
 MAX_SIMULATED_ROUNDS = 50_000_000
 
 
 def _theories(configs) -> list:
-    from ..operator.hold_theory import load_theory
 
     problems, theories, tables = [], [], {}
     for path in configs:
@@ -28,7 +37,6 @@ def _theories(configs) -> list:
             problems.extend(exc.problems)
             continue
         if th.table in tables:
-            from ..operator.table_config import load_config
 
             cfg = load_config(path)
             problems.append(cfg.problem(("table",), f"table {th.table!r} is configured twice (also in {tables[th.table]})"))
@@ -62,9 +70,6 @@ def hold(results, configs, band, fmt, output):
     """
     if fmt == "pdf" and output is None:
         raise Trouble("--format pdf needs --output FILE")
-    from ..operator.hold import judge
-    from ..operator.hold_results import read_results
-    from ..report.hold_view import csv_text, view
 
     theories, problems = _theories(configs)
     read = []
@@ -100,7 +105,6 @@ def _money(cents: int) -> str:
 
 
 def _anomaly(text: str | None):
-    from ..play.simulate import Anomaly
 
     if not text:
         return None
@@ -129,9 +133,6 @@ def simulate(config, rounds, periods, seed, start, anomaly, fmt, output):
     and write its results per period in the format 'hold' reads. Bets are the configured minimums;
     the progressive meter is held at the configured reset. Cover All (which depends on every seat) is
     not simulated."""
-    from ..operator.hold_theory import load_theory
-    from ..play.simulate import Play, SimulationError, simulate as run
-    from ..model import exact
 
     first = parse_date(start, "--start")
     if rounds * periods > MAX_SIMULATED_ROUNDS:
@@ -171,8 +172,6 @@ def simulate(config, rounds, periods, seed, start, anomaly, fmt, output):
                             if v != ""} for r in rows])
     else:
         cols = ["date", "table", "wager", "rounds", "wagered", "house_win", "meter"]
-        import csv
-        import io
 
         buf = io.StringIO()
         writer = csv.writer(buf, lineterminator="\n")

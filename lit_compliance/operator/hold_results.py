@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..load.strict_yaml import InputError, Problem, load_yaml_file
+import numpy as np
 
 MAX_RESULTS_BYTES = 256 * 1024 * 1024
 REQUIRED = ("table", "wager", "rounds", "wagered", "house_win")
@@ -58,7 +59,6 @@ class Results:
 
     def arrays(self) -> dict:
         """rounds, wagered and house_win as numpy arrays (made once)."""
-        import numpy as np
 
         if getattr(self, "_arrays", None) is None:
             period = np.empty(len(self.period), dtype=object)
@@ -257,7 +257,6 @@ def _fast(text: str, index: dict, width: int, display: str) -> Results | None:
     """The whole file at once, column by column, when every cell is clean (the usual case: a file of
     270,000 rows in a fraction of a second); None at the first doubt, and the row-by-row reader
     then finds and locates every problem."""
-    import numpy as np
 
     if '"' in text or "\r" in text:
         return None          # quoted cells or CR line ends: the careful reader takes them

@@ -16,8 +16,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
+import hashlib
 
+import numpy as np
+
+from ..gamemath.par import ParOptions, sheet_for
+from ..load.catalogue import Catalogue, CatalogueError
+from ..load.strict_yaml import InputError
 from ..model import Paytable, exact
+from .table_config import canonical_json, load_config, model_for, ruleset_for
 
 BASE_UNITS = 3   # a base-game round places three equal bets
 
@@ -73,7 +80,6 @@ def _limited(model, wager_id: str) -> bool:
 
 def _options(config, model, choice: dict, wager):
     """The PAR options ``par CONFIG`` prices this wager under."""
-    from ..gamemath.par import ParOptions
 
     opts = ParOptions()
     seats = config.data.get("seats")
@@ -113,7 +119,6 @@ def sheet(theory: TableTheory, wager_id: str, meter: float | None = None, stake:
 
 
 def _sheet(model, wager, table, opts) -> dict:
-    from ..gamemath.par import sheet_for
 
     return sheet_for(model, wager, table, opts)
 
@@ -145,7 +150,6 @@ class Curve:
     """
 
     def __init__(self, theory: TableTheory, wager_id: str):
-        import numpy as np
 
         w = theory.wagers[wager_id]
         self.scale = w.meter_reset or w.meter or 1000.0
@@ -175,7 +179,6 @@ class Curve:
 
     def at(self, stake, meter):
         """(mean, sd) per round per unit; numpy arrays in, arrays out."""
-        import numpy as np
 
         stake = np.asarray(stake, dtype=float)
         meter = np.asarray(meter, dtype=float)
@@ -197,9 +200,7 @@ _SHEETS: dict = {}     # id of a priced configuration's choices -> {(wager, mete
 def _digest(rs, config) -> str:
     """:func:`table_config.digest`, with the ruleset's canonical JSON made once per ruleset (a test
     holds the two equal)."""
-    import hashlib
 
-    from .table_config import canonical_json
 
     memo = _PRICED.setdefault(("ruleset-json", rs.ref, id(rs)), {})
     if "text" not in memo:
@@ -210,8 +211,6 @@ def _digest(rs, config) -> str:
 
 @lru_cache(maxsize=256)
 def _load(path: str, catalogue) -> TableTheory:
-    from ..load.catalogue import Catalogue, CatalogueError
-    from .table_config import canonical_json, load_config, ruleset_for
 
     config = load_config(path)
     rs = ruleset_for(config, catalogue or Catalogue.bundled())
@@ -228,8 +227,6 @@ def _load(path: str, catalogue) -> TableTheory:
 
 
 def _price(config, rs):
-    from ..load.strict_yaml import InputError
-    from .table_config import model_for
 
     model = model_for(rs, config)
     limits = config.data.get("limits", {})

@@ -6,7 +6,7 @@ from __future__ import annotations
 import csv
 import io
 
-from ..output import charts
+from . import charts
 
 KIND_NOTE = {"above": "above theory (the house won more than expected)",
              "below": "below theory (the house won less than expected)"}

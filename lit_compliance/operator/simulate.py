@@ -29,6 +29,12 @@ from ..model import Payout, Paytable
 from ..model.enums import PayoutKind
 from ..poker.cards import SUITS
 from ..poker.hands import CATEGORIES_3, CATEGORIES_5, IMPLIED, HandRules
+from ..poker.vectorised import colex_index
+from ..gamemath.tables import full_base_tables
+from ..gamemath.tables import Atom
+from ..poker.vectorised import table5
+from ..poker.vectorised import categorise3
+from ..gamemath.base import multipliers
 
 CARDS_PER_ROUND = 8          # 3 player, 2 community, 3 six-card bonus box
 CHUNK = 100_000              # rounds dealt at a time (memory: about 40 MB a chunk)
@@ -91,7 +97,6 @@ def deal(rng: np.random.Generator, n: int) -> np.ndarray:
 
 
 def _colex(cards: np.ndarray, ordered: bool = False) -> np.ndarray:
-    from ..poker.vectorised import colex_index
 
     return colex_index(cards if ordered else np.sort(cards, axis=1))
 
@@ -99,7 +104,6 @@ def _colex(cards: np.ndarray, ordered: bool = False) -> np.ndarray:
 @lru_cache(maxsize=8)
 def _strategy(mult: tuple, rules: HandRules) -> tuple[np.ndarray, np.ndarray]:
     """Whether bet 1 rides, per three-card set, and bet 2, per four-card set (by colex index)."""
-    from ..gamemath.tables import full_base_tables
 
     t = full_base_tables(rules)
     m = np.array(mult, dtype=np.int64)
@@ -112,7 +116,6 @@ def _cents(x: Fraction) -> int:
 
 def _line_cents(table: Paytable, tags: frozenset, suit: str | None, stake: Fraction, meter) -> int:
     """Money a hand of this class is handed back on ``stake``, in cents, by the model's payout."""
-    from ..gamemath.tables import Atom
 
     line = table.line_for(Atom(tags, suit, 1))
     if line is None or not line.payout.offered:
@@ -125,7 +128,6 @@ def _line_cents(table: Paytable, tags: frozenset, suit: str | None, stake: Fract
 
 
 def _five_classes(cards5: np.ndarray, rules: HandRules, ordered: bool = False) -> tuple[np.ndarray, np.ndarray]:
-    from ..poker.vectorised import table5
 
     code = table5(rules)[_colex(cards5, ordered)].astype(np.int64)
     return code, cards5[:, 0] % 4
@@ -146,7 +148,6 @@ def _side_paid(play: Play, cards: np.ndarray, rules: HandRules, table: Paytable)
     basis = table.hand_basis.value
     stake, meter = play.stake, play.meter
     if basis == "player_three":
-        from ..poker.vectorised import categorise3
 
         three = cards[:, :3]
         code = categorise3(three, rules).astype(np.int64)
@@ -196,7 +197,6 @@ class Rounds:
 
 def play_rounds(plays: list[Play], cards: np.ndarray, rules: HandRules, anomaly: Anomaly | None = None) -> Rounds:
     """Settle dealt rounds: the base game under optimal strategy and each side wager, in cents."""
-    from ..gamemath.base import multipliers
 
     ride1 = ride2 = np.zeros(len(cards), dtype=bool)
     out = {}
