@@ -15,7 +15,7 @@ from ..model import Payout, exact, model_of
 from ..model.enums import PayoutKind
 from ..model.paytable import Paytable
 from ..output.render import render, to_json
-from ..operator.configured import table_settings
+from ..operator.par_options import configured_options
 from ..operator.table_config import digest, load_config, model_for, ruleset_for
 
 FORMATS = ["text", "markdown", "json", "csv", "html", "pdf"]
@@ -44,9 +44,6 @@ def _envy_applied(table: Paytable, amounts: list[dict]) -> Paytable:
     return replace(table, envy_lines=tuple(lines))
 
 
-def _limited(model, wager_id: str) -> bool:
-    """Whether a table's payout limit reaches this wager (every wager where the ruleset names none)."""
-    return not model.payout_limits or any(limit.covers(wager_id) for limit in model.payout_limits)
 
 
 def _config_report(path: Path, opts, wager_id: str | None):
@@ -65,17 +62,7 @@ def _config_report(path: Path, opts, wager_id: str | None):
         except KeyError:
             line, col = config.locate(("wagers", i, "wager"))
             raise Trouble(f"{path}:{line}:{col}: wagers[{i}].wager: {rs.ref} offers no wager {choice['wager']!r}") from None
-        prog = choice.get("progressive") or {}
-        w_opts = replace(opts, bet=exact(choice.get("minimum") or config.data.get("limits", {}).get("minimum")
-                                         or opts.bet),
-                         meter=exact(prog.get("reset") or prog.get("seed")) if prog else opts.meter,
-                         reset=exact(prog.get("reset") or prog.get("seed")) if prog else opts.reset,
-                         rate_percent=exact(prog.get("rate_percent")) if prog.get("rate_percent") is not None
-                         else opts.rate_percent,
-                         others=(seats - 1) if seats else opts.others,
-                         payout_limit=exact(limit) if isinstance(limit, (int, float)) and _limited(model, wager.id) else None,
-                         limit_bet=exact(choice.get("maximum") or config.data.get("limits", {}).get("maximum")),
-                         settings=table_settings(config, wager.id))
+        w_opts = configured_options(config, model, choice, wager, opts)
         custom = None
         if "custom_paytable" in choice:
             custom = Paytable.from_data({"id": "custom", "name": "house paytable", **choice["custom_paytable"]},

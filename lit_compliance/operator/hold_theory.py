@@ -20,10 +20,11 @@ import hashlib
 
 import numpy as np
 
-from ..gamemath.par import ParOptions, sheet_for
+from ..gamemath.par import sheet_for
 from ..load.catalogue import Catalogue, CatalogueError
 from ..load.strict_yaml import InputError
 from ..model import Paytable, exact
+from .par_options import configured_options
 from .table_config import canonical_json, load_config, model_for, ruleset_for
 
 BASE_UNITS = 3   # a base-game round places three equal bets
@@ -72,28 +73,6 @@ def _reading(r) -> dict:
     return {"finding": r.finding, "reading": r.id, "meaning": r.meaning, "default": r.default}
 
 
-def _limited(model, wager_id: str) -> bool:
-    """Whether a table's payout limit reaches this wager (every wager where the ruleset names none);
-    as ``par CONFIG`` decides it."""
-    return not model.payout_limits or any(limit.covers(wager_id) for limit in model.payout_limits)
-
-
-def _options(config, model, choice: dict, wager):
-    """The PAR options ``par CONFIG`` prices this wager under."""
-
-    opts = ParOptions()
-    seats = config.data.get("seats")
-    limit = config.data.get("payout_limit")
-    prog = choice.get("progressive") or {}
-    return replace(opts, bet=exact(choice.get("minimum") or config.data.get("limits", {}).get("minimum") or opts.bet),
-                   meter=exact(prog.get("reset") or prog.get("seed")) if prog else opts.meter,
-                   reset=exact(prog.get("reset") or prog.get("seed")) if prog else opts.reset,
-                   rate_percent=exact(prog.get("rate_percent")) if prog.get("rate_percent") is not None
-                   else opts.rate_percent,
-                   others=(seats - 1) if seats else opts.others,
-                   payout_limit=exact(limit) if isinstance(limit, (int, float)) and _limited(model, wager.id) else None,
-                   limit_bet=exact(choice.get("maximum") or config.data.get("limits", {}).get("maximum")))
-
 
 def _paytable(wager, choice: dict) -> Paytable | None:
     if "custom_paytable" in choice:
@@ -110,10 +89,13 @@ def sheet(theory: TableTheory, wager_id: str, meter: float | None = None, stake:
     key = (wager_id, meter, stake)
     if key not in memo:
         wager, table, opts = theory.choices[wager_id]
-        if meter is not None:
-            opts = replace(opts, meter=exact(meter))
-        if stake is not None:
-            opts = replace(opts, stake=exact(stake))
+        if meter is not None:  # the period's mean meter, where the row gives one
+            opts = replace(opts, meter=exact(meter), settings=replace(
+                opts.settings, meter=exact(meter), meter_from="the period's mean meter, from the results"))
+        if stake is not None:  # the period's average stake, for amounts the rules state for no wager amount
+            opts = replace(opts, stake=exact(stake), settings=replace(
+                opts.settings, stake=exact(stake) if opts.settings.stake is not None else None,
+                stake_from="the period's average bet" if opts.settings.stake is not None else opts.settings.stake_from))
         memo[key] = _sheet(theory.model, wager, table, opts)
     return memo[key]
 
@@ -238,7 +220,7 @@ def _price(config, rs):
             raise InputError([config.problem(("wagers", i, "wager"),
                                              f"{rs.ref} offers no wager {choice['wager']!r}")]) from None
         table = _paytable(wager, choice)
-        opts = _options(config, model, choice, wager)
+        opts = configured_options(config, model, choice, wager)
         choices[wager.id] = (wager, table, opts)
         body = _sheet(model, wager, table, opts) if table is not None else {"totals": None, "status": "incomplete",
                                                                             "stake": 1.0, "stake_stated": False,
