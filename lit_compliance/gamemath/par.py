@@ -443,7 +443,7 @@ def base_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions
         "ridden": {"average_bets": float(r.average_bets_ridden), "element_of_risk": float(r.element_of_risk_ridden)},
         "final_hands": [{"hand": row["hand"], **{f"bets_{b}": float(Fraction(row["deals"][b], BASE_TOTAL))
                                                  for b in (1, 2, 3)}} for row in rows],
-        "strategy_bet1": r.ride3, "strategy_bet2": r.ride4,
+        "strategy_bet1": r.ride3, "strategy_bet2": r.ride4, "strategy_rules": r.rules,
     }
     sheet["sensitivity"] = sens
     sheet["sensitivity_note"] = "strategy held fixed (at the optimum the first-order change is the same)"
