@@ -76,3 +76,13 @@ def test_par_and_check_of_a_configuration_print_the_whole_table():
     assert "every player plays every offered wager every round" in par.output
     check = runner.invoke(main, ["check", str(MARYLAND)])
     assert "The whole table as configured" in check.output and "an hour per player" in check.output
+
+
+def test_a_simulated_cover_all_row_is_never_labelled_exact(catalogue):
+    from lit_compliance.report.par_view import par_report
+
+    report = par_report(model_of(catalogue.latest("massachusetts")), "cover-all", None, ParOptions())
+    rows = {r["players"]: r for w in report["wagers"] for s in w["sections"] for r in s["show"].get("cover_all", [])}
+    assert {p for p, r in rows.items() if r["interval"] == "exact"} == {1, 2, 3}
+    for players in (4, 5, 6, 7):
+        assert "control variates" in rows[players]["method"] and "points, 95%" in rows[players]["edge"]

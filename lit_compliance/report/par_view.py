@@ -51,15 +51,14 @@ def supported_digits(interval) -> int:
     """Decimals of a percentage its 95% interval supports: down to the place of the half-width's
     first significant figure (so 9.65% for a half-width of 0.05 points), 4 at most."""
     half = (interval[1] - interval[0]) / 2 * 100
-    if half <= 0:
+    if half <= 1e-4:    # below the fourth decimal: printed to the fourth
         return 4
     return max(0, min(4, -floor(log10(half))))
 
 
 def _interval(c: dict):
-    """A Cover All row's interval, or None where the figure is exact."""
-    low, high = c["interval_95"]
-    return None if high <= low else c["interval_95"]
+    """A Cover All row's interval, or None where the figure is exact (not simulated)."""
+    return None if c["method"] == "exact" else c["interval_95"]
 
 
 def _pct_within(x, interval) -> str:
