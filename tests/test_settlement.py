@@ -425,7 +425,8 @@ def test_south_dakota_dashed_mini_royal_pays_nothing_under_the_literal_reading()
     assert row["line"]["hand"] == "mini_royal" and row["line"]["payout"]["kind"] == "not_offered"
     assert_paid(row, "lose", 0, 1)
     assert row["findings"] == ["sd-three-card-mini-royal-dashes"]
-    assert [g["reading"] for g in row["readings"]] == ["pays-nothing"]
+    # the chosen reading, and the default one of the other finding that concerns these paytables
+    assert [g["reading"] for g in row["readings"]] == ["pays-nothing", "three-card-bonus-not-collected"]
 
 
 def test_south_dakota_blank_two_pair_cell_makes_the_bonus_unsettleable():

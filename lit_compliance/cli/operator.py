@@ -116,8 +116,11 @@ def check_cmd(config: Path, ruleset_ref: str | None, fmt: str, strict: bool, ver
     Exit status 0 when it complies, 1 when it does not (or, with --strict, when there are
     warnings), 2 when the configuration cannot be read.
     """
-    _, _, report = _load(config, ruleset_ref)
+    rs, cfg, report = _load(config, ruleset_ref)
     view = _report_view(report)
+    from ..operator.configured import table_figures, table_lines
+    view["table"] = table_figures(rs, cfg)
+    view["table_lines"] = table_lines(view["table"])
     if fmt == "json":
         emit(to_json(view))
     else:

@@ -84,7 +84,12 @@ def _config_report(path: Path, opts, wager_id: str | None):
               "wager, its figures at the wager's maximum bet with every win capped at the limit are shown too "
               "(base game: strategy unchanged)."]
     title = f"{config.casino}, table {config.data.get('table', '')} (configuration digest {digest(rs, config)})"
-    return par_report(model, wager_id, None, opts, {"wagers": chosen, "title": title, "method": method})
+    report = par_report(model, wager_id, None, opts, {"wagers": chosen, "title": title, "method": method})
+    if wager_id is None:   # the whole table: every offered wager at its stakes and meter
+        from ..operator.configured import table_figures, table_lines
+        report["table"] = table_figures(rs, config, opts.hands_per_hour)
+        report["table_lines"] = table_lines(report["table"])
+    return report
 
 
 @main.command()

@@ -113,7 +113,8 @@ def _price_base(wager: Wager, table: Paytable, rules: HandRules) -> PaytableResu
                "element_of_risk_ridden": _frac(r.element_of_risk_ridden),
                "average_bets_ridden": _frac(r.average_bets_ridden)},
         details={"ride_bet1_share": float(r.ride1_share), "ride_bet2_share": float(r.ride2_share),
-                 "strategy_bet1": r.ride3, "strategy_bet2": r.ride4, "outcomes": outcomes,
+                 "strategy_bet1": r.ride3, "strategy_bet2": r.ride4, "strategy_rules": r.rules,
+                 "outcomes": outcomes,
                  "outcome_rows": _outcome_rows(r.outcomes),
                  "element_of_risk_ridden": _f(r.element_of_risk_ridden),
                  "average_bets_ridden": _f(r.average_bets_ridden)},
@@ -141,8 +142,10 @@ def _price_cover_all(wager: Wager, table: Paytable, rules: HandRules) -> Paytabl
         status = "incomplete"
     rtp = got["rtp"]
     note = (f"{players} player(s); every player holds a hand, the dealer none; 1-unit stake"
-            + (f"; simulated {got['rounds']:,} rounds, seed fixed, 95% interval "
-               f"{got['interval'][0]:.4f}-{got['interval'][1]:.4f}" if got["rounds"] else ""))
+            + (f"; {got['method']}, seed fixed, 95% interval of the return "
+               f"{got['interval'][0]:.4%} to {got['interval'][1]:.4%}"
+               f" (+-{(got['interval'][1] - got['interval'][0]) / 2 * 100:.4f} points)" if got["rounds"]
+               else "; exact: every deal counted"))
     m = None if got["missing"] else cover_all_moments(table, players, rules)
     return _result(wager, table, status=status, house_edge=None if got["missing"] else 1 - rtp,
                    return_to_player=None if got["missing"] else rtp, hit_frequency=got["hit"], note=note,

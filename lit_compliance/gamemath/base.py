@@ -38,6 +38,7 @@ class BaseResult:
     bet_expectations: tuple = ()                   # expectation of bets 1, 2 and 3 (pulled counts 0)
     ride3: list = field(default_factory=list)      # readable three-card holdings that ride
     ride4: dict = field(default_factory=dict)      # readable summary of four-card holdings that ride
+    rules: dict = field(default_factory=dict)      # the strategy in rule form (:mod:`.strategy`), bet1 and bet2
 
 
 def not_whole_odds(paytable: Paytable) -> list[str]:
@@ -118,7 +119,19 @@ def analyse_base(m: np.ndarray, rules: HandRules) -> BaseResult:
         ride1_share=p1, ride2_share=p2, average_bets_ridden=average_ridden,
         element_of_risk_ridden=-ev / average_ridden, outcomes=outcomes, bet_expectations=(ev1, ev2, ev3),
         ride3=_describe3(t.cards3[ride1]), ride4=_describe4(ride2, t.cards4, w4),
+        rules=strategy_rules(t, e3, e4, m, rules),
     )
+
+
+def strategy_rules(t, e3: np.ndarray, e4: np.ndarray, m: np.ndarray, rules: HandRules) -> dict:
+    """The strategy as ordered rules for bet 1 and bet 2, derived from the exact expectations of
+    every suit class (:func:`.strategy.derive`), with each as a sentence."""
+    from .strategy import derive, sentence
+
+    pair_pays = bool(m[CATEGORIES_5.index("pair_tens_or_better")] > 0)
+    bet1 = derive(3, t.cards3, e3, rules.ace_low_straight_5, pair_pays)
+    bet2 = derive(4, t.cards4, e4, rules.ace_low_straight_5, pair_pays)
+    return {"bet1": bet1, "bet2": bet2, "bet1_text": sentence(bet1, 1), "bet2_text": sentence(bet2, 2)}
 
 
 def _word(ranks: list[int]) -> str:

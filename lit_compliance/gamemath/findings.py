@@ -8,7 +8,10 @@ that concerns it, labelled with that reading):
 - payouts out of order of rarity (a commoner hand paying more than a rarer one), meter payouts
   valued at the least meter the rules allow;
 - a hand that loses while a weaker hand wins;
-- a line that can never pay (every hand it names is paid by an earlier line).
+- a line that can never pay (every hand it names is paid by an earlier line);
+- where the rules fix no least meter, a rarer hand paid from the meter paying less than a commoner
+  one below some meter (the meter where the order turns is stated);
+- a wager whose paytable the source does not print.
 
 Each carries the citation of the paytable (and lines) it concerns.
 """
@@ -56,12 +59,19 @@ def _table_findings(model: RulesetModel, wager: Wager, table: Paytable, result, 
     atoms = atoms_for(table.hand_basis, model.hand_rules)
     meter = wager.meter.reset_minimum if wager.meter else None
     priced = []
+    by_meter = []   # meter lines where the rules fix no least meter: (line, probability, value at 0, per $1 of meter)
     for ln in table.lines:
         stake = table.line_stake(ln, wager.stake) or Fraction(1)
         value = ln.payout.per_unit(stake, meter)
         p = _line_probability(ln, atoms)
-        if value is not None and p > 0 and ln.payout.offered:
+        if not ln.payout.offered or p == 0:
+            continue
+        if value is not None:
             priced.append((ln, p, value))
+        elif ln.payout.is_meter and meter is None and ln.payout.value is not None:
+            zero = ln.payout.per_unit(stake, Fraction(0))
+            by_meter.append((ln, p, zero, ln.payout.per_unit(stake, Fraction(1)) - zero))
+    out += _meter_inversions(where, slug, priced, by_meter)
     for i, (a, pa, va) in enumerate(priced):
         for b, pb, vb in priced[i + 1:]:
             if pa < pb and va < vb:
@@ -105,6 +115,49 @@ def _table_findings(model: RulesetModel, wager: Wager, table: Paytable, result, 
     return out
 
 
+def _meter_inversions(where: str, slug: str, priced: list, by_meter: list) -> list[dict]:
+    """Where the rules fix no least meter: a rarer hand paid from the meter pays less than a commoner
+    one below some meter (or a commoner meter hand more than a rarer one above some meter). One
+    finding per meter-paid hand, against the hand whose order turns at the meter least favourable
+    to it (the highest 'below' meter, the lowest 'above' meter), stating that meter."""
+    binding: dict = {}
+    lines = [(ln, p, v, Fraction(0)) for ln, p, v in priced] + by_meter
+    for i, (a, pa, a0, a1) in enumerate(lines):
+        for b, pb, b0, b1 in lines[i + 1:]:
+            if not (a1 or b1):
+                continue
+            (r, pr, r0, r1), (c, pc, c0, c1) = ((a, pa, a0, a1), (b, pb, b0, b1)) if pa < pb else \
+                ((b, pb, b0, b1), (a, pa, a0, a1))
+            if pr == pc or r1 == c1:
+                continue
+            turn = (c0 - r0) / (r1 - c1)    # the meter where the rarer pays as much as the commoner
+            if turn <= 0:
+                continue
+            side = "below" if r1 > c1 else "above"
+            key = (r.hand, tuple(r.suits)) if r1 else (c.hand, tuple(c.suits))
+            kept = binding.get((key, side))
+            if kept is not None and (turn <= kept[0] if side == "below" else turn >= kept[0]):
+                continue
+            binding[(key, side)] = (turn, {
+                "id": f"{slug}-{c.hand}-over-{r.hand}-by-meter", "kind": "implausible_value",
+                "cite": f"{r.cite}; {c.cite}",
+                "says": f"{where}: {side} a meter of ${float(turn):,.2f} the {hand_name(r.hand, r.suits).lower()} "
+                        f"(probability {float(pr):.6f}) pays less than the commoner {hand_name(c.hand, c.suits).lower()} "
+                        f"(probability {float(pc):.6f}); the rules fix no least meter, so nothing rules this out",
+                "problem": "payouts are not ordered by rarity at every meter the rules allow",
+                "meter": float(turn)})
+    return [f for _, f in binding.values()]
+
+
+def lost_paytables(model: RulesetModel) -> list[dict]:
+    """A wager the rules provide for whose paytable the source does not print: it cannot be priced
+    or settled as written."""
+    return [{"id": f"math-{w.id}-no-paytable", "kind": "missing_figure", "cite": w.cite,
+             "says": f"{w.name}: the source prints no paytable for this wager",
+             "problem": "the wager cannot be priced or settled as written"}
+            for w in model.wagers if not w.paytables and not w.is_base]
+
+
 def math_findings(ruleset, results) -> list[dict]:
     """Findings from the math: paytables returning over 100%, payouts out of order of rarity, figures missing."""
     model = ruleset if isinstance(ruleset, RulesetModel) else model_of(ruleset)
@@ -113,6 +166,7 @@ def math_findings(ruleset, results) -> list[dict]:
     for wager in model.wagers:
         for table in wager.paytables:
             out += _table_findings(model, wager, table, by_key.get((wager.id, table.id)), f"math-{wager.id}-{table.id}")
+    out += lost_paytables(model)
     out += _under_alternatives(model, {f["id"] for f in out}, {k for k in by_key})
     return sorted(out, key=lambda f: f["id"])
 

@@ -122,6 +122,18 @@ def _per_hour(edge: float, opts: ParOptions) -> dict:
             "win_per_hour": float(opts.bet) * opts.hands_per_hour * edge}
 
 
+def per_hour_text(per_hour: dict, edge_text: str, base_bets: int | None) -> str:
+    """The theoretical win per hour with the bet it assumes: for the base game the amount on each
+    betting spot and in all (the edge is per unit of one of the equal base bets)."""
+    bet, hands, win = per_hour["bet"], per_hour["hands_per_hour"], per_hour["win_per_hour"]
+    if base_bets:
+        basis = (f"${bet:,.2f} on each of the {base_bets} base bets (${bet * base_bets:,.2f} in all placed "
+                 f"per hand; the house edge is per unit of one base bet)")
+    else:
+        basis = f"${bet:,.2f} wagered a hand"
+    return f"{basis} x {hands} hands an hour x {edge_text} = ${win:,.2f} an hour"
+
+
 def _label(line) -> str:
     return hand_name(line.hand, line.suits)
 
@@ -334,11 +346,11 @@ def cover_all_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOp
         dist = _highest(n, rules)
         probs = dist.exact or [Fraction(p).limit_denominator(10 ** 12) for p in dist.probabilities]
         m = moments([(p, (v if v is not None else Fraction(0)) - 1) for p, v in zip(probs, values)])
-        se = m.sd / sqrt(dist.rounds) if dist.rounds else 0.0
-        per_count.append({"players": n, "method": "exact" if not dist.rounds else f"simulated, {dist.rounds:,} rounds",
+        half = dist.half_width([v if v is not None else Fraction(0) for v in values])
+        per_count.append({"players": n, "method": dist.method,
                           "return_to_player": float(1 + m.mean), "house_edge": float(-m.mean),
                           "hit_frequency": float(m.win + m.push), "standard_deviation": m.sd,
-                          "interval_95": [float(-m.mean) - 1.96 * se, float(-m.mean) + 1.96 * se],
+                          "interval_95": [float(-m.mean) - half, float(-m.mean) + half],
                           "distribution": [float(p) for p in probs]})
     mine = next(c for c in per_count if c["players"] == players)
     if record.return_to_player is not None:   # the record's figures, as analyze states them
@@ -359,14 +371,18 @@ def cover_all_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOp
                  "cycle": 1 / float(lose) if lose else None, "pays": "loses the wager", "net": -1.0,
                  "contribution": -float(lose), "outcome": "loss", "cite": ""})
     sheet = {"enumeration": f"highest five-card hand among {players} player(s); "
-                            + ("exact" if players == 1 else mine["method"]),
+                            + mine["method"],
              "total": None, "stake": 1.0, "stake_stated": False, "rows": rows,
              "totals": record_totals(record, exact_math=players == 1), "status": record.status,
              "assumptions": ["every player in the round holds a hand, the dealer none; priced on a one-unit stake",
-                             "for 2 or more players the highest hand comes from one seeded simulation of "
-                             "seven-seat deals (the first k seats serve k players), shipped as "
-                             "lit_compliance/gamemath/data/coverall_highest.json; redo it with "
-                             "tools/build_coverall_distribution.py ROUNDS SEED"]
+                             "for 1 to 3 players the highest hand is exact (every deal counted); for 4 to 7 it comes "
+                             "from one seeded simulation of seven-seat deals (the first k seats serve k players) "
+                             "with control variates (the highest hands of every one, two and three seats, whose "
+                             "distributions are exact), shipped as lit_compliance/gamemath/data/coverall_highest.json; "
+                             "redo it with tools/build_coverall_distribution.py ROUNDS SEED",
+                             "the simulated interval is the regression's: what the controls leave is the deals where "
+                             "four or more seats reach a paying category together, too rare to be sampled often, so "
+                             "for 4 players (where it is all that is left) the interval rests on few such deals"]
              + ([f"this paytable is for {players} player(s) only, so it is priced at that number alone"]
                 if table.players else []),
              "cover_all": {"players": players, "by_players": per_count, "categories": list(CATEGORIES_5)},
@@ -446,7 +462,7 @@ def base_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions
         "ridden": {"average_bets": float(r.average_bets_ridden), "element_of_risk": float(r.element_of_risk_ridden)},
         "final_hands": [{"hand": row["hand"], **{f"bets_{b}": float(Fraction(row["deals"][b], BASE_TOTAL))
                                                  for b in (1, 2, 3)}} for row in rows],
-        "strategy_bet1": r.ride3, "strategy_bet2": r.ride4,
+        "strategy_bet1": r.ride3, "strategy_bet2": r.ride4, "strategy_rules": r.rules,
     }
     sheet["sensitivity"] = sens
     sheet["sensitivity_note"] = "strategy held fixed (at the optimum the first-order change is the same)"

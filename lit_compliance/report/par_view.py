@@ -11,11 +11,11 @@ import csv
 import hashlib
 import io
 import json
-from math import sqrt
+from math import floor, log10, sqrt
 
 from ..model.vocabulary import status_sentence
 from ..gamemath import paytable_result
-from ..gamemath.par import LEVELS, ParOptions, sheet_for, z_of
+from ..gamemath.par import LEVELS, ParOptions, per_hour_text, sheet_for, z_of
 from ..model import RulesetModel
 from ..model.readings import ZERO_EV_PULLED, ZERO_EV_RIDDEN
 from . import charts
@@ -26,9 +26,13 @@ METHOD = [
     "Net result per unit: a winning line returns the printed pay; a losing hand loses the stake (-1); a line "
     "returning exactly the stake is a push. Variance and standard deviation are of the net result per unit of "
     "the stake the edge is stated on.",
-    "Volatility index = z x standard deviation (z = 1.645 at 90%, 1.960 at 95%); confidence bands of the hold "
-    "over N rounds = house edge +- z x SD / sqrt(N) (normal approximation, independent rounds).",
-    "Theoretical win per hour = bet x hands per hour x house edge.",
+    f"Volatility index = z x standard deviation (z = {z_of(0.90):.4f} at 90%, {z_of(0.95):.4f} at 95%: the normal "
+    "quantiles, as computed); confidence bands of the hold over N rounds = house edge +- z x SD / sqrt(N) (normal "
+    "approximation, independent rounds).",
+    "Theoretical win per hour = bet x hands per hour x house edge, the edge per unit of the bet it is stated on: "
+    "for the base game the bet on each of its equal betting spots (the amount in all per hand is that times the "
+    "number of spots), for a side wager the wager.",
+    "A simulated figure is printed to the digits its 95% interval supports, with the interval's half-width.",
     "Sensitivity: change of the house edge when one line's printed figure rises by one unit (one 'to 1', $1, "
     "or one point of the meter), all else held.",
     "Contribution (each row): the row's probability times its net result per unit of the stake the edge is "
@@ -42,6 +46,34 @@ METHOD = [
     "the meter where they fix none), money amounts on a $1 wager where the rules state no wager amount, Cover All "
     "at the paytable's own number of players.",
 ]
+
+
+def supported_digits(interval) -> int:
+    """Decimals of a percentage its 95% interval supports: down to the place of the half-width's
+    first significant figure (so 9.65% for a half-width of 0.05 points), 4 at most."""
+    half = (interval[1] - interval[0]) / 2 * 100
+    if half <= 1e-4:    # below the fourth decimal: printed to the fourth
+        return 4
+    return max(0, min(4, -floor(log10(half))))
+
+
+def _interval(c: dict):
+    """A Cover All row's interval, or None where the figure is exact (not simulated)."""
+    return None if c["method"] == "exact" else c["interval_95"]
+
+
+def _pct_within(x, interval) -> str:
+    """A figure as a percentage to the digits its interval supports, with the half-width; exact
+    figures to 4 decimals."""
+    if not interval:
+        return _pct(x)
+    digits = supported_digits(interval)
+    return f"{_pct(x, digits)} (+-{(interval[1] - interval[0]) / 2 * 100:.{digits}f} points, 95%)"
+
+
+def _base_bets(model) -> int:
+    """How many equal bets the base game takes (the ruleset's base bets)."""
+    return len(model.ruleset.data["base_game"]["bets"])
 
 
 def _pct(x, digits=4) -> str:
@@ -129,22 +161,23 @@ def _section(model: RulesetModel, wager, table, opts: ParOptions) -> dict:
             "headline": _headline(sheet)}
     if t:
         show["totals"] = [
-            ("Return to player", _pct(t["return_to_player"])), ("House edge", _pct(t["house_edge"])),
+            ("Return to player", _pct_within(t["return_to_player"], t.get("interval_95"))),
+            ("House edge", _pct_within(t["house_edge"], t.get("interval_95"))),
             ("Hit frequency", _pct(t["hit_frequency"])), ("  of which wins", _pct(t["win_frequency"])),
             ("  of which pushes", _pct(t["push_frequency"])), ("Variance", _num(t["variance"], 4)),
             ("Standard deviation", _num(t["standard_deviation"], 4)),
             ("Volatility index 90%", _num(t["volatility_index"]["90%"], 4)),
             ("Volatility index 95%", _num(t["volatility_index"]["95%"], 4))]
         if t.get("interval_95"):
+            digits = supported_digits(t["interval_95"])
             show["totals"].append(("House edge, 95% interval",
-                                   f"{_pct(t['interval_95'][0])} to {_pct(t['interval_95'][1])}"))
+                                   f"{_pct(t['interval_95'][0], digits)} to {_pct(t['interval_95'][1], digits)}"))
         show["exact"] = [(k.replace("_", " "), v) for k, v in t["exact"].items() if v]
         show["bands"] = [{"rounds": f"{b['rounds']:,}", **{k: f"{_pct(v[0], 3)} to {_pct(v[1], 3)}"
                                                              for k, v in b.items() if k != "rounds"}}
                          for b in sheet["bands"]]
-        ph = sheet["per_hour"]
-        show["per_hour"] = (f"${ph['bet']:,.2f} a hand x {ph['hands_per_hour']} hands an hour x "
-                            f"{_pct(t['house_edge'])} = ${ph['win_per_hour']:,.2f} an hour")
+        show["per_hour"] = per_hour_text(sheet["per_hour"], _pct(t["house_edge"]),
+                                         _base_bets(model) if wager.is_base else None)
         show["charts"]["funnel"] = _funnel(t["house_edge"], t["standard_deviation"])
     if "meter" in sheet:
         mt = sheet["meter"]
@@ -159,10 +192,14 @@ def _section(model: RulesetModel, wager, table, opts: ParOptions) -> dict:
             x_fmt=lambda v: f"{v:g}", y_fmt=lambda v: f"{v:g}%", log_x=True, reference=100.0)
     if "cover_all" in sheet:
         ca = sheet["cover_all"]
-        show["cover_all"] = [{"players": c["players"], "method": c["method"], "rtp": _pct(c["return_to_player"]),
-                              "edge": _pct(c["house_edge"]), "hit": _pct(c["hit_frequency"]),
+        show["cover_all"] = [{"players": c["players"], "method": c["method"],
+                              "rtp": _pct_within(c["return_to_player"], _interval(c)),
+                              "edge": _pct_within(c["house_edge"], _interval(c)),
+                              "hit": _pct_within(c["hit_frequency"], _interval(c)),
                               "sd": _num(c["standard_deviation"], 4),
-                              "interval": f"{_pct(c['interval_95'][0], 3)} to {_pct(c['interval_95'][1], 3)}",
+                              "interval": (f"{_pct(c['interval_95'][0], supported_digits(c['interval_95']))} to "
+                                           f"{_pct(c['interval_95'][1], supported_digits(c['interval_95']))}"
+                                           if _interval(c) else "exact"),
                               "distribution": [f"{p:.6f}" for p in c["distribution"]]}
                              for c in ca["by_players"]]
     return {**sheet, "readings": readings, "alternatives": alternatives, "show": show}

@@ -1,0 +1,244 @@
+"""The base-game strategy in rule form, derived from the exact decisions.
+
+Players and dealers use a short ordered list of rules ("let it ride with any paying hand; three to a
+royal flush; three suited in a row except A-2-3 and 2-3-4; ..."), not lists of rank sets. This
+module derives such a list from the exact decision of every holding (:mod:`.base`): it sorts each
+holding into a *family* in the words players use (a pair below tens, three suited with one gap,
+four to an outside straight...), counts its high cards (ten or higher), and describes the holdings
+of each family that ride (and, separately, those whose expectation is exactly zero: optional) by
+the shortest phrase the small rule language allows: the whole family, or those with a number of
+high cards in a range, with any exceptions and additions named by their ranks.
+
+Nothing is typed in: the families are fixed words, the thresholds and exceptions are computed, and
+:func:`decide` applies the rules to a holding so a test can hold them to the exact decision of all
+22,100 three-card and 270,725 four-card holdings (``tests/test_strategy_rules.py``).
+
+A holding's decision depends only on its family and its ranks: within a family the suits are either
+all the same (a flush draw) or cannot make a flush, so every holding with those ranks has the same
+completions. :func:`derive` checks this and refuses a family whose members with the same ranks
+disagree.
+"""
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import asdict, dataclass, field
+
+from ..poker.cards import RANK_LETTERS
+
+HIGH = 10   # a high card: ten or higher (a pair of them pays)
+
+NUMBER_WORDS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four"}
+
+# (family, words players use), in the order the rules are listed; a holding belongs to one family
+FAMILIES = {
+    3: [("trips", "three of a kind"), ("high_pair", "a pair of tens or better"),
+        ("royal", "three to a royal flush"), ("sf_row", "three suited in a row"),
+        ("sf_gap1", "three suited with one gap"), ("sf_gap2", "three suited with two gaps"),
+        ("suited", "three suited, no straight flush draw"),
+        ("low_pair", "a pair below tens"),
+        ("st_row", "three unsuited in a row"), ("st_gap1", "three unsuited with one gap"),
+        ("st_gap2", "three unsuited with two gaps"), ("other", "three unsuited, no straight draw")],
+    4: [("quads", "four of a kind"), ("trips", "three of a kind"), ("two_pair", "two pair"),
+        ("high_pair", "a pair of tens or better"),
+        ("royal", "four to a royal flush"), ("sf", "four to a straight flush"), ("flush", "four to a flush"),
+        ("outside", "four to an outside straight"), ("inside", "four to an inside straight"),
+        ("low_pair", "a pair below tens"), ("other", "four unsuited, no straight draw")],
+}
+PAYING = {3: ("trips", "high_pair"), 4: ("quads", "trips", "two_pair", "high_pair")}
+
+
+def _span(ranks: list[int], ace_low: bool) -> int:
+    """The smallest spread of distinct ranks, the ace counting high or (where allowed) low."""
+    spans = [max(ranks) - min(ranks)]
+    if ace_low and 14 in ranks:
+        low = [1 if r == 14 else r for r in ranks]
+        spans.append(max(low) - min(low))
+    return min(spans)
+
+
+def family(cards, ace_low: bool = True) -> str:
+    """The family of a three- or four-card holding (cards as 0..51: rank ``c // 4 + 2``, suit ``c % 4``)."""
+    ranks = sorted(c // 4 + 2 for c in cards)
+    k = len(ranks)
+    counts = sorted(Counter(ranks).values(), reverse=True)
+    if counts[0] == 4:
+        return "quads"
+    if counts[0] == 3:
+        return "trips"
+    if counts[:2] == [2, 2]:
+        return "two_pair"
+    if counts[0] == 2:
+        pair = max(r for r, n in Counter(ranks).items() if n == 2)
+        return "high_pair" if pair >= HIGH else "low_pair"
+    suited = len({c % 4 for c in cards}) == 1
+    span = _span(ranks, ace_low)
+    if k == 3:
+        if suited and min(ranks) >= HIGH:
+            return "royal"
+        kind = {2: "row", 3: "gap1", 4: "gap2"}.get(span)
+        if suited:
+            return f"sf_{kind}" if kind else "suited"
+        return f"st_{kind}" if kind else "other"
+    if suited:
+        return "royal" if min(ranks) >= HIGH else ("sf" if span <= 4 else "flush")
+    if span == 3 and 14 not in ranks:
+        return "outside"
+    return "inside" if span <= 4 else "other"
+
+
+def high_cards(cards) -> int:
+    return sum(1 for c in cards if c // 4 + 2 >= HIGH)
+
+
+def rank_word(cards, ace_low: bool = True) -> str:
+    """'A-2-3', '2-3-4', 'Q-K-A', '9-9-K': the ranks in order, the ace low where that makes the
+    tighter run."""
+    ranks = sorted(c // 4 + 2 for c in cards)
+    if ace_low and 14 in ranks and len(set(ranks)) == len(ranks):
+        low = sorted(1 if r == 14 else r for r in ranks)
+        if max(low) - min(low) < max(ranks) - min(ranks):
+            return "-".join("A" if r == 1 else RANK_LETTERS[r] for r in low)
+    return "-".join(RANK_LETTERS[r] for r in ranks)
+
+
+@dataclass
+class Rule:
+    """Holdings of ``family`` whose high-card count lies in ``high`` (inclusive), except the rank
+    sets ``excluding``, plus the rank sets ``including``; ``decision`` is "ride" or "optional"."""
+
+    decision: str
+    family: str
+    high: tuple = (0, 4)
+    excluding: list = field(default_factory=list)
+    including: list = field(default_factory=list)
+    text: str = ""
+
+    def matches(self, fam: str, high: int, word: str) -> bool:
+        if fam != self.family:
+            return False
+        if word in self.including:
+            return True
+        return self.high[0] <= high <= self.high[1] and word not in self.excluding
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _high_text(lo: int, hi: int, top: int) -> str:
+    if lo == 0 and hi >= top:
+        return ""
+    unit = lambda n: "high card" if n == 1 else "high cards"   # noqa: E731
+    if lo == hi:
+        return f" with {NUMBER_WORDS[lo]} {unit(lo)}"
+    if hi >= top:
+        return f" with at least {NUMBER_WORDS[lo]} {unit(lo)}"
+    if lo == 0:
+        return f" with at most {NUMBER_WORDS[hi]} {unit(hi)}"
+    return f" with {NUMBER_WORDS[lo]} to {NUMBER_WORDS[hi]} high cards"
+
+
+def _describe(chosen: set, members: dict, top: int) -> tuple[tuple, list, list]:
+    """The shortest description of the ``chosen`` rank words among a family's ``members`` (word ->
+    high cards): a range of high-card counts, the words in it not chosen, the words out of it
+    chosen. Fewest named words wins; then the whole family; then the narrower range."""
+    best = ((len(chosen), True, 0), (1, 0), [], sorted(chosen))   # no range: the chosen words only
+    for lo in range(top + 1):
+        for hi in range(lo, top + 1):
+            inside = {w for w, h in members.items() if lo <= h <= hi}
+            excluding = sorted(inside - chosen)
+            including = sorted(chosen - inside)
+            cost = (len(excluding) + len(including), (lo, hi) != (0, top), hi - lo)
+            if cost < best[0]:
+                best = (cost, (lo, hi), excluding, including)
+    return best[1], best[2], best[3]
+
+
+def _words_sorted(words: list[str]) -> list[str]:
+    order = {RANK_LETTERS[r]: r for r in RANK_LETTERS}
+    return sorted(words, key=lambda w: [1 if i == 0 and p == "A" else order[p] for i, p in enumerate(w.split("-"))])
+
+
+def _text(rule: Rule, words: str, top: int) -> str:
+    if rule.high[0] > rule.high[1]:
+        return f"{words}: {_and(_words_sorted(rule.including))} only"
+    text = words + _high_text(*rule.high, top)
+    if rule.excluding:
+        text += " except " + _and(_words_sorted(rule.excluding))
+    if rule.including:
+        text += ("; also " if rule.high != (0, top) or rule.excluding else " ") + _and(_words_sorted(rule.including))
+    return text
+
+
+def derive(k: int, holdings, expectation, ace_low: bool = True, pair_pays: bool = True) -> list[dict]:
+    """The ordered rules for the bet decided on ``k`` cards (3: bet 1, 4: bet 2).
+
+    ``holdings`` are the cards of one holding per suit class (or every holding), ``expectation`` the
+    sign-bearing expectation of each (any scale: only its sign is used). Rules ride the holdings of
+    positive expectation, name those of zero expectation as optional, and leave the rest pulled."""
+    fam_words = dict(FAMILIES[k])
+    members: dict = defaultdict(dict)           # family -> rank word -> high cards
+    decision: dict = {}                         # (family, rank word) -> "ride" / "optional" / "pull"
+    for cards, e in zip(holdings, expectation):
+        cards = [int(c) for c in cards]
+        fam, word = family(cards, ace_low), rank_word(cards, ace_low)
+        d = "ride" if e > 0 else ("optional" if e == 0 else "pull")
+        members[fam][word] = high_cards(cards)
+        if decision.setdefault((fam, word), d) != d:
+            raise ValueError(f"holdings {word} of family {fam} decide differently: no rule form")
+    rules = []
+    for want in ("ride", "optional"):
+        for fam, words in FAMILIES[k]:
+            chosen = {w for w in members.get(fam, {}) if decision[(fam, w)] == want}
+            if not chosen:
+                continue
+            top = max(members[fam].values())
+            high, excluding, including = _describe(chosen, members[fam], top)
+            rule = Rule(want, fam, high, excluding, including)
+            rule.text = _text(rule, words, top)
+            rules.append(rule)
+    rules = _merge_paying(rules, k, members, pair_pays)
+    return [asdict(r) for r in rules]
+
+
+def _merge_paying(rules: list[Rule], k: int, members: dict, pair_pays: bool) -> list[Rule]:
+    """Say "any paying hand" where every paying family rides whole."""
+    paying = [f for f in PAYING[k] if f in members]
+    whole = {r.family for r in rules if r.decision == "ride" and r.high == (0, max(members[r.family].values()))
+             and not r.excluding and not r.including}
+    if not pair_pays or not paying or not set(paying) <= whole:
+        return rules
+    merged = [r for r in rules if not (r.decision == "ride" and r.family in paying)]
+    first = Rule("ride", "paying", (0, 4), [], [], "any paying hand (a pair of tens or better, or any better hand)")
+    return [first] + merged
+
+
+def matches(rules: list[dict], cards, ace_low: bool = True) -> str:
+    """The decision the rules give a holding: "ride", "optional" or "pull" (no rule matches)."""
+    cards = [int(c) for c in cards]
+    return decide(rules, family(cards, ace_low), high_cards(cards), rank_word(cards, ace_low), len(cards))
+
+
+def decide(rules: list[dict], fam: str, high: int, word: str, k: int) -> str:
+    """The decision the rules give a holding of ``k`` cards in family ``fam`` with ``high`` high
+    cards and ranks ``word``: the first rule that matches decides; none matching, pull."""
+    for r in rules:
+        if r["family"] == "paying":
+            if fam in PAYING[k]:
+                return r["decision"]
+            continue
+        rule = Rule(r["decision"], r["family"], tuple(r["high"]), r["excluding"], r["including"])
+        if rule.matches(fam, high, word):
+            return r["decision"]
+    return "pull"
+
+
+def sentence(rules: list[dict], bet: int) -> str:
+    """The rules as a sentence: 'Let bet 1 ride with: ...; otherwise pull it back. Optional: ...'."""
+    ride = [r["text"] for r in rules if r["decision"] == "ride"]
+    optional = [r["text"] for r in rules if r["decision"] == "optional"]
+    text = f"Let bet {bet} ride with: " + ("; ".join(ride) if ride else "nothing") + "; otherwise pull it back."
+    if optional:
+        text += " Optional (zero expectation: riding or pulling gives the same return; counted as pulled): " \
+            + "; ".join(optional) + "."
+    return text
