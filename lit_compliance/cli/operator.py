@@ -246,9 +246,10 @@ def placard(config: Path, ruleset_ref: str | None, fmt: str, output: Path | None
 
 
 def render_summary(rs: Ruleset, fmt: str) -> str | bytes:
+    results = _analyse(rs)  # each paytable states its house edge
     if fmt == "markdown":
-        return render("summary.md.j2", v=summary_view(rs, markdown_escape))
-    html = render("summary.html.j2", v=summary_view(rs))
+        return render("summary.md.j2", v=summary_view(rs, markdown_escape, results))
+    html = render("summary.html.j2", v=summary_view(rs, results=results))
     return print_pdf(html) if fmt == "pdf" else html
 
 

@@ -31,7 +31,7 @@ def build(cat) -> dict[str, str | bytes]:
     from ..gamemath.par import ParOptions
     from ..model import model_of
     from ..output.render import render
-    from ..report.par_view import par_report
+    from ..report.par_view import par_report, running_heads
     from ..report.site import site_pages
 
     priced: dict = {}
@@ -42,7 +42,8 @@ def build(cat) -> dict[str, str | bytes]:
         return priced[rs.ref]
 
     def par_page(rs):
-        return "par/par.html.j2", {"reports": [par_report(model_of(rs), None, None, ParOptions())], "whatif": None}
+        reports = [par_report(model_of(rs), None, None, ParOptions())]
+        return "par/par.html.j2", {"reports": reports, "whatif": None, "heads": running_heads(reports)}
 
     pages = site_pages(cat, _drafts(cat), analyse=prices, par_page=par_page)
     step = progress("writing the site")

@@ -6,6 +6,7 @@ regulation prints them (a summary reports the rules; the placard is where wordin
 """
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
 from ..load.catalogue import Ruleset
@@ -37,8 +38,14 @@ DECISION_TEXT = {
 
 
 def _words(slug: str) -> str:
-    text = slug.replace("_", " ").replace("-", " ")
+    """'decide_bet1' -> 'Decide bet 1'."""
+    text = re.sub(r"(?<=[a-z])(?=\d)", " ", slug.replace("_", " ").replace("-", " "))
     return text[:1].upper() + text[1:]
+
+
+def _count(n, word: str, plural: str | None = None) -> str:
+    """'1 deck', '2 decks', '1 card'."""
+    return f"{n} {word if n == 1 else (plural or word + 's')}"
 
 
 def _or_better(hand: str) -> str:
@@ -82,7 +89,7 @@ def _paytable(table: dict, wager: dict, symbol: str) -> dict:
 
     facts = []
     if table.get("players"):
-        facts.append(f"{table['players']} player(s) in the round")
+        facts.append(f"{_count(table['players'], 'player')} in the round")
     if table.get("stake"):
         facts.append(f"{money(table['stake'], symbol)} wager")
     if table.get("hand_basis") and table["hand_basis"] != wager["hand_basis"]:
@@ -136,7 +143,7 @@ def _dealing(method: dict) -> dict:
         target = {"each_player": "to each player", "community": "to the community area",
                   "six_card_bonus_box": "to the six card bonus box", "discard": "to the discards"}[step["to"]]
         stack = " as a stack" if step.get("as_stack") else ""
-        steps.append(_item(f"{step['cards']} card(s) {target}{stack}", step["cite"]))
+        steps.append(_item(f"{_count(step['cards'], 'card')} {target}{stack}", step["cite"]))
     items = [_item(r["text"], r["cite"]) for r in method.get("requires", [])]
     stub = method.get("stub")
     if stub:
@@ -154,14 +161,37 @@ def _dealing(method: dict) -> dict:
             "plan_findings": finding_ids(method["plan"].get("finding"))}
 
 
-def summary_view(ruleset: Ruleset, escape: Callable[[str], str] | None = None) -> dict:
-    """The summary of ``ruleset``; with ``escape``, every string is passed through it (Markdown)."""
+def _note_text(ids, numbers: dict[str, int]) -> str:
+    """'note 3' or 'notes 3, 5' or '': the numbered notes (the findings, listed at the end)."""
+    if not ids:
+        return ""
+    said = [str(numbers.get(i, i)) for i in ids]
+    return f"note{'s' if len(said) > 1 else ''} {', '.join(said)}"
+
+
+def _number_notes(value: Any, numbers: dict[str, int]) -> None:
+    """Every statement that names findings refers to them by their note number, not their id."""
+    if isinstance(value, dict):
+        if "finding_note" in value and isinstance(value.get("findings"), (list, tuple)):
+            value["finding_note"] = _note_text(value["findings"], numbers)
+        for v in value.values():
+            _number_notes(v, numbers)
+    elif isinstance(value, list):
+        for v in value:
+            _number_notes(v, numbers)
+
+
+def summary_view(ruleset: Ruleset, escape: Callable[[str], str] | None = None, results: list | None = None) -> dict:
+    """The summary of ``ruleset``; with ``escape``, every string is passed through it (Markdown).
+    With ``results`` (the priced paytables, :func:`lit_compliance.gamemath.analyse`), each paytable
+    states its house edge."""
     d = ruleset.data  # the rules as printed; the readings the engine applies are listed with their findings
     symbol = CURRENCY_SYMBOLS.get(d["jurisdiction"].get("currency", "USD"), "$")
     names = {w["id"]: w["name"] for w in d["wagers"]}
     cards = d["cards"]
     play = [
-        _item(f"{cards['decks']['count']} deck(s) of {cards['decks']['cards_per_deck']} cards", cards["decks"]["cite"]),
+        _item(f"{_count(cards['decks']['count'], 'deck')} of {cards['decks']['cards_per_deck']} cards",
+              cards["decks"]["cite"]),
         _flag("Cover card", cards["cover_card"]),
     ]
     mp = d["table"]["max_positions"]
@@ -239,6 +269,18 @@ def summary_view(ruleset: Ruleset, escape: Callable[[str], str] | None = None) -
                  "readings": [{"id": r["id"], "meaning": r["meaning"], "default": r["default"], "why": r["why"]}
                               for r in f.get("readings") or ()]} for f in d["findings"]]
 
+    numbers = {f["id"]: k for k, f in enumerate(findings, 1)}
+    for f in findings:
+        f["number"] = numbers[f["id"]]
+    wagers = [_wager(w, names, symbol) for w in d["wagers"]]
+    if results is not None:
+        by_key = {(r.wager_id, r.paytable_id): r for r in results}
+        for w in wagers:
+            for t in w["paytables"]:
+                result = by_key.get((w["id"], t["id"]))
+                t["math"] = {**_math_text(result), "status_words": result.status_text} if result is not None else None
+    _number_notes([play, sequence, rankings, wagers, limits, procedures, dealing, irregularities, signage, other,
+                   definitions], numbers)
     view = {
         "name": d["jurisdiction"]["name"],
         "regulator": d["jurisdiction"]["regulator"],
@@ -253,7 +295,7 @@ def summary_view(ruleset: Ruleset, escape: Callable[[str], str] | None = None) -
         "sequence": sequence,
         "rank_order": rank_order,
         "rankings": rankings,
-        "wagers": [_wager(w, names, symbol) for w in d["wagers"]],
+        "wagers": wagers,
         "limits": limits,
         "procedures": procedures,
         "dealing": dealing,
@@ -262,6 +304,7 @@ def summary_view(ruleset: Ruleset, escape: Callable[[str], str] | None = None) -
         "other": other,
         "definitions": definitions,
         "findings": findings,
+        "note_numbers": numbers,
     }
     return _map_strings(view, escape) if escape else view
 
