@@ -115,7 +115,7 @@ def _named(header: str, wager: str, paytable_id: str | None) -> bool:
             if paytable_id is None:
                 return True
             letters = re.sub(r"^paytables? ", "", said).replace(" and ", ", ").split(", ")
-            return paytable_id.upper() in letters
+            return paytable_id.lower() in [x.lower() for x in letters]
     return False
 
 
@@ -211,3 +211,12 @@ def test_summary_opens_with_contents(summary_maryland):
 
 def test_summary_no_page_ends_on_a_heading_or_table_header(summary_maryland):
     _assert_no_page_ends_on_a_heading(summary_maryland["layout"], summary_maryland["digest"], summary_maryland["html"])
+
+
+def test_the_orphan_check_catches_a_heading_or_table_header_at_a_page_foot():
+    html = "<h3>Pay lines</h3><table><thead><tr><th>Hand</th><th>Pays</th><th>Cite</th></tr></thead></table>"
+    foot = "digest 0123456789ab          page 1 of 2"
+    for last in ("Pay lines", "Hand        Pays     Cite"):
+        with pytest.raises(AssertionError, match="ends on a heading"):
+            _assert_no_page_ends_on_a_heading([f"text\n{last}\n{foot}", "more"], "0123456789ab", html)
+    _assert_no_page_ends_on_a_heading([f"Pay lines\nRoyal flush 500 to 1\n{foot}", "more"], "0123456789ab", html)

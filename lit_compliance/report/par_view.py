@@ -170,12 +170,15 @@ def _section(model: RulesetModel, wager, table, opts: ParOptions) -> dict:
 
 
 def _paytable_letters(sections: list[dict]) -> str:
+    """'paytable A', 'paytables A, B and C' (a one-letter id in capitals, as the sources print them),
+    or the section's own name where the source gives no paytable."""
     ids = [s["paytable_id"] for s in sections if s.get("paytable_id")]
     if not ids:
-        return "its one paytable" if sections else "no paytable"
-    if len(ids) == 1:
-        return f"paytable {ids[0].upper()}"
-    return "paytables " + ", ".join(i.upper() for i in ids[:-1]) + " and " + ids[-1].upper()
+        return "; ".join(s["paytable_name"] for s in sections) or "no paytable"
+    said = [i.upper() if len(i) == 1 else i for i in ids]
+    if len(said) == 1:
+        return f"paytable {said[0]}"
+    return "paytables " + ", ".join(said[:-1]) + " and " + said[-1]
 
 
 def _readings_text(sections: list[dict]) -> str:
