@@ -176,11 +176,15 @@ def par(target, version, on, wager, paytable, paytable_file, bet, hands_per_hour
             starts: list = []
 
             def then(pages):
-                starts[:] = [] if pages is None else [[p for p, _ in heading_pages(reports, pages) or []]]
+                found = heading_pages(reports, pages) if pages is not None else None
+                starts[:] = [[p for p, _ in found]] if found else []
                 return render(template, reports=reports, whatif=whatif, heads=running_heads(reports, pages))
 
             def same(pages):  # every section's heading on the page the first printing put it
-                return [[p for p, _ in heading_pages(reports, pages) or []]] == starts
+                if not starts:  # the heads did not depend on that printing
+                    return True
+                found = heading_pages(reports, pages)
+                return found is not None and [[p for p, _ in found]] == starts
 
             first = render(template, reports=reports, whatif=whatif, heads=running_heads(reports, measuring=True))
             content = print_pdf(first, (then, same))
