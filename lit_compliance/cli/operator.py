@@ -30,7 +30,7 @@ from ..operator.table_config import (PART_DIGITS, TableConfig, digest, load_conf
 
 
 def _analyse(rs: Ruleset) -> list:
-    from ..gamemath import analyse  # lazy: the math loads only for `paytables`, not for check, placard or summary
+    from ..gamemath import analyse  # lazy: the math loads only for `paytables` and `summary`, not for check or placard
 
     return analyse(rs, progress=progress(f"pricing {rs.ref} paytables"))
 
@@ -249,10 +249,11 @@ def placard(config: Path, ruleset_ref: str | None, fmt: str, output: Path | None
 
 
 def render_summary(rs: Ruleset, fmt: str) -> str | bytes:
-    """The rules summary of a ruleset in ``fmt`` (markdown, html or pdf)."""
+    """The rules summary of a ruleset in ``fmt`` (markdown, html or pdf), each paytable with its house edge."""
+    results = _analyse(rs)  # each paytable states its house edge
     if fmt == "markdown":
-        return render("summary.md.j2", v=summary_view(rs, markdown))
-    html = render("summary.html.j2", v=summary_view(rs))
+        return render("summary.md.j2", v=summary_view(rs, markdown, results))
+    html = render("summary.html.j2", v=summary_view(rs, results=results))
     return print_pdf(html) if fmt == "pdf" else html
 
 

@@ -126,7 +126,7 @@ def par(target, version, on, wager, paytable, paytable_file, bet, hands_per_hour
     if fmt == "pdf" and output is None:
         raise Trouble("--format pdf needs --output FILE")
     from ..gamemath.par import ParOptions  # lazy: the math loads only when `par` runs (`--help` imports every command module)
-    from ..report.par_view import csv_text, par_report, strip_charts  # lazy: as above
+    from ..report.par_view import csv_text, heading_pages, par_report, running_heads, strip_charts  # lazy: as above
 
     opts = ParOptions(bet=Fraction(str(bet)), hands_per_hour=hands_per_hour,
                       meter=None if meter is None else Fraction(str(meter)),
@@ -169,8 +169,23 @@ def par(target, version, on, wager, paytable, paytable_file, bet, hands_per_hour
         content = csv_text(reports)
     else:
         template = {"text": "par/par.txt.j2", "markdown": "par/par.md.j2"}.get(fmt, "par/par.html.j2")
-        content = render(template, reports=reports, whatif=whatif)
-        if fmt == "pdf":
-            content = print_pdf(content)
+        if fmt == "pdf":  # printed twice: the running heads name what the first printing put on each page
+            starts: list = []
+
+            def then(pages):
+                found = heading_pages(reports, pages) if pages is not None else None
+                starts[:] = [[p for p, _ in found]] if found else []
+                return render(template, reports=reports, whatif=whatif, heads=running_heads(reports, pages))
+
+            def same(pages):  # every section's heading on the page the first printing put it
+                if not starts:  # the heads did not depend on that printing
+                    return True
+                found = heading_pages(reports, pages)
+                return found is not None and [[p for p, _ in found]] == starts
+
+            first = render(template, reports=reports, whatif=whatif, heads=running_heads(reports, measuring=True))
+            content = print_pdf(first, (then, same))
+        else:
+            content = render(template, reports=reports, whatif=whatif, heads=running_heads(reports))
     inputs = tuple(p for p in (paytable_file, Path(target) if target and _looks_like_file(target) else None) if p)
     deliver(content, output, inputs)

@@ -31,7 +31,7 @@ def build(cat) -> dict[str, str | bytes]:
     """Every file of the site: relative path -> content."""
     from ..gamemath import analyse  # lazy: the math loads only when a site is built (`--help` imports every command module)
     from ..gamemath.par import ParOptions  # lazy: as above
-    from ..report.par_view import par_report  # lazy: as above
+    from ..report.par_view import par_report, running_heads  # lazy: as above
     from ..report.site import site_pages  # lazy: as above
 
     priced: dict = {}
@@ -42,7 +42,8 @@ def build(cat) -> dict[str, str | bytes]:
         return priced[rs.ref]
 
     def par_page(rs):
-        return "par/par.html.j2", {"reports": [par_report(model_of(rs), None, None, ParOptions())], "whatif": None}
+        reports = [par_report(model_of(rs), None, None, ParOptions())]
+        return "par/par.html.j2", {"reports": reports, "whatif": None, "heads": running_heads(reports)}
 
     pages = site_pages(cat, _drafts(cat), analyse=prices, par_page=par_page)
     step = progress("writing the site")

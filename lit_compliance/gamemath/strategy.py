@@ -176,7 +176,6 @@ def derive(k: int, holdings, expectation, ace_low: bool = True, pair_pays: bool 
     ``holdings`` are the cards of one holding per suit class (or every holding), ``expectation`` the
     sign-bearing expectation of each (any scale: only its sign is used). Rules ride the holdings of
     positive expectation, name those of zero expectation as optional, and leave the rest pulled."""
-    fam_words = dict(FAMILIES[k])
     members: dict = defaultdict(dict)           # family -> rank word -> high cards
     decision: dict = {}                         # (family, rank word) -> "ride" / "optional" / "pull"
     for cards, e in zip(holdings, expectation):

@@ -7,12 +7,13 @@ regulation prints them (a summary reports the rules; the placard is where wordin
 from __future__ import annotations
 
 import hashlib
+import re
 from typing import Any, Callable
 
 from ..load.catalogue import Ruleset, finding_ids
 from ..load.facts import page as site_page
 from ..model.sections import DealingMethod, sections_of
-from ..model.vocabulary import currency_symbol, flag_text, hand_name, money, odds, words
+from ..model.vocabulary import currency_symbol, flag_text, hand_name, money, odds
 from .configured import finding_note
 from .table_config import canonical_json
 
@@ -35,7 +36,14 @@ DECISION_TEXT = {
 
 
 def _words(slug: str) -> str:
-    return words(slug, capital=True)
+    """'decide_bet1' -> 'Decide bet 1'."""
+    text = re.sub(r"(?<=[a-z])(?=\d)", " ", slug.replace("_", " ").replace("-", " "))
+    return text[:1].upper() + text[1:]
+
+
+def _count(n, word: str, plural: str | None = None) -> str:
+    """'1 deck', '2 decks', '1 card'."""
+    return f"{n} {word if n == 1 else (plural or word + 's')}"
 
 
 def _or_better(hand: str) -> str:
@@ -79,7 +87,7 @@ def _paytable(table: dict, wager: dict, symbol: str) -> dict:
 
     facts = []
     if table.get("players"):
-        facts.append(f"{table['players']} player(s) in the round")
+        facts.append(f"{_count(table['players'], 'player')} in the round")
     if table.get("stake"):
         facts.append(f"{money(table['stake'], symbol)} wager")
     if table.get("hand_basis") and table["hand_basis"] != wager["hand_basis"]:
@@ -132,7 +140,8 @@ STEP_TARGETS = {"each_player": "to each player", "community": "to the community 
 
 
 def _dealing(method: DealingMethod) -> dict:
-    steps = [_item(f"{step.cards} card(s) {STEP_TARGETS[step.to]}{' as a stack' if step.as_stack else ''}", step.cite)
+    steps = [_item(f"{_count(step.cards, 'card')} {STEP_TARGETS[step.to]}{' as a stack' if step.as_stack else ''}",
+                   step.cite)
              for step in method.steps]
     items = [_item(r.text, r.cite) for r in method.requires]
     stub = method.stub
@@ -151,15 +160,37 @@ def _dealing(method: DealingMethod) -> dict:
             "plan_findings": list(method.plan_findings)}
 
 
-def summary_view(ruleset: Ruleset, escape: Callable[[str], str] | None = None) -> dict:
-    """The summary of ``ruleset``; with ``escape``, every string is passed through it (Markdown)."""
+def _note_text(ids, numbers: dict[str, int]) -> str:
+    """'note 3' or 'notes 3, 5' or '': the numbered notes (the findings, listed at the end)."""
+    if not ids:
+        return ""
+    said = [str(numbers.get(i, i)) for i in ids]
+    return f"note{'s' if len(said) > 1 else ''} {', '.join(said)}"
+
+
+def _number_notes(value: Any, numbers: dict[str, int]) -> None:
+    """Every statement that names findings refers to them by their note number, not their id."""
+    if isinstance(value, dict):
+        if "finding_note" in value and isinstance(value.get("findings"), (list, tuple)):
+            value["finding_note"] = _note_text(value["findings"], numbers)
+        for v in value.values():
+            _number_notes(v, numbers)
+    elif isinstance(value, list):
+        for v in value:
+            _number_notes(v, numbers)
+
+
+def summary_view(ruleset: Ruleset, escape: Callable[[str], str] | None = None, results: list | None = None) -> dict:
+    """The summary of ``ruleset``; with ``escape``, every string is passed through it (Markdown).
+    With ``results`` (the priced paytables, :func:`lit_compliance.gamemath.analyse`), each paytable
+    states its house edge."""
     d = ruleset.data  # the rules as printed; the readings the engine applies are listed with their findings
     printed = sections_of(d)
     symbol = currency_symbol(printed.currency)
     names = {w["id"]: w["name"] for w in d["wagers"]}
     cards = printed.cards
     play = [
-        _item(f"{cards.decks.count} deck(s) of {cards.decks.cards_per_deck} cards", cards.decks.cite),
+        _item(f"{_count(cards.decks.count, 'deck')} of {cards.decks.cards_per_deck} cards", cards.decks.cite),
         _flag("Cover card", cards.cover_card),
     ]
     mp = d["table"]["max_positions"]
@@ -235,6 +266,18 @@ def summary_view(ruleset: Ruleset, escape: Callable[[str], str] | None = None) -
                  "readings": [{"id": r["id"], "meaning": r["meaning"], "default": r["default"], "why": r["why"]}
                               for r in f.get("readings") or ()]} for f in d["findings"]]
 
+    numbers = {f["id"]: k for k, f in enumerate(findings, 1)}
+    for f in findings:
+        f["number"] = numbers[f["id"]]
+    wagers = [_wager(w, names, symbol) for w in d["wagers"]]
+    if results is not None:
+        by_key = {(r.wager_id, r.paytable_id): r for r in results}
+        for w in wagers:
+            for t in w["paytables"]:
+                result = by_key.get((w["id"], t["id"]))
+                t["math"] = {**_math_text(result), "status_words": result.status_text} if result is not None else None
+    _number_notes([play, sequence, rankings, wagers, limits, procedures, dealing, irregularities, signage, other,
+                   definitions], numbers)
     view = {
         "name": d["jurisdiction"]["name"],
         "regulator": d["jurisdiction"]["regulator"],
@@ -249,7 +292,7 @@ def summary_view(ruleset: Ruleset, escape: Callable[[str], str] | None = None) -
         "sequence": sequence,
         "rank_order": rank_order,
         "rankings": rankings,
-        "wagers": [_wager(w, names, symbol) for w in d["wagers"]],
+        "wagers": wagers,
         "limits": limits,
         "procedures": procedures,
         "dealing": dealing,
@@ -258,6 +301,7 @@ def summary_view(ruleset: Ruleset, escape: Callable[[str], str] | None = None) -
         "other": other,
         "definitions": definitions,
         "findings": findings,
+        "note_numbers": numbers,
     }
     return _map_strings(view, escape) if escape else view
 

@@ -51,6 +51,6 @@ def markdown(text: object) -> str:
     """Literal Markdown text on one line: markup characters escaped, line breaks folded."""
     s = " ".join(visible(str(text)).split())
     s = _MD_SPECIAL.sub(r"\\\1", s)
-    if s[:1] in "-+=" or re.match(r"[0-9]+[.)]\s", s):
+    if (s and s[0] in "-+=") or re.match(r"[0-9]+[.)]\s", s):
         s = "\\" + s  # not a list item or a setext underline
     return s
