@@ -25,6 +25,7 @@ from ..model import model_of
 from ..model.vocabulary import money
 from ..output.text_safety import markdown
 from ..operator.summary import paytables_view, summary_view
+from ..operator.configured import table_figures, table_lines
 from ..operator.table_config import (PART_DIGITS, TableConfig, digest, load_config, load_config_text, parse_digest,
                                       parse_parts, ruleset_for, sign_parts)
 
@@ -118,7 +119,6 @@ def check_cmd(config: Path, ruleset_ref: str | None, fmt: str, strict: bool, ver
     """
     rs, cfg, report = _load(config, ruleset_ref)
     view = _report_view(report)
-    from ..operator.configured import table_figures, table_lines
     view["table"] = table_figures(rs, cfg)
     view["table_lines"] = table_lines(view["table"])
     if fmt == "json":

@@ -16,6 +16,7 @@ from ..model.enums import PayoutKind
 from ..model.paytable import Paytable
 from ..output.render import render, to_json
 from ..operator.par_options import configured_options
+from ..operator.configured import table_figures, table_lines
 from ..operator.table_config import digest, load_config, model_for, ruleset_for
 
 FORMATS = ["text", "markdown", "json", "csv", "html", "pdf"]
@@ -86,7 +87,6 @@ def _config_report(path: Path, opts, wager_id: str | None):
     title = f"{config.casino}, table {config.data.get('table', '')} (configuration digest {digest(rs, config)})"
     report = par_report(model, wager_id, None, opts, {"wagers": chosen, "title": title, "method": method})
     if wager_id is None:   # the whole table: every offered wager at its stakes and meter
-        from ..operator.configured import table_figures, table_lines
         report["table"] = table_figures(rs, config, opts.hands_per_hour)
         report["table_lines"] = table_lines(report["table"])
     return report

@@ -19,6 +19,7 @@ import numpy as np
 from ..poker.cards import RANK_LETTERS
 from ..poker.hands import CATEGORIES_5, IMPLIED, HandRules
 from ..model import Paytable
+from .strategy import derive, sentence
 from .tables import Atom, base_classes
 
 N4, N3 = comb(52, 4), comb(52, 3)
@@ -126,7 +127,6 @@ def analyse_base(m: np.ndarray, rules: HandRules) -> BaseResult:
 def strategy_rules(t, e3: np.ndarray, e4: np.ndarray, m: np.ndarray, rules: HandRules) -> dict:
     """The strategy as ordered rules for bet 1 and bet 2, derived from the exact expectations of
     every suit class (:func:`.strategy.derive`), with each as a sentence."""
-    from .strategy import derive, sentence
 
     pair_pays = bool(m[CATEGORIES_5.index("pair_tens_or_better")] > 0)
     bet1 = derive(3, t.cards3, e3, rules.ace_low_straight_5, pair_pays)

@@ -87,6 +87,7 @@ def family(cards, ace_low: bool = True) -> str:
 
 
 def high_cards(cards) -> int:
+    """How many of the holding's cards are high cards (jack or better, as the published strategies count them)."""
     return sum(1 for c in cards if c // 4 + 2 >= HIGH)
 
 

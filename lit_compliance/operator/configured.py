@@ -8,12 +8,13 @@ ruleset findings a figure depends on. Nothing here checks compliance or lays out
 from __future__ import annotations
 
 from dataclasses import replace
+from math import sqrt
 from fractions import Fraction
 
 from ..gamemath.settings import TableSettings
 from ..load.catalogue import Ruleset, finding_ids
 from ..model import Line, Payout, Paytable, exact
-from ..model.vocabulary import odds
+from ..model.vocabulary import odds, status_sentence
 from .table_config import TableConfig, model_for
 
 
@@ -153,10 +154,7 @@ def table_figures(ruleset: Ruleset, config: TableConfig, hands_per_hour: int = 6
     confidence bands use this bound, so they are conservative) and as if the wagers were independent.
     A wager the record prices at no figure (incomplete, or a meter nothing fixes) is listed and left
     out of the sum, said so."""
-    from math import sqrt
-
-    from ..gamemath.par import z_of
-    from .table_config import model_for
+    from ..gamemath.par import z_of  # lazy: the math loads only when a table is priced
 
     model = model_for(ruleset, config)
     rows, left_out = [], []
@@ -204,7 +202,10 @@ def _basis(got) -> str:
     """How a wager's round figures were priced, in words."""
     if got.status == "function_of_meter" and got.settings.get("meter") is not None:
         return f"exact at a meter of {_usd(got.settings['meter'])}, {got.settings.get('meter_from') or 'as given'}"
-    return {"exact": "exact", "simulated": "simulated, with its interval in the PAR sheet"}.get(got.status, got.status)
+    if got.status == "function_of_wager" and got.settings.get("stake") is not None:
+        return f"exact at a {_usd(got.settings['stake'])} wager, {got.settings.get('stake_from') or 'as given'}"
+    return {"exact": "exact", "simulated": "simulated, with its interval in the PAR sheet"}.get(
+        got.status, status_sentence(got.status, got.settings))
 
 
 def _usd(x: float, digits: int = 2) -> str:
