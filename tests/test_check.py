@@ -65,9 +65,34 @@ def test_noncompliant_example_fails_check_with_exit_1(path):
     assert "does NOT comply" in result.output
 
 
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.yaml")), ids=lambda p: p.stem)
+def test_strict_fails_exactly_the_noncompliant_examples(path):
+    """--strict means "something to fix": every compliant example passes it (the warnings they
+    get are handled by the placard, need an approval, or are the regulation's own), every
+    non-compliant one fails it."""
+    result = run("check", path, "--strict")
+    assert result.exit_code == (1 if path.stem.startswith("noncompliant-") else 0), result.output
+
+
+def test_strict_fails_on_a_warning_that_is_something_to_fix(tmp_path):
+    """A payout limit no rule provides for is a warning to fix (remove it): --strict fails on it,
+    plain check does not; its JSON finding says so."""
+    import json
+
+    data = yaml.safe_load((EXAMPLES / "south-dakota.yaml").read_text())
+    data["payout_limit"] = 50000
+    path = tmp_path / "sd.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    assert run("check", path).exit_code == 0
+    assert run("check", path, "--strict").exit_code == 1
+    found = json.loads(run("check", path, "--format", "json").output)["findings"]
+    assert [f["to_fix"] for f in found if f["kind"] == "payout_limit_not_provided"] == [True]
+    assert all(KINDS[k].severity == WARNING for k, kind in KINDS.items() if not kind.to_fix)
+
+
 def test_noncompliant_examples_show_every_kind_of_error():
     seen = set().union(*(kinds(report_for(p)) for p in NONCOMPLIANT))
-    errors = {k for k, (severity, _) in KINDS.items() if severity == ERROR}
+    errors = {k for k, (severity, *_) in KINDS.items() if severity == ERROR}
     # asked only of a configuration with no other error, and no real schedule overflows its sheet:
     # shown by test_check_refuses_a_sign_size_the_schedule_cannot_fit_as_placard_would
     alone = {"sign_does_not_fit"}
@@ -77,7 +102,7 @@ def test_noncompliant_examples_show_every_kind_of_error():
 def test_examples_show_every_kind_of_warning():
     every = [EXAMPLES / f"{j}.yaml" for j in COMPLIANT] + NONCOMPLIANT
     seen = set().union(*({f.kind for f in report_for(p).warnings} for p in every))
-    warnings = {k for k, (severity, _) in KINDS.items() if severity == WARNING}
+    warnings = {k for k, (severity, *_) in KINDS.items() if severity == WARNING}
     assert warnings - seen == set()
 
 
@@ -469,7 +494,8 @@ def test_check_groups_findings_and_strict_fails_only_on_what_the_operator_can_ac
     assert "[ruleset_finding]" not in text                               # counted, not listed
     assert "[ruleset_finding]" in run("check", config, "--verbose").output
     strict = run("check", config, "--strict")
-    assert strict.exit_code == (1 if report.should_know else 0)
+    assert report.should_know and not report.to_fix   # the placard states the cap: nothing to fix
+    assert strict.exit_code == 0
 
 
 def test_check_reports_the_house_edge_of_each_configured_paytable():

@@ -102,14 +102,15 @@ def _where(f) -> dict:
 @click.argument("config", type=click.Path(path_type=Path, dir_okay=False))
 @ruleset_option
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
-@click.option("--strict", is_flag=True, help="Exit 1 on warnings about this table too (not on the regulation's own defects).")
+@click.option("--strict", is_flag=True, help="Exit 1 on warnings that are something to fix too (not on those the placard "
+              "already handles, approvals or the regulation's own defects).")
 @click.option("--verbose", "-v", is_flag=True, help="List the regulation's own defects too, not just their count.")
 @handled
 def check_cmd(config: Path, ruleset_ref: str | None, fmt: str, strict: bool, verbose: bool) -> None:
     """Say whether a table configuration complies with its ruleset, each finding with its citation.
 
-    Exit status 0 when it complies, 1 when it does not (or, with --strict, when there are
-    warnings), 2 when the configuration cannot be read.
+    Exit status 0 when it complies, 1 when it does not (or, with --strict, when a warning is
+    something to fix), 2 when the configuration cannot be read.
     """
     _, _, report = _load(config, ruleset_ref)
     view = _report_view(report)
@@ -117,7 +118,7 @@ def check_cmd(config: Path, ruleset_ref: str | None, fmt: str, strict: bool, ver
         emit(to_json(view))
     else:
         emit(render("check.txt.j2", r=view, verbose=verbose))
-    failed = not report.compliant or (strict and report.should_know)
+    failed = not report.compliant or (strict and bool(report.to_fix))
     sys.exit(EXIT_NO if failed else EXIT_OK)
 
 
