@@ -69,6 +69,9 @@ _KINDS = {
     "paytable_flagged_by_math": (WARNING, "the chosen paytable returns more than 100% or the math finds it out of order", _MATH),
     "sign_does_not_fit": (ERROR, "the payout schedule does not fit the configured sign size at the minimum type size"),
     "award_above_payout_limit": (WARNING, "an advertised award can exceed the payout limit; the sign states the cap beside it", _PLACARD),
+    "stake_range_lowers_return": (WARNING, "fixed amounts on a stake the rules leave open: at the table's greatest stake a "
+                                  "winning line is a loss or the return falls far below the figure at its least stake; "
+                                  "the sign says the amounts are whole sums paid whatever the stake", _PLACARD),
 }
 KINDS: dict[str, Kind] = {kind: Kind(*entry) for kind, entry in _KINDS.items()}
 
