@@ -399,6 +399,7 @@ def test_init_interactively_asks_and_writes(tmp_path):
         "letter",           # sign size
         "a",                # base paytable
         "n", "n", "n",      # bonus, three card bonus, progressive
+        "n",                # do not go back to the answers the error concerns
         "y",                # write it anyway: 3 x $100 exceeds the $100 table limit (ARSD (13))
     ]) + "\n"
     result = run("init", "--interactive", "--jurisdiction", "south-dakota", "--ruleset-version", "2017-04-17",
@@ -562,7 +563,7 @@ def _init(tmp_path, answers: list[str], jurisdiction="south-dakota"):
 
 def test_init_re_asks_a_bad_amount_and_accepts_a_dollar_sign(tmp_path):
     result, out = _init(tmp_path, ["Dakota Club", "", "abc", "$10", "100", "none", "hand", "6", "letter", "a",
-                                   "n", "n", "n", "y"])
+                                   "n", "n", "n", "n", "y"])
     assert result.exit_code == 1, result.output      # written on request; 3 x $100 > the $100 limit
     assert "please answer again" in result.output
     assert load_config(out).data["limits"]["minimum"] == 10
@@ -570,7 +571,7 @@ def test_init_re_asks_a_bad_amount_and_accepts_a_dollar_sign(tmp_path):
 
 def test_init_re_asks_a_maximum_below_the_minimum_keeping_earlier_answers(tmp_path):
     result, out = _init(tmp_path, ["Dakota Club", "", "50", "20", "500", "none", "hand", "6", "letter", "a",
-                                   "n", "n", "n", "y"])
+                                   "n", "n", "n", "n", "y"])
     assert result.exit_code == 1, result.output
     assert "below the minimum" in result.output
     data = load_config(out).data
@@ -583,7 +584,7 @@ def test_init_re_asks_a_meter_seed_below_the_rules_floor(tmp_path):
     floor = progressive["meter"]["reset_minimum"]
     assert floor
     answers = ["Chesapeake", "", "10", "500", "none", "manual_shoe", "7", "letter", "a",
-               "n", "n", "n", "y", "a", "", "", str(floor // 2), str(floor), str(floor), "2"]
+               "n", "n", "n", "y", "", "", str(floor // 2), str(floor), str(floor), "2", "a"]
     result, out = _init(tmp_path, answers, "maryland")
     assert "below the least the rules allow" in result.output
     if out.exists():
@@ -593,7 +594,7 @@ def test_init_re_asks_a_meter_seed_below_the_rules_floor(tmp_path):
 
 def test_init_writes_nothing_when_told_not_to_write_a_non_compliant_table(tmp_path):
     result, out = _init(tmp_path, ["Dakota Club", "", "10", "100", "none", "hand", "6", "letter", "a",
-                                   "n", "n", "n", "n"])
+                                   "n", "n", "n", "n", "n"])
     assert result.exit_code == 1 and "nothing written" in result.output and not out.exists()
 
 
