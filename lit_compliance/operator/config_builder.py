@@ -361,7 +361,7 @@ def _wagers(rs: Ruleset, ask: Asker, data: dict, wagers, wager_limits, seed, res
             if paytable not in tables:
                 raise BuildError(f"--wager {wid}={paytable}: not a paytable of {wid} ({', '.join(tables) or 'none'})"
                                  f"{did_you_mean(paytable, tables)}")
-            entry["paytable"] = paytable
+            entry = {"wager": wid, "paytable": paytable} | {k: v for k, v in entry.items() if k != "wager"}
         entries.append(entry)
     return entries
 
