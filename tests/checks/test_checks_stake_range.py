@@ -59,3 +59,50 @@ def test_the_sign_says_fixed_amounts_are_paid_at_any_stake(catalogue):
     captions = {w["id"]: [t["caption"] for t in w["tables"]] for w in view["wagers"]}
     assert captions["five-card-bonus"] == [f"Paytable B \u2014 {WHOLE_SUMS}"]
     assert all(WHOLE_SUMS not in c for c in captions["three-card-bonus"] + captions["base"])
+
+
+def test_a_reading_that_pays_the_amounts_per_dollar_is_respected_on_the_sign_and_in_check(tmp_path):
+    """Which meaning the open stake has comes from the ruleset's readings of its finding: with a
+    per-dollar reading chosen (the amounts become "X for 1"), the sign no longer says "sums paid at
+    any stake", names the reading it follows, and check has no stake-range warning."""
+    from lit_compliance.load.catalogue import load_ruleset
+
+    import yaml
+
+    src = EXAMPLE.parents[2] / "rulesets" / "maryland" / "v1.yaml"
+    anchor = "    recorded_as: Wager stake null and paytable stake null; amounts transcribed as fixed_amount.\n"
+    text = src.read_text(encoding="utf-8")
+    assert anchor in text
+    readings = (
+        "    readings:\n"
+        "      - id: whole-sums\n        default: true\n"
+        "        meaning: The amounts are whole sums, paid whatever the stake.\n"
+        "        why: The amounts as printed.\n        changes: []\n"
+        "      - id: per-dollar\n        default: false\n        operator_may_choose: true\n"
+        "        meaning: The amounts are paid for each $1 wagered.\n"
+        "        why: A test reading.\n        changes:\n"
+        "          - set: wagers/five-card-bonus/paytables/b/lines/*/payout/kind\n            value: for_one\n")
+    folder = tmp_path / "maryland"
+    folder.mkdir()
+    (folder / "v1.yaml").write_text(text.replace(anchor, anchor + readings), encoding="utf-8")
+    rs = load_ruleset(folder / "v1.yaml")
+
+    def config_with(chosen: dict) -> Path:
+        data = yaml.safe_load(EXAMPLE.read_text())
+        data["sign_size"] = "tabloid"       # the reading's own note needs room
+        if chosen:
+            data["readings"] = chosen
+        path = tmp_path / f"table-{len(chosen)}.yaml"
+        path.write_text(yaml.safe_dump(data, sort_keys=False))
+        return path
+
+    as_printed = load_config(config_with({}))
+    assert {f.kind for f in check(rs, as_printed).findings} >= FAMILY
+    per_dollar = load_config(config_with({"md-five-card-bonus-stake-unstated": "per-dollar"}))
+    report = check(rs, per_dollar)
+    assert not report.errors and not FAMILY & {f.kind for f in report.findings}
+    view = placard_view(rs, per_dollar, with_qr=False)
+    five = next(w for w in view["wagers"] if w["id"] == "five-card-bonus")
+    assert all(WHOLE_SUMS not in t["caption"] for t in five["tables"])
+    notes = {n["mark"]: n["text"] for n in view["notes"]}
+    assert any("md-five-card-bonus-stake-unstated/per-dollar" in notes[m] for m in five["notes"])
