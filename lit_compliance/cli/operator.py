@@ -19,7 +19,6 @@ from ..operator.config_builder import Asker, BuildError, build_config, keys_for_
 from ..operator.placard import placard_view, svg_view
 from ..operator.sign_layout import SIGN_SIZES, PlacardTooFull, type_sizes_text
 from ..output.render import render, to_json
-from ..output.wording import money
 from ..operator.summary import markdown_escape, paytables_view, summary_view
 from ..operator.table_config import TableConfig, digest, load_config, load_config_text, ruleset_for
 
