@@ -65,9 +65,34 @@ def test_noncompliant_example_fails_check_with_exit_1(path):
     assert "does NOT comply" in result.output
 
 
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.yaml")), ids=lambda p: p.stem)
+def test_strict_fails_exactly_the_noncompliant_examples(path):
+    """--strict means "something to fix": every compliant example passes it (the warnings they
+    get are handled by the placard, need an approval, or are the regulation's own), every
+    non-compliant one fails it."""
+    result = run("check", path, "--strict")
+    assert result.exit_code == (1 if path.stem.startswith("noncompliant-") else 0), result.output
+
+
+def test_strict_fails_on_a_warning_that_is_something_to_fix(tmp_path):
+    """A payout limit no rule provides for is a warning to fix (remove it): --strict fails on it,
+    plain check does not; its JSON finding says so."""
+    import json
+
+    data = yaml.safe_load((EXAMPLES / "south-dakota.yaml").read_text())
+    data["payout_limit"] = 50000
+    path = tmp_path / "sd.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    assert run("check", path).exit_code == 0
+    assert run("check", path, "--strict").exit_code == 1
+    found = json.loads(run("check", path, "--format", "json").output)["findings"]
+    assert [f["to_fix"] for f in found if f["kind"] == "payout_limit_not_provided"] == [True]
+    assert all(KINDS[k].severity == WARNING for k, kind in KINDS.items() if not kind.to_fix)
+
+
 def test_noncompliant_examples_show_every_kind_of_error():
     seen = set().union(*(kinds(report_for(p)) for p in NONCOMPLIANT))
-    errors = {k for k, (severity, _) in KINDS.items() if severity == ERROR}
+    errors = {k for k, (severity, *_) in KINDS.items() if severity == ERROR}
     # asked only of a configuration with no other error, and no real schedule overflows its sheet:
     # shown by test_check_refuses_a_sign_size_the_schedule_cannot_fit_as_placard_would
     alone = {"sign_does_not_fit"}
@@ -77,7 +102,7 @@ def test_noncompliant_examples_show_every_kind_of_error():
 def test_examples_show_every_kind_of_warning():
     every = [EXAMPLES / f"{j}.yaml" for j in COMPLIANT] + NONCOMPLIANT
     seen = set().union(*({f.kind for f in report_for(p).warnings} for p in every))
-    warnings = {k for k, (severity, _) in KINDS.items() if severity == WARNING}
+    warnings = {k for k, (severity, *_) in KINDS.items() if severity == WARNING}
     assert warnings - seen == set()
 
 
@@ -374,6 +399,7 @@ def test_init_interactively_asks_and_writes(tmp_path):
         "letter",           # sign size
         "a",                # base paytable
         "n", "n", "n",      # bonus, three card bonus, progressive
+        "n",                # do not go back to the answers the error concerns
         "y",                # write it anyway: 3 x $100 exceeds the $100 table limit (ARSD (13))
     ]) + "\n"
     result = run("init", "--interactive", "--jurisdiction", "south-dakota", "--ruleset-version", "2017-04-17",
@@ -469,7 +495,8 @@ def test_check_groups_findings_and_strict_fails_only_on_what_the_operator_can_ac
     assert "[ruleset-finding]" not in text                               # counted, not listed
     assert "[ruleset-finding]" in run("check", config, "--verbose").output
     strict = run("check", config, "--strict")
-    assert strict.exit_code == (1 if report.should_know else 0)
+    assert report.should_know and not report.to_fix   # the placard states the cap: nothing to fix
+    assert strict.exit_code == 0
 
 
 def test_check_reports_the_house_edge_of_each_configured_paytable():
@@ -536,7 +563,7 @@ def _init(tmp_path, answers: list[str], jurisdiction="south-dakota"):
 
 def test_init_re_asks_a_bad_amount_and_accepts_a_dollar_sign(tmp_path):
     result, out = _init(tmp_path, ["Dakota Club", "", "abc", "$10", "100", "none", "hand", "6", "letter", "a",
-                                   "n", "n", "n", "y"])
+                                   "n", "n", "n", "n", "y"])
     assert result.exit_code == 1, result.output      # written on request; 3 x $100 > the $100 limit
     assert "please answer again" in result.output
     assert load_config(out).data["limits"]["minimum"] == 10
@@ -544,7 +571,7 @@ def test_init_re_asks_a_bad_amount_and_accepts_a_dollar_sign(tmp_path):
 
 def test_init_re_asks_a_maximum_below_the_minimum_keeping_earlier_answers(tmp_path):
     result, out = _init(tmp_path, ["Dakota Club", "", "50", "20", "500", "none", "hand", "6", "letter", "a",
-                                   "n", "n", "n", "y"])
+                                   "n", "n", "n", "n", "y"])
     assert result.exit_code == 1, result.output
     assert "below the minimum" in result.output
     data = load_config(out).data
@@ -557,7 +584,7 @@ def test_init_re_asks_a_meter_seed_below_the_rules_floor(tmp_path):
     floor = progressive["meter"]["reset_minimum"]
     assert floor
     answers = ["Chesapeake", "", "10", "500", "none", "manual_shoe", "7", "letter", "a",
-               "n", "n", "n", "y", "a", "", "", str(floor // 2), str(floor), str(floor), "2"]
+               "n", "n", "n", "y", "", "", str(floor // 2), str(floor), str(floor), "2", "a"]
     result, out = _init(tmp_path, answers, "maryland")
     assert "below the least the rules allow" in result.output
     if out.exists():
@@ -567,7 +594,7 @@ def test_init_re_asks_a_meter_seed_below_the_rules_floor(tmp_path):
 
 def test_init_writes_nothing_when_told_not_to_write_a_non_compliant_table(tmp_path):
     result, out = _init(tmp_path, ["Dakota Club", "", "10", "100", "none", "hand", "6", "letter", "a",
-                                   "n", "n", "n", "n"])
+                                   "n", "n", "n", "n", "n"])
     assert result.exit_code == 1 and "nothing written" in result.output and not out.exists()
 
 

@@ -125,7 +125,8 @@ CASES = {
          "south-dakota, tribal)"]),
     "unknown_field": (
         TRIBAL_HEAD + "  - {seat: 1, cards: [Ah, 2c, 3c], bet: 10, decision: {bet1: ride, bet2: ride}}\n",
-        ["round.yaml:4:45: players[0].decision: unknown field 'decision' (allowed here: bet, bets, cards, "
+        ["round.yaml:4:45: players[0].decision: unknown field 'decision'; did you mean 'decisions'? "
+         "(allowed here: bet, bets, cards, "
          "decisions, name, seat, side_wagers)"]),
     "negative_bet": (
         TRIBAL_HEAD + f"  - {{seat: 1, cards: [Ah, 2c, 3c], bet: -10, {RIDE}}}\n",

@@ -7,6 +7,7 @@ usage error). Problems go to standard error as ``file:line:col: path: message``;
 from __future__ import annotations
 
 import importlib
+import json
 import datetime as dt
 import errno
 import functools
@@ -43,12 +44,9 @@ def handled(func):
         try:
             return func(*args, **kwargs)
         except InputError as exc:
-            for problem in exc.problems:
-                click.echo(f"error: {problem}", err=True)
-            sys.exit(EXIT_TROUBLE)
+            _fail([p.as_dict() for p in exc.problems], [str(p) for p in exc.problems])
         except (CatalogueError, Trouble) as exc:
-            click.echo(f"error: {exc}", err=True)
-            sys.exit(EXIT_TROUBLE)
+            _fail([{"message": str(exc)}], [str(exc)])
         except (SystemExit, click.exceptions.Exit, click.ClickException):
             raise
         except KeyboardInterrupt:
@@ -72,11 +70,30 @@ def handled(func):
         except Exception as exc:  # a bug: say so plainly, keep the traceback for those who ask
             if os.environ.get("LIT_COMPLIANCE_DEBUG"):
                 raise
-            click.echo(f"error: internal error ({type(exc).__name__}: {exc}); this is a bug in "
-                       "lit-compliance: set LIT_COMPLIANCE_DEBUG=1 to see the traceback", err=True)
-            sys.exit(EXIT_TROUBLE)
+            said = (f"internal error ({type(exc).__name__}: {exc}); this is a bug in "
+                    "lit-compliance: set LIT_COMPLIANCE_DEBUG=1 to see the traceback")
+            _fail([{"message": said}], [said])
 
     return wrapper
+
+
+def _wants_json() -> bool:
+    """Whether the running command was asked for ``--format json``."""
+    ctx = click.get_current_context(silent=True)
+    return bool(ctx) and ctx.params.get("fmt") == "json"
+
+
+def _fail(problems: list[dict], lines: list[str]) -> None:
+    """Report trouble on standard error and exit 2: ``error: ...`` lines, or, under ``--format
+    json``, one JSON object ``{"error": true, "exit_status": 2, "problems": [...]}`` (each problem
+    with file, line, column, path and message where it has a place, else a message alone)."""
+    if _wants_json():
+        click.echo(json.dumps({"error": True, "exit_status": EXIT_TROUBLE, "problems": problems},
+                              ensure_ascii=True, indent=2), err=True)
+    else:
+        for line in lines:
+            click.echo(f"error: {line}", err=True)
+    sys.exit(EXIT_TROUBLE)
 
 
 def _say_stopped(why: str) -> None:

@@ -6,7 +6,7 @@ Thin layers over :mod:`.table_config`, :mod:`.checks`, :mod:`.placard`, :mod:`.s
 from __future__ import annotations
 
 import datetime as dt
-import math
+import json
 import sys
 from pathlib import Path
 
@@ -18,11 +18,12 @@ from ..load.resources import data_dir
 from .common import (EXIT_NO, EXIT_OK, Trouble, catalogue, deliver, emit, handled, main, pick, print_pdf, progress,
                      read_answer)
 from ..operator.checks import Report, check as check_config
+from ..operator.config_builder import Asker, BuildError, build_config, keys_for_errors, match_choice
 from ..operator.placard import placard_view, svg_view
 from ..operator.sign_layout import SIGN_SIZES, PlacardTooFull, type_sizes_text
 from ..output.render import render, to_json
 from ..model import model_of
-from ..model.vocabulary import money
+
 from ..output.text_safety import markdown
 from ..operator.summary import paytables_view, summary_view
 from ..operator.configured import table_figures, table_lines
@@ -108,14 +109,15 @@ def _where(f) -> dict:
 @click.argument("config", type=click.Path(path_type=Path, dir_okay=False))
 @ruleset_option
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
-@click.option("--strict", is_flag=True, help="Exit 1 on warnings about this table too (not on the regulation's own defects).")
+@click.option("--strict", is_flag=True, help="Exit 1 on warnings that are something to fix too (not on those the placard "
+              "already handles, approvals or the regulation's own defects).")
 @click.option("--verbose", "-v", is_flag=True, help="List the regulation's own defects too, not just their count.")
 @handled
 def check_cmd(config: Path, ruleset_ref: str | None, fmt: str, strict: bool, verbose: bool) -> None:
     """Say whether a table configuration complies with its ruleset, each finding with its citation.
 
-    Exit status 0 when it complies, 1 when it does not (or, with --strict, when there are
-    warnings), 2 when the configuration cannot be read.
+    Exit status 0 when it complies, 1 when it does not (or, with --strict, when a warning is
+    something to fix), 2 when the configuration cannot be read.
     """
     rs, cfg, report = _load(config, ruleset_ref)
     view = _report_view(report)
@@ -125,7 +127,7 @@ def check_cmd(config: Path, ruleset_ref: str | None, fmt: str, strict: bool, ver
         emit(to_json(view))
     else:
         emit(render("check.txt.j2", r=view, verbose=verbose))
-    failed = not report.compliant or (strict and report.should_know)
+    failed = not report.compliant or (strict and bool(report.to_fix))
     sys.exit(EXIT_NO if failed else EXIT_OK)
 
 
@@ -276,209 +278,26 @@ def summary(jurisdiction: str, version: str | None, on: str | None, fmt: str, ou
 # --- init ------------------------------------------------------------------------------------
 
 
-def _parse_pairs(values: tuple[str, ...], option: str) -> list[tuple[str, str | None]]:
-    out = []
-    for value in values:
-        key, sep, rest = value.partition("=")
-        if not key.strip():
-            raise Trouble(f"{option} {value!r}: expected ID or ID=VALUE")
-        out.append((key.strip(), rest.strip() if sep else None))
-    return out
+class _ClickAsker(Asker):
+    """The builder's questions asked at the terminal (:mod:`lit_compliance.operator.config_builder`)."""
 
+    def prompt(self, text: str, default: str | None) -> str | None:
+        if default is None:
+            return click.prompt(text, default=None, show_default=False)
+        return click.prompt(text, default=default, show_default=bool(default))
 
-def _amount(text: str, what: str) -> float | int:
-    try:
-        value = float(text)
-        if not math.isfinite(value) or value > 1e12:
-            raise ValueError
-    except ValueError:
-        raise Trouble(f"{what}: {text!r} is not an amount (a number such as 25 or 2.50)") from None
-    if value <= 0:
-        raise Trouble(f"{what}: must be more than 0")
-    return int(value) if value.is_integer() else value
-
-
-class _Asker:
-    """Values from options, else (interactively) from prompts, else a list of what is missing."""
-
-    def __init__(self, interactive: bool):
-        self.interactive = interactive
-        self.missing: list[str] = []
-
-    def value(self, given, option: str, prompt: str, check=None, **prompt_kw):
-        """An answer: the option's value, else (interactively) the prompt's, asked again until
-        ``check`` (a function returning a problem or None) accepts it; earlier answers are kept."""
-        if given is not None:
-            problem = check(given) if check else None
-            if problem:
-                raise Trouble(f"{option} {given}: {problem}")
-            return given
-        if not self.interactive:
-            if "default" in prompt_kw:
-                return prompt_kw["default"]
-            self.missing.append(option)
-            return None
-        while True:
-            answer = click.prompt(prompt, **prompt_kw)
-            problem = check(answer) if check else None
-            if not problem:
-                return answer
-            click.echo(f"  {problem}; please answer again", err=True)
-
-    def confirm(self, prompt: str, default: bool = False) -> bool:
-        return click.confirm(prompt, default=default) if self.interactive else default
-
-
-def _amount_problem(text, floor=None, what: str = "amount") -> str | None:
-    """Why ``text`` is not an acceptable amount (at least ``floor``), or None."""
-    try:
-        value = _amount(str(text).replace("$", "").replace(",", "").strip(), what)
-    except Trouble as exc:
-        return str(exc).split(": ", 1)[-1]
-    if floor is not None and value < floor:
-        return f"{money(value)} is below the least the rules allow, {money(floor)}"
-    return None
-
-
-def _clean(text) -> str:
-    return str(text).replace("$", "").replace(",", "").strip()
-
-
-def _paytable_hint(rs: Ruleset, wager: dict) -> str:
-    try:
-        from ..gamemath import paytable_result  # lazy: the math loads only for a hint in `init`
-    except ImportError:
-        return ""
-    bits = []
-    for table in wager["paytables"]:
-        try:
-            r = paytable_result(rs, wager["id"], table["id"])
-        except Exception:  # a hint only; `paytables` gives the full account
-            continue
-        edge = "n/a" if r.house_edge is None else f"{r.house_edge * 100:.2f}%"
-        bits.append(f"{table['id']}: {table['name']}, house edge {edge}")
-    return "\n".join(f"  {b}" for b in bits)
-
-
-def build_config(rs: Ruleset, ask: _Asker, *, casino, table, minimum, maximum, payout_limit, wagers,
-                 wager_limits, seed, reset, rate, dealing_method, seats, sign_size) -> dict:
-    """A table configuration for ``rs`` from the options given, asking for the rest (``init``)."""
-    data: dict = {"config_version": 1}
-    data["casino"] = ask.value(casino, "--casino", "Casino name",
-                               check=lambda v: None if str(v).strip() else "a casino name is needed")
-    table = ask.value(table, "--table", "Table label (blank for none)", default="", show_default=False)
-    if table:
-        data["table"] = table
-    data["jurisdiction"] = rs.jurisdiction
-    data["ruleset_version"] = rs.version
-    low = ask.value(minimum, "--minimum", "Table minimum (each bet)", check=_amount_problem)
-    low_value = None if low is None else _amount(_clean(low), "--minimum")
-    high = ask.value(maximum, "--maximum", "Table maximum (each bet)",
-                     check=lambda v: _amount_problem(v) or (
-                         f"the maximum is below the minimum, {money(low_value)}"
-                         if low_value is not None and _amount(_clean(v), "--maximum") < low_value else None))
-    data["limits"] = {"minimum": low_value,
-                      "maximum": None if high is None else _amount(_clean(high), "--maximum")}
-    limit = ask.value(payout_limit, "--payout-limit", "Payout limit per hand ('none' for no limit)", default="none",
-                      check=lambda v: None if str(v).strip().lower() in ("none", "") else _amount_problem(v))
-    data["payout_limit"] = None if str(limit).strip().lower() in ("none", "") else _amount(_clean(limit), "--payout-limit")
-
-    methods = [m["id"] for m in rs.data["dealing_methods"]]
-    default_method = methods[0] if len(methods) == 1 else None
-    if ask.interactive and dealing_method is None and len(methods) > 1:
-        click.echo("Dealing methods:\n" + "\n".join(f"  {m['id']}: {m['name']}" for m in rs.data["dealing_methods"]))
-    data["dealing_method"] = ask.value(dealing_method, "--dealing-method", "Dealing method",
-                                       type=click.Choice(methods),
-                                       **({"default": default_method} if default_method else {}))
-    max_seats = rs.data["table"]["max_positions"]["value"]
-    data["seats"] = ask.value(seats, "--seats", "Number of seats", type=click.IntRange(1, 12),
-                              **({"default": max_seats} if max_seats else {}))
-    data["sign_size"] = ask.value(sign_size, "--sign-size", "Sign size", type=click.Choice(sorted(SIGN_SIZES)),
-                                  default="letter")
-
-    chosen = dict(_parse_pairs(wagers, "--wager"))
-    known = {w["id"]: w for w in rs.wagers}
-    for wid in chosen:
-        if wid not in known:
-            raise Trouble(f"--wager {wid}: {rs.ref} has no such wager ({', '.join(known)})")
-    limits = {}
-    for wid, text in _parse_pairs(wager_limits, "--wager-limit"):
-        if wid not in known:
-            raise Trouble(f"--wager-limit {wid}: {rs.ref} has no such wager ({', '.join(known)})")
-        low_text, sep, high_text = (text or "").partition(":")
-        if not sep:
-            raise Trouble(f"--wager-limit {wid}={text}: expected ID=MIN:MAX")
-        limits[wid] = (_amount(low_text, f"--wager-limit {wid}"), _amount(high_text, f"--wager-limit {wid}"))
-
-    entries = []
-    for wager in rs.wagers:
-        wid = wager["id"]
-        if wid not in chosen:
-            required = wager["offered"] == "required"
-            if not required and not (ask.interactive and not wagers and ask.confirm(f"Offer {wager['name']}?")):
-                continue
-            chosen[wid] = None
-        entry: dict = {"wager": wid}
-        tables = [t["id"] for t in wager["paytables"]]
-        paytable = chosen[wid]
-        rule = wager["selection"]["rule"]
-        if paytable is None and tables and not (rule == "fixed"):
-            if len(tables) == 1:
-                paytable = tables[0]
-            elif ask.interactive:
-                hint = _paytable_hint(rs, wager)
-                if hint:
-                    click.echo(f"Paytables for {wager['name']}:\n{hint}")
-                paytable = click.prompt(f"Paytable for {wager['name']}", type=click.Choice(tables))
-            else:
-                raise Trouble(f"{wager['name']}: choose a paytable with --wager {wid}=ID ({', '.join(tables)})")
-        if paytable is not None:
-            if paytable not in tables:
-                raise Trouble(f"--wager {wid}={paytable}: not a paytable of {wid} ({', '.join(tables) or 'none'})")
-            entry["paytable"] = paytable
-        if wid in limits:
-            entry["minimum"], entry["maximum"] = limits[wid]
-        elif wager["kind"] != "base" and ask.interactive:
-            optional = lambda v: None if not str(v).strip() else _amount_problem(v)  # noqa: E731
-            low = ask.value(None, "", f"{wager['name']}: least stake (blank: default)", check=optional,
-                            default="", show_default=False)
-            high = ask.value(None, "", f"{wager['name']}: most stake (blank: default)", check=optional,
-                             default="", show_default=False)
-            if low:
-                entry["minimum"] = _amount(_clean(low), "minimum")
-            if high:
-                entry["maximum"] = _amount(_clean(high), "maximum")
-        if wager.get("meter"):
-            floor = wager["meter"].get("reset_minimum")
-            hint = f" (at least {money(floor)})" if floor else ""
-            s = ask.value(seed, "--seed", f"{wager['name']}: meter seed{hint}",
-                          check=lambda v: _amount_problem(v, floor))
-            r = ask.value(reset, "--reset", f"{wager['name']}: meter reset{hint}", default=s,
-                          check=lambda v: _amount_problem(v, floor))
-            p = ask.value(rate, "--rate", f"{wager['name']}: meter rate, percent of each wager",
-                          check=lambda v: _amount_problem(v) or (
-                              "a rate is a percentage, at most 100" if _amount(_clean(v), "--rate") > 100 else None))
-            if None not in (s, r, p):
-                entry["progressive"] = {"seed": _amount(_clean(s), "--seed"), "reset": _amount(_clean(r), "--reset"),
-                                        "rate_percent": _amount(_clean(p), "--rate")}
-        entries.append(entry)
-    offered = [e["wager"] for e in entries]
-    for wid in limits:
-        if wid not in offered:
-            raise Trouble(f"--wager-limit {wid}: the table does not offer {wid} (it offers {', '.join(offered)}; "
-                          f"add --wager {wid} to offer it)")
-    data["wagers"] = entries
-    if ask.missing:
-        raise Trouble("init needs " + ", ".join(dict.fromkeys(ask.missing))
-                      + " (or run it interactively with --interactive)")
-    return data
+    def say(self, text: str) -> None:
+        click.echo(text, err="please answer again" in text)
 
 
 def config_yaml(data: dict, rs: Ruleset) -> str:
-    """A configuration as the YAML file ``init`` writes: a header naming the schema and the next commands."""
-    header = (f"# yaml-language-server: $schema={(data_dir('schema') / 'table-config.schema.json').as_uri()}\n"
+    """The configuration file's text. Its schema link is the schema's public ``$id`` (it names the
+    same schema wherever the file travels, not a path into one installation)."""
+    schema_id = json.loads((data_dir("schema") / "table-config.schema.json").read_text(encoding="utf-8"))["$id"]
+    header = (f"# yaml-language-server: $schema={schema_id}\n"
               f"# Let It Ride table configuration for {rs.name} ({rs.ref}), written by `lit-compliance init`.\n"
-              "# Check it with `lit-compliance check FILE`; render the sign with `lit-compliance placard FILE`.\n")
+              "# The schema ships with lit-compliance: check this file with `lit-compliance check FILE`;\n"
+              "# render the sign with `lit-compliance placard FILE`.\n")
     return header + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=False, width=100)
 
 
@@ -498,8 +317,8 @@ def config_yaml(data: dict, rs: Ruleset) -> str:
 @click.option("--reset", type=float, help="Progressive meter reset (default: the seed).")
 @click.option("--rate", type=float, help="Progressive meter rate, percent of each wager.")
 @click.option("--dealing-method", help="Dealing method id.")
-@click.option("--seats", type=click.IntRange(1, 12), help="Number of player positions (default: the ruleset's maximum).")
-@click.option("--sign-size", type=click.Choice(sorted(SIGN_SIZES)), help="Placard sheet size (default letter).")
+@click.option("--seats", type=int, help="Number of player positions (default: the ruleset's maximum).")
+@click.option("--sign-size", help="Placard sheet size: " + ", ".join(sorted(SIGN_SIZES)) + " (default letter).")
 @click.option("--output", "-o", "output", type=click.Path(path_type=Path, dir_okay=False), required=False,
               help="Configuration file to write.")
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
@@ -525,7 +344,13 @@ def init(jurisdiction, version, casino, table, minimum, maximum, payout_limit, w
     if jurisdiction is None:
         if not interactive:
             raise Trouble("init needs --jurisdiction (or run it interactively with --interactive)")
-        jurisdiction = click.prompt("Jurisdiction", type=click.Choice(cat.jurisdictions))
+        names = {j: cat.latest(j).name for j in cat.jurisdictions}
+        while True:
+            answer = click.prompt(f"Jurisdiction ({', '.join(names)})")
+            jurisdiction, problem = match_choice(answer, names)
+            if not problem:
+                break
+            click.echo(f"  {problem}; please answer again", err=True)
     if "@" in jurisdiction:
         jurisdiction, _, version = jurisdiction.partition("@")
     versions = [r.version for r in cat.versions(jurisdiction)]
@@ -538,19 +363,36 @@ def init(jurisdiction, version, casino, table, minimum, maximum, payout_limit, w
         output = Path(click.prompt("Write the configuration to", default=f"{jurisdiction}-table.yaml"))
     if output.exists() and not force:
         raise Trouble(f"{output} exists; use --force to overwrite it")
-    data = build_config(rs, _Asker(interactive), casino=casino, table=table, minimum=minimum, maximum=maximum,
-                        payout_limit=payout_limit, wagers=wagers, wager_limits=wager_limits, seed=seed,
-                        reset=reset, rate=rate, dealing_method=dealing_method, seats=seats, sign_size=sign_size)
-    text = config_yaml(data, rs)
-    config = load_config_text(text, str(output))  # what we write must read back valid
-    report = check_config(rs, config)
-    if not report.compliant:
+    asker = _ClickAsker(interactive)
+    options = dict(casino=casino, table=table, minimum=minimum, maximum=maximum, payout_limit=payout_limit,
+                   wagers=wagers, wager_limits=wager_limits, seed=seed, reset=reset, rate=rate,
+                   dealing_method=dealing_method, seats=seats, sign_size=sign_size)
+    while True:
+        try:
+            data = build_config(rs, asker, **options)
+        except BuildError as exc:
+            raise Trouble(str(exc)) from None
+        text = config_yaml(data, rs)
+        config = load_config_text(text, str(output))  # what we write must read back valid
+        report = check_config(rs, config)
+        if report.compliant:
+            break
         click.echo(f"This configuration does NOT comply with {rs.ref}:", err=True)
         for finding in report.errors:
-            click.echo(f"  {finding.message} [{finding.cite}]", err=True)
-        if interactive and not click.confirm("Write it anyway?", default=False):
+            click.echo(f"  {finding.path or '(top)'}: {finding.message} [{finding.cite}]", err=True)
+        if not interactive:
+            break
+        keys = keys_for_errors(report.errors, data, asker.answers)
+        if keys:
+            click.echo("The answers these concern:\n" + "\n".join(
+                f"  {asker.prompts.get(k, k)}: {asker.answers[k]}" for k in keys), err=True)
+            if click.confirm("Go back and change them (every other answer is kept)?", default=True):
+                asker.redo = set(keys)
+                continue
+        if not click.confirm("Write it anyway?", default=False):
             click.echo(f"nothing written to {output}", err=True)
             sys.exit(EXIT_NO)
+        break
     deliver(text, output)
     state = "complies" if report.compliant else f"does NOT comply ({len(report.errors)} error(s))"
     click.echo(f"wrote {output}: {state}, {len(report.warnings)} warning(s); "

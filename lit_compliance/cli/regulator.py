@@ -13,7 +13,7 @@ from typing import Callable
 
 import click
 
-from ..load.catalogue import Catalogue, resolve_ref
+from ..load.catalogue import Catalogue, did_you_mean, resolve_ref
 from .common import EXIT_NO, EXIT_OK, Trouble, handled, main
 from ..regulator.compare import compare as compare_topic
 from ..regulator.compare import topics as all_topics
@@ -143,7 +143,8 @@ def compare_cmd(topic: str | None, list_topics: bool, jurisdictions: tuple[str, 
     if topic is None:
         raise Trouble("name a TOPIC (lit-compliance compare --list shows them)")
     if topic not in known:
-        raise Trouble(f"unknown topic {topic!r}; known topics: {', '.join(known)}")
+        raise Trouble(f"unknown topic {topic!r}{did_you_mean(topic, known)} (topics: {', '.join(known)}; "
+                      "`lit-compliance compare --list` says what each covers)")
     if jurisdictions:
         rulesets = [resolve_ref(ref) for ref in jurisdictions]
     else:

@@ -5,6 +5,8 @@ once; nothing here raises for bad data.
 """
 from __future__ import annotations
 
+import difflib
+
 import hashlib
 import json
 from functools import lru_cache
@@ -78,7 +80,9 @@ def _explain(doc: Document, error) -> Iterator[Problem]:
         allowed = set(error.schema.get("properties", {}))
         for key in sorted(set(error.instance) - allowed):
             hint = ", ".join(sorted(allowed))
-            yield doc.problem(path + (key,), f"unknown field {key!r} (allowed here: {hint})")
+            near = difflib.get_close_matches(str(key).lower(), sorted(allowed), n=1, cutoff=0.6)
+            mean = f"; did you mean {near[0]!r}?" if near else ""
+            yield doc.problem(path + (key,), f"unknown field {key!r}{mean} (allowed here: {hint})")
         return
     if error.validator == "required":
         missing = error.message.split("'")[1] if "'" in error.message else error.message

@@ -236,3 +236,30 @@ def table_lines(fig: dict) -> list[str]:
                       f"{_usd(b['band_95'][0])} to {_usd(b['band_95'][1])}" for b in fig["bands_per_player"])
     out.append(f"95% band of one player's win (normal approximation with the largest SD, so conservative): {bands}.")
     return out
+
+
+def whole_sum_tables(model, config: TableConfig) -> list[dict]:
+    """Each configured paytable of fixed money amounts whose stake neither the rules (as the readings
+    in force have them) nor the table fix: its amounts are whole sums paid whatever the stake within
+    the configured range. Each: wager, paytable, the model's wager and table, the least and greatest
+    stake the table takes, the findings that record the open stake, and the citation."""
+    out = []
+    for i, choice in enumerate(config.wagers):
+        if "custom_paytable" in choice:
+            continue
+        try:
+            wager = model.wager(choice["wager"])
+        except KeyError:
+            continue
+        tables = [wager.paytable(choice["paytable"])] if "paytable" in choice else list(wager.paytables)
+        for table in (t for t in tables if t is not None):
+            if wager.is_base or not table.pays_fixed_amounts or wager.stake_for(table) is not None:
+                continue
+            if any(line.stake for line in table.lines if line.payout.is_fixed):
+                continue
+            low = exact(choice.get("minimum"))
+            high = exact(choice.get("maximum") if choice.get("maximum") is not None
+                         else config.data["limits"]["maximum"])
+            out.append({"index": i, "wager": wager, "table": table, "least": low, "greatest": high,
+                        "findings": table.findings or wager.findings, "cite": table.cite})
+    return out

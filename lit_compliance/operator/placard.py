@@ -19,7 +19,7 @@ from markupsafe import Markup
 from ..load.catalogue import Ruleset
 from ..model import Payout, PayoutKind, RulesetModel
 from ..model.vocabulary import currency_symbol, hand_name, money, number, odds, wager_title
-from .configured import awards_above_limit, base_bet_count, line_stake, readings_in_force
+from .configured import awards_above_limit, base_bet_count, line_stake, readings_in_force, whole_sum_tables
 from .table_config import TableConfig, digest, model_for, parts_text, sign_parts
 from .sign_layout import (ASCENT, BORDER_PT, BOX, DESCENT, DOUBLE_RULE_PT, FINE_LINE, LINE, NOTE_INDENT, NOTES_GAP,
                           PT_PER_IN, RULE_PT, SIGN_SIZES, SMALL, _fit, sheet_layout)
@@ -77,6 +77,10 @@ def say_payout(payout: dict, wording: Wording, symbol: str) -> tuple[str, str | 
         return printed, None  # nothing better to say; check reports the wording rule
     converted = Payout.from_data(payout).equivalent(PayoutKind.TO_ONE if other == "to" else PayoutKind.FOR_ONE)
     return odds(converted), printed
+
+
+# Said of a paytable of money amounts on a stake neither the rules nor the table fix.
+WHOLE_SUMS = "sums paid at any stake"
 
 
 class _Notes:
@@ -227,6 +231,7 @@ def placard_view(ruleset: Ruleset, config: TableConfig, with_qr: bool = True) ->
     wagers = []
     in_force = readings_in_force(model, config)
     capped = awards_above_limit(model, config)
+    whole_sums = whole_sum_tables(model, config)
     def needs_full_width(wager: dict) -> bool:
         matrix = _matrix(_tables_for(by_id[wager["id"]], wager), wording, symbol, notes, wager)
         return bool(matrix) and len(matrix["columns"]) > WIDE_GRID_COLUMNS
@@ -256,6 +261,9 @@ def placard_view(ruleset: Ruleset, config: TableConfig, with_qr: bool = True) ->
             basis = table.get("hand_basis", wager["hand_basis"])
             if basis == "player_three" and wager["kind"] != "three_card_bonus":
                 caption = (caption + " \u2014 " if caption else "") + "on the player's three cards"
+            if any(e["wager"].id == wager["id"] and e["table"].id == table["id"] for e in whole_sums):
+                # the rules state no stake for these amounts: whole sums, whatever the stake
+                caption = (caption + " \u2014 " if caption else "") + WHOLE_SUMS
             view["tables"].append({"caption": caption, "rows": rows})
             view["notes"] += [r for r in refs if r not in view["notes"]]
         over = [a for a in capped if a["wager"] == wager["id"]]

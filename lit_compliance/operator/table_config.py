@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..load.catalogue import Catalogue, CatalogueError, Ruleset, canonical_digest
+from ..load.catalogue import Catalogue, CatalogueError, Ruleset, canonical_digest, did_you_mean
 from ..load.kinds import wrong_kind
 from ..load.strict_yaml import Document, InputError, Problem, load_yaml_file, load_yaml_text
 from ..load.validation import schema_problems
@@ -180,12 +180,15 @@ def chosen_readings(ruleset: Ruleset, config: TableConfig) -> tuple[dict, list[t
         try:
             finding = base.finding(finding_id)
         except KeyError:
-            refused.append((path, f"{ruleset.ref} has no finding {finding_id!r}"))
+            ids = [f["id"] for f in ruleset.findings if f.get("readings")]
+            refused.append((path, f"{ruleset.ref} has no finding {finding_id!r}{did_you_mean(finding_id, ids)} "
+                                  f"(findings with readings: {', '.join(ids) or 'none'})"))
             continue
         reading = next((r for r in finding.readings if r.id == reading_id), None)
         if reading is None:
             known = ", ".join(r.id for r in finding.readings) or "none: the finding leaves no meaning open"
-            refused.append((path, f"finding {finding_id} has no reading {reading_id!r} (readings: {known})"))
+            mean = did_you_mean(str(reading_id), [r.id for r in finding.readings])
+            refused.append((path, f"finding {finding_id} has no reading {reading_id!r}{mean} (readings: {known})"))
         elif not reading.operator_may_choose and not reading.default:
             refused.append((path, f"reading {finding_id}/{reading_id} is not left to the operator: the rules do not "
                                   f"let a table choose it (only the regulator can settle {finding_id})"))

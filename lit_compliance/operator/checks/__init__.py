@@ -10,6 +10,7 @@ the wagers themselves); nothing here knows any jurisdiction by name. One module 
 - :mod:`.limits`: the payout limit and the table limit;
 - :mod:`.table`: readings chosen, dealing method, player positions;
 - :mod:`.paytable_math`: the house edge as configured, and what the math flags;
+- :mod:`.stake_range`: fixed amounts on a stake the rules leave open, at the table's stake range;
 - :mod:`.sign`: the sign fits its size.
 
 :mod:`.core` holds the kinds of finding, the report, and the context every check runs in.
@@ -25,6 +26,7 @@ from .offered import check_wagers_offered
 from .paytable_math import check_math
 from .paytables import check_paytable_choice, check_supplied_figures
 from .sign import check_sign_fits
+from .stake_range import check_stake_range
 from .table import check_dealing_method, check_readings, check_seats
 from .wager_settings import check_envy, check_progressive, check_stake
 
@@ -44,6 +46,7 @@ def _run(ctx: Context) -> list[Finding]:
         check_envy(ctx, i, choice, wager, chosen)
     check_payout_limit(ctx)
     check_awards_above_limit(ctx)
+    check_stake_range(ctx)
     check_supplied_figures(ctx)
     check_combined_limits(ctx)
     check_dealing_method(ctx)

@@ -4,11 +4,15 @@ where findings are collected).
 
 A finding is an ``error`` (the configuration does not comply) or a ``warning`` (the rules cannot
 settle the point, e.g. the ruleset records a finding about a figure the table uses, or a rule
-needs someone's approval).
+needs someone's approval). Each kind says, once, whether it is *something to fix* in the
+configuration (``check --strict`` fails on it) or what already handles it (``handled``): every
+error is to fix; a warning the placard already deals with (it states the cap beside an award the
+payout limit caps) or that no change to the file can settle is not.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ...load.catalogue import Ruleset, finding_ids
 from ...load.strict_yaml import format_path
@@ -19,8 +23,27 @@ from ..table_config import TableConfig, chosen_readings, model_for
 
 ERROR, WARNING = "error", "warning"
 
+
+class Kind(NamedTuple):
+    """A kind of finding: its severity, what it means, and what handles it where it is not
+    something to fix in the configuration (None: something to fix, so ``check --strict`` fails)."""
+
+    severity: str
+    meaning: str
+    handled: str | None = None
+
+    @property
+    def to_fix(self) -> bool:
+        return self.handled is None
+
+
+_PLACARD = "the placard states it"
+_REGULATION = "the regulation's own gap; no change to the table settles it"
+_APPROVAL = "the regulator's approval, not a change to the file"
+_MATH = "the regulation permits the paytable; the figure is for the operator to know"
+
 # Every kind of finding ``check`` can report, with what it means (documentation and tests).
-KINDS = {
+_KINDS = {
     "wager_not_offered": (ERROR, "the configuration offers a wager the ruleset does not provide for"),
     "required_wager_missing": (ERROR, "a wager the ruleset requires at every table is not offered"),
     "prerequisite_wager_missing": (ERROR, "a wager is offered without a wager it may only be made with"),
@@ -37,16 +60,20 @@ KINDS = {
     "dealing_method_not_permitted": (ERROR, "the dealing method is not one the ruleset provides for"),
     "too_many_seats": (ERROR, "more player positions than the ruleset allows"),
     "reading_not_permitted": (ERROR, "the configuration chooses a reading the rules do not leave to the operator"),
-    "ruleset_finding": (WARNING, "the ruleset records a finding (gap, garble or contradiction) about something the table uses"),
-    "unchecked": (WARNING, "a rule could not be checked because the ruleset lacks the figure"),
+    "ruleset_finding": (WARNING, "the ruleset records a finding (gap, garble or contradiction) about something the table uses", _REGULATION),
+    "unchecked": (WARNING, "a rule could not be checked because the ruleset lacks the figure", _REGULATION),
     "payout_limit_not_provided": (WARNING, "the configuration sets a payout limit but no rule provides for one"),
-    "needs_approval": (WARNING, "a setting takes effect only with a regulator's approval"),
+    "needs_approval": (WARNING, "a setting takes effect only with a regulator's approval", _APPROVAL),
     "figure_missing": (ERROR, "a line the sign would print has no figure in the rules and the configuration supplies none"),
     "supplied_figure_not_needed": (ERROR, "the configuration supplies a figure the rules already fix"),
-    "paytable_flagged_by_math": (WARNING, "the chosen paytable returns more than 100% or the math finds it out of order"),
+    "paytable_flagged_by_math": (WARNING, "the chosen paytable returns more than 100% or the math finds it out of order", _MATH),
     "sign_does_not_fit": (ERROR, "the payout schedule does not fit the configured sign size at the minimum type size"),
-    "award_above_payout_limit": (WARNING, "an advertised award can exceed the payout limit; the sign states the cap beside it"),
+    "award_above_payout_limit": (WARNING, "an advertised award can exceed the payout limit; the sign states the cap beside it", _PLACARD),
+    "stake_range_lowers_return": (WARNING, "fixed amounts on a stake the rules leave open: at the table's greatest stake a "
+                                  "winning line is a loss or the return falls far below the figure at its least stake; "
+                                  "the sign says the amounts are whole sums paid whatever the stake", _PLACARD),
 }
+KINDS: dict[str, Kind] = {kind: Kind(*entry) for kind, entry in _KINDS.items()}
 
 
 @dataclass(frozen=True)
@@ -71,7 +98,8 @@ class Finding:
     def as_dict(self) -> dict:
         return {"severity": self.severity, "kind": self.kind, "message": self.message, "cite": self.cite,
                 "file": self.file, "line": self.line, "column": self.column, "path": self.path,
-                "findings": self.finding_id.split(", ") if self.finding_id else []}
+                "findings": self.finding_id.split(", ") if self.finding_id else [],
+                "to_fix": KINDS[self.kind].to_fix, "handled": KINDS[self.kind].handled}
 
 
 @dataclass(frozen=True)
@@ -91,6 +119,12 @@ class Report:
     def should_know(self) -> list[Finding]:
         """Warnings about this table's own settings and choices (the operator can act on them)."""
         return [f for f in self.warnings if f.kind != "ruleset_finding"]
+
+    @property
+    def to_fix(self) -> list[Finding]:
+        """What ``check --strict`` fails on: every error, and each warning of a kind that is
+        something to fix in the configuration (``KINDS[kind].to_fix``)."""
+        return [f for f in self.findings if KINDS[f.kind].to_fix]
 
     @property
     def regulation_defects(self) -> list[Finding]:
@@ -128,7 +162,7 @@ class Context:
 
     def add(self, kind: str, path: tuple, message: str, cite: str, finding=None) -> None:
         """Report one finding of ``kind`` at configuration ``path``."""
-        severity = KINDS[kind][0]
+        severity = KINDS[kind].severity
         finding_id = ", ".join(finding_ids(finding)) or None
         line, col = self.cfg.locate(path)
         self.out.append(Finding(severity, kind, message, cite, self.cfg.path, line, col, format_path(path),

@@ -2,6 +2,7 @@
 present, and every wager offered with the wagers it may only be made with."""
 from __future__ import annotations
 
+from ...load.catalogue import did_you_mean
 from .core import Context
 
 
@@ -12,7 +13,8 @@ def check_wagers_offered(ctx: Context) -> None:
         if choice["wager"] not in ctx.wagers:
             known = ", ".join(sorted(ctx.wagers))
             ctx.add("wager_not_offered", ("wagers", i, "wager"),
-                    f"{ctx.rs.name} rules provide for no wager {choice['wager']!r} (wagers: {known})", ctx.source)
+                    f"{ctx.rs.name} rules provide for no wager {choice['wager']!r}"
+                    f"{did_you_mean(str(choice['wager']), ctx.wagers)} (wagers: {known})", ctx.source)
             continue
         wager = ctx.wagers[choice["wager"]]
         for need in wager.get("requires_wagers", []):

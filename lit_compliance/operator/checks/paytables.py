@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ...model.vocabulary import hand_name, odds
 from ..configured import line_stake
+from ...load.catalogue import did_you_mean
 from .core import Context, at_least, line_key, line_label, say
 
 
@@ -35,7 +36,8 @@ def check_paytable_choice(ctx: Context, i: int, choice: dict, wager: dict) -> li
         chosen = [t for t in tables if t["id"] == choice["paytable"]]
         if not chosen:
             ctx.add("paytable_not_permitted", path + ("paytable",),
-                    f"{wager['name']}: paytable {choice['paytable']!r} is not one the ruleset permits ({ids})", cite)
+                    f"{wager['name']}: paytable {choice['paytable']!r} is not one the ruleset permits"
+                    f"{did_you_mean(str(choice['paytable']), [t['id'] for t in tables])} ({ids})", cite)
         elif rule == "fixed" and len(tables) > 1:
             ctx.add("paytable_not_permitted", path + ("paytable",),
                     f"{wager['name']}: the ruleset's paytables ({ids}) apply together as written; "

@@ -1,0 +1,397 @@
+"""Building a table configuration from answers: what ``init`` asks, in what order, and how each
+answer is checked as it is given.
+
+Every question has a *key*: the place in the configuration its answer lands (``seats``,
+``limits.maximum``, ``wagers.progressive.progressive.seed``, ``wagers.six-card-bonus`` for whether
+the wager is offered). An :class:`Asker` records each answer under its key, so that a configuration
+``check`` refuses can be rebuilt with only the answers its errors concern asked again
+(:func:`keys_for_errors` maps a finding's configuration path to those keys), every other answer
+kept. The asker only prompts; the command line supplies the prompting (``cli/operator.py``), and
+this module knows nothing of terminals.
+"""
+from __future__ import annotations
+
+import math
+import re
+from fractions import Fraction
+
+from ..gamemath.settings import TableSettings
+from ..load.catalogue import Ruleset, did_you_mean
+from ..model.vocabulary import money
+from .sign_layout import SIGN_SIZES
+
+SIGN_SIZE_IDS = tuple(sorted(SIGN_SIZES))
+_NO_DEFAULT = object()
+
+
+class BuildError(Exception):
+    """An option's value the rules or the format refuse (the command line reports it as trouble)."""
+
+
+class EndOfAnswers(BuildError):
+    """Interactive input ended before every question was answered."""
+
+
+# --- answers -------------------------------------------------------------------------------------
+
+
+def amount(text, what: str = "amount") -> float | int:
+    """A money amount or percentage from an answer ("$1,000", "2.50"); BuildError where it is none."""
+    cleaned = str(text).replace("$", "").replace(",", "").strip()
+    try:
+        value = float(cleaned)
+        if not math.isfinite(value) or value > 1e12:
+            raise ValueError
+    except ValueError:
+        raise BuildError(f"{what}: {str(text)!r} is not an amount (a number such as 25 or 2.50)") from None
+    if value <= 0:
+        raise BuildError(f"{what}: must be more than 0")
+    return int(value) if value.is_integer() else value
+
+
+def amount_problem(text, floor=None, what: str = "amount") -> str | None:
+    """Why ``text`` is not an acceptable amount (at least ``floor``), or None."""
+    try:
+        value = amount(text, what)
+    except BuildError as exc:
+        return str(exc).split(": ", 1)[-1]
+    if floor is not None and value < floor:
+        return f"{money(value)} is below the least the rules allow, {money(floor)}"
+    return None
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"[\s_\-]+", "_", str(text).strip().lower())
+
+
+def match_choice(answer, choices: dict[str, str]) -> tuple[str | None, str | None]:
+    """The choice id an answer names ({id: name}), ignoring case and spaces, hyphens or
+    underscores, by id or by name; else (None, a problem naming the nearest and every choice)."""
+    wanted = _norm(answer)
+    for cid, name in choices.items():
+        if wanted in (_norm(cid), _norm(name)):
+            return cid, None
+    spelled = {_norm(c): c for c in choices} | {_norm(n): c for c, n in choices.items() if n}
+    hint = did_you_mean(wanted, spelled)
+    if hint:
+        near = spelled[hint.split("'")[1]]
+        hint = f"; did you mean {near!r}?"
+    return None, f"{str(answer).strip()!r} is not one of: {', '.join(choices)}{hint}"
+
+
+class Asker:
+    """Answers from options, else (interactively) from prompts, else a list of what is missing.
+
+    Each answer is kept under its question's key; :attr:`redo` names keys to ask again (the earlier
+    answer offered as the default) when the configuration is rebuilt. Subclasses prompt:
+    :meth:`prompt` returns the text typed (None at the end of input), :meth:`say` shows a line.
+    """
+
+    def __init__(self, interactive: bool):
+        self.interactive = interactive
+        self.missing: list[str] = []
+        self.answers: dict[str, object] = {}
+        self.prompts: dict[str, str] = {}
+        self.redo: set[str] = set()
+
+    # what a front end provides
+    def prompt(self, text: str, default: str | None) -> str | None:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def say(self, text: str) -> None:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    # what the builder calls
+    def value(self, key: str, given, option: str, prompt: str, check=None, default=_NO_DEFAULT,
+              default_says: str = ""):
+        """An answer for ``key``: the option's value (checked), else one kept from before, else
+        (interactively) the prompt's, asked again until ``check`` (returning a problem or None)
+        accepts it. ``default_says`` says what the default is ("the table minimum")."""
+        self.prompts[key] = prompt
+        again = key in self.redo
+        if given is not None and not again:
+            problem = check(given) if check else None
+            if problem:
+                raise BuildError(f"{option} {given}: {problem}")
+            self.answers[key] = given
+            return given
+        if key in self.answers and not again:
+            return self.answers[key]
+        if not self.interactive:
+            if default is not _NO_DEFAULT:
+                return default
+            self.missing.append(option)
+            return None
+        if again and key in self.answers:
+            default = self.answers[key]
+        shown = None if default is _NO_DEFAULT else str(default)
+        text = prompt + (f" (default: {default_says})" if default_says and not again else "")
+        while True:
+            answer = self.prompt(text, shown)
+            if answer is None:
+                raise EndOfAnswers("input ended before every question was answered; nothing written")
+            if not answer.strip() and shown is not None:
+                answer = shown
+            problem = check(answer) if check else (None if answer.strip() or shown == "" else "an answer is needed")
+            if not problem:
+                self.answers[key] = answer
+                self.redo.discard(key)
+                return answer
+            self.say(f"  {problem}; please answer again")
+
+    def confirm(self, key: str, prompt: str, default: bool = False, check=None) -> bool:
+        """A yes or no for ``key`` (``check`` may refuse a yes, saying why)."""
+        def yes_no(text):
+            word = str(text).strip().lower()
+            if word not in ("y", "yes", "n", "no"):
+                return "answer y or n"
+            return check(True) if check and word.startswith("y") else None
+
+        answer = self.value(key, None, "", f"{prompt} (y/n)", check=yes_no, default="y" if default else "n")
+        return str(answer).strip().lower().startswith("y")
+
+
+# --- the questions -----------------------------------------------------------------------------
+
+
+def _choice(choices: dict[str, str]):
+    def check(text):
+        return match_choice(text, choices)[1]
+    return check
+
+
+def _paytable_lines(rs: Ruleset, wager: dict, settings: TableSettings) -> list[str]:
+    """Each paytable of ``wager`` with its house edge at the table's own settings and what the math
+    flags about it (a hint; ``paytables`` gives the full account)."""
+    from ..gamemath import paytable_result  # lazy: the math loads only for the paytable hints of `init`
+    from ..gamemath.findings import math_findings  # lazy: as above
+
+    results = []
+    for table in wager["paytables"]:
+        try:
+            results.append(paytable_result(rs, wager["id"], table["id"], settings))
+        except Exception:  # noqa: BLE001 - a hint only
+            results.append(None)
+    flags = math_findings(rs, [r for r in results if r is not None])
+    lines = []
+    for table, r in zip(wager["paytables"], results):
+        edge = "n/a" if r is None or r.house_edge is None else f"{r.house_edge * 100:.2f}%"
+        at = f" ({r.note})" if r is not None and r.note else ""
+        slug = f"math-{wager['id']}-{table['id']}-"
+        said = [f"{f['problem']}" for f in flags
+                if f["id"].startswith(slug) and "-under-" not in f["id"] and f["kind"] != "missing_figure"]
+        flag = "".join(f"\n      FLAGGED by the math: {s}" for s in said)
+        lines.append(f"  {table['id']}: {table['name']}, house edge {edge}{at}{flag}")
+    return lines
+
+
+def build_config(rs: Ruleset, ask: Asker, *, casino=None, table=None, minimum=None, maximum=None,
+                 payout_limit=None, wagers=(), wager_limits=(), seed=None, reset=None, rate=None,
+                 dealing_method=None, seats=None, sign_size=None) -> dict:
+    """The configuration the answers make (keys and questions as the module says)."""
+    data: dict = {"config_version": 1}
+    data["casino"] = str(ask.value("casino", casino, "--casino", "Casino name",
+                                   check=lambda v: None if str(v).strip() else "a casino name is needed")).strip()
+    label = ask.value("table", table, "--table", "Table label (blank for none)", default="")
+    if label:
+        data["table"] = str(label).strip()
+    data["jurisdiction"] = rs.jurisdiction
+    data["ruleset_version"] = rs.version
+    low = ask.value("limits.minimum", minimum, "--minimum", "Table minimum (each bet)", check=amount_problem)
+    low_value = None if low is None else amount(low, "--minimum")
+    high = ask.value("limits.maximum", maximum, "--maximum", "Table maximum (each bet)",
+                     check=lambda v: amount_problem(v) or (
+                         f"the maximum is below the minimum, {money(low_value)}"
+                         if low_value is not None and amount(v, "--maximum") < low_value else None))
+    high_value = None if high is None else amount(high, "--maximum")
+    data["limits"] = {"minimum": low_value, "maximum": high_value}
+    limit = ask.value("payout_limit", payout_limit, "--payout-limit", "Payout limit per hand ('none' for no limit)",
+                      default="none", check=lambda v: None if str(v).strip().lower() in ("none", "") else amount_problem(v))
+    data["payout_limit"] = None if str(limit).strip().lower() in ("none", "") else amount(limit, "--payout-limit")
+
+    methods = {m["id"]: m["name"] for m in rs.data["dealing_methods"]}
+    if ask.interactive and dealing_method is None and len(methods) > 1 and "dealing_method" not in ask.answers:
+        ask.say("Dealing methods:\n" + "\n".join(f"  {m}: {n}" for m, n in methods.items()))
+    method = ask.value("dealing_method", dealing_method, "--dealing-method", "Dealing method", check=_choice(methods),
+                       **({"default": next(iter(methods))} if len(methods) == 1 else {}))
+    data["dealing_method"] = None if method is None else match_choice(method, methods)[0]
+
+    positions = rs.data["table"]["max_positions"]
+    most = positions.get("value") or 12
+    why = f"the rules allow at most {most} [{positions['cite']}]" if positions.get("value") else "at most 12"
+
+    def seats_problem(v):
+        try:
+            n = int(str(v).strip())
+        except ValueError:
+            return f"{str(v).strip()!r} is not a whole number"
+        return None if 1 <= n <= most else f"{n} seats: {why}"
+
+    n_seats = ask.value("seats", seats, "--seats", "Number of seats", check=seats_problem,
+                        **({"default": positions["value"], "default_says": "the most the rules allow"}
+                           if positions.get("value") else {}))
+    data["seats"] = None if n_seats is None else int(str(n_seats).strip())
+    size = ask.value("sign_size", sign_size, "--sign-size", "Sign size (" + ", ".join(SIGN_SIZE_IDS) + ")",
+                     check=_choice({s: s for s in SIGN_SIZE_IDS}), default="letter")
+    data["sign_size"] = match_choice(size, {s: s for s in SIGN_SIZE_IDS})[0]
+
+    data["wagers"] = _wagers(rs, ask, data, wagers, wager_limits, seed, reset, rate)
+    if ask.missing:
+        raise BuildError("init needs " + ", ".join(dict.fromkeys(ask.missing))
+                         + " (or run it interactively with --interactive)")
+    return data
+
+
+def _pairs(values, option: str) -> list[tuple[str, str | None]]:
+    out = []
+    for value in values:
+        key, sep, rest = value.partition("=")
+        if not key.strip():
+            raise BuildError(f"{option} {value!r}: expected ID or ID=VALUE")
+        out.append((key.strip(), rest.strip() if sep else None))
+    return out
+
+
+def _fixed_stake(wager: dict):
+    """The stake the rules fix for a wager (its own, or one shared by all its paytables), or None."""
+    if wager.get("stake"):
+        return wager["stake"]["amount"], wager["stake"]["cite"]
+    stakes = {t.get("stake") for t in wager["paytables"]}
+    if len(stakes) == 1 and None not in stakes:
+        return stakes.pop(), wager["paytables"][0]["cite"]
+    return None
+
+
+def _wagers(rs: Ruleset, ask: Asker, data: dict, wagers, wager_limits, seed, reset, rate) -> list[dict]:
+    chosen = dict(_pairs(wagers, "--wager"))
+    known = {w["id"]: w for w in rs.wagers}
+    for wid in chosen:
+        if wid not in known:
+            raise BuildError(f"--wager {wid}: {rs.ref} has no such wager{did_you_mean(wid, known)} "
+                             f"(choices: {', '.join(known)})")
+    limits = {}
+    for wid, text in _pairs(wager_limits, "--wager-limit"):
+        low_text, sep, high_text = (text or "").partition(":")
+        if not sep:
+            raise BuildError(f"--wager-limit {wid}={text}: expected ID=MIN:MAX")
+        limits[wid] = (amount(low_text, f"--wager-limit {wid}"), amount(high_text, f"--wager-limit {wid}"))
+
+    offered: list[str] = []
+    entries = []
+    table_low, table_high = data["limits"]["minimum"], data["limits"]["maximum"]
+    for wager in rs.wagers:
+        wid, key = wager["id"], f"wagers.{wager['id']}"
+        if wid not in chosen:
+            required = wager["offered"] == "required"
+            if not required:
+                if not (ask.interactive and not wagers):
+                    continue
+
+                def needs(_yes, wager=wager):
+                    lacking = [known[r]["name"] for r in wager.get("requires_wagers") or () if r not in offered]
+                    return (f"{wager['name']} may be offered only with {', '.join(lacking)}, which this table "
+                            f"does not offer [{wager['cite']}]") if lacking else None
+
+                if not ask.confirm(key, f"Offer {wager['name']}?", check=needs):
+                    continue
+            chosen[wid] = None
+        offered.append(wid)
+        entry: dict = {"wager": wid}
+        fixed = _fixed_stake(wager)
+        if wid in limits:
+            entry["minimum"], entry["maximum"] = limits[wid]
+        elif wager["kind"] != "base" and ask.interactive:
+            def stake_problem(v, least=None, fixed=fixed):
+                problem = amount_problem(v)
+                if problem:
+                    return problem
+                value = amount(v)
+                if fixed and value != fixed[0]:
+                    return f"the rules fix a {money(fixed[0])} wager [{fixed[1]}]"
+                if least is not None and value < least:
+                    return f"below the least stake, {money(least)}"
+                return None
+
+            least_default = fixed[0] if fixed else table_low
+            says = "the stake the rules fix" if fixed else f"the table minimum, {money(table_low)}"
+            low = ask.value(f"{key}.minimum", None, "", f"{wager['name']}: least stake", check=stake_problem,
+                            default=least_default, default_says=says)
+            entry["minimum"] = amount(low)
+            most_default = fixed[0] if fixed else max(table_high, entry["minimum"])
+            says = "the stake the rules fix" if fixed else f"the table maximum, {money(table_high)}"
+            high = ask.value(f"{key}.maximum", None, "", f"{wager['name']}: most stake",
+                             check=lambda v: stake_problem(v, entry["minimum"]), default=most_default, default_says=says)
+            entry["maximum"] = amount(high)
+        meter = None
+        if wager.get("meter"):
+            floor = wager["meter"].get("reset_minimum")
+            hint = f" (at least {money(floor)})" if floor else ""
+            s = ask.value(f"{key}.progressive.seed", seed, "--seed", f"{wager['name']}: meter seed{hint}",
+                          check=lambda v: amount_problem(v, floor))
+            r = ask.value(f"{key}.progressive.reset", reset, "--reset", f"{wager['name']}: meter reset{hint}",
+                          default=s, default_says="the seed", check=lambda v: amount_problem(v, floor))
+            p = ask.value(f"{key}.progressive.rate_percent", rate, "--rate",
+                          f"{wager['name']}: meter rate, percent of each wager",
+                          check=lambda v: amount_problem(v) or (
+                              "a rate is a percentage, at most 100" if amount(v, "--rate") > 100 else None))
+            if None not in (s, r, p):
+                entry["progressive"] = {"seed": amount(s, "--seed"), "reset": amount(r, "--reset"),
+                                        "rate_percent": amount(p, "--rate")}
+                meter = Fraction(str(entry["progressive"]["reset"]))
+        tables = {t["id"]: t["name"] for t in wager["paytables"]}
+        paytable = chosen[wid]
+        if paytable is None and tables and wager["selection"]["rule"] != "fixed":
+            if len(tables) == 1:
+                paytable = next(iter(tables))
+            elif ask.interactive:
+                stake = entry.get("minimum") or (table_low if wager["kind"] == "base" else None)
+                settings = TableSettings(
+                    meter=meter, meter_from="the reset given" if meter is not None else "",
+                    stake=Fraction(str(stake)) if stake and wager["kind"] != "base" else None,
+                    stake_from="the least stake given" if stake and wager["kind"] != "base" else "",
+                    players=data.get("seats"))
+                if f"{key}.paytable" not in ask.answers or f"{key}.paytable" in ask.redo:
+                    ask.say(f"Paytables for {wager['name']}, at this table's settings:\n"
+                            + "\n".join(_paytable_lines(rs, wager, settings)))
+                answer = ask.value(f"{key}.paytable", None, "", f"Paytable for {wager['name']}", check=_choice(tables))
+                paytable = match_choice(answer, tables)[0]
+            else:
+                raise BuildError(f"{wager['name']}: choose a paytable with --wager {wid}=ID ({', '.join(tables)})")
+        if paytable is not None:
+            if paytable not in tables:
+                raise BuildError(f"--wager {wid}={paytable}: not a paytable of {wid} ({', '.join(tables) or 'none'})"
+                                 f"{did_you_mean(paytable, tables)}")
+            entry = {"wager": wid, "paytable": paytable} | {k: v for k, v in entry.items() if k != "wager"}
+        entries.append(entry)
+    return entries
+
+
+# --- going back --------------------------------------------------------------------------------
+
+
+def path_key(path: str, data: dict) -> str:
+    """A finding's configuration path (``wagers[1].maximum``) as a question key
+    (``wagers.five-card-bonus.maximum``)."""
+    def wager_id(m):
+        i = int(m.group(1))
+        entries = data.get("wagers") or []
+        return f".{entries[i]['wager']}" if i < len(entries) else f".{i}"
+
+    key = re.sub(r"^wagers\[(\d+)\]", wager_id, path or "")
+    key = re.sub(r"\[\d+\].*$", "", key)
+    return "" if key == "(top)" else key
+
+
+def keys_for_errors(errors, data: dict, answered) -> list[str]:
+    """The answered questions the errors concern, in the order they were asked: a question whose
+    key is the error's place, lies within it, or holds it (a wager's whole entry concerns every
+    question about it; a wager missing or forbidden concerns whether each wager is offered)."""
+    out: list[str] = []
+    for finding in errors:
+        place = path_key(finding.path, data)
+        hits = [k for k in answered if place and (k == place or k.startswith(place + ".") or place.startswith(k + "."))]
+        if not hits and (not place or place == "wagers" or place.endswith(".wager")):
+            hits = [k for k in answered if k.startswith("wagers.") and k.count(".") == 1]
+        out += [k for k in hits if k not in out]
+    order = list(answered)
+    return sorted(out, key=order.index)
