@@ -39,8 +39,8 @@ def test_every_problem_in_a_results_file_is_reported_at_once_located_and_nothing
                  "2026-01-03,LIR-2,three-card-bonus,10,10,-5000,\n"  # line 8: more than the wagers can pay
                  "2026-13-01,LIR-2,base,10,300,400,\n"               # line 9: bad date, house wins more than bet
                  "2026-01-04,LIR-2,base,10,300,1,5000\n")            # line 10: a meter on the base game
-    out = tmp_path / "out.json"
-    result = run("hold", path, "--config", MD, "--format", "json", "-o", out)
+    out = tmp_path / "out.csv"  # (with --format json the same problems come as one JSON object)
+    result = run("hold", path, "--config", MD, "--format", "csv", "-o", out)
     assert result.exit_code == 2
     assert not out.exists()
     lines = [ln for ln in result.output.splitlines() if ln.startswith("error: ")]

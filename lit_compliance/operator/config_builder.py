@@ -271,6 +271,9 @@ def _wagers(rs: Ruleset, ask: Asker, data: dict, wagers, wager_limits, seed, res
                              f"(choices: {', '.join(known)})")
     limits = {}
     for wid, text in _pairs(wager_limits, "--wager-limit"):
+        if wid not in known:
+            raise BuildError(f"--wager-limit {wid}: {rs.ref} has no such wager{did_you_mean(wid, known)} "
+                             f"(choices: {', '.join(known)})")
         low_text, sep, high_text = (text or "").partition(":")
         if not sep:
             raise BuildError(f"--wager-limit {wid}={text}: expected ID=MIN:MAX")
@@ -363,6 +366,10 @@ def _wagers(rs: Ruleset, ask: Asker, data: dict, wagers, wager_limits, seed, res
                                  f"{did_you_mean(paytable, tables)}")
             entry = {"wager": wid, "paytable": paytable} | {k: v for k, v in entry.items() if k != "wager"}
         entries.append(entry)
+    for wid in limits:
+        if wid not in offered:
+            raise BuildError(f"--wager-limit {wid}: the table does not offer {wid} (it offers {', '.join(offered)}; "
+                             f"add --wager {wid} to offer it)")
     return entries
 
 

@@ -105,4 +105,4 @@ def test_a_reading_that_pays_the_amounts_per_dollar_is_respected_on_the_sign_and
     five = next(w for w in view["wagers"] if w["id"] == "five-card-bonus")
     assert all(WHOLE_SUMS not in t["caption"] for t in five["tables"])
     notes = {n["mark"]: n["text"] for n in view["notes"]}
-    assert any("md-five-card-bonus-stake-unstated/per-dollar" in notes[m] for m in five["notes"])
+    assert any("paid for each $1 wagered" in notes[m] for m in five["notes"])  # the reading, by its meaning
