@@ -85,25 +85,17 @@ def write_output(path: Path | str, content: str | bytes, inputs: Iterable[Path |
 SITE_MARKER = ".lit-compliance-site"
 
 
-def _sweep_stale(parent: Path, name: str) -> None:
-    """Remove what a run killed outright (``kill -9``) left beside the site: its ``.NAME.PID.*.tmp``
-    and ``.NAME.PID.*.old`` folders, when they are this user's and that process no longer runs."""
-
-    pattern = re.compile(rf"\.{re.escape(name)}\.([0-9]+)\.[^/]+\.(?:tmp|old)")
+def sweep_dead_runs(parent: Path | str, pattern: re.Pattern) -> None:
+    """Remove the folders in ``parent`` that a run killed outright (``kill -9``) left behind: named by
+    ``pattern`` (its first group the run's process id), owned by this user, and named after a
+    process that no longer runs."""
     try:
         entries = list(os.scandir(parent))
     except OSError:
         return
     for entry in entries:
         found = pattern.fullmatch(entry.name)
-        if not found or int(found.group(1)) == os.getpid():
-            continue
-        try:
-            os.kill(int(found.group(1)), 0)
-            continue  # that run is still going (or the number belongs to another process now)
-        except ProcessLookupError:
-            pass
-        except OSError:
+        if not found or int(found.group(1)) == os.getpid() or _alive(int(found.group(1))):
             continue
         try:
             st = entry.stat(follow_symlinks=False)
@@ -111,6 +103,23 @@ def _sweep_stale(parent: Path, name: str) -> None:
             continue
         if stat.S_ISDIR(st.st_mode) and (not hasattr(os, "geteuid") or st.st_uid == os.geteuid()):
             shutil.rmtree(entry.path, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` still runs (or cannot be told: then it is left alone)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+def _sweep_stale(parent: Path, name: str) -> None:
+    """Remove what a site run killed outright left beside the site: its ``.NAME.PID.*.tmp`` and
+    ``.NAME.PID.*.old`` folders."""
+    sweep_dead_runs(parent, re.compile(rf"\.{re.escape(name)}\.([0-9]+)\.[^/]+\.(?:tmp|old)"))
 
 
 def write_tree(folder: Path | str, files: dict[str, bytes | str], marker: str = SITE_MARKER) -> None:

@@ -10,10 +10,10 @@ import os
 import re
 import shutil
 import signal
-import stat
 import subprocess
 import tempfile
 from pathlib import Path
+from .files import sweep_dead_runs
 from .text_safety import visible
 from typing import Callable
 
@@ -88,38 +88,14 @@ def normalise_pdf(data: bytes) -> bytes:
     return re.sub(rb"D:\d{14}", lambda m: FIXED_DATE, data)
 
 
-_OURS = re.compile(r"lit-(?:pdf|dom)-([0-9]+)-")
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True
-    return True
+_OURS = re.compile(r"lit-(?:pdf|dom)-([0-9]+)-.*")
 
 
 def sweep_stale_folders(where: str | None = None) -> None:
     """Remove the temporary folders (browser profile, page, PDF) of runs that were killed outright
     (``kill -9`` leaves no chance to clean up): ours by name, owned by this user, and named after
     a process that no longer runs."""
-    where = where or tempfile.gettempdir()
-    try:
-        entries = list(os.scandir(where))
-    except OSError:
-        return
-    for entry in entries:
-        found = _OURS.match(entry.name)
-        if not found or int(found.group(1)) == os.getpid() or _alive(int(found.group(1))):
-            continue
-        try:
-            st = entry.stat(follow_symlinks=False)
-        except OSError:
-            continue
-        if stat.S_ISDIR(st.st_mode) and (not hasattr(os, "geteuid") or st.st_uid == os.geteuid()):
-            shutil.rmtree(entry.path, ignore_errors=True)
+    sweep_dead_runs(where or tempfile.gettempdir(), _OURS)
 
 
 def _temporary(kind: str) -> tempfile.TemporaryDirectory:

@@ -520,21 +520,3 @@ def test_the_burned_card_is_the_one_to_the_dealers_left_not_said_to_be_the_first
         if discard:   # "the first dealt" is never stated as a fact, only as one reading
             assert "dealer's left" in discard["which"]
             assert "first dealt" not in discard["which"] or "ma-burn-card-side-ambiguous" in discard["which"]
-
-
-def test_every_fact_and_finding_quotes_the_source(source_text):
-    from lit_compliance.load.catalogue import Catalogue
-    from lit_compliance.load.facts import facts
-
-    rs = Catalogue.bundled().latest("massachusetts")
-    items = []
-    for f in facts(rs):
-        node = rs.data
-        for step in f.path:
-            node = node[step]
-        items.append((f.id, node.get("quote")))
-    items += [(f"findings.{fd['id']}", fd.get("quote")) for fd in rs.data["findings"]]
-    for ident, quote in items:
-        assert quote, f"{ident} has no quote"
-        for piece in [quote] if isinstance(quote, str) else quote:
-            assert collapse_whitespace(piece) in source_text, (ident, piece)

@@ -447,35 +447,3 @@ def test_r12_9_finding_no_longer_says_r12_9_ignores_table_limits(data, source_te
     assert "minimums and maximums" in source_text[source_text.index("12.9.1"):source_text.index("12.9.2")]
     (finding,) = [f for f in data["findings"] if f["id"] == "nsw-r12-9-unnumbered"]
     assert "not of off-limit wagers" not in finding["problem"] and "minimums and maximums" in finding["problem"]
-
-
-# --- Quotes: every fact and finding carries the words it transcribes, inside its cited clause ------
-
-
-def _clause_words(resolver, clause) -> str:
-    kids = [c for c in resolver.clauses if c.parent == clause.id and c.id != clause.id]
-    return " ".join([collapse_whitespace(clause.text, strip=True)] + [_clause_words(resolver, k) for k in kids])
-
-
-def test_every_fact_and_finding_quotes_words_of_a_clause_it_cites(catalogue):
-    from lit_compliance.load.clauses import Resolver
-    from lit_compliance.load.facts import facts
-
-    rs = catalogue.latest("nsw")
-    resolver = Resolver(rs)
-    items = []
-    for fact in facts(rs):
-        node = rs.data
-        for step in fact.path:
-            node = node[step]
-        items.append((fact.id, fact.cite, node.get("quote")))
-    items += [(f"findings.{f['id']}", f["cite"], f.get("quote")) for f in rs.data["findings"]]
-    missing = [ident for ident, _, quote in items if not quote]
-    assert not missing
-    outside = []
-    for ident, cite, quote in items:
-        words = [_clause_words(resolver, c) for c in resolver.resolve(cite)]
-        for piece in [quote] if isinstance(quote, str) else quote:
-            if not any(collapse_whitespace(piece, strip=True) in w for w in words):
-                outside.append((ident, piece))
-    assert not outside

@@ -387,21 +387,3 @@ def test_missing_payout_limit_figure_is_pointed_at_its_finding_per_12l3(data):
     assert "payout-limit-tribe-amount-unstated" in as_finding_list(limit["finding"])
     assert data["table"]["max_positions"]["value"] is None
     assert "max-positions-unstated" in as_finding_list(data["table"]["max_positions"]["finding"])
-
-
-def test_every_fact_and_finding_quotes_the_source(data, source_text):
-    from lit_compliance.load.catalogue import Catalogue
-    from lit_compliance.load.facts import facts
-
-    rs = Catalogue.bundled().latest("tribal")
-    items = []
-    for f in facts(rs):
-        node = rs.data
-        for step in f.path:
-            node = node[step]
-        items.append((f.id, node.get("quote")))
-    items += [(f"findings.{fd['id']}", fd.get("quote")) for fd in rs.data["findings"]]
-    for ident, quote in items:
-        assert quote, f"{ident} has no quote"
-        for piece in [quote] if isinstance(quote, str) else quote:
-            assert collapse_whitespace(piece) in source_text, (ident, piece)
