@@ -22,7 +22,7 @@ from pathlib import Path
 import click
 
 from .. import __version__
-from ..load.catalogue import Catalogue, CatalogueError, Ruleset, resolve_ref
+from ..load.catalogue import Catalogue, CatalogueError, Ruleset, names_a_file, resolve_ref
 from ..load.strict_yaml import InputError
 from ..output.files import OutputError, write_output
 from .conventions import apply
@@ -274,7 +274,7 @@ def main() -> None:
 def pick(jurisdiction: str, version: str | None, on: str | None) -> Ruleset:
     """The ruleset a command names: a jurisdiction (the latest version, or ``--on`` a date), a
     ``JURISDICTION@VERSION``, or a ruleset or draft-amendment file."""
-    if jurisdiction.endswith((".yaml", ".yml")) or "/" in jurisdiction:
+    if names_a_file(jurisdiction):
         if version or on is not None:
             raise Trouble(f"{jurisdiction} is a file: it is one version already (no --on or version)")
         return resolve_ref(jurisdiction)

@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from .common import Trouble, catalogue, deliver, handled, main, pick, print_pdf
+from ..load.catalogue import names_a_file
 from ..load.kinds import document_kind
 from ..load.strict_yaml import InputError, load_yaml_file
 from ..model import Payout, exact, model_of
@@ -20,10 +21,6 @@ from ..operator.configured import table_figures, table_lines
 from ..operator.table_config import digest, load_config, model_for, ruleset_for
 
 FORMATS = ["text", "markdown", "json", "csv", "html", "pdf"]
-
-
-def _looks_like_file(target: str) -> bool:
-    return target.endswith((".yaml", ".yml")) or "/" in target
 
 
 def _is_ruleset_file(target: str) -> bool:
@@ -139,7 +136,7 @@ def par(target, version, on, wager, paytable, paytable_file, bet, hands_per_hour
         reports = [whatif["report"]]
     elif target is None:
         raise Trouble("name a jurisdiction, 'all', or a table configuration file (or give --paytable-file)")
-    elif _looks_like_file(target) and not _is_ruleset_file(target):
+    elif names_a_file(target) and not _is_ruleset_file(target):
         if not Path(target).is_file():
             raise Trouble(f"{target}: no such file")
         if paytable is not None:
@@ -187,5 +184,5 @@ def par(target, version, on, wager, paytable, paytable_file, bet, hands_per_hour
             content = print_pdf(first, (then, same))
         else:
             content = render(template, reports=reports, whatif=whatif, heads=running_heads(reports))
-    inputs = tuple(p for p in (paytable_file, Path(target) if target and _looks_like_file(target) else None) if p)
+    inputs = tuple(p for p in (paytable_file, Path(target) if target and names_a_file(target) else None) if p)
     deliver(content, output, inputs)

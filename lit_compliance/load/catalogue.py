@@ -233,8 +233,14 @@ def resolve_ref(ref: str) -> Ruleset:
     return _load_ref_file(ref) if _is_path(ref) else Catalogue.bundled().resolve(ref)
 
 
+def names_a_file(ref: str) -> bool:
+    """Whether a reference is written as a file (``*.yaml``, ``*.yml`` or a path with ``/``), not
+    as ``JURISDICTION[@VERSION]``."""
+    return ref.endswith((".yaml", ".yml")) or "/" in ref
+
+
 def _is_path(ref: str) -> bool:
-    return ref.endswith((".yaml", ".yml")) or "/" in ref or Path(ref).is_file()
+    return names_a_file(ref) or Path(ref).is_file()
 
 
 def _load_ref_file(ref: str) -> Ruleset:
