@@ -333,7 +333,7 @@ def test_source_pages_show_every_provision_beside_the_facts_and_findings_that_qu
 
     from lit_compliance.load.provisions import source_index
     from lit_compliance.load.quotes import coverage
-    from lit_compliance.report.site import _href, clause_anchor, provision_anchor
+    from lit_compliance.report.site.links import anchor_href, clause_anchor, provision_anchor
 
     described = [rs for rs in _all_rulesets(catalogue) if rs.data["source"].get("clauses")]
     assert described
@@ -370,5 +370,5 @@ def test_source_pages_show_every_provision_beside_the_facts_and_findings_that_qu
                 first.setdefault(fact, status.provision.id)
         for fact, provision in first.items():
             fact_html = index_html.split(f'id="{fact}"', 1)[1].split("</p>", 1)[0]
-            assert f'href="source.html{html_lib.escape(_href(provision_anchor(provision)))}"' in fact_html, (fact, provision)
+            assert f'href="source.html{html_lib.escape(anchor_href(provision_anchor(provision)))}"' in fact_html, (fact, provision)
     assert marked > 100

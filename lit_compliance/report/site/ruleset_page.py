@@ -1,0 +1,244 @@
+"""The page of one ruleset (``<jurisdiction>/<version>/index.html``): every fact with its citation and
+anchor (see :mod:`lit_compliance.report.references`), grouped by section; every finding with its
+readings (the default marked as applied) and the facts each reading changes; every paytable with its
+house edge and a link to its PAR sheet; the dealing plans as ``deal-plan`` expands them.
+"""
+from __future__ import annotations
+
+from ...load.catalogue import Ruleset, finding_ids
+from ...model import model_of
+from ...model.provenance import quote_text
+from ...model.readings import ReadingError, expand, resolve_step, split_path
+from ...model.vocabulary import money, odds
+from ...operator.summary import paytables_view
+from ...play.dealing import DealingError, all_plans, default_players
+from ...regulator.changes import AREA_TITLES
+from ...regulator.prose import humanise, line_label, say, summarise
+from ..references import fact_id, finding_anchor, site_facts
+from .links import counts, crumbs_to, effective, root_of
+
+#: Top-level sections of a ruleset page, in reading order (the rest follow in document order).
+SECTION_ORDER = ("jurisdiction", "version", "definitions", "base_game", "wagers", "payout_limits", "table_limits",
+                 "hand_rankings", "cards", "table", "dealing_methods", "round_sequence", "irregularities",
+                 "signage", "other_rules")
+SECTION_TITLES = {**AREA_TITLES, "jurisdiction": "Jurisdiction", "version": "Version"}
+
+
+
+
+def _reading_targets(data: dict, text: str) -> list[tuple]:
+    """The index paths a reading's change path names (``wagers/base/...`` with ids), or []."""
+    out = []
+    try:
+        for parts in expand(data, split_path(text)):
+            node, path = data, []
+            for part in parts:
+                if isinstance(node, dict) and part not in node:
+                    break  # a key the change adds: the fact is the mapping that holds it
+                container, key = resolve_step(node, part, text)
+                path.append(key)
+                node = container[key]
+            out.append(tuple(path))
+    except ReadingError:
+        return []
+    return out
+
+
+def _nearest_fact(fact_paths: set, path: tuple) -> tuple | None:
+    for n in range(len(path), 0, -1):
+        if path[:n] in fact_paths:
+            return path[:n]
+    return None
+
+
+def _findings_view(rs: Ruleset, facts: list, applied: dict) -> tuple[list[dict], dict]:
+    """Every finding with its readings, the facts that name it; and per fact the readings that
+    change it (fact path -> [text])."""
+    d = rs.data
+    ids = {p: fid for fid, p, _ in facts}
+    fact_paths = set(ids)
+    named_by: dict[str, list] = {}
+    for fid, path, node in facts:
+        for f in finding_ids(node.get("finding")):
+            named_by.setdefault(f, []).append({"id": fid, "href": "#" + fid})
+        for key, value in node.items():  # a payout's own finding (``payout: {..., finding: x}``)
+            if isinstance(value, dict) and "cite" not in value:
+                for f in finding_ids(value.get("finding")):
+                    named_by.setdefault(f, []).append({"id": fid, "href": "#" + fid})
+    changed: dict[tuple, list] = {}
+    findings = []
+    for f in d["findings"]:
+        readings = []
+        for r in f.get("readings") or ():
+            changes = []
+            for c in r.get("changes") or ():
+                op = "set" if "set" in c else "remove" if "remove" in c else "add"
+                where = c[op]
+                text = f"{op} {where}" + (f" = {say(c.get('value'))}" if op != "remove" else "")
+                targets = []
+                for target in _reading_targets(d, where):
+                    fact = _nearest_fact(fact_paths, target)
+                    if fact is not None:
+                        fid = ids[fact]
+                        targets.append({"id": fid, "href": "#" + fid})
+                        state = "applied" if applied.get(f["id"]) == r["id"] else "alternative"
+                        changed.setdefault(fact, []).append(
+                            {"finding": f["id"], "reading": r["id"], "state": state, "change": text,
+                             "href": "#" + finding_anchor(f["id"])})
+                changes.append({"text": text, "targets": list({t["id"]: t for t in targets}.values())})
+            readings.append({"id": r["id"], "meaning": r["meaning"], "why": r.get("why") or "",
+                             "default": bool(r.get("default")), "applied": applied.get(f["id"]) == r["id"],
+                             "operator_may_choose": bool(r.get("operator_may_choose")), "changes": changes})
+        findings.append({"id": f["id"], "anchor": finding_anchor(f["id"]), "kind": humanise(f["kind"]),
+                         "cite": f["cite"], "quote": quote_text(f.get("quote")) or "",
+                         "says": f.get("says", ""), "problem": f.get("problem", ""),
+                         "recorded_as": f.get("recorded_as", ""), "readings": readings,
+                         "facts": list({x["id"]: x for x in named_by.get(f["id"], [])}.values())})
+    return findings, changed
+
+
+def _fact_view(rs: Ruleset, fid: str, path: tuple, node: dict, changed: dict) -> dict:
+    own = finding_ids(node.get("finding"))
+    for value in node.values():
+        if isinstance(value, dict) and "cite" not in value:
+            own += [f for f in finding_ids(value.get("finding")) if f not in own]
+    last = path[-1]
+    if isinstance(last, str):
+        label = humanise(last)
+    elif isinstance(node.get("hand"), str):
+        label = line_label(node)
+    else:
+        label = next((str(node[k]) for k in ("name", "term", "label") if isinstance(node.get(k), str)), None) or (
+            humanise(str(node.get("event") or node.get("id") or node.get("step") or node.get("to") or ""))
+            or f"item {fid.rsplit('.', 1)[-1]}")
+    return {"id": fid, "depth": len(path), "label": label[:1].upper() + label[1:],
+            "text": summarise(node, skip=("term", "name", "label")), "quote": quote_text(node.get("quote")) or "", "cite": node["cite"],
+            "pays": _pays(node),
+            "findings": [{"id": f, "href": "#" + finding_anchor(f)} for f in own],
+            "readings": changed.get(path, [])}
+
+
+def _pays(node: dict) -> str | None:
+    """A paytable line's payout as printed ('1,000 to 1', '$25'), with its stake where it has one."""
+
+    if not isinstance(node.get("payout"), dict) or "kind" not in node["payout"]:
+        return None
+    text = odds(node["payout"])
+    if node.get("stake") is not None:
+        text += f" (on a {money(node['stake'])} wager)"
+    return text
+
+
+def _paytable_views(rs: Ruleset, model, results: list, par_href: str) -> dict:
+
+    by_key = {(r.wager_id, r.paytable_id): r for r in results}
+    view = paytables_view(rs, results)
+    out = {}
+    for wager in view["wagers"]:
+        for table in wager["tables"]:
+            pid = None if table["id"] == "-" else table["id"]
+            result = by_key.get((wager["id"], pid))
+            readings = [{"finding": r["finding"], "reading": r["reading"], "meaning": r["meaning"],
+                         "default": r["default"], "href": "#" + finding_anchor(r["finding"])
+                         if any(f["id"] == r["finding"] for f in rs.findings) else None}
+                        for r in (result.readings if result else [])]
+            alternatives = [{"finding": a["finding"], "reading": a["reading"], "meaning": a["meaning"],
+                             "house_edge": _edge_words(a)} for a in (result.alternatives if result else [])]
+            out[(wager["id"], pid)] = {
+                "math": table["math"], "readings": readings, "alternatives": alternatives,
+                "par_href": f"{par_href}#{rs.ref}-{wager['id']}-{pid or 'none'}"}
+    return out
+
+
+def _edge_words(alt: dict) -> str:
+    edge = alt.get("house_edge")
+    if edge is None:
+        return f"not computable ({humanise(alt.get('status') or 'unknown')})"
+    return f"{edge * 100:.3f}%" + ("" if alt.get("status") == "exact" else f" ({humanise(alt['status'])})")
+
+
+def _dealing_view(rs: Ruleset) -> list[dict]:
+
+    try:
+        plans = all_plans(rs)
+    except DealingError:
+        return []
+    out = []
+    for plan in plans:
+        v = plan.view()
+        idx = next(i for i, m in enumerate(rs.data["dealing_methods"]) if m["id"] == v["method"])
+        v["href"] = "#" + fact_id(rs, ("dealing_methods", idx))
+        v["players_default"] = default_players(rs)
+        out.append(v)
+    return out
+
+
+def ruleset_view(rs: Ruleset, results: list, path: str, par_path: str, with_source: bool = False,
+                 links=None, quoted: dict | None = None) -> dict:
+    """The page of one ruleset: sections of facts, paytables with house edges, findings.
+
+    With the source page (``with_source``), ``links`` (:func:`.links.cite_links`) links each
+    citation to its clauses and ``quoted`` (:func:`.source_page.quoted_in`) each fact and finding to
+    the provisions its quote falls in."""
+
+    model = model_of(rs)
+    applied = {r.finding: r.id for r in model.applied}
+    d = rs.data
+    facts = site_facts(rs)
+    links = links if with_source and links is not None else (lambda cite: [])
+    quoted = quoted if with_source and quoted is not None else {}
+    findings, changed = _findings_view(rs, facts, applied)
+    for finding in findings:
+        finding["clauses"] = links(finding["cite"])
+        finding["provisions"] = quoted.get(("finding", finding["id"]), [])
+    tables = _paytable_views(rs, model, results, par_path)
+    by_section: dict[str, list] = {}
+    lines_under: dict[tuple, list] = {}   # a node's path -> the facts two levels below it (a paytable's lines)
+    by_path: dict[tuple, dict] = {}
+    for fid, fpath, node in facts:
+        view = _fact_view(rs, fid, fpath, node, changed)
+        view["clauses"] = links(node["cite"])
+        view["provisions"] = quoted.get(("fact", fid), [])
+        by_section.setdefault(fpath[0], []).append(view)
+        by_path[fpath] = view
+        if len(fpath) > 2:
+            lines_under.setdefault(fpath[:-2], []).append(view)
+    paytable_paths = set()
+    for wi, wager in enumerate(d["wagers"]):
+        for ti, table in enumerate(wager["paytables"]):
+            tpath = ("wagers", wi, "paytables", ti)
+            paytable_paths.add(tpath)
+            fact = by_path.get(tpath)
+            if fact is not None:
+                fact["paytable"] = tables.get((wager["id"], table["id"]))
+                fact["lines"] = lines_under.get(tpath, [])
+    for fpath, fact in by_path.items():
+        if fpath[0] == "wagers":
+            fact["in_table"] = (len(fpath) >= 6 and fpath[:4] in paytable_paths
+                                and fpath[4] in ("lines", "envy_lines"))
+    for wi, wager in enumerate(d["wagers"]):
+        if not wager["paytables"] and ("wagers", wi) in by_path:
+            fact = by_path[("wagers", wi)]
+            fact["paytable"] = tables.get((wager["id"], None))
+            fact["lines"] = []
+    keys = [k for k in SECTION_ORDER if k in by_section] + [k for k in d if k in by_section and k not in SECTION_ORDER]
+    sections = [{"key": k, "title": SECTION_TITLES.get(k, humanise(k).capitalize()), "facts": by_section[k],
+                 "top": min(f["depth"] for f in by_section[k])} for k in keys]
+    history = [{"citation": h.get("citation", ""), "effective_date": h.get("effective_date", "")}
+               for h in (d.get("source") or {}).get("history") or ()]
+    return {
+        "root": root_of(path), "title": f"{rs.name} {rs.version}", "ref": rs.ref, "name": rs.name,
+        "jurisdiction": rs.jurisdiction, "version": rs.version, "effective_date": effective(rs),
+        "citation": d["source"]["citation"], "source_title": " ".join(str(d["source"]["title"]).split()),
+        "regulator": d["jurisdiction"]["regulator"], "change_note": " ".join(d["version"]["change_note"].split()),
+        "counts": counts(rs), "sections": sections, "findings": findings,
+        "applied": [{"finding": f, "reading": r, "href": "#" + finding_anchor(f)} for f, r in sorted(applied.items())],
+        "dealing": _dealing_view(rs), "par_href": par_path, "history": history,
+        "source_href": "source.html" if with_source else None,
+        "crumbs": crumbs_to(rs, path),
+    }
+
+
+def fact_texts(view: dict) -> dict[str, str]:
+    """Each fact's id -> what its entry on a ruleset page (:func:`ruleset_view`) says."""
+    return {f["id"]: f["text"] for s in view["sections"] for f in s["facts"]}

@@ -1,0 +1,81 @@
+"""The source page of a ruleset (``<jurisdiction>/<version>/source.html``): the source text clause by
+clause (:mod:`lit_compliance.load.clauses`), each clause's provisions
+(:mod:`lit_compliance.load.provisions`) beside the facts and findings whose quotes fall inside them,
+the quoted words marked, or the reason they hold no rule.
+
+Both views here take the ruleset's coverage (:func:`lit_compliance.load.quotes.coverage`), computed
+once per ruleset by the caller: the ruleset page links each fact to the provisions it quotes
+(:func:`quoted_in`) and the source page lists them.
+"""
+from __future__ import annotations
+
+from ...load.catalogue import Ruleset
+from ...load.provisions import source_index
+from ...load.quotes import STATUSES, Coverage
+from ..references import finding_anchor
+from .links import anchor_href, clause_anchor, crumbs_to, provision_anchor, root_of
+
+
+def quoted_in(cov: Coverage | None) -> dict:
+    """("fact" | "finding", id) -> [{id, href}] of the provisions its quote falls in, on the source page."""
+
+    out: dict[tuple, list] = {}
+    for st in cov.statuses if cov else ():
+        link = {"id": st.provision.id, "href": "source.html" + anchor_href(provision_anchor(st.provision.id))}
+        for f in st.facts:
+            out.setdefault(("fact", f), []).append(link)
+        for f in st.findings:
+            out.setdefault(("finding", f), []).append(link)
+    return out
+
+
+def source_view(rs: Ruleset, path: str, cov: Coverage | None, said: dict[str, str]) -> dict | None:
+    """The source text clause by clause, each clause's provisions beside the facts and findings
+    whose quotes fall inside them (the quoted words marked), or the reason they hold no rule (None
+    when the ruleset does not describe its source's numbering). ``said``: each fact's id -> what it
+    says (the words its entry on the ruleset page gives)."""
+
+    if not (rs.data.get("source") or {}).get("clauses") or cov is None:
+        return None
+    index = source_index(rs)
+    by_clause: dict[str, list] = {}
+    for st in cov.statuses:
+        by_clause.setdefault(st.provision.clause, []).append(st)
+    finding_ids_known = {f["id"] for f in rs.findings}
+    no_rule = {}
+    for name, reason in ((rs.data["source"]["clauses"].get("no_rule")) or {}).items():
+        clause = index.by_name.get(str(name))
+        if clause is not None:
+            no_rule[clause.id] = str(reason)
+    rows = []
+    for c in index.clauses:
+        provisions = []
+        for st in by_clause.get(c.id, []):
+            p = st.provision
+            anchor = provision_anchor(p.id)
+            provisions.append({
+                "anchor": anchor, "href": anchor_href(anchor), "id": p.id,
+                "number": f"p{p.number}", "line": p.line, "status": st.status,
+                "runs": [{"text": text, "mark": mark} for text, mark in st.runs()],
+                "facts": [{"id": f, "href": "index.html" + anchor_href(f), "text": said.get(f, "")} for f in st.facts],
+                "findings": [{"id": f, "href": "index.html" + anchor_href(finding_anchor(f))} for f in st.findings
+                             if f in finding_ids_known],
+                "no_rule": st.no_rule or "",
+            })
+        statuses = {p["status"] for p in provisions}
+        anchor = clause_anchor(c.id)
+        rows.append({
+            "anchor": anchor, "href": anchor_href(anchor), "id": c.display,
+            "label": c.label, "depth": c.depth, "line": c.line, "text": " ".join(c.text.split()),
+            "status": "uncovered" if "uncovered" in statuses else "covered" if provisions else "heading",
+            "no_rule": no_rule.get(c.id, ""), "provisions": provisions,
+        })
+    counts = cov.counts()
+    return {"root": root_of(path), "title": f"{rs.name} {rs.version}: the source text, provision by provision",
+            "name": rs.name, "ref": rs.ref, "source_file": rs.data["source"]["file"],
+            "citation": rs.data["source"]["citation"], "rows": rows, "provisions": len(cov.statuses),
+            "counts": [{"status": k, "count": counts[k]} for k in STATUSES if counts[k]],
+            "uncovered": counts["uncovered"], "words": cov.words,
+            "quoted_share": f"{100 * cov.quoted_words / cov.words:.1f}%" if cov.words else "0.0%",
+            "unquoted": len(cov.unquoted),
+            "crumbs": crumbs_to(rs, path) + [{"href": "index.html", "text": f"{rs.name} {rs.version}"}]}
