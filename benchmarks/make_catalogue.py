@@ -23,8 +23,9 @@ def make(copies: int, out: Path) -> Path:
     out.mkdir(parents=True)
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "_data")
     shutil.copytree(ROOT / "lit_compliance", out / "lit_compliance", ignore=ignore)
-    for name in ("schema", "templates", "sources"):
-        shutil.copytree(ROOT / name, out / name, ignore=ignore)
+    for name in ("schema", "templates", "sources", "compiled_templates"):
+        if name != "compiled_templates" or (ROOT / name).is_dir():  # compiled ones only where compiled
+            shutil.copytree(ROOT / name, out / name, ignore=ignore)
     for folder in sorted((ROOT / "rulesets").iterdir()):
         if not folder.is_dir():
             continue

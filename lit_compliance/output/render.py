@@ -4,7 +4,8 @@ Templates hold presentation only. Undefined variables are errors (StrictUndefine
 templates are autoescaped, so a casino called ``<script>`` prints as text.
 
 Compiled templates are not kept in the math cache: Jinja's compiled form is Python code, and
-nothing read from the cache may run code (see ``cache``).
+nothing read from the cache may run code (see ``cache``). The package carries them compiled when it
+is built (:mod:`.compiled_templates`), and each is compiled once per process otherwise.
 """
 from __future__ import annotations
 
@@ -15,27 +16,29 @@ from typing import Any
 import jinja2
 
 from ..load.resources import data_dir
+from .compiled_templates import OPTIONS, CompiledLoader, escaped
 from .text_safety import finalize, json_text, markdown
 from ..model.vocabulary import argument, flag_text, hand_name, ids, money, odds, percent, prose_list, status_text, words
 
 
-def _escaped(name: str | None) -> bool:
-    """Autoescape HTML, SVG and XML templates (``x.html.j2`` as well as ``x.html``)."""
-    stem = (name or "").removesuffix(".j2")
-    return stem.endswith((".html", ".htm", ".svg", ".xml"))
+def _compiled_folder():
+    """The templates compiled when the package was built (or by ``tools/compile_templates.py`` in
+    a checkout), or None."""
+    try:
+        return data_dir("compiled_templates")
+    except FileNotFoundError:
+        return None
 
 
 @lru_cache(maxsize=None)
 def environment() -> jinja2.Environment:
     """The Jinja environment: bundled templates, strict undefined, autoescaped HTML and SVG, the vocabulary as filters."""
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(data_dir("templates"))),
+        loader=CompiledLoader(str(data_dir("templates")), _compiled_folder()),
         undefined=jinja2.StrictUndefined,
-        autoescape=_escaped,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
+        autoescape=escaped,
         finalize=finalize,
+        **OPTIONS,
     )
     env.filters["odds"] = odds
     env.filters["hand"] = hand_name
