@@ -296,15 +296,29 @@ def price_paytable(wager: Wager, table: Paytable | None, rules: HandRules,
     has them."""
     settings = relevant_settings(wager, table, settings)
     key = _cache_key(wager, table, rules, settings)
-    hit = cache.load_json(key)
+    memo = json.dumps([str(cache.directory()), key])
+    seen = _PRICED.get(memo)
+    hit = json.loads(seen) if seen is not None else cache.load_json(key)
     if isinstance(hit, dict):
         try:
-            return PaytableResult(**hit)
+            result = PaytableResult(**hit)
         except TypeError:  # an entry of another shape: recompute and replace it
             pass
+        else:
+            if seen is None:
+                _PRICED[memo] = json.dumps(hit)
+            return result
     result = _compute(wager, table, rules, settings)
-    cache.save_json(key, json.loads(json.dumps(result.as_dict())))
+    text = json.dumps(result.as_dict())
+    cache.save_json(key, json.loads(text))
+    _PRICED[memo] = text
     return result
+
+
+#: Within one run, each paytable's figures as the cache folder holds them (JSON text, so every caller
+#: gets its own copy), by folder and content: a command that prices a paytable for two views (the site's paytables
+#: and PAR sheets) reads or computes it once.
+_PRICED: dict[str, str] = {}
 
 
 def _reading_view(reading: Reading) -> dict:

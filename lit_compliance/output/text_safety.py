@@ -20,6 +20,8 @@ _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|#~])")
 
 def visible(text: str) -> str:
     """``text`` with every unsafe character shown as an escape (``\\u001b``)."""
+    if type(text) is str and _UNSAFE.search(text) is None:  # the usual case (a site prints 50,000 values);
+        return text                                          # sub() would give a subclass back as a plain str
     return _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
