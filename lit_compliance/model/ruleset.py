@@ -15,6 +15,7 @@ from typing import Any, Iterable, Mapping
 
 from .enums import FindingKind, HandBasis, SelectionRule, VoidWagers, WagerKind
 from .hand_rules import HandRules
+from .header import Header, header_of
 from .paytable import Paytable
 from .payout import exact
 from .provenance import Source, finding_ids
@@ -130,6 +131,12 @@ class RulesetModel:
         choices = {r.finding: r.id for r in self.applied}
         choices[reading.finding] = reading.id
         return model_of(self.ruleset, choices)
+
+    @cached_property
+    def header(self) -> Header:
+        """The header: jurisdiction (regulator, currency), version (effective date, what it
+        supersedes) and source text, each with its citation."""
+        return header_of(self.sections)
 
     @cached_property
     def typed(self) -> Sections:
