@@ -10,11 +10,11 @@ import click
 
 from .common import Trouble, catalogue, deliver, handled, main, pick, print_pdf
 from ..load.catalogue import names_a_file
-from ..load.kinds import document_kind
-from ..load.strict_yaml import InputError, load_yaml_file
+from ..load.kinds import file_kind
 from ..model import Payout, exact, model_of
 from ..model.enums import PayoutKind
 from ..model.paytable import Paytable
+from ..model.table_config import EnvyAmount
 from ..output.render import render, to_json
 from ..operator.par_options import configured_options
 from ..operator.configured import table_figures, table_lines
@@ -26,19 +26,16 @@ FORMATS = ["text", "markdown", "json", "csv", "html", "pdf"]
 def _is_ruleset_file(target: str) -> bool:
     """Whether a file given as TARGET is a ruleset or a draft amendment (not a configuration)."""
 
-    try:
-        return document_kind(load_yaml_file(Path(target)).data) in ("ruleset", "draft amendment")
-    except InputError:
-        return False
+    return file_kind(Path(target)) in ("ruleset", "draft amendment")
 
 
-def _envy_applied(table: Paytable, amounts: list[dict]) -> Paytable:
+def _envy_applied(table: Paytable, amounts: tuple[EnvyAmount, ...]) -> Paytable:
     """The paytable with the table's own envy amounts in place of the ruleset's."""
     lines = []
     for line in table.envy_lines:
-        mine = [a for a in amounts if a["hand"] == line.hand and tuple(sorted(a.get("suits", []))) ==
-                tuple(sorted(line.suits)) and ("stake" not in a or exact(a["stake"]) == line.stake)]
-        lines.append(replace(line, payout=Payout(PayoutKind.FIXED_AMOUNT, exact(mine[0]["amount"]))) if mine else line)
+        mine = [a for a in amounts if a.hand == line.hand and tuple(sorted(a.suits)) ==
+                tuple(sorted(line.suits)) and (a.stake is None or exact(a.stake) == line.stake)]
+        lines.append(replace(line, payout=Payout(PayoutKind.FIXED_AMOUNT, exact(mine[0].amount))) if mine else line)
     return replace(table, envy_lines=tuple(lines))
 
 
@@ -51,25 +48,24 @@ def _config_report(path: Path, opts, wager_id: str | None):
     config = load_config(path)
     rs = ruleset_for(config, catalogue())
     model = model_for(rs, config)
-    seats = config.data.get("seats")
-    limit = config.data.get("payout_limit")
+    table = config.settings
+    seats, limit = table.seats, table.payout_limit
     chosen = {}
-    for i, choice in enumerate(config.wagers):
+    for i, choice in enumerate(table.wagers):
         try:
-            wager = model.wager(choice["wager"])
+            wager = model.wager(choice.wager)
         except KeyError:
             line, col = config.locate(("wagers", i, "wager"))
-            raise Trouble(f"{path}:{line}:{col}: wagers[{i}].wager: {rs.ref} offers no wager {choice['wager']!r}") from None
+            raise Trouble(f"{path}:{line}:{col}: wagers[{i}].wager: {rs.ref} offers no wager {choice.wager!r}") from None
         w_opts = configured_options(config, model, choice, wager, opts)
         custom = None
-        if "custom_paytable" in choice:
-            custom = Paytable.from_data({"id": "custom", "name": "house paytable", **choice["custom_paytable"]},
-                                        {"id": wager.id, "hand_basis": wager.hand_basis.value})
-        if choice.get("envy"):
-            tables = [custom] if custom else [t for t in wager.paytables if t.id == choice.get("paytable")]
+        if choice.custom_paytable is not None:
+            custom = choice.custom_paytable.paytable(wager)
+        if choice.envy:
+            tables = [custom] if custom else [t for t in wager.paytables if t.id == choice.paytable]
             if tables:
-                custom = _envy_applied(tables[0], choice["envy"])
-        chosen[wager.id] = {"paytable": choice.get("paytable"), "custom": custom, "options": w_opts}
+                custom = _envy_applied(tables[0], choice.envy)
+        chosen[wager.id] = {"paytable": choice.paytable, "custom": custom, "options": w_opts}
     if wager_id is not None and wager_id not in chosen:
         raise Trouble(f"--wager {wager_id}: the table configuration {path} offers no such wager "
                       f"(it offers {', '.join(chosen) or 'none'})")
@@ -81,7 +77,7 @@ def _config_report(path: Path, opts, wager_id: str | None):
               f"{limit if limit is not None else 'none'}: the main figures are uncapped; where the limit reaches a "
               "wager, its figures at the wager's maximum bet with every win capped at the limit are shown too "
               "(base game: strategy unchanged)."]
-    title = f"{config.casino}, table {config.data.get('table', '')} (configuration digest {digest(rs, config)})"
+    title = f"{config.casino}, table {table.table if table.table is not None else ''} (configuration digest {digest(rs, config)})"
     report = par_report(model, wager_id, None, opts, {"wagers": chosen, "title": title, "method": method})
     if wager_id is None:   # the whole table: every offered wager at its stakes and meter
         report["table"] = table_figures(rs, config, opts.hands_per_hour)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .strict_yaml import InputError, load_yaml_file
+
 #: kind -> (the fields that mark it, the commands that take it)
 KINDS: dict[str, tuple[frozenset, str]] = {
     "draft amendment": (frozenset({"amends", "changes"}), "show, diff, par, analyze or validate"),
@@ -32,3 +34,12 @@ def wrong_kind(data: Any, expected: tuple[str, ...]) -> str | None:
         return None
     return (f"this is a {kind}, not a {' or '.join(expected)}; a {kind} is for "
             f"lit-compliance {KINDS[kind][1]}")
+
+
+def file_kind(path) -> str | None:
+    """The kind of document a YAML or JSON file holds (as :func:`document_kind`), or None where it
+    does not load or is of no known kind."""
+    try:
+        return document_kind(load_yaml_file(path).data)
+    except InputError:
+        return None

@@ -8,18 +8,23 @@ read-only as ``sections``.
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping
 
 from .enums import FindingKind, HandBasis, SelectionRule, VoidWagers, WagerKind
+from .base_game import BaseGame, base_game_of
+from .hand_rankings import HandRankings, hand_rankings_of
 from .hand_rules import HandRules
+from .header import Header, header_of
 from .paytable import Paytable
 from .payout import exact
 from .provenance import Source, finding_ids
 from .sections import (Cards, DealingMethod, Definition, RoundStep, Sections, SignageRule, TableLimit,
                        sections_of)
+from .table import Table, table_of
 from .readings import Change, Reading, ReadingError, apply_changes
 from .wager import Envy, Meter, Wager
 
@@ -47,6 +52,17 @@ class Finding:
 
 
 @dataclass(frozen=True)
+class PayoutFloor:
+    """The least payout limit a rule allows (``kind``: ``max_base_win_at_table_minimum`` or
+    ``none_stated``), or an amount someone else sets, whichever is greater."""
+
+    kind: str
+    or_amount_set_by: str | None
+    cite: str
+    findings: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class PayoutLimit:
     id: str
     applies_to: tuple[str, ...]
@@ -56,6 +72,7 @@ class PayoutLimit:
     disclosure: str | None
     cite: str
     findings: tuple[str, ...]
+    floor: PayoutFloor | None = None
 
     def covers(self, wager_id: str) -> bool:
         """Whether the limit applies to the wager with this id."""
@@ -71,6 +88,7 @@ class Irregularity:
     void_wagers: VoidWagers | None        # what a void hand/round does to the wagers, where it voids
     cite: str
     findings: tuple[str, ...]
+    condition: str | None = None          # when the rule applies, where the source narrows the event
 
 
 @dataclass(frozen=True)
@@ -130,6 +148,27 @@ class RulesetModel:
         choices = {r.finding: r.id for r in self.applied}
         choices[reading.finding] = reading.id
         return model_of(self.ruleset, choices)
+
+    @cached_property
+    def header(self) -> Header:
+        """The header: jurisdiction (regulator, currency), version (effective date, what it
+        supersedes) and source text, each with its citation."""
+        return header_of(self.sections)
+
+    @cached_property
+    def base_game(self) -> BaseGame:
+        """The base game: the three bets, equal bets, the qualifying hand, independent decisions."""
+        return base_game_of(self.sections)
+
+    @cached_property
+    def table(self) -> Table:
+        """The table: player positions, one player on several, layout requirements, equipment."""
+        return table_of(self.sections)
+
+    @cached_property
+    def hand_rankings(self) -> HandRankings:
+        """The hand rankings as the ruleset states them (with their citations)."""
+        return hand_rankings_of(self.sections)
 
     @cached_property
     def typed(self) -> Sections:
@@ -244,6 +283,10 @@ def _wager(w: dict, doc, path: tuple) -> Wager:
         cite=w["cite"], findings=finding_ids(w.get("finding")), source=_src(doc, path))
 
 
+def _floor(f: Mapping | None) -> PayoutFloor | None:
+    return None if not f else PayoutFloor(f["kind"], f.get("or_amount_set_by"), f["cite"], finding_ids(f.get("finding")))
+
+
 def build(ruleset, data: dict, applied: tuple[Reading, ...], findings: tuple[Finding, ...]) -> RulesetModel:
     """The model of ``data`` (a document with ``applied`` readings' changes already made)."""
     doc = getattr(ruleset, "document", None) if data is getattr(ruleset, "data", None) else None
@@ -255,12 +298,13 @@ def build(ruleset, data: dict, applied: tuple[Reading, ...], findings: tuple[Fin
         findings=findings,
         payout_limits=tuple(
             PayoutLimit(p["id"], tuple(p["applies_to"]), tuple(p.get("excludes") or ()), p["set_by"],
-                        (p.get("floor") or {}).get("kind"), p.get("disclosure"), p["cite"], finding_ids(p.get("finding")))
+                        (p.get("floor") or {}).get("kind"), p.get("disclosure"), p["cite"], finding_ids(p.get("finding")),
+                        _floor(p.get("floor")))
             for p in data.get("payout_limits") or ()),
         irregularities=tuple(
             Irregularity(e["id"], e["event"], e["consequence"]["kind"], e["consequence"]["text"],
                          VoidWagers(e["consequence"]["wagers"]) if e["consequence"].get("wagers") else None,
-                         e["cite"], finding_ids(e.get("finding")))
+                         e["cite"], finding_ids(e.get("finding")), e.get("condition"))
             for e in data.get("irregularities") or ()),
         hand_rules=HandRules.from_ruleset(data), applied=applied,
         sections=MappingProxyType(data))
@@ -282,3 +326,36 @@ def model_of(ruleset, choices: Mapping[str, str] | None = None) -> RulesetModel:
     model = build(ruleset, data, applied, findings)
     _MODELS[key] = model
     return model
+
+
+_PRINTED: dict = {}
+
+
+def as_printed(ruleset) -> RulesetModel:
+    """The model of a loaded ruleset as its document prints it: no reading applied, so a view that
+    reports the rules as written (the rules summary, the cross-jurisdiction comparison) reads the
+    source's own words and states, next to each open rule, the readings the engine may apply."""
+    hit = _PRINTED.get(id(ruleset))
+    if hit is not None and hit.ruleset is ruleset:
+        return hit
+    findings = parse_readings(ruleset.data, getattr(ruleset, "document", None))
+    model = build(ruleset, ruleset.data, (), findings)
+    _PRINTED[id(ruleset)] = model
+    return model
+
+
+def with_supplied(model: RulesetModel, figures: Mapping) -> RulesetModel:
+    """``model`` with the figures a table supplies (``{(wager, hand, suits): figure}``, each with
+    ``as_data()``) on the lines its rules leave without one; each such line is marked as supplied
+    by the house. ``model`` itself where there are none."""
+    if not figures:
+        return model
+    data = copy.deepcopy(dict(model.sections))
+    for wager in data["wagers"]:
+        for table in wager["paytables"]:
+            for line in table["lines"]:
+                key = (wager["id"], line["hand"], tuple(line.get("suits") or ()))
+                if key in figures and line["payout"].get("value") is None and line["payout"]["kind"] != "not_offered":
+                    line["payout"] = dict(figures[key].as_data(), finding=line["payout"].get("finding"))
+                    line["supplied_by_house"] = True
+    return build(model.ruleset, data, model.applied, model.findings)

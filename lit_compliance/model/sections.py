@@ -9,8 +9,9 @@ gives them under its readings (``model.signage``...); a view that reports the ru
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Mapping
 
+from .base_game import Flag
 from .provenance import finding_ids
 
 
@@ -52,6 +53,8 @@ class TableLimit:
     text: str | None
     cite: str
     findings: tuple[str, ...] = ()
+    wagers: tuple[str, ...] | None = None   # the wagers the rule names (None: it names none)
+    minutes: int | None = None
 
 
 @dataclass(frozen=True)
@@ -146,11 +149,10 @@ class CardChange:
 
 @dataclass(frozen=True)
 class Cards:
-    """The cards: decks, cover card (a yes/no fact, as the document states it), procedures, second
-    deck, cut and card change."""
+    """The cards: decks, cover card (a yes/no fact), procedures, second deck, cut and card change."""
 
     decks: Decks
-    cover_card: Mapping[str, Any]
+    cover_card: Flag
     procedures: tuple[Rule, ...]
     second_deck: SecondDeck
     cut: Cut | None
@@ -168,6 +170,7 @@ class Sections:
     round_steps: tuple[RoundStep, ...]
     definitions: tuple[Definition, ...]
     currency: str
+    other_rules: tuple[Rule, ...] = ()     # further facts no structured field carries
 
 
 def _method(m: Mapping) -> DealingMethod:
@@ -187,7 +190,7 @@ def _cards(c: Mapping) -> Cards:
     d, sd, cut = c["decks"], c["second_deck"], c.get("cut")
     return Cards(
         decks=Decks(d["count"], d["cards_per_deck"], d.get("jokers"), d["cite"]),
-        cover_card=c["cover_card"],
+        cover_card=Flag.from_data(c["cover_card"]),
         procedures=tuple(Rule.from_data(p) for p in c.get("procedures", ())),
         second_deck=SecondDeck(bool(sd["permitted"]), sd.get("requires"),
                                tuple(Rule.from_data(x) for x in sd.get("conditions", ())), sd["cite"]),
@@ -204,11 +207,13 @@ def sections_of(data: Mapping) -> Sections:
         signage=tuple(SignageRule(s["id"], s["rule"], s.get("where"), s.get("text"), s["cite"],
                                   tuple(s.get("forbidden_words", ())), tuple(s.get("allowed_words", ())),
                                   finding_ids(s.get("finding"))) for s in data["signage"]),
-        table_limits=tuple(TableLimit(t["id"], t["rule"], t.get("text"), t["cite"], finding_ids(t.get("finding")))
+        table_limits=tuple(TableLimit(t["id"], t["rule"], t.get("text"), t["cite"], finding_ids(t.get("finding")),
+                                      tuple(t["wagers"]) if t.get("wagers") else None, t.get("minutes"))
                            for t in data["table_limits"]),
         round_steps=tuple(RoundStep(s["step"], s.get("order"), s.get("wager"), s.get("text"), s["cite"],
                                     finding_ids(s.get("finding"))) for s in data["round_sequence"]),
         definitions=tuple(Definition(x["term"], x["meaning"], x["cite"], finding_ids(x.get("finding")))
                           for x in data["definitions"]),
         currency=data["jurisdiction"].get("currency", "USD"),
+        other_rules=tuple(Rule.from_data(r) for r in data.get("other_rules") or ()),
     )

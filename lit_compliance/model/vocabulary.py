@@ -168,11 +168,14 @@ def odds(payout) -> str:
     return f"{number(value)}% of meter"
 
 
-def flag_text(fact: dict) -> str:
-    """A yes/no fact in words: 'yes', 'no', or 'not stated (assumed yes)'."""
-    if fact["value"] is None:
-        return f"not stated (assumed {'yes' if fact.get('assumed') else 'no'})"
-    return "yes" if fact["value"] else "no"
+def flag_text(fact) -> str:
+    """A yes/no fact (a :class:`~lit_compliance.model.base_game.Flag`, or its mapping) in words:
+    'yes', 'no', or 'not stated (assumed yes)'."""
+    value, assumed = ((fact["value"], fact.get("assumed")) if isinstance(fact, dict)
+                      else (fact.value, fact.assumed))
+    if value is None:
+        return f"not stated (assumed {'yes' if assumed else 'no'})"
+    return "yes" if value else "no"
 
 
 def prose_list(items: Iterable, conjunction: str = "and") -> str:

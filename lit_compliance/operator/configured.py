@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from ..gamemath.settings import TableSettings
 from ..load.catalogue import Ruleset, finding_ids
-from ..model import Line, Payout, Paytable, exact
+from ..model import Line, Payout, Paytable, exact, model_of
 from ..model.vocabulary import odds, status_sentence
 from .table_config import TableConfig, model_for
 
@@ -23,13 +23,13 @@ def table_settings(config: TableConfig, wager_id: str) -> TableSettings:
     a progressive at its configured reset (the least the meter stands at on this table: it restarts
     there after every jackpot; the seed where no reset is given), money amounts the rules state for
     no wager amount at the wager's configured minimum bet, and the table's seats as its players."""
-    choice = config.wager(wager_id) or {}
-    prog = choice.get("progressive") or {}
-    meter = prog.get("reset") if prog.get("reset") is not None else prog.get("seed")
-    minimum = choice.get("minimum")
+    choice = config.settings.wager(wager_id)
+    prog = choice.progressive if choice is not None else None
+    meter = None if prog is None else prog.reset if prog.reset is not None else prog.seed
+    minimum = choice.minimum if choice is not None else None
     return TableSettings(meter=exact(meter), meter_from="the configured reset" if meter is not None else "",
                          stake=exact(minimum), stake_from="the configured minimum bet" if minimum else "",
-                         players=config.data.get("seats"))
+                         players=config.settings.seats)
 
 
 def finding_note(value) -> str:
@@ -53,26 +53,26 @@ def line_stake(line: dict, table: dict | None, wager: dict) -> Fraction | None:
 
 def base_bet_count(ruleset: Ruleset) -> int:
     """How many equal bets the base game takes (three in Let It Ride)."""
-    return len(ruleset.data["base_game"]["bets"])
+    return len(model_of(ruleset).base_game.bets)
 
 
 def awards_above_limit(model, config: TableConfig) -> list[dict]:
     """Every advertised award that can exceed the configuration's payout limit on a wager the limit
     covers: a fixed amount above it, odds whose win at the wager's maximum bet is above it, or a
     meter share (the meter has no ceiling). Each: wager, hand, suits, what it pays, the limit."""
-    limit = config.data.get("payout_limit")
+    limit = config.settings.payout_limit
     if limit is None:
         return []
     cap = exact(limit)
     out = []
-    by_id = {c["wager"]: c for c in config.wagers}
+    by_id = {c.wager: c for c in config.settings.wagers}
     for rule in model.payout_limits:
         for wager in model.wagers:
             choice = by_id.get(wager.id)
             if choice is None or not rule.covers(wager.id):
                 continue
-            tables = [wager.paytable(choice["paytable"])] if "paytable" in choice else list(wager.paytables)
-            top = exact(choice.get("maximum") or config.data["limits"]["maximum"])
+            tables = [wager.paytable(choice.paytable)] if choice.paytable is not None else list(wager.paytables)
+            top = exact(choice.maximum or config.settings.limits.maximum)
             for table in (t for t in tables if t is not None):
                 for line in table.lines:
                     payout = line.payout
@@ -98,14 +98,14 @@ def _reading_entry(model, reading, chosen: dict, wagers: list) -> dict:
 
 def readings_in_force(model, config: TableConfig) -> list[dict]:
     """Each reading in force for a configured wager's paytables: who chose it, and what the others mean."""
-    chosen = config.data.get("readings") or {}
+    chosen = dict(config.settings.readings)
     out: dict = {}
-    for choice in config.wagers:
+    for choice in config.settings.wagers:
         try:
-            wager = model.wager(choice["wager"])
+            wager = model.wager(choice.wager)
         except KeyError:
             continue
-        tables = [choice["paytable"]] if "paytable" in choice else [t.id for t in wager.paytables]
+        tables = [choice.paytable] if choice.paytable is not None else [t.id for t in wager.paytables]
         for table_id in tables or [None]:
             prefix = ("wagers", wager.id) + (("paytables", table_id) if table_id else ())
             for reading in model.readings_touching(*prefix):
@@ -128,13 +128,14 @@ def configured_round_figures(ruleset: Ruleset, config: TableConfig, wager_id: st
 
     model = model_for(ruleset, config)
     wager = model.wager(wager_id)
-    choice = config.wager(wager_id) or {}
-    table_id = paytable_id or choice.get("paytable")
+    choice = config.settings.wager(wager_id)
+    table_id = paytable_id or (choice.paytable if choice is not None else None)
     if table_id is None:
         table_id = wager.paytables[0].id if len(wager.paytables) == 1 else None
     settings = table_settings(config, wager_id)
     if amount is None:
-        amount = exact(choice.get("minimum") or (config.data["limits"]["minimum"] if wager.is_base else None))
+        amount = exact((choice.minimum if choice is not None else None)
+                       or (config.settings.limits.minimum if wager.is_base else None))
     elif settings.stake is not None:
         settings = replace(settings, stake=exact(amount), stake_from="the amount asked for")
     result = paytable_result(model, wager_id, table_id, settings)
@@ -159,8 +160,8 @@ def table_figures(ruleset: Ruleset, config: TableConfig, hands_per_hour: int = 6
     model = model_for(ruleset, config)
     rows, left_out = [], []
     bets = base_bet_count(ruleset)
-    for choice in config.wagers:
-        wager_id = choice["wager"]
+    for choice in config.settings.wagers:
+        wager_id = choice.wager
         try:
             got = configured_round_figures(ruleset, config, wager_id)
         except (KeyError, ValueError) as err:
@@ -172,7 +173,7 @@ def table_figures(ruleset: Ruleset, config: TableConfig, hands_per_hour: int = 6
             continue
         is_base = model.wager(wager_id).is_base
         placed = got.stake * (bets if is_base else 1)
-        rows.append({"wager": wager_id, "paytable": choice.get("paytable"), "stake": float(got.stake),
+        rows.append({"wager": wager_id, "paytable": choice.paytable, "stake": float(got.stake),
                      "placed": float(placed), "bets": bets if is_base else 1,
                      "expected_win": float(-got.mean), "standard_deviation": got.standard_deviation,
                      "status": got.status, "basis": _basis(got)})
@@ -180,7 +181,7 @@ def table_figures(ruleset: Ruleset, config: TableConfig, hands_per_hour: int = 6
     placed = sum(r["placed"] for r in rows)
     sd_max = sum(r["standard_deviation"] for r in rows)
     sd_independent = sqrt(sum(r["standard_deviation"] ** 2 for r in rows))
-    seats = config.data.get("seats")
+    seats = config.settings.seats
     per_hour = float(win) * hands_per_hour
     bands = []
     for hours in (1, 8, 40, 1000):
@@ -244,22 +245,21 @@ def whole_sum_tables(model, config: TableConfig) -> list[dict]:
     the configured range. Each: wager, paytable, the model's wager and table, the least and greatest
     stake the table takes, the findings that record the open stake, and the citation."""
     out = []
-    for i, choice in enumerate(config.wagers):
-        if "custom_paytable" in choice:
+    for i, choice in enumerate(config.settings.wagers):
+        if choice.custom_paytable is not None:
             continue
         try:
-            wager = model.wager(choice["wager"])
+            wager = model.wager(choice.wager)
         except KeyError:
             continue
-        tables = [wager.paytable(choice["paytable"])] if "paytable" in choice else list(wager.paytables)
+        tables = [wager.paytable(choice.paytable)] if choice.paytable is not None else list(wager.paytables)
         for table in (t for t in tables if t is not None):
             if wager.is_base or not table.pays_fixed_amounts or wager.stake_for(table) is not None:
                 continue
             if any(line.stake for line in table.lines if line.payout.is_fixed):
                 continue
-            low = exact(choice.get("minimum"))
-            high = exact(choice.get("maximum") if choice.get("maximum") is not None
-                         else config.data["limits"]["maximum"])
+            low = exact(choice.minimum)
+            high = exact(choice.maximum if choice.maximum is not None else config.settings.limits.maximum)
             out.append({"index": i, "wager": wager, "table": table, "least": low, "greatest": high,
                         "findings": table.findings or wager.findings, "cite": table.cite})
     return out

@@ -25,7 +25,9 @@ from ..load.catalogue import Catalogue, CatalogueError
 from ..load.strict_yaml import InputError
 from ..model import Paytable, exact
 from .par_options import configured_options
-from .table_config import canonical_json, load_config, model_for, ruleset_for
+from ..model.table_config import WagerChoice
+from ..load.fingerprint import config_json, ruleset_json
+from .table_config import load_config, model_for, ruleset_for
 
 BASE_UNITS = 3   # a base-game round places three equal bets
 
@@ -74,11 +76,10 @@ def _reading(r) -> dict:
 
 
 
-def _paytable(wager, choice: dict) -> Paytable | None:
-    if "custom_paytable" in choice:
-        return Paytable.from_data({"id": "custom", "name": "house paytable", **choice["custom_paytable"]},
-                                  {"id": wager.id, "hand_basis": wager.hand_basis.value})
-    return wager.paytable(choice.get("paytable")) if choice.get("paytable") else \
+def _paytable(wager, choice: WagerChoice) -> Paytable | None:
+    if choice.custom_paytable is not None:
+        return choice.custom_paytable.paytable(wager)
+    return wager.paytable(choice.paytable) if choice.paytable else \
         (wager.paytables[0] if len(wager.paytables) == 1 else None)
 
 
@@ -186,8 +187,8 @@ def _digest(rs, config) -> str:
 
     memo = _PRICED.setdefault(("ruleset-json", rs.ref, id(rs)), {})
     if "text" not in memo:
-        memo["text"] = canonical_json(rs.data)
-    text = '{"config":' + canonical_json(config.data) + ',"ruleset":' + memo["text"] + "}"
+        memo["text"] = ruleset_json(rs)
+    text = '{"config":' + config_json(config) + ',"ruleset":' + memo["text"] + "}"
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
 
 
@@ -196,29 +197,29 @@ def _load(path: str, catalogue) -> TableTheory:
 
     config = load_config(path)
     rs = ruleset_for(config, catalogue or Catalogue.bundled())
-    if config.data.get("table") is None:
+    if config.settings.table is None:
         raise CatalogueError(f"{path}: the configuration names no table")
-    same = canonical_json({k: v for k, v in config.data.items() if k not in ("table", "casino")})
+    same = config_json(config, without=("table", "casino"))
     key = (rs.ref, id(rs), same)
     if key not in _PRICED:
         _PRICED[key] = _price(config, rs)
     wagers, readings, model, choices = _PRICED[key]
-    return TableTheory(path=path, table=str(config.data["table"]), casino=config.casino, ruleset=rs.ref,
-                       digest=_digest(rs, config), seats=config.data.get("seats"), wagers=wagers,
+    return TableTheory(path=path, table=str(config.settings.table), casino=config.casino, ruleset=rs.ref,
+                       digest=_digest(rs, config), seats=config.settings.seats, wagers=wagers,
                        readings=readings, model=model, choices=choices)
 
 
 def _price(config, rs):
 
     model = model_for(rs, config)
-    limits = config.data.get("limits", {})
+    limits = config.settings.limits
     wagers, choices = {}, {}
-    for i, choice in enumerate(config.wagers):
+    for i, choice in enumerate(config.settings.wagers):
         try:
-            wager = model.wager(choice["wager"])
+            wager = model.wager(choice.wager)
         except KeyError:
             raise InputError([config.problem(("wagers", i, "wager"),
-                                             f"{rs.ref} offers no wager {choice['wager']!r}")]) from None
+                                             f"{rs.ref} offers no wager {choice.wager!r}")]) from None
         table = _paytable(wager, choice)
         opts = configured_options(config, model, choice, wager)
         choices[wager.id] = (wager, table, opts)
@@ -227,8 +228,8 @@ def _price(config, rs):
                                                                             "assumptions": ["no paytable chosen"]}
         t = body.get("totals")
         prefix = ("wagers", wager.id) + (("paytables", table.id) if table is not None and table.id != "custom" else ())
-        low = choice.get("minimum", limits.get("minimum") if wager.is_base else None)
-        high = choice.get("maximum", limits.get("maximum") if wager.is_base else None)
+        low = choice.minimum if choice.minimum is not None else (limits.minimum if wager.is_base else None)
+        high = choice.maximum if choice.maximum is not None else (limits.maximum if wager.is_base else None)
         wagers[wager.id] = WagerTheory(
             wager_id=wager.id, wager_name=wager.name, kind=wager.kind.value,
             paytable_id=table.id if table is not None else None,

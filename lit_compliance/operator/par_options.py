@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from ..gamemath.par import ParOptions
 from ..model import Wager, exact
+from ..model.table_config import WagerChoice
 from .configured import table_settings
 from .table_config import TableConfig
 
@@ -16,24 +17,22 @@ def limited(model, wager_id: str) -> bool:
     return not model.payout_limits or any(limit.covers(wager_id) for limit in model.payout_limits)
 
 
-def configured_options(config: TableConfig, model, choice: dict, wager: Wager,
+def configured_options(config: TableConfig, model, choice: WagerChoice, wager: Wager,
                        base: ParOptions | None = None) -> ParOptions:
     """The options ``choice`` (a configuration's entry for ``wager``) is priced under: its minimum
     bet (else the table's), its progressive meter at the configured reset (the seed where no reset
     is given) and rate, the other seats as envy players, the payout limit where it reaches the
     wager (figures also shown at the wager's maximum bet), and the table's own settings."""
     opts = base or ParOptions()
-    seats = config.data.get("seats")
-    limit = config.data.get("payout_limit")
-    limits = config.data.get("limits", {})
-    prog = choice.get("progressive") or {}
-    meter = exact(prog.get("reset") or prog.get("seed")) if prog else None
-    return replace(opts, bet=exact(choice.get("minimum") or limits.get("minimum") or opts.bet),
+    table = config.settings
+    seats, limit, limits = table.seats, table.payout_limit, table.limits
+    prog = choice.progressive
+    meter = exact(prog.reset or prog.seed) if prog else None
+    return replace(opts, bet=exact(choice.minimum or limits.minimum or opts.bet),
                    meter=meter if prog else opts.meter,
                    reset=meter if prog else opts.reset,
-                   rate_percent=exact(prog.get("rate_percent")) if prog.get("rate_percent") is not None
-                   else opts.rate_percent,
+                   rate_percent=exact(prog.rate_percent) if prog is not None else opts.rate_percent,
                    others=(seats - 1) if seats else opts.others,
                    payout_limit=exact(limit) if isinstance(limit, (int, float)) and limited(model, wager.id) else None,
-                   limit_bet=exact(choice.get("maximum") or limits.get("maximum")),
+                   limit_bet=exact(choice.maximum or limits.maximum),
                    settings=table_settings(config, wager.id))

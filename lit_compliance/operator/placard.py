@@ -17,7 +17,8 @@ from pathlib import Path
 from markupsafe import Markup
 
 from ..load.catalogue import Ruleset
-from ..model import Payout, PayoutKind, RulesetModel
+from ..model import Payout, PayoutKind, RulesetModel, as_printed
+from ..model.table_config import WagerChoice
 from ..model.vocabulary import currency_symbol, hand_name, money, number, odds, wager_title
 from .configured import awards_above_limit, base_bet_count, line_stake, readings_in_force, whole_sum_tables
 from .table_config import TableConfig, digest, model_for, parts_text, sign_parts
@@ -130,8 +131,8 @@ def _line_rows(table: dict, wager: dict, lines: list[dict], wording: Wording, sy
     return rows, refs
 
 
-def _stake_text(choice: dict, wager: dict, tables: list[dict], symbol: str) -> str:
-    low, high = choice.get("minimum"), choice.get("maximum")
+def _stake_text(choice: WagerChoice, wager: dict, tables: list[dict], symbol: str) -> str:
+    low, high = choice.minimum, choice.maximum
     fixed = wager["stake"]["amount"] if wager.get("stake") else None
     if fixed is None and len(tables) == 1 and tables[0].get("stake"):
         fixed = tables[0]["stake"]
@@ -146,12 +147,14 @@ def _stake_text(choice: dict, wager: dict, tables: list[dict], symbol: str) -> s
     return ""
 
 
-def _tables_for(choice: dict, wager: dict) -> list[dict]:
-    if "custom_paytable" in choice:
-        custom = choice["custom_paytable"]
-        return [{"id": "custom", "name": custom["name"], "lines": custom["lines"], "cite": "house paytable"}]
-    if "paytable" in choice:
-        return [t for t in wager["paytables"] if t["id"] == choice["paytable"]]
+def _tables_for(choice: WagerChoice, wager: dict) -> list[dict]:
+    if choice.custom_paytable is not None:
+        custom = choice.custom_paytable
+        return [{"id": "custom", "name": custom.name, "cite": "house paytable",
+                 "lines": [{"hand": ln.hand, **({"suits": list(ln.suits)} if ln.suits else {}),
+                            "payout": ln.payout.as_data()} for ln in custom.lines]}]
+    if choice.paytable is not None:
+        return [t for t in wager["paytables"] if t["id"] == choice.paytable]
     return list(wager["paytables"])
 
 
@@ -173,11 +176,10 @@ def _matrix(tables: list[dict], wording: Wording, symbol: str, notes: _Notes, wa
     return {"caption": caption, "columns": columns, "rows": rows}
 
 
-def _envy_grid(tables: list[dict], wager: dict, choice: dict, symbol: str) -> dict | None:
+def _envy_grid(tables: list[dict], wager: dict, choice: WagerChoice, symbol: str) -> dict | None:
     """Envy bonus amounts as a grid: one row per qualifying hand, one column per stake."""
-    given = choice.get("envy")
-    if given is not None:
-        entries = [(e["hand"], e.get("suits"), e.get("stake"), e["amount"]) for e in given]
+    if choice.envy:
+        entries = [(e.hand, list(e.suits) or None, e.stake, e.amount) for e in choice.envy]
     else:
         entries = [(l["hand"], l.get("suits"), line_stake(l, t, wager), l["payout"].get("value"))
                    for t in tables for l in t.get("envy_lines", [])]
@@ -197,12 +199,12 @@ def _envy_grid(tables: list[dict], wager: dict, choice: dict, symbol: str) -> di
 
 
 def _payout_limit(ruleset: Ruleset, config: TableConfig, offered: list[str], titles: dict, symbol: str) -> dict | None:
-    limit = config.data.get("payout_limit")
+    limit = config.settings.payout_limit
     if limit is None:
         return None
     scope = ""
-    for rule in ruleset.data["payout_limits"]:
-        covered = [w for w in rule["applies_to"] if w in offered and w not in rule.get("excludes", [])]
+    for rule in as_printed(ruleset).payout_limits:
+        covered = [w for w in rule.applies_to if w in offered and w not in rule.excludes]
         excluded = [w for w in offered if w not in covered]
         if covered and excluded:
             scope = (f"Applies to {', '.join(titles[w] for w in covered)}; not to "
@@ -222,11 +224,12 @@ def placard_view(ruleset: Ruleset, config: TableConfig, with_qr: bool = True) ->
     symbol = currency_symbol(model.currency)
     wording = Wording.of(model)
     notes = _Notes()
-    by_id = {c["wager"]: c for c in config.wagers}
-    offered = [w["id"] for w in ruleset.wagers if w["id"] in by_id]
-    titles = {w["id"]: wager_title(w["kind"], w["name"]) for w in ruleset.wagers}
+    by_id = {c.wager: c for c in config.settings.wagers}
+    printed = as_printed(ruleset)
+    offered = [w.id for w in printed.wagers if w.id in by_id]
+    titles = {w.id: wager_title(w.kind.value, w.name) for w in printed.wagers}
     bets = base_bet_count(ruleset)
-    limits = config.data["limits"]
+    limits = config.settings.limits
 
     wagers = []
     in_force = readings_in_force(model, config)
@@ -257,7 +260,7 @@ def placard_view(ruleset: Ruleset, config: TableConfig, with_qr: bool = True) ->
                 view["notes"] += [r for r in refs if r not in view["notes"]]
         for table in ([] if matrix else tables):
             rows, refs = _line_rows(table, wager, table["lines"], wording, symbol, notes, table["cite"])
-            caption = table["name"] if len(wager["paytables"]) > 1 or "custom_paytable" in choice else ""
+            caption = table["name"] if len(wager["paytables"]) > 1 or choice.custom_paytable is not None else ""
             basis = table.get("hand_basis", wager["hand_basis"])
             if basis == "player_three" and wager["kind"] != "three_card_bonus":
                 caption = (caption + " \u2014 " if caption else "") + "on the player's three cards"
@@ -283,18 +286,20 @@ def placard_view(ruleset: Ruleset, config: TableConfig, with_qr: bool = True) ->
                 ref = notes.add(f"Where the rules are open this sign follows the reading: {g['meaning']}")
                 if ref not in view["notes"]:
                     view["notes"].append(ref)
-        if choice.get("progressive"):
-            view["meter"] = f"Meter resets to {money(choice['progressive']['reset'], symbol)}"
+        if choice.progressive is not None:
+            view["meter"] = f"Meter resets to {money(choice.progressive.reset, symbol)}"
         wagers.append(view)
 
-    limit_lines = [f"Minimum {money(limits['minimum'], symbol)} \u00b7 Maximum {money(limits['maximum'], symbol)}"
+    limit_lines = [f"Minimum {money(limits.minimum, symbol)} \u00b7 Maximum {money(limits.maximum, symbol)}"
                    f" on each of the {bets} Let It Ride bets"]
     for rule in model.table_limits:
         if rule.rule == "combined_wagers_within_table_limit":
-            limit_lines = [f"Table limit {money(limits['maximum'], symbol)}: a player's wagers together, "
+            base = by_id.get("base")
+            base_max = base.maximum if base is not None and base.maximum is not None else limits.maximum
+            limit_lines = [f"Table limit {money(limits.maximum, symbol)}: a player's wagers together, "
                            f"side wagers included, may not exceed it",
-                           f"Let It Ride bets {money(limits['minimum'], symbol)} to "
-                           f"{money(by_id.get('base', {}).get('maximum', limits['maximum']), symbol)} each"]
+                           f"Let It Ride bets {money(limits.minimum, symbol)} to "
+                           f"{money(base_max, symbol)} each"]
             break
 
     sign_digest = digest(ruleset, config)
@@ -302,10 +307,10 @@ def placard_view(ruleset: Ruleset, config: TableConfig, with_qr: bool = True) ->
     css_size, width_in, height_in = SIGN_SIZES[size_name]
     view = {
         "casino": config.casino,
-        "table": config.data.get("table", ""),
-        "jurisdiction": data["jurisdiction"]["name"],
-        "regulator": data["jurisdiction"]["regulator"],
-        "citation": data["source"]["citation"],
+        "table": config.settings.table if config.settings.table is not None else "",
+        "jurisdiction": model.header.jurisdiction.name,
+        "regulator": model.header.jurisdiction.regulator,
+        "citation": model.header.source.citation,
         "ruleset_ref": ruleset.ref,
         "digest": sign_digest,
         "verify": verify_command(config, sign_digest),

@@ -12,10 +12,13 @@ from typing import Any, Callable
 
 from ..load.catalogue import Ruleset, finding_ids
 from ..load.facts import page as site_page
-from ..model.sections import DealingMethod, sections_of
+from ..model import as_printed
+from ..model.base_game import Flag
+from ..model.hand_rankings import Ranking
+from ..model.sections import DealingMethod
 from ..model.vocabulary import currency_symbol, flag_text, hand_name, money, odds
 from .configured import finding_note
-from .table_config import canonical_json
+from ..load.fingerprint import ruleset_json
 
 SELECTION_TEXT = {
     "minimum": "the paytable is a floor: the house pays at least these odds",
@@ -55,24 +58,27 @@ def _item(text: str, cite: str, finding=None) -> dict:
     return {"text": text, "cite": cite, "findings": finding_ids(finding), "finding_note": finding_note(finding)}
 
 
-def _flag(name: str, flag: dict) -> dict:
+def _flag(name: str, flag) -> dict:
+    """A yes/no fact (a :class:`~lit_compliance.model.base_game.Flag`, or a wager's flag as the
+    document states it) as a summary item."""
+    if isinstance(flag, dict):
+        flag = Flag.from_data(flag)
     said = flag_text(flag).replace("assumed", "read as")
-    text = f"{name}: {said}" + (f". {flag['text']}" if flag.get("text") else "")
-    return _item(text, flag["cite"], flag.get("finding"))
+    text = f"{name}: {said}" + (f". {flag.text}" if flag.text else "")
+    return _item(text, flag.cite, flag.findings)
 
 
-def _ranking(title: str, ranking: dict | None) -> dict | None:
+def _ranking(title: str, ranking: Ranking | None) -> dict | None:
     if not ranking:
         return None
-    hands = [_item(hand_name(c["hand"]) + (f": {c['text']}" if c.get("text") else ""), c["cite"])
-             for c in ranking["categories"]]
+    hands = [_item(hand_name(c.hand) + (f": {c.text}" if c.text else ""), c.cite) for c in ranking.categories]
     low = "A-2-3" if title.startswith("Three") else "A-2-3-4-5"
-    extras = [_flag(f"Ace-low straight ({low})", ranking["ace_low_straight"])]
-    for key, label in (("wraparound_straight", "Wraparound straight"),
-                       ("ace_with_king_and_two", "Ace between king and two")):
-        if ranking.get(key):
-            extras.append(_flag(label, ranking[key]))
-    return {"title": title, "cite": ranking["cite"], "hands": hands, "extras": extras}
+    extras = [_flag(f"Ace-low straight ({low})", ranking.ace_low_straight)]
+    for flag, label in ((ranking.wraparound_straight, "Wraparound straight"),
+                        (ranking.ace_with_king_and_two, "Ace between king and two")):
+        if flag:
+            extras.append(_flag(label, flag))
+    return {"title": title, "cite": ranking.cite, "hands": hands, "extras": extras}
 
 
 def _paytable(table: dict, wager: dict, symbol: str) -> dict:
@@ -184,29 +190,30 @@ def summary_view(ruleset: Ruleset, escape: Callable[[str], str] | None = None, r
     """The summary of ``ruleset``; with ``escape``, every string is passed through it (Markdown).
     With ``results`` (the priced paytables, :func:`lit_compliance.gamemath.analyse`), each paytable
     states its house edge."""
-    d = ruleset.data  # the rules as printed; the readings the engine applies are listed with their findings
-    printed = sections_of(d)
+    model = as_printed(ruleset)  # the rules as printed; the readings the engine applies are listed with their findings
+    printed = model.typed
+    header, table, base = model.header, model.table, model.base_game
     symbol = currency_symbol(printed.currency)
-    names = {w["id"]: w["name"] for w in d["wagers"]}
+    names = {w.id: w.name for w in model.wagers}
     cards = printed.cards
     play = [
         _item(f"{_count(cards.decks.count, 'deck')} of {cards.decks.cards_per_deck} cards", cards.decks.cite),
         _flag("Cover card", cards.cover_card),
     ]
-    mp = d["table"]["max_positions"]
-    play.append(_item(f"Player positions: {mp['value'] if mp['value'] is not None else 'not stated'}",
-                      mp["cite"], mp.get("finding")))
-    multi = d["table"]["multiple_positions"]
-    play.append(_item(f"More than one position per player: {_words(multi['allowed'])}"
-                      + (f" (at most {multi['max_positions']})" if multi.get("max_positions") else ""),
-                      multi["cite"], multi.get("finding")))
-    for bet in d["base_game"]["bets"]:
-        label = bet["label"] if "bet" in bet["label"].lower() else f"Bet {bet['label']}"
-        play.append(_item(f"{label}: {DECISION_TEXT[bet['decision_point']]}", bet["cite"]))
-    play.append(_flag("The three bets are equal", d["base_game"]["equal_bets"]))
-    qh = d["base_game"]["qualifying_hand"]
-    play.append(_item(f"The base wager wins on {_or_better(qh['hand'])}", qh["cite"]))
-    play.append(_flag("Each bet decision is independent", d["base_game"]["independent_decisions"]))
+    mp = table.max_positions
+    play.append(_item(f"Player positions: {mp.value if mp.value is not None else 'not stated'}",
+                      mp.cite, mp.findings))
+    multi = table.multiple_positions
+    play.append(_item(f"More than one position per player: {_words(multi.allowed)}"
+                      + (f" (at most {multi.max_positions})" if multi.max_positions else ""),
+                      multi.cite, multi.findings))
+    for bet in base.bets:
+        label = bet.label if "bet" in bet.label.lower() else f"Bet {bet.label}"
+        play.append(_item(f"{label}: {DECISION_TEXT[bet.decision_point]}", bet.cite))
+    play.append(_flag("The three bets are equal", base.equal_bets))
+    qh = base.qualifying_hand
+    play.append(_item(f"The base wager wins on {_or_better(qh.hand)}", qh.cite))
+    play.append(_flag("Each bet decision is independent", base.independent_decisions))
 
     sequence = []
     for step in printed.round_steps:
@@ -215,26 +222,25 @@ def summary_view(ruleset: Ruleset, escape: Callable[[str], str] | None = None, r
             label += f" ({names.get(step.wager, step.wager)})"
         sequence.append(_item(label + (f": {step.text}" if step.text else ""), step.cite))
 
-    hr = d["hand_rankings"]
-    rankings = [r for r in (_ranking("Five-card hands", hr["five_card"]),
-                            _ranking("Three-card hands", hr["three_card"]),
-                            _ranking("Six-card hands", hr["six_card"])) if r]
-    rank_order = _item("Card ranks, high to low: " + ", ".join(hr["rank_order"]["high_to_low"]),
-                       hr["rank_order"]["cite"])
+    hr = model.hand_rankings
+    rankings = [r for r in (_ranking("Five-card hands", hr.five_card),
+                            _ranking("Three-card hands", hr.three_card),
+                            _ranking("Six-card hands", hr.six_card)) if r]
+    rank_order = _item("Card ranks, high to low: " + ", ".join(hr.rank_order.high_to_low), hr.rank_order.cite)
 
     limits = []
-    for rule in d["payout_limits"]:
-        text = (f"Payout limit set by {rule['set_by'].replace('_', ' ')}, on "
-                + ", ".join(names.get(w, w) for w in rule["applies_to"]))
-        if rule.get("excludes"):
-            text += "; not on " + ", ".join(names.get(w, w) for w in rule["excludes"])
-        floor = rule.get("floor")
-        if floor and floor["kind"] == "max_base_win_at_table_minimum":
+    for rule in model.payout_limits:
+        text = (f"Payout limit set by {rule.set_by.replace('_', ' ')}, on "
+                + ", ".join(names.get(w, w) for w in rule.applies_to))
+        if rule.excludes:
+            text += "; not on " + ", ".join(names.get(w, w) for w in rule.excludes)
+        floor = rule.floor
+        if floor and floor.kind == "max_base_win_at_table_minimum":
             text += ("; at least the most a player can win in one round at the table minimum"
-                     + (f", or the amount set by {floor['or_amount_set_by']}" if floor.get("or_amount_set_by") else ""))
-        if rule.get("disclosure"):
-            text += f". {rule['disclosure']}"
-        limits.append(_item(text, rule["cite"], rule.get("finding")))
+                     + (f", or the amount set by {floor.or_amount_set_by}" if floor.or_amount_set_by else ""))
+        if rule.disclosure:
+            text += f". {rule.disclosure}"
+        limits.append(_item(text, rule.cite, rule.findings))
     for limit in printed.table_limits:
         limits.append(_item(f"{_words(limit.rule)}: {limit.text or ''}".rstrip(": "), limit.cite))
 
@@ -249,27 +255,27 @@ def summary_view(ruleset: Ruleset, escape: Callable[[str], str] | None = None, r
         + [_item(c.text or f"Cards dealt from the {c.dealt_from} are changed at least every {c.max_hours} hours",
                  c.cite) for c in cards.card_change]
     )}, {"title": "Table and layout", "rules": (
-        [_item(r["text"], r["cite"]) for r in d["table"]["layout_requirements"]]
-        + [_item(r["text"], r["cite"]) for r in d["table"]["equipment"]]
+        [_item(r.text, r.cite) for r in table.layout_requirements]
+        + [_item(r.text, r.cite) for r in table.equipment]
     )}]
     dealing = [_dealing(m) for m in printed.dealing_methods]
 
     irregularities = [
-        {"event": _words(i["event"]), "condition": i.get("condition", ""), "consequence": i["consequence"]["text"],
-         "cite": i["cite"], "findings": finding_ids(i.get("finding")), "finding_note": finding_note(i.get("finding"))}
-        for i in d["irregularities"]]
+        {"event": _words(i.event), "condition": i.condition if i.condition is not None else "", "consequence": i.text,
+         "cite": i.cite, "findings": finding_ids(i.findings), "finding_note": finding_note(i.findings)}
+        for i in model.irregularities]
     signage = [_item((f"{s.where}: " if s.where else "") + (s.text or _words(s.rule)), s.cite) for s in printed.signage]
-    other = [_item(r["text"], r["cite"]) for r in d["other_rules"]]
+    other = [_item(r.text, r.cite) for r in printed.other_rules]
     definitions = [_item(f"{x.term}: {x.meaning}", x.cite) for x in printed.definitions]
-    findings = [{"id": f["id"], "kind": _words(f["kind"]), "cite": f["cite"], "says": f["says"],
-                 "problem": f["problem"], "recorded_as": f["recorded_as"],
-                 "readings": [{"id": r["id"], "meaning": r["meaning"], "default": r["default"], "why": r["why"]}
-                              for r in f.get("readings") or ()]} for f in d["findings"]]
+    findings = [{"id": f.id, "kind": _words(f.kind.value), "cite": f.cite, "says": f.says,
+                 "problem": f.problem, "recorded_as": f.recorded_as,
+                 "readings": [{"id": r.id, "meaning": r.meaning, "default": r.default, "why": r.why}
+                              for r in f.readings]} for f in model.findings]
 
     numbers = {f["id"]: k for k, f in enumerate(findings, 1)}
     for f in findings:
         f["number"] = numbers[f["id"]]
-    wagers = [_wager(w, names, symbol) for w in d["wagers"]]
+    wagers = [_wager(w, names, symbol) for w in ruleset.wagers]
     if results is not None:
         by_key = {(r.wager_id, r.paytable_id): r for r in results}
         for w in wagers:
@@ -279,15 +285,15 @@ def summary_view(ruleset: Ruleset, escape: Callable[[str], str] | None = None, r
     _number_notes([play, sequence, rankings, wagers, limits, procedures, dealing, irregularities, signage, other,
                    definitions], numbers)
     view = {
-        "name": d["jurisdiction"]["name"],
-        "regulator": d["jurisdiction"]["regulator"],
+        "name": header.jurisdiction.name,
+        "regulator": header.jurisdiction.regulator,
         "ref": ruleset.ref,
         "site_page": site_page(ruleset.jurisdiction, ruleset.version),
         "digest": rules_digest(ruleset),
-        "source_title": d["source"]["title"],
-        "citation": d["source"]["citation"],
-        "effective_date": d["version"]["effective_date"],
-        "change_note": d["version"]["change_note"],
+        "source_title": header.source.title,
+        "citation": header.source.citation,
+        "effective_date": header.version.effective_date_text,
+        "change_note": header.version.change_note,
         "play": play,
         "sequence": sequence,
         "rank_order": rank_order,
@@ -350,8 +356,7 @@ def _math_text(result) -> dict:
 
 def paytables_view(ruleset: Ruleset, results: list) -> dict:
     """Every permitted alternative for every wager, with its game math (``results`` from gamemath)."""
-    d = ruleset.data
-    symbol = currency_symbol(d["jurisdiction"].get("currency"))
+    symbol = currency_symbol(as_printed(ruleset).currency)
     by_key = {(r.wager_id, r.paytable_id): r for r in results}
     wagers = []
     for wager in ruleset.wagers:
@@ -374,10 +379,11 @@ def paytables_view(ruleset: Ruleset, results: list) -> dict:
             "rule_id": wager["selection"]["rule"], "cite": wager["selection"]["cite"],
             "finding_note": finding_note(wager.get("finding")), "tables": tables,
         })
-    return {"name": d["jurisdiction"]["name"], "ref": ruleset.ref, "citation": d["source"]["citation"],
+    header = as_printed(ruleset).header
+    return {"name": header.jurisdiction.name, "ref": ruleset.ref, "citation": header.source.citation,
             "wagers": wagers}
 
 
 def rules_digest(ruleset: Ruleset) -> str:
     """The first 12 hex digits of sha256 over the ruleset's canonical JSON (as placards use)."""
-    return hashlib.sha256(canonical_json(ruleset.data).encode("utf-8")).hexdigest()[:12]
+    return hashlib.sha256(ruleset_json(ruleset).encode("utf-8")).hexdigest()[:12]

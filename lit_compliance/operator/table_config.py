@@ -7,67 +7,78 @@ separate question, answered by :mod:`lit_compliance.operator.checks`.
 """
 from __future__ import annotations
 
-import copy
-import hashlib
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
-from typing import Any
 
 from ..load.catalogue import Catalogue, CatalogueError, Ruleset, canonical_digest, did_you_mean
+from ..load.fingerprint import PART_DIGITS, document_parts, documents_digest
 from ..load.kinds import wrong_kind
 from ..load.strict_yaml import Document, InputError, Problem, load_yaml_file, load_yaml_text
 from ..load.validation import schema_problems
 from .. import cache
 from ..load.resources import data_dir
 from ..model import model_of
-from ..model.ruleset import build
+from ..model.ruleset import with_supplied
+from ..model.table_config import TableSettings, table_config_of
 
 SCHEMA_NAME = "table-config"
-DEFAULT_SIGN_SIZE = "letter"
 
 
 @dataclass(frozen=True)
 class TableConfig:
-    """One validated table configuration."""
+    """One validated table configuration: the document as loaded (for its fingerprint and the
+    positions of its problems) and its typed model, :attr:`settings`, which the views read."""
 
     data: dict = field(repr=False, compare=False)
     path: str
     document: Document = field(repr=False, compare=False)
 
+    @cached_property
+    def settings(self) -> TableSettings:
+        """The configuration, typed: the ruleset as this table plays it."""
+        return table_config_of(self.data, self.path, self.document.locate)
+
     @property
     def jurisdiction(self) -> str:
-        return self.data["jurisdiction"]
+        """The jurisdiction id the table runs under."""
+        return self.settings.jurisdiction
 
     @property
     def ruleset_version(self) -> str:
-        return self.data["ruleset_version"]
+        """The ruleset version the table runs under."""
+        return self.settings.ruleset_version
 
     @property
     def ruleset_ref(self) -> str:
-        return f"{self.jurisdiction}@{self.ruleset_version}"
+        """``JURISDICTION@VERSION``."""
+        return self.settings.ruleset_ref
 
     @property
     def casino(self) -> str:
-        return self.data["casino"]
+        """The casino's name as printed on the placard."""
+        return self.settings.casino
 
     @property
     def sign_size(self) -> str:
-        return self.data.get("sign_size", DEFAULT_SIGN_SIZE)
+        """The placard's sheet size."""
+        return self.settings.sign_size
 
     @property
     def wagers(self) -> list[dict]:
+        """The wagers as the document gives them (views read :attr:`settings` ``.wagers``)."""
         return self.data["wagers"]
 
     def wager_index(self, wager_id: str) -> int | None:
-        for i, choice in enumerate(self.wagers):
-            if choice["wager"] == wager_id:
-                return i
-        return None
+        """The place of this wager in the configuration's list (None where it is not offered)."""
+        choice = self.settings.wager(wager_id)
+        return None if choice is None else choice.index
 
     def wager(self, wager_id: str) -> dict | None:
+        """The wager's entry as the document gives it (views read :attr:`settings` ``.wager()``)."""
         i = self.wager_index(wager_id)
-        return None if i is None else self.wagers[i]
+        return None if i is None else self.data["wagers"][i]
 
     def locate(self, path: tuple) -> tuple[int, int]:
         return self.document.locate(path)
@@ -175,7 +186,7 @@ def chosen_readings(ruleset: Ruleset, config: TableConfig) -> tuple[dict, list[t
     """The readings a configuration may choose, and a (config path, message) per choice it may not."""
     base = model_of(ruleset)
     allowed, refused = {}, []
-    for finding_id, reading_id in (config.data.get("readings") or {}).items():
+    for finding_id, reading_id in config.settings.readings.items():
         path = ("readings", finding_id)
         try:
             finding = base.finding(finding_id)
@@ -198,39 +209,14 @@ def chosen_readings(ruleset: Ruleset, config: TableConfig) -> tuple[dict, list[t
 
 
 def supplied(config: TableConfig) -> dict:
-    """{(wager, hand, suits): payout} for the figures the configuration supplies where the rules give none."""
-    return {(c["wager"], f["hand"], tuple(f.get("suits") or ())): f["payout"]
-            for c in config.wagers for f in c.get("supplied_figures") or ()}
+    """{(wager, hand, suits): figure} for the figures the configuration supplies where the rules give none."""
+    return config.settings.supplied()
 
 
 def model_for(ruleset: Ruleset, config: TableConfig):
     """The ruleset's model as this table plays it: the readings the configuration may choose
     (default readings elsewhere), and the figures it supplies on lines the rules leave without one."""
-    model = model_of(ruleset, chosen_readings(ruleset, config)[0])
-    figures = supplied(config)
-    if not figures:
-        return model
-    data = copy.deepcopy(dict(model.sections))
-    for wager in data["wagers"]:
-        for table in wager["paytables"]:
-            for line in table["lines"]:
-                key = (wager["id"], line["hand"], tuple(line.get("suits") or ()))
-                if key in figures and line["payout"].get("value") is None and line["payout"]["kind"] != "not_offered":
-                    line["payout"] = dict(figures[key], finding=line["payout"].get("finding"))
-                    line["supplied_by_house"] = True
-    return build(ruleset, data, model.applied, model.findings)
-
-
-def canonical_json(value: Any) -> str:
-    """RFC 8785 (JSON Canonicalization Scheme) text of ``value``: sorted keys, no white space,
-    numbers as ECMAScript prints them, UTF-8."""
-    import rfc8785  # lazy: only signs and their verification need it
-
-    return rfc8785.dumps(value).decode("utf-8")
-
-
-def _short(value: Any, digits: int) -> str:
-    return hashlib.sha256(canonical_json(value).encode("utf-8")).hexdigest()[:digits]
+    return with_supplied(model_of(ruleset, chosen_readings(ruleset, config)[0]), supplied(config))
 
 
 def digest(ruleset: Ruleset, config: TableConfig) -> str:
@@ -242,11 +228,7 @@ def digest(ruleset: Ruleset, config: TableConfig) -> str:
     base with its changes applied). Comments and layout of either file do not change it; any
     changed value does. The README gives the recipe; a test recomputes it independently.
     """
-    return _short({"config": config.data, "ruleset": ruleset.data}, 12)
-
-
-#: Digits of each part's fingerprint in a sign's parts list.
-PART_DIGITS = 6
+    return documents_digest(ruleset, config)
 
 
 def sign_parts(ruleset: Ruleset, config: TableConfig) -> dict[str, str]:
@@ -256,13 +238,7 @@ def sign_parts(ruleset: Ruleset, config: TableConfig) -> dict[str, str]:
     offered wager (its configuration entry with the ruleset's paytable it chooses), by wager id.
     Each is the first 6 hex digits of sha256 over RFC 8785 JSON, as for :func:`digest`.
     """
-    parts = {"rules": _short(ruleset.data, PART_DIGITS),
-             "table": _short({k: v for k, v in config.data.items() if k != "wagers"}, PART_DIGITS)}
-    tables = {w.get("id"): w.get("paytables") or [] for w in ruleset.data.get("wagers") or []}
-    for entry in config.wagers:
-        chosen = [t for t in tables.get(entry["wager"], []) if t.get("id") == entry.get("paytable")]
-        parts[entry["wager"]] = _short({"entry": entry, "paytable": chosen}, PART_DIGITS)
-    return parts
+    return document_parts(ruleset, config)
 
 
 def parts_text(parts: dict[str, str]) -> str:

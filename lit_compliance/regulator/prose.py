@@ -97,12 +97,14 @@ def is_flag(item: Any) -> bool:
             and set(item) <= {"value", "assumed", "finding", "text", "cite"})
 
 
-def flag_text(item: dict) -> str:
-    """A yes/no fact as the diff says it: its value, or not stated (and how it is read)."""
-    if item.get("value") is None:
-        assumed = item.get("assumed")
+def flag_text(item) -> str:
+    """A yes/no fact (a :class:`~lit_compliance.model.base_game.Flag`, or its mapping, as the diff
+    compares documents) as the diff says it: its value, or not stated (and how it is read)."""
+    value, assumed = ((item.get("value"), item.get("assumed")) if isinstance(item, dict)
+                      else (item.value, item.assumed))
+    if value is None:
         return "not stated" + (f" (read as {say(assumed)})" if assumed is not None else "")
-    return say(item["value"])
+    return say(value)
 
 
 def line_label(line: dict) -> str:

@@ -153,11 +153,10 @@ class Context:
         allowed, self.refused_readings = chosen_readings(ruleset, config)
         self.model = model_of(ruleset, allowed)
         self.table_model = model_for(ruleset, config)  # with the figures the house supplies
-        self.data = self.model.sections
         self.out: list[Finding] = []
-        self.findings_by_id = {f["id"]: f for f in ruleset.findings}
-        self.wagers = {w["id"]: w for w in self.data["wagers"]}
-        self.source = self.data["source"]["citation"]
+        self.findings_by_id = {f.id: f for f in self.model.findings}
+        self.wagers = {w["id"]: w for w in self.model.sections["wagers"]}
+        self.source = self.model.header.source.citation
         self.pending: dict[tuple, dict] = {}
 
     def add(self, kind: str, path: tuple, message: str, cite: str, finding=None) -> None:
@@ -182,10 +181,10 @@ class Context:
         """One ``ruleset_finding`` warning per finding and place, naming everything it touches there."""
         for (finding_id, path), contexts in self.pending.items():
             f = self.findings_by_id[finding_id]
-            kind = f["kind"].replace("_", " ")
+            kind = f.kind.value.replace("_", " ")
             where = "; ".join(f"{c}: {', '.join(items)}" if items else c for c, items in contexts.items())
-            self.add("ruleset_finding", path, f"{where} -- {kind}: {f['problem']} Recorded as: {f['recorded_as']}",
-                     f["cite"], finding_id)
+            self.add("ruleset_finding", path, f"{where} -- {kind}: {f.problem} Recorded as: {f.recorded_as}",
+                     f.cite, finding_id)
 
     def chosen_tables(self, choice: dict, wager: dict) -> list[dict] | None:
         """The ruleset paytables this choice uses (None where it uses none of them)."""

@@ -9,7 +9,7 @@ from .core import Context
 
 def max_win_at_minimum(ctx: Context, wager: dict, choice: dict) -> tuple[float | None, str]:
     """The most one player can win on ``wager`` in a round betting the table minimum."""
-    table_min = ctx.cfg.data["limits"]["minimum"]
+    table_min = ctx.cfg.settings.limits.minimum
     if wager["kind"] == "base":
         units, stake_text = base_bet_count(ctx.rs), f"{base_bet_count(ctx.rs)} bets of {money(table_min)}"
         stake = table_min
@@ -34,8 +34,8 @@ def max_win_at_minimum(ctx: Context, wager: dict, choice: dict) -> tuple[float |
 
 def check_payout_limit(ctx: Context) -> None:
     """``payout_limit_not_provided``, ``needs_approval``, ``payout_limit_below_floor``."""
-    limit = ctx.cfg.data.get("payout_limit")
-    rules = ctx.data["payout_limits"]
+    limit = ctx.cfg.settings.payout_limit
+    rules = ctx.model.payout_limits
     offered = ctx.offered()
     if limit is None:
         return
@@ -45,15 +45,15 @@ def check_payout_limit(ctx: Context) -> None:
                 f"a {money(limit)} limit is not backed by {ctx.source}", ctx.source)
         return
     for rule in rules:
-        covered = [w for w in rule["applies_to"] if w in offered and w not in rule.get("excludes", [])]
+        covered = [w for w in rule.applies_to if w in offered and w not in rule.excludes]
         if not covered:
             continue
-        ctx.ruleset_finding(rule.get("finding"), ("payout_limit",), "Payout limit")
-        if rule["set_by"] == "operator_with_regulator_approval":
+        ctx.ruleset_finding(rule.findings, ("payout_limit",), "Payout limit")
+        if rule.set_by == "operator_with_regulator_approval":
             ctx.add("needs_approval", ("payout_limit",),
-                    f"the payout limit of {money(limit)} needs the regulator's approval", rule["cite"])
-        floor = rule.get("floor") or {}
-        if floor.get("kind") != "max_base_win_at_table_minimum":
+                    f"the payout limit of {money(limit)} needs the regulator's approval", rule.cite)
+        floor = rule.floor
+        if floor is None or floor.kind != "max_base_win_at_table_minimum":
             continue
         total, parts = 0.0, []
         for wid in covered:
@@ -61,16 +61,16 @@ def check_payout_limit(ctx: Context) -> None:
             if win is None:
                 ctx.add("unchecked", ("payout_limit",),
                         f"the most {ctx.wagers[wid]['name']} can win is not known, so the payout limit "
-                        "floor leaves it out", floor["cite"])
+                        "floor leaves it out", floor.cite)
                 continue
             total += win
             parts.append(f"{ctx.wagers[wid]['name']}: {money(win)} on {stake_text}")
         if limit < total:
-            extra = f", or the amount set by {floor['or_amount_set_by']}" if floor.get("or_amount_set_by") else ""
+            extra = f", or the amount set by {floor.or_amount_set_by}" if floor.or_amount_set_by else ""
             ctx.add("payout_limit_below_floor", ("payout_limit",),
                     f"the payout limit {money(limit)} is below {money(total)}, the most one player can win in a "
                     f"round betting the table minimum ({'; '.join(parts)}); the limit may not be less than "
-                    f"that{extra}", floor["cite"])
+                    f"that{extra}", floor.cite)
 
 
 def check_awards_above_limit(ctx: Context) -> None:
@@ -87,18 +87,18 @@ def check_awards_above_limit(ctx: Context) -> None:
 def check_combined_limits(ctx: Context) -> None:
     """``combined_limit_exceeded``: a player's wagers together above the table maximum."""
     offered = ctx.offered()
-    limits = ctx.cfg.data["limits"]
-    for rule in ctx.data["table_limits"]:
-        if rule["rule"] != "combined_wagers_within_table_limit":
+    limits = ctx.cfg.settings.limits
+    for rule in ctx.model.table_limits:
+        if rule.rule != "combined_wagers_within_table_limit":
             continue
-        names = rule.get("wagers") or sorted(offered)
+        names = rule.wagers or sorted(offered)
         total, parts = 0.0, []
         for wid in names:
             if wid not in offered:
                 continue
             wager, choice = ctx.wagers[wid], offered[wid]
             if wager["kind"] == "base":
-                each = choice.get("maximum", limits["maximum"])
+                each = choice.get("maximum", limits.maximum)
                 n = base_bet_count(ctx.rs)
                 total += n * each
                 parts.append(f"{wager['name']} {n} x {money(each)}")
@@ -106,10 +106,10 @@ def check_combined_limits(ctx: Context) -> None:
                 tables = ctx.chosen_tables(choice, wager) or []
                 fixed = wager["stake"]["amount"] if wager.get("stake") else (
                     tables[0]["stake"] if len(tables) == 1 and tables[0].get("stake") else None)
-                each = choice.get("maximum", fixed if fixed is not None else limits["maximum"])
+                each = choice.get("maximum", fixed if fixed is not None else limits.maximum)
                 total += each
                 parts.append(f"{wager['name']} {money(each)}")
-        if total > limits["maximum"]:
+        if total > limits.maximum:
             ctx.add("combined_limit_exceeded", ("limits", "maximum"),
                     f"a player's wagers together can reach {money(total)} ({' + '.join(parts)}), above the "
-                    f"table limit of {money(limits['maximum'])}; set lower maximums on the wagers", rule["cite"])
+                    f"table limit of {money(limits.maximum)}; set lower maximums on the wagers", rule.cite)

@@ -3,6 +3,7 @@ present, and every wager offered with the wagers it may only be made with."""
 from __future__ import annotations
 
 from ...load.catalogue import did_you_mean
+from ...model import as_printed
 from .core import Context
 
 
@@ -23,7 +24,7 @@ def check_wagers_offered(ctx: Context) -> None:
                 ctx.add("prerequisite_wager_missing", ("wagers", i, "wager"),
                         f"{wager['name']} may only be offered with {need_name} (wager: {need}), which this table does not offer",
                         wager["cite"])
-    for wager in ctx.rs.wagers:
-        if wager["offered"] == "required" and wager["id"] not in offered:
+    for wager in as_printed(ctx.rs).wagers:
+        if wager.offered == "required" and wager.id not in offered:
             ctx.add("required_wager_missing", ("wagers",),
-                    f"{wager['name']} (wager: {wager['id']}) is required at every table but is not offered", wager["cite"])
+                    f"{wager.name} (wager: {wager.id}) is required at every table but is not offered", wager.cite)

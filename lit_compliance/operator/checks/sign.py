@@ -14,5 +14,5 @@ def check_sign_fits(ctx: Context) -> None:
     try:
         placard_view(ctx.rs, ctx.cfg, with_qr=False)
     except PlacardTooFull as exc:
-        cites = [rule["cite"] for rule in ctx.data.get("signage", []) if rule.get("cite")]
+        cites = [rule.cite for rule in ctx.model.signage if rule.cite]
         ctx.add("sign_does_not_fit", ("sign_size",), str(exc), "; ".join(cites[:2]) or ctx.source)

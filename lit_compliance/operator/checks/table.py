@@ -13,27 +13,27 @@ def check_readings(ctx: Context) -> None:
 
 def check_dealing_method(ctx: Context) -> None:
     """``dealing_method_not_permitted``; the ruleset's findings about the method chosen."""
-    method_id = ctx.cfg.data["dealing_method"]
-    methods = {m["id"]: m for m in ctx.data["dealing_methods"]}
+    method_id = ctx.cfg.settings.dealing_method
+    methods = {m.id: m for m in ctx.model.dealing_methods}
     if method_id not in methods:
-        cites = "; ".join(m["cite"] for m in ctx.data["dealing_methods"])
+        cites = "; ".join(m.cite for m in ctx.model.dealing_methods)
         ctx.add("dealing_method_not_permitted", ("dealing_method",),
                 f"{method_id!r} is not a dealing method the rules provide for ({', '.join(sorted(methods))})", cites)
         return
     method = methods[method_id]
-    ctx.ruleset_finding(method.get("finding"), ("dealing_method",), method["name"])
-    ctx.ruleset_finding(method["plan"].get("finding"), ("dealing_method",), method["name"])
+    ctx.ruleset_finding(method.findings, ("dealing_method",), method.name)
+    ctx.ruleset_finding(method.plan_findings, ("dealing_method",), method.name)
 
 
 def check_seats(ctx: Context) -> None:
     """``too_many_seats`` against ``table.max_positions``."""
-    fact = ctx.data["table"]["max_positions"]
-    seats = ctx.cfg.data["seats"]
-    if fact["value"] is None:
-        ctx.ruleset_finding(fact.get("finding"), ("seats",), "Number of player positions")
-        if not fact.get("finding"):
-            ctx.add("unchecked", ("seats",), "the rules state no maximum number of positions", fact["cite"])
+    fact = ctx.model.table.max_positions
+    seats = ctx.cfg.settings.seats
+    if fact.value is None:
+        ctx.ruleset_finding(fact.findings, ("seats",), "Number of player positions")
+        if not fact.findings:
+            ctx.add("unchecked", ("seats",), "the rules state no maximum number of positions", fact.cite)
         return
-    if seats > fact["value"]:
-        ctx.add("too_many_seats", ("seats",), f"{seats} player positions; the rules allow at most {fact['value']}",
-                fact["cite"])
+    if seats > fact.value:
+        ctx.add("too_many_seats", ("seats",), f"{seats} player positions; the rules allow at most {fact.value}",
+                fact.cite)

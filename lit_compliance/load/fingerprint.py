@@ -1,0 +1,54 @@
+"""Fingerprints of loaded documents: RFC 8785 canonical JSON of a ruleset's or a table
+configuration's data, and the short sha256 digests signs print of it.
+
+A fingerprint is defined over the documents as loaded (every scalar as written), so it lives with
+the loader; the views ask for it by the ruleset and configuration and never read their data.
+"""
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+#: Digits of each part's fingerprint in a sign's parts list.
+PART_DIGITS = 6
+
+
+def canonical_json(value: Any) -> str:
+    """RFC 8785 (JSON Canonicalization Scheme) text of ``value``: sorted keys, no white space,
+    numbers as ECMAScript prints them, UTF-8."""
+    import rfc8785  # lazy: only signs and their verification need it
+
+    return rfc8785.dumps(value).decode("utf-8")
+
+
+def short_digest(value: Any, digits: int) -> str:
+    """The first ``digits`` hex digits of sha256 over the UTF-8 bytes of ``value``'s canonical JSON."""
+    return hashlib.sha256(canonical_json(value).encode("utf-8")).hexdigest()[:digits]
+
+
+def ruleset_json(ruleset) -> str:
+    """The canonical JSON of a loaded ruleset's document (an amendment: its base with its changes)."""
+    return canonical_json(ruleset.data)
+
+
+def config_json(config, without: tuple[str, ...] = ()) -> str:
+    """The canonical JSON of a loaded table configuration's document, leaving out the top-level
+    keys ``without``."""
+    return canonical_json({k: v for k, v in config.data.items() if k not in without})
+
+
+def documents_digest(ruleset, config) -> str:
+    """12 hex digits of sha256 over the canonical JSON of ``{"config": ..., "ruleset": ...}``."""
+    return short_digest({"config": config.data, "ruleset": ruleset.data}, 12)
+
+
+def document_parts(ruleset, config) -> dict[str, str]:
+    """Fingerprints (``PART_DIGITS`` hex digits) of the whole ruleset (``rules``), the configuration
+    but its wagers (``table``), and per configured wager its entry with the ruleset paytable it chooses."""
+    parts = {"rules": short_digest(ruleset.data, PART_DIGITS),
+             "table": short_digest({k: v for k, v in config.data.items() if k != "wagers"}, PART_DIGITS)}
+    tables = {w.get("id"): w.get("paytables") or [] for w in ruleset.data.get("wagers") or []}
+    for entry in config.data["wagers"]:
+        chosen = [t for t in tables.get(entry["wager"], []) if t.get("id") == entry.get("paytable")]
+        parts[entry["wager"]] = short_digest({"entry": entry, "paytable": chosen}, PART_DIGITS)
+    return parts
