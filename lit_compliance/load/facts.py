@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
+from .document_changes import ReadingError, expand, resolve_step, split_path
 from .paths import step_name
 from .ruleset import Ruleset, finding_ids
 
@@ -107,3 +108,54 @@ def enclosing_fact(rs: Ruleset) -> "Callable[[tuple], str | None]":
         return ids.get(())
 
     return find
+
+
+def _node(data: Any, path: tuple) -> Any:
+    for step in path:
+        data = data[step]
+    return data
+
+
+def fact_nodes(rs: Ruleset) -> list[tuple[str, tuple, dict]]:
+    """Every fact of ``rs`` in document order with the mapping it is in the document: (id, path,
+    mapping). A fact is a node of the document, so views that show facts as transcribed (the site's
+    ruleset page) ask here rather than reading the document themselves."""
+    return [(f.id, f.path, _node(rs.data, f.path)) for f in facts(rs)]
+
+
+_FACT_IDS: dict[int, tuple[dict, dict]] = {}  # id(rs.data) -> (that data, kept alive; {path: fact id})
+
+
+def fact_id_at(rs: Ruleset, path: tuple) -> str:
+    """The id of the fact at ``path`` (keys and list indices) in ``rs``; any other node gets its
+    dotted path. The ids by path are computed once per ruleset (a site asks for thousands)."""
+    held = _FACT_IDS.get(id(rs.data))
+    if held is None or held[0] is not rs.data:
+        held = (rs.data, {f.path: f.id for f in facts(rs)})
+        _FACT_IDS[id(rs.data)] = held
+        if len(_FACT_IDS) > 256:  # bounded: a long run over many documents does not keep them all
+            del _FACT_IDS[next(iter(_FACT_IDS))]
+    path = tuple(path)
+    found = held[1].get(path)
+    return found if found is not None else fact_id(rs.data, path)
+
+
+def change_targets(rs: Ruleset, text: str) -> list[tuple]:
+    """The index paths (keys and list indices) in ``rs``'s document that a reading's change path
+    (``wagers/base/paytables/a/...``, with ids) names; a key the change would add gives the mapping
+    that holds it. [] when the path names nothing."""
+    data, out = rs.data, []
+    try:
+        for parts in expand(data, split_path(text)):
+            node, path = data, []
+            for part in parts:
+                if isinstance(node, dict) and part not in node:
+                    break  # a key the change adds: the fact is the mapping that holds it
+                container, key = resolve_step(node, part, text)
+                path.append(key)
+                node = container[key]
+            out.append(tuple(path))
+    except ReadingError:
+        return []
+    return out
+

@@ -21,7 +21,7 @@ from .hand_rules import HandRules
 from .header import Header, header_of
 from .paytable import Paytable
 from .payout import exact
-from .provenance import Source, finding_ids
+from .provenance import Source, finding_ids, quote_text
 from .sections import (Cards, DealingMethod, Definition, RoundStep, Sections, SignageRule, TableLimit,
                        sections_of)
 from .table import Table, table_of
@@ -39,6 +39,7 @@ class Finding:
     recorded_as: str
     readings: tuple[Reading, ...]
     source: Source | None = field(default=None, repr=False, compare=False)
+    quote: str | None = field(default=None, compare=False)   # the words it is about (pieces joined by " … ")
 
     @property
     def default_reading(self) -> Reading | None:
@@ -233,7 +234,7 @@ def parse_readings(data: dict, doc=None) -> tuple[Finding, ...]:
                     source=_src(doc, ("findings", i, "readings", j)))
             for j, r in enumerate(f.get("readings") or ()))
         out.append(Finding(f["id"], FindingKind(f["kind"]), f["cite"], f["says"], f["problem"],
-                           f["recorded_as"], readings, _src(doc, ("findings", i))))
+                           f["recorded_as"], readings, _src(doc, ("findings", i)), quote_text(f.get("quote"))))
     return tuple(out)
 
 

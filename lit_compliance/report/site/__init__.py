@@ -33,6 +33,7 @@ from pathlib import Path
 
 from ...load.catalogue import Catalogue, Ruleset
 from ...load.quotes import coverage
+from ...model import as_printed
 from ..references import page
 from .links import Page, cite_links, clause_anchor, page_slug, provision_anchor
 from .ruleset_page import fact_texts, ruleset_view
@@ -63,7 +64,7 @@ def site_pages(cat: Catalogue, drafts: list[tuple[Path, Ruleset, Ruleset]] = (),
         for rs in cat.versions(jid):
             folder = page(rs)
             results = analyse(rs) if analyse else []
-            with_source = bool((rs.data.get("source") or {}).get("clauses"))
+            with_source = as_printed(rs).header.source.clauses_described
             cov = coverage(rs) if with_source else None
             view = ruleset_view(rs, results, folder + "index.html", "par.html", cov is not None,
                                 cite_links(rs), quoted_in(cov))

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from urllib.parse import quote
 
-from ...load.catalogue import NOT_STATED, Ruleset
+from ...load.catalogue import Ruleset
 from ...load.clauses import CiteError, resolver_for
+from ...model import as_printed
 from ..references import page, site_facts
 
 
@@ -37,14 +38,15 @@ def page_slug(text: str) -> str:
 
 def counts(rs: Ruleset) -> dict:
     """Facts, findings and paytables in a ruleset (what the home page lists)."""
-    return {"facts": len(site_facts(rs)), "findings": len(rs.findings),
-            "paytables": sum(len(w["paytables"]) for w in rs.wagers)}
+    printed = as_printed(rs)
+    return {"facts": len(site_facts(rs)), "findings": len(printed.findings),
+            "paytables": sum(len(w.paytables) for w in printed.wagers)}
 
 
 def effective(rs: Ruleset) -> str:
     """A ruleset's effective date as the pages print it."""
-    value = rs.data["version"]["effective_date"]
-    return "not stated in the source" if value == NOT_STATED else value
+    version = as_printed(rs).header.version
+    return version.effective_date_text if version.date_stated else "not stated in the source"
 
 
 def crumbs_to(rs: Ruleset, path: str) -> list[dict]:
@@ -75,7 +77,7 @@ def anchor_href(anchor: str) -> str:
 def cite_links(rs: Ruleset):
     """A function: citation -> [(clause id, href on the source page)] (empty when it names none)."""
 
-    resolver = resolver_for(rs) if (rs.data.get("source") or {}).get("clauses") else None
+    resolver = resolver_for(rs) if as_printed(rs).header.source.clauses_described else None
     memo: dict[str, list] = {}
 
     def links(cite: str) -> list:

@@ -6,9 +6,9 @@ house edge and a link to its PAR sheet; the dealing plans as ``deal-plan`` expan
 from __future__ import annotations
 
 from ...load.catalogue import Ruleset, finding_ids
-from ...model import model_of
+from ...load.facts import change_targets
+from ...model import RulesetModel, as_printed, model_of
 from ...model.provenance import quote_text
-from ...model.readings import ReadingError, expand, resolve_step, split_path
 from ...model.vocabulary import money, odds
 from ...operator.summary import paytables_view
 from ...play.dealing import DealingError, all_plans, default_players
@@ -24,26 +24,6 @@ SECTION_ORDER = ("jurisdiction", "version", "definitions", "base_game", "wagers"
 SECTION_TITLES = {**AREA_TITLES, "jurisdiction": "Jurisdiction", "version": "Version"}
 
 
-
-
-def _reading_targets(data: dict, text: str) -> list[tuple]:
-    """The index paths a reading's change path names (``wagers/base/...`` with ids), or []."""
-    out = []
-    try:
-        for parts in expand(data, split_path(text)):
-            node, path = data, []
-            for part in parts:
-                if isinstance(node, dict) and part not in node:
-                    break  # a key the change adds: the fact is the mapping that holds it
-                container, key = resolve_step(node, part, text)
-                path.append(key)
-                node = container[key]
-            out.append(tuple(path))
-    except ReadingError:
-        return []
-    return out
-
-
 def _nearest_fact(fact_paths: set, path: tuple) -> tuple | None:
     for n in range(len(path), 0, -1):
         if path[:n] in fact_paths:
@@ -51,10 +31,9 @@ def _nearest_fact(fact_paths: set, path: tuple) -> tuple | None:
     return None
 
 
-def _findings_view(rs: Ruleset, facts: list, applied: dict) -> tuple[list[dict], dict]:
+def _findings_view(rs: Ruleset, printed: RulesetModel, facts: list, applied: dict) -> tuple[list[dict], dict]:
     """Every finding with its readings, the facts that name it; and per fact the readings that
     change it (fact path -> [text])."""
-    d = rs.data
     ids = {p: fid for fid, p, _ in facts}
     fact_paths = set(ids)
     named_by: dict[str, list] = {}
@@ -67,33 +46,31 @@ def _findings_view(rs: Ruleset, facts: list, applied: dict) -> tuple[list[dict],
                     named_by.setdefault(f, []).append({"id": fid, "href": "#" + fid})
     changed: dict[tuple, list] = {}
     findings = []
-    for f in d["findings"]:
+    for f in printed.findings:
         readings = []
-        for r in f.get("readings") or ():
+        for r in f.readings:
             changes = []
-            for c in r.get("changes") or ():
-                op = "set" if "set" in c else "remove" if "remove" in c else "add"
-                where = c[op]
-                text = f"{op} {where}" + (f" = {say(c.get('value'))}" if op != "remove" else "")
+            for c in r.changes:
+                text = f"{c.op} {c.text}" + (f" = {say(c.value)}" if c.op != "remove" else "")
                 targets = []
-                for target in _reading_targets(d, where):
+                for target in change_targets(rs, c.text):
                     fact = _nearest_fact(fact_paths, target)
                     if fact is not None:
                         fid = ids[fact]
                         targets.append({"id": fid, "href": "#" + fid})
-                        state = "applied" if applied.get(f["id"]) == r["id"] else "alternative"
+                        state = "applied" if applied.get(f.id) == r.id else "alternative"
                         changed.setdefault(fact, []).append(
-                            {"finding": f["id"], "reading": r["id"], "state": state, "change": text,
-                             "href": "#" + finding_anchor(f["id"])})
+                            {"finding": f.id, "reading": r.id, "state": state, "change": text,
+                             "href": "#" + finding_anchor(f.id)})
                 changes.append({"text": text, "targets": list({t["id"]: t for t in targets}.values())})
-            readings.append({"id": r["id"], "meaning": r["meaning"], "why": r.get("why") or "",
-                             "default": bool(r.get("default")), "applied": applied.get(f["id"]) == r["id"],
-                             "operator_may_choose": bool(r.get("operator_may_choose")), "changes": changes})
-        findings.append({"id": f["id"], "anchor": finding_anchor(f["id"]), "kind": humanise(f["kind"]),
-                         "cite": f["cite"], "quote": quote_text(f.get("quote")) or "",
-                         "says": f.get("says", ""), "problem": f.get("problem", ""),
-                         "recorded_as": f.get("recorded_as", ""), "readings": readings,
-                         "facts": list({x["id"]: x for x in named_by.get(f["id"], [])}.values())})
+            readings.append({"id": r.id, "meaning": r.meaning, "why": r.why or "",
+                             "default": r.default, "applied": applied.get(f.id) == r.id,
+                             "operator_may_choose": r.operator_may_choose, "changes": changes})
+        findings.append({"id": f.id, "anchor": finding_anchor(f.id), "kind": humanise(f.kind.value),
+                         "cite": f.cite, "quote": f.quote or "",
+                         "says": f.says, "problem": f.problem,
+                         "recorded_as": f.recorded_as, "readings": readings,
+                         "facts": list({x["id"]: x for x in named_by.get(f.id, [])}.values())})
     return findings, changed
 
 
@@ -133,6 +110,7 @@ def _paytable_views(rs: Ruleset, model, results: list, par_href: str) -> dict:
 
     by_key = {(r.wager_id, r.paytable_id): r for r in results}
     view = paytables_view(rs, results)
+    finding_ids_known = {f.id for f in as_printed(rs).findings}
     out = {}
     for wager in view["wagers"]:
         for table in wager["tables"]:
@@ -140,7 +118,7 @@ def _paytable_views(rs: Ruleset, model, results: list, par_href: str) -> dict:
             result = by_key.get((wager["id"], pid))
             readings = [{"finding": r["finding"], "reading": r["reading"], "meaning": r["meaning"],
                          "default": r["default"], "href": "#" + finding_anchor(r["finding"])
-                         if any(f["id"] == r["finding"] for f in rs.findings) else None}
+                         if r["finding"] in finding_ids_known else None}
                         for r in (result.readings if result else [])]
             alternatives = [{"finding": a["finding"], "reading": a["reading"], "meaning": a["meaning"],
                              "house_edge": _edge_words(a)} for a in (result.alternatives if result else [])]
@@ -166,7 +144,7 @@ def _dealing_view(rs: Ruleset) -> list[dict]:
     out = []
     for plan in plans:
         v = plan.view()
-        idx = next(i for i, m in enumerate(rs.data["dealing_methods"]) if m["id"] == v["method"])
+        idx = next(i for i, m in enumerate(as_printed(rs).dealing_methods) if m.id == v["method"])
         v["href"] = "#" + fact_id(rs, ("dealing_methods", idx))
         v["players_default"] = default_players(rs)
         out.append(v)
@@ -182,12 +160,13 @@ def ruleset_view(rs: Ruleset, results: list, path: str, par_path: str, with_sour
     the provisions its quote falls in."""
 
     model = model_of(rs)
+    printed = as_printed(rs)
+    header = printed.header
     applied = {r.finding: r.id for r in model.applied}
-    d = rs.data
     facts = site_facts(rs)
     links = links if with_source and links is not None else (lambda cite: [])
     quoted = quoted if with_source and quoted is not None else {}
-    findings, changed = _findings_view(rs, facts, applied)
+    findings, changed = _findings_view(rs, printed, facts, applied)
     for finding in findings:
         finding["clauses"] = links(finding["cite"])
         finding["provisions"] = quoted.get(("finding", finding["id"]), [])
@@ -204,33 +183,32 @@ def ruleset_view(rs: Ruleset, results: list, path: str, par_path: str, with_sour
         if len(fpath) > 2:
             lines_under.setdefault(fpath[:-2], []).append(view)
     paytable_paths = set()
-    for wi, wager in enumerate(d["wagers"]):
-        for ti, table in enumerate(wager["paytables"]):
+    for wi, wager in enumerate(printed.wagers):
+        for ti, table in enumerate(wager.paytables):
             tpath = ("wagers", wi, "paytables", ti)
             paytable_paths.add(tpath)
             fact = by_path.get(tpath)
             if fact is not None:
-                fact["paytable"] = tables.get((wager["id"], table["id"]))
+                fact["paytable"] = tables.get((wager.id, table.id))
                 fact["lines"] = lines_under.get(tpath, [])
     for fpath, fact in by_path.items():
         if fpath[0] == "wagers":
             fact["in_table"] = (len(fpath) >= 6 and fpath[:4] in paytable_paths
                                 and fpath[4] in ("lines", "envy_lines"))
-    for wi, wager in enumerate(d["wagers"]):
-        if not wager["paytables"] and ("wagers", wi) in by_path:
+    for wi, wager in enumerate(printed.wagers):
+        if not wager.paytables and ("wagers", wi) in by_path:
             fact = by_path[("wagers", wi)]
-            fact["paytable"] = tables.get((wager["id"], None))
+            fact["paytable"] = tables.get((wager.id, None))
             fact["lines"] = []
-    keys = [k for k in SECTION_ORDER if k in by_section] + [k for k in d if k in by_section and k not in SECTION_ORDER]
+    keys = [k for k in SECTION_ORDER if k in by_section] + [k for k in by_section if k not in SECTION_ORDER]
     sections = [{"key": k, "title": SECTION_TITLES.get(k, humanise(k).capitalize()), "facts": by_section[k],
                  "top": min(f["depth"] for f in by_section[k])} for k in keys]
-    history = [{"citation": h.get("citation", ""), "effective_date": h.get("effective_date", "")}
-               for h in (d.get("source") or {}).get("history") or ()]
+    history = [{"citation": h.citation, "effective_date": h.effective_date} for h in header.source.history]
     return {
         "root": root_of(path), "title": f"{rs.name} {rs.version}", "ref": rs.ref, "name": rs.name,
         "jurisdiction": rs.jurisdiction, "version": rs.version, "effective_date": effective(rs),
-        "citation": d["source"]["citation"], "source_title": " ".join(str(d["source"]["title"]).split()),
-        "regulator": d["jurisdiction"]["regulator"], "change_note": " ".join(d["version"]["change_note"].split()),
+        "citation": header.source.citation, "source_title": " ".join(str(header.source.title).split()),
+        "regulator": header.jurisdiction.regulator, "change_note": " ".join(header.version.change_note.split()),
         "counts": counts(rs), "sections": sections, "findings": findings,
         "applied": [{"finding": f, "reading": r, "href": "#" + finding_anchor(f)} for f, r in sorted(applied.items())],
         "dealing": _dealing_view(rs), "par_href": par_path, "history": history,

@@ -12,6 +12,7 @@ from __future__ import annotations
 from ...load.catalogue import Ruleset
 from ...load.provisions import source_index
 from ...load.quotes import STATUSES, Coverage
+from ...model import as_printed
 from ..references import finding_anchor
 from .links import anchor_href, clause_anchor, crumbs_to, provision_anchor, root_of
 
@@ -35,15 +36,17 @@ def source_view(rs: Ruleset, path: str, cov: Coverage | None, said: dict[str, st
     when the ruleset does not describe its source's numbering). ``said``: each fact's id -> what it
     says (the words its entry on the ruleset page gives)."""
 
-    if not (rs.data.get("source") or {}).get("clauses") or cov is None:
+    printed = as_printed(rs)
+    source = printed.header.source
+    if not source.clauses_described or cov is None:
         return None
     index = source_index(rs)
     by_clause: dict[str, list] = {}
     for st in cov.statuses:
         by_clause.setdefault(st.provision.clause, []).append(st)
-    finding_ids_known = {f["id"] for f in rs.findings}
+    finding_ids_known = {f.id for f in printed.findings}
     no_rule = {}
-    for name, reason in ((rs.data["source"]["clauses"].get("no_rule")) or {}).items():
+    for name, reason in source.no_rule.items():
         clause = index.by_name.get(str(name))
         if clause is not None:
             no_rule[clause.id] = str(reason)
@@ -72,8 +75,8 @@ def source_view(rs: Ruleset, path: str, cov: Coverage | None, said: dict[str, st
         })
     counts = cov.counts()
     return {"root": root_of(path), "title": f"{rs.name} {rs.version}: the source text, provision by provision",
-            "name": rs.name, "ref": rs.ref, "source_file": rs.data["source"]["file"],
-            "citation": rs.data["source"]["citation"], "rows": rows, "provisions": len(cov.statuses),
+            "name": rs.name, "ref": rs.ref, "source_file": source.file,
+            "citation": source.citation, "rows": rows, "provisions": len(cov.statuses),
             "counts": [{"status": k, "count": counts[k]} for k in STATUSES if counts[k]],
             "uncovered": counts["uncovered"], "words": cov.words,
             "quoted_share": f"{100 * cov.quoted_words / cov.words:.1f}%" if cov.words else "0.0%",

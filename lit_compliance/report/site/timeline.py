@@ -9,6 +9,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ...load.catalogue import Catalogue, Ruleset
+from ...model import as_printed
 from ...regulator.diff import diff_rulesets
 from ...regulator.diff_view import view as diff_view
 from ..references import page
@@ -57,21 +58,23 @@ def jurisdiction_pages(cat: Catalogue, jid: str) -> tuple[dict, list[Page]]:
         step = next((x for x in diffs if x["new"] == rs.version and i and x["old"] == versions[i - 1].version), None)
         entries.append({"kind": "version", "date": effective(rs), "sort": rs.effective_date.isoformat()
                         if rs.effective_date else "", "version": rs.version, "href": page(rs).split("/", 1)[1] + "index.html",
-                        "citation": rs.data["version"]["cite"], "note": " ".join(rs.data["version"]["change_note"].split()),
+                        "citation": as_printed(rs).header.version.cite,
+                        "note": " ".join(as_printed(rs).header.version.change_note.split()),
                         "counts": counts(rs), "diff": step})
     history = []
-    for h in (latest.data.get("source") or {}).get("history") or ():
-        date = str(h.get("effective_date", ""))
+    source = as_printed(latest).header.source
+    for h in source.history:
+        date = h.effective_date
         present = date in catalogued
-        history.append({"citation": h.get("citation", ""), "date": date, "catalogued": present,
+        history.append({"citation": h.citation, "date": date, "catalogued": present,
                         "version": next((rs.version for rs in versions if rs.effective_date and
                                          rs.effective_date.isoformat() == date), None)})
         if not present:
-            entries.append({"kind": "absent", "date": date, "sort": date, "citation": h.get("citation", "")})
+            entries.append({"kind": "absent", "date": date, "sort": date, "citation": h.citation})
     entries.sort(key=lambda e: (e["sort"] == "", e["sort"], e["kind"]))
     context = {"root": "../", "title": f"{latest.name}: versions and history", "name": latest.name,
                "jurisdiction": jid, "entries": entries, "diffs": diffs, "history": history,
-               "citation": latest.data["source"]["citation"],
+               "citation": source.citation,
                "crumbs": [{"href": "../index.html", "text": "Catalogue"}]}
     pages.insert(0, Page(jpath, "site/jurisdiction.html.j2", context))
     return {"id": jid, "name": latest.name, "href": jpath, "versions": [
