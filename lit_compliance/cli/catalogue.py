@@ -6,8 +6,9 @@ from pathlib import Path
 
 import click
 
-from ..model.provenance import finding_ids
+from ..model import as_printed
 from ..load.catalogue import Catalogue, load_ruleset
+from ..load.ruleset import finding_lists, published  # noqa: F401 (finding_lists: tests use it from here)
 from ..load.strict_yaml import InputError, Problem
 from ..output.render import render, to_json
 from .common import EXIT_NO, EXIT_OK, catalogue, emit, format_option, handled, main, pick
@@ -21,11 +22,11 @@ def list_cmd(fmt: str) -> None:
     """List the jurisdictions and versions in the catalogue."""
     rows = []
     for rs in catalogue().all_versions():  # every file read: a problem anywhere is listed with the others
-        d = rs.data
+        printed = as_printed(rs)
         rows.append({
             "jurisdiction": rs.jurisdiction, "name": rs.name, "version": rs.version,
-            "effective_date": d["version"]["effective_date"], "citation": d["source"]["citation"],
-            "wagers": [w["id"] for w in rs.wagers], "findings": len(rs.findings),
+            "effective_date": printed.header.version.effective_date_text, "citation": printed.header.source.citation,
+            "wagers": [w.id for w in printed.wagers], "findings": len(printed.findings),
         })
     if fmt == "json":
         emit(to_json(rows))
@@ -47,19 +48,10 @@ def show(jurisdiction: str, version: str | None, on: str | None, fmt: str) -> No
     if fmt == "json":
         from ..regulator.coverage import ruleset_provisions  # lazy: parses the source; only --format json needs the provisions
 
-        emit(to_json({**finding_lists(rs.data), "provisions": ruleset_provisions(rs)}))
+        emit(to_json({**published(rs), "provisions": ruleset_provisions(rs)}))
     else:
         emit(render("show.txt.j2", rs=rs, site_reference=reference(rs),
                     site_example=reference(rs, ("wagers", 0)) if rs.wagers else None))
-
-
-def finding_lists(value):
-    """The document with every ``finding`` as a list of ids (one type in JSON, whatever the YAML says)."""
-    if isinstance(value, dict):
-        return {k: (list(finding_ids(v)) if k == "finding" else finding_lists(v)) for k, v in value.items()}
-    if isinstance(value, list):
-        return [finding_lists(v) for v in value]
-    return value
 
 
 @main.command()

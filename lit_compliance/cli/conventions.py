@@ -17,6 +17,7 @@ import click.shell_completion
 
 from .. import __version__
 from ..load.catalogue import Catalogue
+from ..model import as_printed
 
 
 def _print_version(ctx: click.Context, _param, value: bool) -> None:
@@ -44,9 +45,9 @@ def complete_wager(ctx, param, incomplete: str) -> list:
         return []
     wager = ctx.params.get("wager")
     if param.name == "paytable" and wager:
-        ids = [t["id"] for w in rs.data["wagers"] if w["id"] == wager for t in w["paytables"]]
+        ids = [t.id for w in as_printed(rs).wagers if w.id == wager for t in w.paytables]
     else:
-        ids = [w["id"] for w in rs.data["wagers"]]
+        ids = [w.id for w in as_printed(rs).wagers]
     return [click.shell_completion.CompletionItem(i) for i in ids if i.startswith(incomplete)]
 
 

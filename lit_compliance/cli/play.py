@@ -14,10 +14,11 @@ import click
 from ..poker.cards import CardError, names, parse_cards
 from .common import EXIT_NO, EXIT_OK, Trouble, catalogue, emit, format_option, handled, main, pick
 from ..play.dealing import DealingError, build_plan, default_players, max_players, method, methods
-from ..poker.hands import STANDARD, HandRules, evaluate
+from ..poker.hands import STANDARD, evaluate
 from ..play.irregularities import (EFFECT_TEXT, EVENT_DESCRIPTIONS, NOT_ADDRESSED, UnknownEvent, addressed_matrix,
                              consequence, normalise_event)
 from ..output.render import render, to_json
+from ..model import as_printed
 from ..model.vocabulary import hand_name, odds
 from ..play.round_file import load_round_file
 from ..play.settlement import money, settle, view
@@ -31,7 +32,7 @@ BASIS_BY_SIZE = {3: ("player_three",), 5: ("player_and_community", "table_highes
 
 def evaluation_view(cards: list[int], ruleset=None) -> dict:
     """What ``evaluate`` prints for a hand: category, name, tags, and the paytable lines it matches."""
-    rules = HandRules.from_ruleset(ruleset.data) if ruleset is not None else STANDARD
+    rules = as_printed(ruleset).hand_rules if ruleset is not None else STANDARD
     hand = evaluate(cards, rules)
     out = {
         "cards": names(cards), "size": len(cards), "category": hand.category,

@@ -22,7 +22,7 @@ def _drafts(cat) -> list:
     for name in EXAMPLE_DRAFTS:
         path = folder / name
         draft = load_ruleset(path, f"examples/{name}")
-        base = cat.get(draft.jurisdiction, draft.data["version"].get("supersedes"))
+        base = cat.get(draft.jurisdiction, model_of(draft).header.version.supersedes)
         out.append((path, draft, base))
     return out
 

@@ -66,3 +66,18 @@ def finding_ids(value) -> list[str]:
     if not value:
         return []
     return [value] if isinstance(value, str) else list(value)
+
+
+def finding_lists(value):
+    """The document with every ``finding`` as a list of ids (one type in JSON, whatever the YAML says)."""
+    if isinstance(value, dict):
+        return {k: (list(finding_ids(v)) if k == "finding" else finding_lists(v)) for k, v in value.items()}
+    if isinstance(value, list):
+        return [finding_lists(v) for v in value]
+    return value
+
+
+def published(ruleset: Ruleset) -> dict:
+    """The ruleset's document as ``show --format json`` publishes it: as loaded (an amendment: its
+    base with its changes), every ``finding`` a list of ids."""
+    return finding_lists(ruleset.data)

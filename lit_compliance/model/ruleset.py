@@ -90,6 +90,7 @@ class Irregularity:
     cite: str
     findings: tuple[str, ...]
     condition: str | None = None          # when the rule applies, where the source narrows the event
+    quote: str | None = None              # the source's words (pieces joined by " … ")
 
 
 @dataclass(frozen=True)
@@ -284,6 +285,15 @@ def _wager(w: dict, doc, path: tuple) -> Wager:
         cite=w["cite"], findings=finding_ids(w.get("finding")), source=_src(doc, path))
 
 
+def irregularities_of(data: Mapping) -> tuple[Irregularity, ...]:
+    """The irregularities of a ruleset document: what happens after each event, with its citation."""
+    return tuple(
+        Irregularity(e["id"], e["event"], e["consequence"]["kind"], e["consequence"]["text"],
+                     VoidWagers(e["consequence"]["wagers"]) if e["consequence"].get("wagers") else None,
+                     e["cite"], finding_ids(e.get("finding")), e.get("condition"), quote_text(e.get("quote")))
+        for e in data.get("irregularities") or ())
+
+
 def _floor(f: Mapping | None) -> PayoutFloor | None:
     return None if not f else PayoutFloor(f["kind"], f.get("or_amount_set_by"), f["cite"], finding_ids(f.get("finding")))
 
@@ -302,11 +312,7 @@ def build(ruleset, data: dict, applied: tuple[Reading, ...], findings: tuple[Fin
                         (p.get("floor") or {}).get("kind"), p.get("disclosure"), p["cite"], finding_ids(p.get("finding")),
                         _floor(p.get("floor")))
             for p in data.get("payout_limits") or ()),
-        irregularities=tuple(
-            Irregularity(e["id"], e["event"], e["consequence"]["kind"], e["consequence"]["text"],
-                         VoidWagers(e["consequence"]["wagers"]) if e["consequence"].get("wagers") else None,
-                         e["cite"], finding_ids(e.get("finding")), e.get("condition"))
-            for e in data.get("irregularities") or ()),
+        irregularities=irregularities_of(data),
         hand_rules=HandRules.from_ruleset(data), applied=applied,
         sections=MappingProxyType(data))
 

@@ -17,6 +17,7 @@ from fractions import Fraction
 
 from ..gamemath.settings import TableSettings
 from ..load.catalogue import Ruleset, did_you_mean
+from ..model import as_printed
 from ..model.vocabulary import money
 from .sign_layout import SIGN_SIZES
 
@@ -209,16 +210,17 @@ def build_config(rs: Ruleset, ask: Asker, *, casino=None, table=None, minimum=No
                       default="none", check=lambda v: None if str(v).strip().lower() in ("none", "") else amount_problem(v))
     data["payout_limit"] = None if str(limit).strip().lower() in ("none", "") else amount(limit, "--payout-limit")
 
-    methods = {m["id"]: m["name"] for m in rs.data["dealing_methods"]}
+    printed = as_printed(rs)
+    methods = {m.id: m.name for m in printed.dealing_methods}
     if ask.interactive and dealing_method is None and len(methods) > 1 and "dealing_method" not in ask.answers:
         ask.say("Dealing methods:\n" + "\n".join(f"  {m}: {n}" for m, n in methods.items()))
     method = ask.value("dealing_method", dealing_method, "--dealing-method", "Dealing method", check=_choice(methods),
                        **({"default": next(iter(methods))} if len(methods) == 1 else {}))
     data["dealing_method"] = None if method is None else match_choice(method, methods)[0]
 
-    positions = rs.data["table"]["max_positions"]
-    most = positions.get("value") or 12
-    why = f"the rules allow at most {most} [{positions['cite']}]" if positions.get("value") else "at most 12"
+    positions = printed.table.max_positions
+    most = positions.value or 12
+    why = f"the rules allow at most {most} [{positions.cite}]" if positions.value else "at most 12"
 
     def seats_problem(v):
         try:
@@ -228,8 +230,8 @@ def build_config(rs: Ruleset, ask: Asker, *, casino=None, table=None, minimum=No
         return None if 1 <= n <= most else f"{n} seats: {why}"
 
     n_seats = ask.value("seats", seats, "--seats", "Number of seats", check=seats_problem,
-                        **({"default": positions["value"], "default_says": "the most the rules allow"}
-                           if positions.get("value") else {}))
+                        **({"default": positions.value, "default_says": "the most the rules allow"}
+                           if positions.value else {}))
     data["seats"] = None if n_seats is None else int(str(n_seats).strip())
     size = ask.value("sign_size", sign_size, "--sign-size", "Sign size (" + ", ".join(SIGN_SIZE_IDS) + ")",
                      check=_choice({s: s for s in SIGN_SIZE_IDS}), default="letter")

@@ -10,12 +10,13 @@ alike (see :data:`ROUND_VOID`, :data:`HAND_VOID`, :data:`HAND_RIDES`).
 """
 from __future__ import annotations
 
-from ..model.provenance import finding_ids, quote_text
 
 from functools import lru_cache
+from typing import Mapping
 
 from ..load.validation import schema
-from ..model import RulesetModel, model_of
+from ..model import Irregularity, RulesetModel, model_of
+from ..model.ruleset import irregularities_of
 
 NOT_ADDRESSED = "not addressed by this ruleset"
 
@@ -77,29 +78,31 @@ def normalise_event(name: str) -> str:
     return key
 
 
-def _irregularities(ruleset) -> list[dict]:
-    """The ruleset's irregularity entries as the model reads them (its readings applied)."""
+def _irregularities(ruleset) -> tuple[Irregularity, ...]:
+    """The ruleset's irregularity entries as the model reads them (its readings applied): of a
+    model, of a loaded ruleset (default readings), or of a ruleset document."""
     if isinstance(ruleset, RulesetModel):
-        return ruleset.sections["irregularities"]
-    if hasattr(ruleset, "data"):
-        return model_of(ruleset).sections["irregularities"]
-    return ruleset["irregularities"]
+        return ruleset.irregularities
+    if isinstance(ruleset, Mapping):
+        return irregularities_of(ruleset)
+    return model_of(ruleset).irregularities
 
 
-def entries(ruleset, event: str) -> list[dict]:
+def entries(ruleset, event: str) -> list[Irregularity]:
     """The ruleset's irregularity entries for an event."""
-    return [e for e in _irregularities(ruleset) if e["event"] == event]
+    return [e for e in _irregularities(ruleset) if e.event == event]
 
 
-def entry_view(entry: dict) -> dict:
+def entry_view(entry: Irregularity) -> dict:
     """One irregularity entry as the views print it: event, condition, consequence, citation, findings."""
+    wagers = entry.void_wagers.value if entry.void_wagers is not None else None
     return {
-        "id": entry["id"], "event": entry["event"], "condition": entry.get("condition"),
-        "kind": entry["consequence"]["kind"], "text": entry["consequence"]["text"],
-        "cite": entry["cite"], "quote": quote_text(entry.get("quote")), "finding": list(finding_ids(entry.get("finding"))),
-        "wagers": entry["consequence"].get("wagers"),
-        "effect": settlement_effect(entry["consequence"]["kind"]),
-        "effect_text": effect_text(settlement_effect(entry["consequence"]["kind"]), entry["consequence"].get("wagers")),
+        "id": entry.id, "event": entry.event, "condition": entry.condition,
+        "kind": entry.kind, "text": entry.text,
+        "cite": entry.cite, "quote": entry.quote, "finding": list(entry.findings),
+        "wagers": wagers,
+        "effect": settlement_effect(entry.kind),
+        "effect_text": effect_text(settlement_effect(entry.kind), wagers),
     }
 
 
@@ -127,7 +130,7 @@ def consequence(ruleset, event: str) -> dict | None:
 def by_id(ruleset, irregularity_id: str) -> dict | None:
     """The irregularity entry with this id, as :func:`entry_view` gives it, or None."""
     for e in _irregularities(ruleset):
-        if e["id"] == irregularity_id:
+        if e.id == irregularity_id:
             return entry_view(e)
     return None
 
@@ -168,6 +171,6 @@ def addressed_matrix(catalogue) -> list[dict]:
         cells = {}
         for jid in catalogue.jurisdictions:
             found = entries(catalogue.latest(jid), event)
-            cells[jid] = sorted({e["consequence"]["kind"] for e in found})
+            cells[jid] = sorted({e.kind for e in found})
         rows.append({"event": event, "description": EVENT_DESCRIPTIONS.get(event, ""), "by_jurisdiction": cells})
     return rows

@@ -22,7 +22,7 @@ from .irregularities import (PER_SEAT, UnknownEvent, by_id, consequence, entry_v
 from ..load.kinds import wrong_kind
 from ..load.strict_yaml import Document, InputError, Problem, format_path, load_yaml_file, load_yaml_text
 from ..load.validation import schema_problems
-from ..model import ReadingError, exact, model_of
+from ..model import ReadingError, as_printed, exact, model_of
 from ..model.vocabulary import ids, money, words
 
 SCHEMA_NAME = "round"
@@ -218,7 +218,7 @@ class _Checker:
 
     def _irregularities(self, seats: dict[int, int]) -> list[IrregularityEntry]:
         out = []
-        ids = [e["id"] for e in self.rs.data["irregularities"]]
+        ids = [e.id for e in as_printed(self.rs).irregularities]
         for i, item in enumerate(self.data.get("irregularities", [])):
             path = ("irregularities", i)
             name = item if isinstance(item, str) else item["irregularity"]
@@ -271,7 +271,7 @@ class _Checker:
         return out
 
     def _unique(self, cards: list[tuple[int, tuple]]) -> None:
-        decks = self.rs.data["cards"]["decks"]["count"]
+        decks = as_printed(self.rs).cards.decks.count
         seen: dict[int, list[tuple]] = {}
         for c, where in cards:
             seen.setdefault(c, []).append(where)
@@ -305,7 +305,7 @@ class _Checker:
 
     def _player(self, i: int, p: dict, cards: list[int], void: bool, rides: bool) -> PlayerEntry:
         path = ("players", i)
-        base = self.rs.data["base_game"]
+        base = as_printed(self.rs).base_game
         if ("bet" in p) == ("bets" in p):
             self.fail(path + (("bets",) if "bets" in p else ()),
                       "give the base bets as bet (one amount for each of the three) or bets (bet1, bet2, bet3), "
@@ -313,19 +313,19 @@ class _Checker:
                       "bets) or bets (bet1, bet2, bet3)")
         bets = ({b: exact(p["bets"][b]) for b in BETS} if "bets" in p and "bet" not in p
                 else {b: exact(p.get("bet", 1)) for b in BETS})
-        equal = base["equal_bets"]
-        if "bets" in p and (equal["value"] if equal["value"] is not None else equal["assumed"]):
+        equal = base.equal_bets
+        if "bets" in p and (equal.value if equal.value is not None else equal.assumed):
             if len(set(bets.values())) > 1:
-                self.fail(path + ("bets",), f"the three bets must be equal [{equal['cite']}]")
+                self.fail(path + ("bets",), f"the three bets must be equal [{equal.cite}]")
         decisions = {}
         given = p.get("decisions", {})
         note = None
-        for spec in base["bets"]:
-            bid = spec["id"]
+        for spec in base.bets:
+            bid = spec.id
             choice = given.get(bid)
-            if not spec["withdrawable"]:
+            if not spec.withdrawable:
                 if choice == "pull":
-                    self.fail(path + ("decisions", bid), f"{bid} cannot be withdrawn [{spec['cite']}]")
+                    self.fail(path + ("decisions", bid), f"{bid} cannot be withdrawn [{spec.cite}]")
                 decisions[bid] = "ride"
             elif rides:
                 decisions[bid] = "ride"
@@ -333,7 +333,7 @@ class _Checker:
             elif choice is None:
                 if not void:
                     self.fail(path + ("decisions",) if "decisions" in p else path,
-                              f"missing decision for {bid} (ride or pull): the player may withdraw it [{spec['cite']}]")
+                              f"missing decision for {bid} (ride or pull): the player may withdraw it [{spec.cite}]")
                 decisions[bid] = "ride"
             else:
                 decisions[bid] = choice
@@ -465,10 +465,10 @@ class _Checker:
             return {}
         given = self.data.get("payout_limit", self.data.get("payout_limits"))
         key = "payout_limits" if "payout_limits" in self.data else "payout_limit"
-        rules = self.rs.data["payout_limits"]
+        rules = as_printed(self.rs).payout_limits
         if given is None:
             if rules:
-                ids = ", ".join(r["id"] for r in rules)
+                ids = ", ".join(r.id for r in rules)
                 self.notes.append(f"the round file gives no payout limit: the payout limit rule ({ids}) is not applied")
             return {}
         if not rules:
@@ -477,10 +477,10 @@ class _Checker:
         if not isinstance(given, dict):
             if len(rules) > 1:
                 self.fail((key,), "this ruleset has several payout limit rules: give payout_limits "
-                                  f"with an amount for each of {', '.join(r['id'] for r in rules)}")
+                                  f"with an amount for each of {', '.join(r.id for r in rules)}")
                 return {}
-            return {rules[0]["id"]: exact(given)}
-        ids = {r["id"] for r in rules}
+            return {rules[0].id: exact(given)}
+        ids = {r.id for r in rules}
         out = {}
         for name, amount in given.items():
             if name not in ids:

@@ -107,7 +107,6 @@ class _Meter:
 def settle(rnd: Round) -> Settlement:
     """Settle every wager of every seat of a round: outcome, amount returned, the paytable line and citation that decided it."""
     model = rnd.model
-    data = model.sections
     rules = model.hand_rules
     wagers = {w.id: w for w in model.wagers}
     notes = list(rnd.notes)
@@ -134,7 +133,7 @@ def settle(rnd: Round) -> Settlement:
         best = max(live, key=lambda p: (hand_for(p, "player_and_community").key, -p.seat))
         highest = (best.seat, hand_for(best, "player_and_community"))
 
-    order, order_basis = _payment_order(data, rnd)
+    order, order_basis = _payment_order(model, rnd)
     meter = _Meter(rnd.meter, rnd.meter_reset)
     settled: dict[int, SettledPlayer] = {}
     for seat in order:
@@ -150,8 +149,8 @@ def settle(rnd: Round) -> Settlement:
                     notes.append(f"seat {seat}: the rules do not say what a void hand does to the wagers")
         else:
             rows = []
-            ctx = _Context(rnd, wagers, live, hand_for, highest, meter, data)
-            rows += _base_rows(p, data, wagers["base"], rnd.paytables.get("base"), ctx)
+            ctx = _Context(rnd, wagers, live, hand_for, highest, meter, model)
+            rows += _base_rows(p, model, wagers["base"], rnd.paytables.get("base"), ctx)
             for wid, stake in p.side_wagers.items():
                 rows += _side_rows(p, wagers[wid], rnd.paytables.get(wid), stake, ctx)
             _apply_limits(rows, model, rnd)
@@ -174,22 +173,22 @@ class _Context:
     hand_for: Any
     highest: tuple | None
     meter: _Meter
-    data: Any = None
+    model: Any = None        # the RulesetModel the round is settled under
 
 
-def _payment_order(data: dict, rnd: Round) -> tuple[list[int], str]:
+def _payment_order(model, rnd: Round) -> tuple[list[int], str]:
     """Seats in the order winners are paid, from the ruleset's round sequence."""
     seats = sorted(p.seat for p in rnd.players)
-    meter_wagers = {w["id"] for w in data["wagers"] if w.get("meter") is not None}
-    steps = data["round_sequence"]
-    candidates = [s for s in steps if s.get("wager") in meter_wagers and s.get("order") in DIRECTIONAL]
-    candidates += [s for s in steps if s["step"] in ("pay_winning_wagers", "settle_base_wagers", "settle_side_wager")
-                   and s.get("order") in DIRECTIONAL]
+    meter_wagers = {w.id for w in model.wagers if w.meter is not None}
+    steps = model.round_steps
+    candidates = [s for s in steps if s.wager in meter_wagers and s.order in DIRECTIONAL]
+    candidates += [s for s in steps if s.step in ("pay_winning_wagers", "settle_base_wagers", "settle_side_wager")
+                   and s.order in DIRECTIONAL]
     if not candidates:
         return seats, "the ruleset fixes no payment order; seats are paid in ascending order"
     step = candidates[0]
-    reverse = DIRECTIONAL[step["order"]]
-    return sorted(seats, reverse=reverse), f"{words(step['step'])} {words(step['order'])} [{step['cite']}]"
+    reverse = DIRECTIONAL[step.order]
+    return sorted(seats, reverse=reverse), f"{words(step.step)} {words(step.order)} [{step.cite}]"
 
 
 def _returned_rows(p, wagers: dict, rnd: Round, status: str) -> list[Row]:
@@ -281,29 +280,29 @@ def _below(hand: Hand, least: str, basis: str) -> bool | None:
     return codes[hand.category] < codes[least]
 
 
-def _least(wager: Wager, data) -> tuple[str, str] | None:
+def _least(wager: Wager, model) -> tuple[str, str] | None:
     """The least winning hand the text states for a wager (hand, cite), where it states one."""
     if wager.wins_on:
         return wager.wins_on, wager.wins_on_cite
     if wager.is_base:
-        q = data["base_game"]["qualifying_hand"]
-        return q["hand"], q["cite"]
+        q = model.base_game.qualifying_hand
+        return q.hand, q.cite
     return None
 
 
-def _base_rows(p, data, wager: Wager, table_id: str | None, ctx: _Context) -> list[Row]:
+def _base_rows(p, model, wager: Wager, table_id: str | None, ctx: _Context) -> list[Row]:
     table = wager.paytable(table_id)
     basis = wager.basis_for(table)
     hand = ctx.hand_for(p, basis)
-    least = _least(wager, data)
-    bets = {b["id"]: b for b in data["base_game"]["bets"]}
+    least = _least(wager, model)
+    bets = {b.id: b for b in model.base_game.bets}
     rows = []
     for bid, stake in p.bets.items():
         row = Row("base", wager.name, bid, stake, paytable=table_id,
                   paytable_name=table.name if table else None, hand_basis=basis.value)
         if p.decisions[bid] == "pull":
-            row.outcome, row.returned, row.hand, row.cite = "withdrawn", stake, hand, bets[bid]["cite"]
-            row.notes.append(f"{bets[bid]['label']} withdrawn: returned to the player")
+            row.outcome, row.returned, row.hand, row.cite = "withdrawn", stake, hand, bets[bid].cite
+            row.notes.append(f"{bets[bid].label} withdrawn: returned to the player")
         else:
             _settle_on_table(row, wager, table, hand, ctx.meter, least)
         rows.append(row)
@@ -322,7 +321,7 @@ def _side_rows(p, wager: Wager, table_id: str | None, stake: Fraction, ctx: _Con
                          f"so the {table.name if table else 'missing'} paytable")
     else:
         hand = ctx.hand_for(p, basis)
-    _settle_on_table(row, wager, table, hand, ctx.meter, _least(wager, ctx.data))
+    _settle_on_table(row, wager, table, hand, ctx.meter, _least(wager, ctx.model))
     rows = [row]
     envy = wager.envy
     if envy and table and table.envy_lines:

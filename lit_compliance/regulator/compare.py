@@ -18,7 +18,8 @@ from ..load.catalogue import Ruleset
 from .list_rules import line_key
 from .diff_view import edge_text
 from .prose import flag_text, humanise, line_label, say
-from ..model.sections import sections_of
+from ..model import PayoutLimit, as_printed
+from ..model.ruleset import PayoutFloor
 from ..model.vocabulary import hand_name, odds
 from ..load.validation import schema
 
@@ -84,28 +85,29 @@ def _one(rs: Ruleset, rows: list[Row]) -> list:
 
 
 def _qualifying_hand(rs: Ruleset) -> list:
-    q = rs.data["base_game"]["qualifying_hand"]
-    rows = [_row((0,), "Least hand that wins the base wagers", (hand_name(q["hand"]), q["cite"]))]
-    base = rs.wager("base")
-    if base.get("wins_on"):
+    printed = as_printed(rs)
+    q = printed.base_game.qualifying_hand
+    rows = [_row((0,), "Least hand that wins the base wagers", (hand_name(q.hand), q.cite))]
+    base = printed.wager("base")
+    if base.wins_on:
         rows.append(_row((1,), "Base wager wins on (as the wager states it)",
-                         (hand_name(base["wins_on"]["hand"]), base["wins_on"]["cite"])))
+                         (hand_name(base.wins_on), base.wins_on_cite)))
     return _one(rs, rows)
 
 
 def _payout_limit(rs: Ruleset) -> list:
-    limits = rs.data["payout_limits"]
+    limits = as_printed(rs).payout_limits
     rows: list[Row] = []
 
-    def entries(fn: Callable[[dict], str | None]) -> list:
-        return [(fn(lim), lim["cite"]) for lim in limits if fn(lim) is not None]
+    def entries(fn: Callable[[PayoutLimit], str | None]) -> list:
+        return [(fn(lim), lim.cite) for lim in limits if fn(lim) is not None]
 
     for order, label, fn in [
-        (0, "Applies to", lambda l: ", ".join(l["applies_to"])),
-        (1, "Excludes", lambda l: ", ".join(l["excludes"]) if l.get("excludes") else None),
-        (2, "Set by", lambda l: humanise(l["set_by"])),
-        (3, "Least limit allowed", lambda l: _floor(l.get("floor"))),
-        (4, "Disclosure", lambda l: l.get("disclosure")),
+        (0, "Applies to", lambda l: ", ".join(l.applies_to)),
+        (1, "Excludes", lambda l: ", ".join(l.excludes) if l.excludes else None),
+        (2, "Set by", lambda l: humanise(l.set_by)),
+        (3, "Least limit allowed", lambda l: _floor(l.floor)),
+        (4, "Disclosure", lambda l: l.disclosure),
     ]:
         found = entries(fn)
         if found:
@@ -113,39 +115,39 @@ def _payout_limit(rs: Ruleset) -> list:
     return _one(rs, rows)
 
 
-def _floor(floor: dict | None) -> str | None:
+def _floor(floor: PayoutFloor | None) -> str | None:
     if not floor:
         return None
     words = {"max_base_win_at_table_minimum": "the most one patron can win on those wagers in one round "
                                               "at the table minimum",
              "none_stated": "none stated"}
-    text = words.get(floor["kind"], humanise(floor["kind"]))
-    if floor.get("or_amount_set_by"):
-        text += f", or an amount set by {floor['or_amount_set_by']}"
+    text = words.get(floor.kind, humanise(floor.kind))
+    if floor.or_amount_set_by:
+        text += f", or an amount set by {floor.or_amount_set_by}"
     return text
 
 
 def _bets(rs: Ruleset) -> list:
-    bg = rs.data["base_game"]
+    bg = as_printed(rs).base_game
     rows = []
-    for i, bet in enumerate(bg["bets"]):
-        if bet["withdrawable"]:
-            text = f"\"{bet['label'].strip(chr(34))}\": may be taken back, decided {humanise(bet['decision_point'])}"
+    for i, bet in enumerate(bg.bets):
+        if bet.withdrawable:
+            text = f"\"{bet.label.strip(chr(34))}\": may be taken back, decided {humanise(bet.decision_point)}"
         else:
-            text = f"\"{bet['label'].strip(chr(34))}\": stays in action"
-        rows.append(_row((i,), f"Bet {bet['id'][-1]}", (text, bet["cite"])))
-    rows.append(_row((9,), "Decisions independent", (flag_text(bg["independent_decisions"]),
-                                                      bg["independent_decisions"]["cite"])))
-    rows.append(_row((10,), "Three equal bets", (flag_text(bg["equal_bets"]), bg["equal_bets"]["cite"])))
+            text = f"\"{bet.label.strip(chr(34))}\": stays in action"
+        rows.append(_row((i,), f"Bet {bet.number}", (text, bet.cite)))
+    rows.append(_row((9,), "Decisions independent", (flag_text(bg.independent_decisions),
+                                                      bg.independent_decisions.cite)))
+    rows.append(_row((10,), "Three equal bets", (flag_text(bg.equal_bets), bg.equal_bets.cite)))
     return _one(rs, rows)
 
 
 def _cards(rs: Ruleset) -> list:
-    c = sections_of(rs.data).cards
+    c = as_printed(rs).cards
     d = c.decks
     rows = [_row((0,), "Decks", (f"{d.count} of {d.cards_per_deck} cards"
                                  + ("" if d.jokers is None else ", jokers" if d.jokers else ", no jokers"), d.cite)),
-            _row((1,), "Cover card", (flag_text(c.cover_card), c.cover_card["cite"]))]
+            _row((1,), "Cover card", (flag_text(c.cover_card), c.cover_card.cite))]
     sd = c.second_deck
     text = "permitted" if sd.permitted else "not permitted"
     if sd.requires:
@@ -165,16 +167,15 @@ def _cards(rs: Ruleset) -> list:
 
 
 def _positions(rs: Ruleset) -> list:
-    t = rs.data["table"]
-    mp = t["multiple_positions"]
-    text = humanise(mp["allowed"])
-    if mp.get("max_positions"):
-        text += f", at most {mp['max_positions']}"
-    if mp.get("adjacent_only"):
+    t = as_printed(rs).table
+    mp = t.multiple_positions
+    text = humanise(mp.allowed)
+    if mp.max_positions:
+        text += f", at most {mp.max_positions}"
+    if mp.adjacent_only:
         text += ", adjacent only"
-    return _one(rs, [_row((0,), "Player positions at the table", (say(t["max_positions"]["value"]),
-                                                                   t["max_positions"]["cite"])),
-                     _row((1,), "One player on several positions", (text, mp["cite"]))])
+    return _one(rs, [_row((0,), "Player positions at the table", (say(t.max_positions.value), t.max_positions.cite)),
+                     _row((1,), "One player on several positions", (text, mp.cite))])
 
 
 def _side_wagers(rs: Ruleset) -> list:
@@ -194,7 +195,7 @@ def _side_wagers(rs: Ruleset) -> list:
 
 def _dealing(rs: Ruleset) -> list:
     rows = []
-    for m in sections_of(rs.data).dealing_methods:
+    for m in as_printed(rs).dealing_methods:
         steps = ", ".join(f"{s.cards} to {humanise(s.to)}" for s in m.steps)
         rows.append(_row((m.id,), humanise(m.id).capitalize(), (f"{m.name}: {steps}", m.cite)))
     return _one(rs, rows)
@@ -202,7 +203,7 @@ def _dealing(rs: Ruleset) -> list:
 
 def _odds_wording(rs: Ruleset) -> list:
     rows = []
-    for s in sections_of(rs.data).signage:
+    for s in as_printed(rs).signage:
         if s.rule != "odds_wording":
             continue
         parts = []
@@ -220,11 +221,13 @@ def _rule_rows(rs: Ruleset, section: str, with_where: bool) -> list:
     """One row per entry of a list of rules (``signage``, ``table_limits``), in schema order."""
     rules = list(schema()["properties"][section]["items"]["properties"]["rule"]["enum"])
     rows = []
-    for entry in rs.data[section]:
-        text = " ".join((entry.get("text") or "").split()) or "(rule stated)"
-        if with_where and entry.get("where"):
-            text += f" (where: {' '.join(entry['where'].split())})"
-        rows.append(_row((rules.index(entry["rule"]),), humanise(entry["rule"]).capitalize(), (text, entry["cite"])))
+    printed = as_printed(rs)
+    for entry in printed.signage if section == "signage" else printed.table_limits:
+        text = " ".join((entry.text or "").split()) or "(rule stated)"
+        where = getattr(entry, "where", None)
+        if with_where and where:
+            text += f" (where: {' '.join(where.split())})"
+        rows.append(_row((rules.index(entry.rule),), humanise(entry.rule).capitalize(), (text, entry.cite)))
     return _merge_rows(rs, rows)
 
 
@@ -237,28 +240,26 @@ def _table_limits(rs: Ruleset) -> list:
 
 
 def _rankings(rs: Ruleset) -> list:
-    hr = rs.data["hand_rankings"]
+    hr = as_printed(rs).hand_rankings
     rows = []
-    for order, key, label in [(0, "five_card", "Five-card hands"), (3, "three_card", "Three-card hands"),
-                              (4, "six_card", "Six-card hands")]:
-        ranking = hr[key]
+    for order, ranking, label in [(0, hr.five_card, "Five-card hands"), (3, hr.three_card, "Three-card hands"),
+                                  (4, hr.six_card, "Six-card hands")]:
         if ranking is None:
             continue
-        rows.append(_row((order,), label, (" > ".join(hand_name(c["hand"]) for c in ranking["categories"]),
-                                           ranking["cite"])))
-        if key == "five_card":
+        rows.append(_row((order,), label, (" > ".join(hand_name(c.hand) for c in ranking.categories), ranking.cite)))
+        if ranking is hr.five_card:
             rows.append(_row((1,), "Ace-low straight (A-2-3-4-5)",
-                             (flag_text(ranking["ace_low_straight"]), ranking["ace_low_straight"]["cite"])))
-            if ranking.get("wraparound_straight"):
+                             (flag_text(ranking.ace_low_straight), ranking.ace_low_straight.cite)))
+            if ranking.wraparound_straight:
                 rows.append(_row((2,), "Wraparound straight (e.g. Q-K-A-2-3)",
-                                 (flag_text(ranking["wraparound_straight"]), ranking["wraparound_straight"]["cite"])))
-    rows.append(_row((5,), "Suits rank equally", (flag_text(hr["suits_equal"]), hr["suits_equal"]["cite"])))
+                                 (flag_text(ranking.wraparound_straight), ranking.wraparound_straight.cite)))
+    rows.append(_row((5,), "Suits rank equally", (flag_text(hr.suits_equal), hr.suits_equal.cite)))
     return _one(rs, rows)
 
 
 def _round(rs: Ruleset) -> list:
     steps = []
-    for s in sections_of(rs.data).round_steps:
+    for s in as_printed(rs).round_steps:
         text = humanise(s.step)
         if s.wager:
             text += f" ({s.wager})"
@@ -269,20 +270,22 @@ def _round(rs: Ruleset) -> list:
 
 
 def _version(rs: Ruleset) -> list:
-    v, src = rs.data["version"], rs.data["source"]
-    return _one(rs, [_row((0,), "Version", (v["id"], v["cite"])),
-                     _row((1,), "Effective", (v["effective_date"], v["cite"])),
-                     _row((2,), "Source", (src["citation"], None)),
-                     _row((3,), "Regulator", (rs.data["jurisdiction"]["regulator"], rs.data["jurisdiction"]["cite"]))])
+    h = as_printed(rs).header
+    v = h.version
+    return _one(rs, [_row((0,), "Version", (v.id, v.cite)),
+                     _row((1,), "Effective", (v.effective_date_text, v.cite)),
+                     _row((2,), "Source", (h.source.citation, None)),
+                     _row((3,), "Regulator", (h.jurisdiction.regulator, h.jurisdiction.cite))])
 
 
 def _findings(rs: Ruleset) -> list:
     kinds = list(schema()["properties"]["findings"]["items"]["properties"]["kind"]["enum"])
     counts: dict[str, int] = {}
-    for f in rs.findings:
-        counts[f["kind"]] = counts.get(f["kind"], 0) + 1
+    findings = as_printed(rs).findings
+    for f in findings:
+        counts[f.kind.value] = counts.get(f.kind.value, 0) + 1
     rows = [_row((kinds.index(k),), humanise(k).capitalize(), (str(n), None)) for k, n in counts.items()]
-    rows.append(_row((99,), "All findings", (str(len(rs.findings)), None)))
+    rows.append(_row((99,), "All findings", (str(len(findings)), None)))
     return _one(rs, rows)
 
 
@@ -341,15 +344,14 @@ def _edge(rs: Ruleset, wager_id: str, paytable_id: str) -> str:
 def _irregularity(event: str) -> Callable[[Ruleset], list]:
     def pull(rs: Ruleset) -> list:
         entries = []
-        for i in rs.data["irregularities"]:
-            if i["event"] != event:
+        for i in as_printed(rs).irregularities:
+            if i.event != event:
                 continue
-            cons = i["consequence"]
-            text = f"{humanise(cons['kind'])}: {' '.join(cons['text'].split())}"
-            if i.get("condition"):
-                text = f"When {' '.join(i['condition'].split())[:1].lower()}{' '.join(i['condition'].split())[1:]} " \
+            text = f"{humanise(i.kind)}: {' '.join(i.text.split())}"
+            if i.condition:
+                text = f"When {' '.join(i.condition.split())[:1].lower()}{' '.join(i.condition.split())[1:]} " \
                        f"Then {text}"
-            entries.append((text, i["cite"]))
+            entries.append((text, i.cite))
         return _one(rs, [_row((0,), "What happens", *entries)] if entries else [])
 
     return pull

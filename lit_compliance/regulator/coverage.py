@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from .. import cache
 from ..load.catalogue import Ruleset, _validated_key
+from ..model import as_printed
 from ..load.quotes import STATUSES, Coverage, coverage
 from ..load.resources import data_dir
 
@@ -48,10 +49,11 @@ def ruleset_provisions(rs: Ruleset) -> list[dict]:
 
 
 def _described(rs: Ruleset) -> tuple[bool, str | None]:
-    if not rs.data.get("source", {}).get("clauses"):
+    source = as_printed(rs).header.source
+    if not source.clauses_described:
         return False, "the ruleset has no source.clauses"
-    if not (data_dir("sources") / rs.data["source"]["file"]).is_file():
-        return False, f"its source text {rs.data['source']['file']} is not bundled"
+    if not (data_dir("sources") / source.file).is_file():
+        return False, f"its source text {source.file} is not bundled"
     return True, None
 
 
@@ -64,7 +66,7 @@ def coverage_view(rs: Ruleset) -> dict:
     words, quoted = (summary["words"], summary["quoted_words"]) if summary else (0, 0)
     rows = summary["rows"] if summary else []
     return {
-        "ruleset": rs.ref, "path": rs.path, "source": rs.data["source"]["file"], "described": described,
+        "ruleset": rs.ref, "path": rs.path, "source": as_printed(rs).header.source.file, "described": described,
         "reason": reason,
         "provisions": len(rows), "covered": len(rows) - counts["uncovered"], "counts": counts,
         "words": words, "quoted_words": quoted, "quoted_share": round(quoted / words, 4) if words else 0.0,
