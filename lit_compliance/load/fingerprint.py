@@ -7,6 +7,7 @@ the loader; the views ask for it by the ruleset and configuration and never read
 from __future__ import annotations
 
 import hashlib
+import json
 from typing import Any
 
 #: Digits of each part's fingerprint in a sign's parts list.
@@ -52,3 +53,10 @@ def document_parts(ruleset, config) -> dict[str, str]:
         chosen = [t for t in tables.get(entry["wager"], []) if t.get("id") == entry.get("paytable")]
         parts[entry["wager"]] = short_digest({"entry": entry, "paytable": chosen}, PART_DIGITS)
     return parts
+
+
+def sheet_digest(ruleset) -> str:
+    """12 hex digits of sha256 over a loaded ruleset's document as compact JSON (sorted keys, no
+    white space; the digest a PAR sheet's title block prints)."""
+    text = json.dumps(ruleset.data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]

@@ -8,14 +8,13 @@ raw figures; ``--format csv`` one row per paytable line (:func:`csv_text`).
 from __future__ import annotations
 
 import csv
-import hashlib
 import io
-import json
 import re
 from math import floor, log10, sqrt
 
 from ..model.vocabulary import status_sentence
 from ..gamemath import paytable_result
+from ..load.fingerprint import sheet_digest
 from ..gamemath.par import LEVELS, ParOptions, per_hour_text, sheet_for, z_of
 from ..model import RulesetModel
 from ..model.readings import ZERO_EV_PULLED, ZERO_EV_RIDDEN
@@ -74,7 +73,7 @@ def _pct_within(x, interval) -> str:
 
 def _base_bets(model) -> int:
     """How many equal bets the base game takes (the ruleset's base bets)."""
-    return len(model.ruleset.data["base_game"]["bets"])
+    return len(model.base_game.bets)
 
 
 def _pct(x, digits=4) -> str:
@@ -95,8 +94,7 @@ def _int(x) -> str:
 
 def ruleset_digest(model: RulesetModel) -> str:
     """sha256 of the ruleset's canonical JSON (sorted keys, no white space), first 12 hex digits."""
-    text = json.dumps(model.ruleset.data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+    return sheet_digest(model.ruleset)
 
 
 def _reading(r) -> dict:
@@ -342,13 +340,13 @@ def par_report(model: RulesetModel, wager_id: str | None = None, paytable_id: st
                        "edge_chart": charts.bar_chart(f"{wager.name}: house edge of each paytable",
                                                       "house edge, % of amount wagered", edges,
                                                       x_fmt=lambda v: f"{v:.2f}%") if len(edges) > 1 else None})
-    rs = model.ruleset
+    header = model.header
     return {
         "title": {"jurisdiction": model.name, "ruleset": model.ref, "version": model.version,
-                  "digest": ruleset_digest(model), "effective_date": str(rs.effective_date or
-                                                                         rs.data["version"].get("effective_date")),
-                  "citation": rs.data.get("source", {}).get("citation", ""),
-                  "source_title": rs.data.get("source", {}).get("title", ""),
+                  "digest": ruleset_digest(model),
+                  "effective_date": str(header.version.effective_date or header.version.effective_date_text),
+                  "citation": header.source.citation,
+                  "source_title": header.source.title,
                   "config": config["title"] if config else None},
         "method": METHOD + (config["method"] if config else []),
         "options": {"bet": float(opts.bet), "hands_per_hour": opts.hands_per_hour,
