@@ -55,8 +55,22 @@ def document_parts(ruleset, config) -> dict[str, str]:
     return parts
 
 
+def document_sha256(ruleset) -> str:
+    """sha256 (hex) of a loaded ruleset's document as compact JSON (sorted keys, no white space):
+    equal documents, equal digests (computed once per document)."""
+    held = _DOCUMENT_SHA256.get(id(ruleset.data))
+    if held is None or held[0] is not ruleset.data:
+        text = json.dumps(ruleset.data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+        held = (ruleset.data, hashlib.sha256(text.encode("utf-8")).hexdigest())
+        _DOCUMENT_SHA256[id(ruleset.data)] = held
+        if len(_DOCUMENT_SHA256) > 256:  # bounded, as the other per-document memos
+            del _DOCUMENT_SHA256[next(iter(_DOCUMENT_SHA256))]
+    return held[1]
+
+
+_DOCUMENT_SHA256: dict[int, tuple] = {}   # id(document) -> (that document, kept alive; its digest)
+
+
 def sheet_digest(ruleset) -> str:
-    """12 hex digits of sha256 over a loaded ruleset's document as compact JSON (sorted keys, no
-    white space; the digest a PAR sheet's title block prints)."""
-    text = json.dumps(ruleset.data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+    """12 hex digits of :func:`document_sha256` (the digest a PAR sheet's title block prints)."""
+    return document_sha256(ruleset)[:12]

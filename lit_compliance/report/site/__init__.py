@@ -32,18 +32,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...load.catalogue import Catalogue, Ruleset
-from ...load.quotes import coverage
-from ...model import as_printed
 from ..references import page
-from .links import Page, cite_links, clause_anchor, page_slug, provision_anchor
-from .ruleset_page import fact_texts, ruleset_view
-from .source_page import quoted_in, source_view
+from .links import Page, clause_anchor, page_slug, provision_anchor
+from .ruleset_page import ruleset_view
+from .source_page import source_side, source_view
 from .timeline import diff_page, jurisdiction_pages
 from .topics import topic_pages
 
 __all__ = ["Page", "clause_anchor", "page_slug", "provision_anchor", "ruleset_view", "site_pages", "source_view"]
-
-
 
 
 def site_pages(cat: Catalogue, drafts: list[tuple[Path, Ruleset, Ruleset]] = (),
@@ -64,11 +60,9 @@ def site_pages(cat: Catalogue, drafts: list[tuple[Path, Ruleset, Ruleset]] = (),
         for rs in cat.versions(jid):
             folder = page(rs)
             results = analyse(rs) if analyse else []
-            with_source = as_printed(rs).header.source.clauses_described
-            cov = coverage(rs) if with_source else None
-            view = ruleset_view(rs, results, folder + "index.html", "par.html", cov is not None,
-                                cite_links(rs), quoted_in(cov))
-            source = source_view(rs, folder + "source.html", cov, fact_texts(view))
+            view, source = source_side(rs, folder, lambda links, quoted, rs=rs, results=results, folder=folder:
+                                       ruleset_view(rs, results, folder + "index.html", "par.html",
+                                                    links is not None, links, quoted))
             pages.append(Page(folder + "index.html", "site/ruleset.html.j2", view))
             if source is not None:
                 pages.append(Page(folder + "source.html", "site/source.html.j2", source))

@@ -216,7 +216,3 @@ def ruleset_view(rs: Ruleset, results: list, path: str, par_path: str, with_sour
         "crumbs": crumbs_to(rs, path),
     }
 
-
-def fact_texts(view: dict) -> dict[str, str]:
-    """Each fact's id -> what its entry on a ruleset page (:func:`ruleset_view`) says."""
-    return {f["id"]: f["text"] for s in view["sections"] for f in s["facts"]}

@@ -9,12 +9,16 @@ once per ruleset by the caller: the ruleset page links each fact to the provisio
 """
 from __future__ import annotations
 
+import json
+
+from ... import cache
 from ...load.catalogue import Ruleset
+from ...load.fingerprint import document_sha256
 from ...load.provisions import source_index
-from ...load.quotes import STATUSES, Coverage
+from ...load.quotes import STATUSES, Coverage, coverage
 from ...model import as_printed
 from ..references import finding_anchor
-from .links import anchor_href, clause_anchor, crumbs_to, provision_anchor, root_of
+from .links import anchor_href, cite_links, clause_anchor, crumbs_to, provision_anchor, root_of
 
 
 def quoted_in(cov: Coverage | None) -> dict:
@@ -82,3 +86,46 @@ def source_view(rs: Ruleset, path: str, cov: Coverage | None, said: dict[str, st
             "quoted_share": f"{100 * cov.quoted_words / cov.words:.1f}%" if cov.words else "0.0%",
             "unquoted": len(cov.unquoted),
             "crumbs": crumbs_to(rs, path) + [{"href": "index.html", "text": f"{rs.name} {rs.version}"}]}
+
+
+def source_side(rs: Ruleset, folder: str, ruleset_page) -> tuple[dict, dict | None]:
+    """What a ruleset's pages take from its source: ``(ruleset page, source page)``, where
+    ``ruleset_page(links, quoted)`` makes the ruleset page's view given the links of each citation
+    to its clauses (:func:`.links.cite_links`) and of each fact and finding to the provisions it
+    quotes (:func:`quoted_in`); the source page is None when the ruleset does not describe its
+    source's numbering.
+
+    Both come from the source's coverage (every quote located, every citation resolved), which
+    depends only on the ruleset's document, its source text and the program: so the links and the
+    source page are kept in the cache (JSON data) by those, and a later run reads them instead of
+    locating every quote again."""
+    if not as_printed(rs).header.source.clauses_described:
+        return ruleset_page(None, None), None
+    key = ["site-source-side", document_sha256(rs), as_printed(rs).header.source.sha256, folder]
+    stored = cache.load_json(key)
+    if _well_formed(stored):
+        cites = stored["cite_links"]
+        quoted = {(kind, ident): links for kind, ident, links in stored["quoted_in"]}
+        return ruleset_page(lambda cite: cites.get(cite, []), quoted), stored["source_page"]
+    cov = coverage(rs)
+    asked: dict[str, list] = {}
+    links = cite_links(rs)
+
+    def recorded(cite: str) -> list:
+        asked[cite] = links(cite)
+        return asked[cite]
+
+    quoted = quoted_in(cov)
+    view = ruleset_page(recorded, quoted)
+    source = source_view(rs, folder + "source.html", cov, {f["id"]: f["text"] for s in view["sections"]
+                                                            for f in s["facts"]})
+    stored = json.loads(json.dumps({"cite_links": asked, "quoted_in": [[k, i, v] for (k, i), v in quoted.items()],
+                                    "source_page": source}))
+    cache.save_json(key, stored)
+    return view, source
+
+
+def _well_formed(stored) -> bool:
+    return (isinstance(stored, dict) and isinstance(stored.get("cite_links"), dict)
+            and isinstance(stored.get("quoted_in"), list) and isinstance(stored.get("source_page"), (dict, type(None)))
+            and all(isinstance(q, list) and len(q) == 3 for q in stored["quoted_in"]))
