@@ -30,10 +30,24 @@ def _compiled_folder():
         return None
 
 
+class _Environment(jinja2.Environment):
+    """Jinja's environment, with ``x.key`` on a view's dict looking the key up first (Jinja tries
+    the attribute first, and a dict has none by those names: an exception for every field a page
+    prints). A key that is not there still falls back to the attribute (``.items()``)."""
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        if type(obj) is dict:
+            try:
+                return obj[attribute]
+            except KeyError:
+                pass
+        return super().getattr(obj, attribute)
+
+
 @lru_cache(maxsize=None)
 def environment() -> jinja2.Environment:
     """The Jinja environment: bundled templates, strict undefined, autoescaped HTML and SVG, the vocabulary as filters."""
-    env = jinja2.Environment(
+    env = _Environment(
         loader=CompiledLoader(str(data_dir("templates")), _compiled_folder()),
         undefined=jinja2.StrictUndefined,
         autoescape=escaped,
