@@ -2,7 +2,7 @@
 
     python benchmarks/make_catalogue.py --copies 10 --out /tmp/lit-10x
 
-Writes a project root at OUT (the package, schema, templates and source texts copied, so the
+Writes a project root at OUT (the package, schema, templates, source texts and examples copied, so the
 engine's fingerprint is the same) whose ``rulesets/`` holds each bundled jurisdiction N times: the
 original, and ``<id>-x2`` ... ``<id>-xN`` with the jurisdiction id (and only it) changed. Run the
 command line there: ``cd OUT && python -m lit_compliance site -o site``.
@@ -23,7 +23,7 @@ def make(copies: int, out: Path) -> Path:
     out.mkdir(parents=True)
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "_data")
     shutil.copytree(ROOT / "lit_compliance", out / "lit_compliance", ignore=ignore)
-    for name in ("schema", "templates", "sources", "compiled_templates"):
+    for name in ("schema", "templates", "sources", "examples", "compiled_templates"):  # examples: the site's drafts
         if name != "compiled_templates" or (ROOT / name).is_dir():  # compiled ones only where compiled
             shutil.copytree(ROOT / name, out / name, ignore=ignore)
     for folder in sorted((ROOT / "rulesets").iterdir()):
