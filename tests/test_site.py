@@ -219,6 +219,15 @@ def test_identical_inputs_give_byte_identical_sites_and_nothing_outside_the_fold
     assert _files(out) == first
 
 
+def test_a_site_computed_without_the_cache_has_the_bytes_of_one_read_from_it(built_site, tmp_path, monkeypatch):
+    # built_site filled the session's cache (prices, each ruleset's source side) and the first test
+    # above read it back; with the cache off everything is computed again
+    monkeypatch.setenv("LIT_COMPLIANCE_CACHE", "off")
+    result = _build(tmp_path / "s")
+    assert result.exit_code == 0, result.output
+    assert _files(tmp_path / "s") == _files(built_site)
+
+
 def test_another_process_with_another_hash_seed_writes_the_same_bytes(built_site, tmp_path):
     import subprocess
     import sys
