@@ -156,7 +156,7 @@ def test_figures_the_house_supplies_are_marked_as_set_by_the_house():
     view = view_of("nsw")
     rows = {r["hand"]: (r["pays"], r["mark"]) for r in view["wagers"][0]["tables"][0]["rows"]}
     config = load_config(EXAMPLES / "nsw.yaml")
-    for figure in config.wagers[0]["supplied_figures"]:
+    for figure in config.data["wagers"][0]["supplied_figures"]:
         from lit_compliance.model.vocabulary import hand_name, odds
 
         pays, mark = rows[hand_name(figure["hand"])]

@@ -151,8 +151,7 @@ def _tables_for(choice: WagerChoice, wager: dict) -> list[dict]:
     if choice.custom_paytable is not None:
         custom = choice.custom_paytable
         return [{"id": "custom", "name": custom.name, "cite": "house paytable",
-                 "lines": [{"hand": ln.hand, **({"suits": list(ln.suits)} if ln.suits else {}),
-                            "payout": ln.payout.as_data()} for ln in custom.lines]}]
+                 "lines": [ln.as_data() for ln in custom.lines]}]
     if choice.paytable is not None:
         return [t for t in wager["paytables"] if t["id"] == choice.paytable]
     return list(wager["paytables"])

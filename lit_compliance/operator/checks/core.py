@@ -18,6 +18,7 @@ from ...load.catalogue import Ruleset, finding_ids
 from ...load.strict_yaml import format_path
 from ...model import Payout, exact, model_of
 from ...model.vocabulary import hand_name, odds
+from ...model.table_config import WagerChoice
 from ..configured import finding_note
 from ..table_config import TableConfig, chosen_readings, model_for
 
@@ -186,20 +187,20 @@ class Context:
             self.add("ruleset_finding", path, f"{where} -- {kind}: {f.problem} Recorded as: {f.recorded_as}",
                      f.cite, finding_id)
 
-    def chosen_tables(self, choice: dict, wager: dict) -> list[dict] | None:
+    def chosen_tables(self, choice: WagerChoice, wager: dict) -> list[dict] | None:
         """The ruleset paytables this choice uses (None where it uses none of them)."""
         tables = wager["paytables"]
-        if "custom_paytable" in choice:
+        if choice.custom_paytable is not None:
             return None
-        if "paytable" in choice:
-            return [t for t in tables if t["id"] == choice["paytable"]]
+        if choice.paytable is not None:
+            return [t for t in tables if t["id"] == choice.paytable]
         if wager["selection"]["rule"] == "fixed":
             return list(tables)
         return []
 
     def offered(self) -> dict:
-        """{wager id: configuration entry} for the configured wagers the ruleset provides for."""
-        return {c["wager"]: c for c in self.cfg.wagers if c["wager"] in self.wagers}
+        """{wager id: the table's choice} for the configured wagers the ruleset provides for."""
+        return {c.wager: c for c in self.cfg.settings.wagers if c.wager in self.wagers}
 
 
 def line_key(line: dict) -> tuple:

@@ -4,21 +4,22 @@ from __future__ import annotations
 
 from ...model.vocabulary import hand_name, money
 from ..configured import awards_above_limit, base_bet_count, line_stake, net_per_unit
+from ...model.table_config import WagerChoice
 from .core import Context
 
 
-def max_win_at_minimum(ctx: Context, wager: dict, choice: dict) -> tuple[float | None, str]:
+def max_win_at_minimum(ctx: Context, wager: dict, choice: WagerChoice) -> tuple[float | None, str]:
     """The most one player can win on ``wager`` in a round betting the table minimum."""
     table_min = ctx.cfg.settings.limits.minimum
     if wager["kind"] == "base":
         units, stake_text = base_bet_count(ctx.rs), f"{base_bet_count(ctx.rs)} bets of {money(table_min)}"
         stake = table_min
     else:
-        stake = choice.get("minimum") or (wager["stake"]["amount"] if wager.get("stake") else table_min)
+        stake = choice.minimum or (wager["stake"]["amount"] if wager.get("stake") else table_min)
         units, stake_text = 1, f"one {money(stake)} wager"
     lines: list[tuple[dict, dict | None]] = []
-    if "custom_paytable" in choice:
-        lines = [(line, None) for line in choice["custom_paytable"]["lines"]]
+    if choice.custom_paytable is not None:
+        lines = [(line.as_data(), None) for line in choice.custom_paytable.lines]
     else:
         for table in ctx.chosen_tables(choice, wager) or []:
             lines += [(line, table) for line in table["lines"]]
@@ -98,7 +99,7 @@ def check_combined_limits(ctx: Context) -> None:
                 continue
             wager, choice = ctx.wagers[wid], offered[wid]
             if wager["kind"] == "base":
-                each = choice.get("maximum", limits.maximum)
+                each = choice.maximum if choice.maximum is not None else limits.maximum
                 n = base_bet_count(ctx.rs)
                 total += n * each
                 parts.append(f"{wager['name']} {n} x {money(each)}")
@@ -106,7 +107,7 @@ def check_combined_limits(ctx: Context) -> None:
                 tables = ctx.chosen_tables(choice, wager) or []
                 fixed = wager["stake"]["amount"] if wager.get("stake") else (
                     tables[0]["stake"] if len(tables) == 1 and tables[0].get("stake") else None)
-                each = choice.get("maximum", fixed if fixed is not None else limits.maximum)
+                each = choice.maximum if choice.maximum is not None else (fixed if fixed is not None else limits.maximum)
                 total += each
                 parts.append(f"{wager['name']} {money(each)}")
         if total > limits.maximum:

@@ -6,10 +6,11 @@ from __future__ import annotations
 from ...model.vocabulary import hand_name, odds
 from ..configured import line_stake
 from ...load.catalogue import did_you_mean
+from ...model.table_config import WagerChoice
 from .core import Context, at_least, line_key, line_label, say
 
 
-def check_paytable_choice(ctx: Context, i: int, choice: dict, wager: dict) -> list[dict]:
+def check_paytable_choice(ctx: Context, i: int, choice: WagerChoice, wager: dict) -> list[dict]:
     """``paytable_missing_in_ruleset``, ``paytable_not_permitted``, ``paytable_not_chosen`` and the
     house paytable against the floor; returns the ruleset paytables the wager uses."""
     path = ("wagers", i)
@@ -20,11 +21,11 @@ def check_paytable_choice(ctx: Context, i: int, choice: dict, wager: dict) -> li
     ctx.ruleset_finding(wager.get("finding"), path + ("wager",), wager["name"])
 
     chosen: list[dict] = []
-    if not tables and "custom_paytable" not in choice:
+    if not tables and choice.custom_paytable is None:
         ctx.add("paytable_missing_in_ruleset", path + ("wager",),
                 f"the ruleset has no paytable for {wager['name']}, so its payouts cannot be posted",
                 cite, wager.get("finding"))
-    elif "custom_paytable" in choice:
+    elif choice.custom_paytable is not None:
         if rule != "minimum":
             ctx.add("paytable_not_permitted", path + ("custom_paytable",),
                     f"{wager['name']}: the rule is {rule.replace('_', ' ')}, so the paytable must be one of the "
@@ -32,16 +33,16 @@ def check_paytable_choice(ctx: Context, i: int, choice: dict, wager: dict) -> li
                     cite)
         else:
             check_custom_against_floor(ctx, i, choice, wager)
-    elif "paytable" in choice:
-        chosen = [t for t in tables if t["id"] == choice["paytable"]]
+    elif choice.paytable is not None:
+        chosen = [t for t in tables if t["id"] == choice.paytable]
         if not chosen:
             ctx.add("paytable_not_permitted", path + ("paytable",),
-                    f"{wager['name']}: paytable {choice['paytable']!r} is not one the ruleset permits"
-                    f"{did_you_mean(str(choice['paytable']), [t['id'] for t in tables])} ({ids})", cite)
+                    f"{wager['name']}: paytable {choice.paytable!r} is not one the ruleset permits"
+                    f"{did_you_mean(str(choice.paytable), [t['id'] for t in tables])} ({ids})", cite)
         elif rule == "fixed" and len(tables) > 1:
             ctx.add("paytable_not_permitted", path + ("paytable",),
                     f"{wager['name']}: the ruleset's paytables ({ids}) apply together as written; "
-                    f"omit paytable instead of choosing {choice['paytable']!r}", cite)
+                    f"omit paytable instead of choosing {choice.paytable!r}", cite)
             chosen = []
     elif rule == "fixed":
         chosen = list(tables)
@@ -52,7 +53,7 @@ def check_paytable_choice(ctx: Context, i: int, choice: dict, wager: dict) -> li
                 + (" or give a custom_paytable that pays at least its odds" if rule == "minimum" else ""), cite)
 
     for table in chosen:
-        tpath = path + ("paytable",) if "paytable" in choice else path + ("wager",)
+        tpath = path + ("paytable",) if choice.paytable is not None else path + ("wager",)
         for line in table["lines"]:
             ctx.ruleset_finding(line["payout"].get("finding"), tpath, f"{wager['name']}, {table['name']}",
                                 line_label(line))
@@ -62,7 +63,7 @@ def check_paytable_choice(ctx: Context, i: int, choice: dict, wager: dict) -> li
     return chosen
 
 
-def check_custom_against_floor(ctx: Context, i: int, choice: dict, wager: dict) -> None:
+def check_custom_against_floor(ctx: Context, i: int, choice: WagerChoice, wager: dict) -> None:
     """``below_minimum_odds``: every line of the floor paid at least as well by the house paytable."""
     path = ("wagers", i, "custom_paytable")
     floors = wager["paytables"]
@@ -71,7 +72,7 @@ def check_custom_against_floor(ctx: Context, i: int, choice: dict, wager: dict) 
                 f"{wager['name']}: the ruleset sets minimum odds but records no table of them, "
                 "so the house paytable cannot be checked", wager["selection"]["cite"], wager.get("finding"))
         return
-    custom = {line_key(line): (li, line) for li, line in enumerate(choice["custom_paytable"]["lines"])}
+    custom = {line_key(line.as_data()): (li, line.as_data()) for li, line in enumerate(choice.custom_paytable.lines)}
     for floor in floors:
         for line in floor["lines"]:
             payout = line["payout"]
@@ -104,12 +105,11 @@ def check_supplied_figures(ctx: Context) -> None:
     """``figure_missing``, ``needs_approval``, ``supplied_figure_not_needed``: every line the placard
     would print has a figure: the rules', or one the house supplies (which needs the regulator's
     approval, citing the finding)."""
-    for i, choice in enumerate(ctx.cfg.wagers):
-        wager = ctx.wagers.get(choice["wager"])
-        if wager is None or "custom_paytable" in choice:
+    for i, choice in enumerate(ctx.cfg.settings.wagers):
+        wager = ctx.wagers.get(choice.wager)
+        if wager is None or choice.custom_paytable is not None:
             continue
-        given = {(f["hand"], tuple(f.get("suits") or ())): (k, f)
-                 for k, f in enumerate(choice.get("supplied_figures") or ())}
+        given = {f.key: (k, f) for k, f in enumerate(choice.supplied_figures)}
         used = set()
         for table in ctx.chosen_tables(choice, wager) or []:
             for line in table["lines"]:
@@ -122,7 +122,7 @@ def check_supplied_figures(ctx: Context) -> None:
                     used.add(key)
                     k, f = given[key]
                     ctx.add("needs_approval", ("wagers", i, "supplied_figures", k),
-                            f"{wager['name']}, {table['name']}: {label} pays {odds(f['payout'])} as the house sets it; "
+                            f"{wager['name']}, {table['name']}: {label} pays {odds(f.payout.as_data())} as the house sets it; "
                             "the published rules give no figure, so it needs the regulator's approval",
                             line["cite"], payout.get("finding"))
                 else:

@@ -54,5 +54,5 @@ def check_stake_range(ctx: Context) -> None:
                    f"state none), so at a {money(greatest)} wager " + "; ".join(said + [figures]).strip("; ")
                    + "; a lower maximum bet keeps the return near the priced figure")
         ctx.add("stake_range_lowers_return", ("wagers", entry["index"], "maximum")
-                if ctx.cfg.wagers[entry["index"]].get("maximum") is not None else ("wagers", entry["index"]),
+                if ctx.cfg.settings.wagers[entry["index"]].maximum is not None else ("wagers", entry["index"]),
                 message, entry["cite"], list(entry["findings"]) or None)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from ...model.vocabulary import hand_name, money
 from ..configured import line_stake
+from ...model.table_config import WagerChoice
 from .core import Context, line_key, line_label
 
 
-def check_stake(ctx: Context, i: int, choice: dict, wager: dict, chosen: list[dict]) -> None:
+def check_stake(ctx: Context, i: int, choice: WagerChoice, wager: dict, chosen: list[dict]) -> None:
     """``stake_mismatch``: a bound differing from the stake the rules fix."""
     fixed = []
     if wager.get("stake"):
@@ -17,17 +18,17 @@ def check_stake(ctx: Context, i: int, choice: dict, wager: dict, chosen: list[di
             fixed.append((table["stake"], table["cite"]))
     for amount, cite in fixed:
         for bound in ("minimum", "maximum"):
-            given = choice.get(bound)
+            given = getattr(choice, bound)
             if given is not None and given != amount:
                 ctx.add("stake_mismatch", ("wagers", i, bound),
                         f"{wager['name']} is a {money(amount)} wager; its {bound} is {money(given)}", cite)
 
 
-def check_progressive(ctx: Context, i: int, choice: dict, wager: dict) -> None:
+def check_progressive(ctx: Context, i: int, choice: WagerChoice, wager: dict) -> None:
     """``progressive_settings``, ``reset_below_minimum``."""
     path = ("wagers", i)
     meter = wager.get("meter")
-    settings = choice.get("progressive")
+    settings = choice.progressive
     if meter is None:
         if settings is not None:
             ctx.add("progressive_settings", path + ("progressive",),
@@ -42,16 +43,16 @@ def check_progressive(ctx: Context, i: int, choice: dict, wager: dict) -> None:
     if floor is None:
         return
     for key in ("seed", "reset"):
-        if settings[key] < floor:
+        if getattr(settings, key) < floor:
             ctx.add("reset_below_minimum", path + ("progressive", key),
-                    f"{wager['name']}: the meter {key} {money(settings[key])} is below the "
+                    f"{wager['name']}: the meter {key} {money(getattr(settings, key))} is below the "
                     f"{money(floor)} the rules require", meter["cite"])
 
 
-def check_envy(ctx: Context, i: int, choice: dict, wager: dict, chosen: list[dict]) -> None:
+def check_envy(ctx: Context, i: int, choice: WagerChoice, wager: dict, chosen: list[dict]) -> None:
     """``envy_mismatch``: each configured envy amount matches one envy line and pays as the rules set."""
     path = ("wagers", i)
-    given = choice.get("envy")
+    given = choice.envy or None
     lines = [(t, line) for t in chosen for line in t.get("envy_lines", [])]
     if given is None:
         for table, line in lines:
@@ -65,12 +66,12 @@ def check_envy(ctx: Context, i: int, choice: dict, wager: dict, chosen: list[dic
     rule = wager["selection"]["rule"]
     for ei, envy in enumerate(given):
         epath = path + ("envy", ei)
-        key = (envy["hand"], tuple(sorted(envy.get("suits", []))))
+        key = (envy.hand, tuple(sorted(envy.suits)))
         matches = [(t, line) for t, line in lines if line_key(line) == key]
-        if "stake" in envy:
-            matches = [(t, line) for t, line in matches if line_stake(line, t, wager) == envy["stake"]]
-        label = hand_name(envy["hand"], envy.get("suits"))
-        stake_text = f" on a {money(envy['stake'])} wager" if "stake" in envy else ""
+        if envy.stake is not None:
+            matches = [(t, line) for t, line in matches if line_stake(line, t, wager) == envy.stake]
+        label = hand_name(envy.hand, list(envy.suits) or None)
+        stake_text = f" on a {money(envy.stake)} wager" if envy.stake is not None else ""
         if len(matches) != 1:
             stakes = sorted({line_stake(line, t, wager) or 0 for t, line in lines if line_key(line) == key})
             hint = f"; give stake (one of {', '.join(money(s) for s in stakes)})" if len(matches) > 1 else ""
@@ -83,9 +84,9 @@ def check_envy(ctx: Context, i: int, choice: dict, wager: dict, chosen: list[dic
         value = line["payout"].get("value")
         if value is None:
             continue
-        ok = envy["amount"] >= value if rule == "minimum" else envy["amount"] == value
+        ok = envy.amount >= value if rule == "minimum" else envy.amount == value
         if not ok:
             need = "at least " if rule == "minimum" else ""
             ctx.add("envy_mismatch", epath + ("amount",),
-                    f"{wager['name']}: the envy bonus for {label}{stake_text} is {money(envy['amount'])}; "
+                    f"{wager['name']}: the envy bonus for {label}{stake_text} is {money(envy.amount)}; "
                     f"the rules set {need}{money(value)}", line["cite"])
