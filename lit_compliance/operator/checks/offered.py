@@ -18,12 +18,12 @@ def check_wagers_offered(ctx: Context) -> None:
                     f"{did_you_mean(str(choice.wager), ctx.wagers)} (wagers: {known})", ctx.source)
             continue
         wager = ctx.wagers[choice.wager]
-        for need in wager.get("requires_wagers", []):
+        for need in wager.requires:
             if need not in offered:
-                need_name = ctx.wagers[need]["name"] if need in ctx.wagers else need
+                need_name = ctx.wagers[need].name if need in ctx.wagers else need
                 ctx.add("prerequisite_wager_missing", ("wagers", i, "wager"),
-                        f"{wager['name']} may only be offered with {need_name} (wager: {need}), which this table does not offer",
-                        wager["cite"])
+                        f"{wager.name} may only be offered with {need_name} (wager: {need}), which this table does not offer",
+                        wager.cite)
     for wager in as_printed(ctx.rs).wagers:
         if wager.offered == "required" and wager.id not in offered:
             ctx.add("required_wager_missing", ("wagers",),
