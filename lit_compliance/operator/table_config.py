@@ -185,7 +185,7 @@ def chosen_readings(ruleset: Ruleset, config: TableConfig) -> tuple[dict, list[t
         try:
             finding = base.finding(finding_id)
         except KeyError:
-            ids = [f["id"] for f in ruleset.findings if f.get("readings")]
+            ids = [f.id for f in base.open_findings]
             refused.append((path, f"{ruleset.ref} has no finding {finding_id!r}{did_you_mean(finding_id, ids)} "
                                   f"(findings with readings: {', '.join(ids) or 'none'})"))
             continue
