@@ -474,7 +474,7 @@ def test_an_award_above_the_payout_limit_is_flagged_and_the_placard_states_the_c
     limit = config.data["payout_limit"]
     flagged = [f for f in check(rs, config).warnings if f.kind == "award_above_payout_limit"]
     assert any("meter" in f.message for f in flagged)
-    base = next(c for c in config.wagers if c["wager"] == "base")
+    base = next(c for c in config.data["wagers"] if c["wager"] == "base")
     top = base.get("maximum", config.data["limits"]["maximum"])
     royal = next(ln for w in rs.data["wagers"] if w["id"] == "base" for t in w["paytables"]
                  if t["id"] == base["paytable"] for ln in t["lines"] if ln["hand"] == "royal_flush")
@@ -505,7 +505,7 @@ def test_check_reports_the_house_edge_of_each_configured_paytable():
     config = load_config(EXAMPLES / "maryland.yaml")
     rs = ruleset_for(config)
     edges = {(e["wager"], e["paytable"]): e["house_edge"] for e in check(rs, config).edges}
-    base = next(c for c in config.wagers if c["wager"] == "base")
+    base = next(c for c in config.data["wagers"] if c["wager"] == "base")
     assert edges[("base", base["paytable"])] == paytable_result(rs, "base", base["paytable"]).house_edge
 
 
@@ -527,7 +527,7 @@ def test_supplied_figures_need_the_regulators_approval_and_unneeded_ones_are_ref
     config = load_config(EXAMPLES / "nsw.yaml")
     report = check(ruleset_for(config), config)
     approvals = [f for f in report.warnings if f.kind == "needs_approval" and "supplied_figures" in f.path]
-    assert len(approvals) == len(config.wagers[0]["supplied_figures"]) and report.compliant
+    assert len(approvals) == len(config.data["wagers"][0]["supplied_figures"]) and report.compliant
     data = yaml.safe_load((EXAMPLES / "nsw.yaml").read_text())
     data["wagers"][0]["supplied_figures"].append({"hand": "royal_flush", "payout": {"kind": "to_one", "value": 5000}})
     path = tmp_path / "nsw.yaml"

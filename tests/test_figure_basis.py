@@ -53,7 +53,7 @@ def test_whole_table_figures_add_every_offered_wager_at_its_stakes(catalogue):
     fig = table_figures(rs, config)
     model = model_of(rs)
     by = {r["wager"]: r for r in fig["wagers"]}
-    assert set(by) == {c["wager"] for c in config.wagers} and not fig["left_out"]
+    assert set(by) == {c["wager"] for c in config.data["wagers"]} and not fig["left_out"]
     minimum = config.data["limits"]["minimum"]
     base_edge = Fraction(paytable_result(model, "base", "a").exact["house_edge"])
     assert by["base"]["placed"] == 3 * minimum

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from lit_compliance.cli import main
 from lit_compliance.load.catalogue import Catalogue
-from lit_compliance.model import model_of
+from lit_compliance.model import Payout, model_of
 from lit_compliance.operator.placard import Wording, placard_view, say_payout, svg_view
 from lit_compliance.output.render import render
 from lit_compliance.operator.table_config import digest, load_config, load_config_text, ruleset_for
@@ -107,7 +107,7 @@ def test_for_odds_are_restated_with_to_where_the_jurisdiction_forbids_for():
     notes = [n for n in view["notes"] if n["mark"] in progressive["notes"]]
     (note,) = [n for n in notes if "prints them as" in n["text"]]  # beside it, the note of the reading followed
     assert "MGC LIR \u00a711(a)" in note["text"]
-    from lit_compliance.model import model_of
+    from lit_compliance.model import Payout, model_of
     meaning = next(r.meaning for f in model_of(ruleset_for(load_config(EXAMPLES / "massachusetts.yaml"))).findings
                    if f.id == "ma-progressive-for-odds-wording" for r in f.readings if r.id == "for-one-as-printed")
     assert any(meaning.rstrip(".") in n["text"] for n in notes)  # the reading followed, by its meaning
@@ -136,11 +136,11 @@ def test_the_placard_states_the_reading_it_follows_where_the_rules_are_open():
 def test_say_payout_converts_both_ways_only_when_one_word_is_forbidden():
     no_for = Wording(frozenset({"for"}), ("R 1",))
     no_to = Wording(frozenset({"to"}), ("R 2",))
-    assert say_payout({"kind": "for_one", "value": 50}, no_for, "$") == ("49 to 1", "50 for 1")
-    assert say_payout({"kind": "to_one", "value": 49}, no_to, "$") == ("50 for 1", "49 to 1")
-    assert say_payout({"kind": "to_one", "value": 49}, no_for, "$") == ("49 to 1", None)
-    assert say_payout({"kind": "fixed_amount", "value": 2500}, no_for, "$") == ("$2,500", None)
-    assert say_payout({"kind": "to_one", "value": None, "finding": "f"}, no_for, "$") == ("not stated", None)
+    assert say_payout(Payout.from_data({"kind": "for_one", "value": 50}), no_for, "$") == ("49 to 1", "50 for 1")
+    assert say_payout(Payout.from_data({"kind": "to_one", "value": 49}), no_to, "$") == ("50 for 1", "49 to 1")
+    assert say_payout(Payout.from_data({"kind": "to_one", "value": 49}), no_for, "$") == ("49 to 1", None)
+    assert say_payout(Payout.from_data({"kind": "fixed_amount", "value": 2500}), no_for, "$") == ("$2,500", None)
+    assert say_payout(Payout.from_data({"kind": "to_one", "value": None, "finding": "f"}), no_for, "$") == ("not stated", None)
 
 
 def test_missing_figures_are_marked_and_explained_not_invented():
@@ -156,7 +156,7 @@ def test_figures_the_house_supplies_are_marked_as_set_by_the_house():
     view = view_of("nsw")
     rows = {r["hand"]: (r["pays"], r["mark"]) for r in view["wagers"][0]["tables"][0]["rows"]}
     config = load_config(EXAMPLES / "nsw.yaml")
-    for figure in config.wagers[0]["supplied_figures"]:
+    for figure in config.data["wagers"][0]["supplied_figures"]:
         from lit_compliance.model.vocabulary import hand_name, odds
 
         pays, mark = rows[hand_name(figure["hand"])]

@@ -51,7 +51,7 @@ def show(jurisdiction: str, version: str | None, on: str | None, fmt: str) -> No
         emit(to_json({**published(rs), "provisions": ruleset_provisions(rs)}))
     else:
         emit(render("show.txt.j2", rs=rs, site_reference=reference(rs),
-                    site_example=reference(rs, ("wagers", 0)) if rs.wagers else None))
+                    site_example=reference(rs, ("wagers", 0)) if as_printed(rs).wagers else None))
 
 
 @main.command()

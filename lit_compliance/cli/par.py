@@ -11,7 +11,7 @@ import click
 from .common import Trouble, catalogue, deliver, handled, main, pick, print_pdf
 from ..load.catalogue import names_a_file
 from ..load.kinds import file_kind
-from ..model import Payout, exact, model_of
+from ..model import Payout, as_printed, exact, model_of
 from ..model.enums import PayoutKind
 from ..model.paytable import Paytable
 from ..model.table_config import EnvyAmount
@@ -146,8 +146,9 @@ def par(target, version, on, wager, paytable, paytable_file, bet, hands_per_hour
         reports = []
         for jid in targets:
             rs = pick(jid, version, on)
-            if wager is not None and wager not in {w["id"] for w in rs.wagers}:
-                raise Trouble(f"{rs.ref} offers no wager {wager!r} (wagers: {', '.join(w['id'] for w in rs.wagers)})")
+            ids = [w.id for w in as_printed(rs).wagers]
+            if wager is not None and wager not in ids:
+                raise Trouble(f"{rs.ref} offers no wager {wager!r} (wagers: {', '.join(ids)})")
             report = par_report(model_of(rs), wager, paytable, opts)
             if paytable and not any(w["sections"] for w in report["wagers"]):
                 raise Trouble(f"{rs.ref}: no paytable {paytable!r} for the wagers selected")

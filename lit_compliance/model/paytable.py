@@ -32,6 +32,7 @@ class Line:
     cite: str
     findings: tuple[str, ...]
     source: Source | None = field(default=None, repr=False, compare=False)
+    supplied_by_house: bool = False  # a figure a table supplies where the rules give none
 
     @classmethod
     def from_data(cls, data: dict, source: Source | None = None) -> "Line":
@@ -41,7 +42,7 @@ class Line:
                    finding_ids(data.get("finding")) + tuple(
                        f for f in finding_ids(data["payout"].get("finding"))
                        if f not in finding_ids(data.get("finding"))),
-                   source)
+                   source, bool(data.get("supplied_by_house")))
 
     def matches(self, outcome: Outcome) -> bool:
         """Whether a hand (or class of hands) satisfies this line: its hand name, and suit if named."""

@@ -48,6 +48,10 @@ class CustomLine:
         """``(hand, suits)``, the way a paytable line is matched."""
         return (self.hand, self.suits)
 
+    def as_data(self) -> dict:
+        """The line as a ruleset's paytable line states it (``hand``, ``suits`` where named, ``payout``)."""
+        return {"hand": self.hand, **({"suits": list(self.suits)} if self.suits else {}), "payout": self.payout.as_data()}
+
 
 @dataclass(frozen=True)
 class CustomPaytable:
@@ -59,8 +63,7 @@ class CustomPaytable:
     def paytable(self, wager: Wager) -> Paytable:
         """The house paytable as the model prices it (id ``custom``), for ``wager``."""
         return Paytable.from_data({"id": "custom", "name": self.name,
-                                   "lines": [{"hand": ln.hand, **({"suits": list(ln.suits)} if ln.suits else {}),
-                                              "payout": ln.payout.as_data()} for ln in self.lines]},
+                                   "lines": [ln.as_data() for ln in self.lines]},
                                   {"id": wager.id, "hand_basis": wager.hand_basis.value})
 
 

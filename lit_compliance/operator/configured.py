@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from ..gamemath.settings import TableSettings
 from ..load.catalogue import Ruleset, finding_ids
-from ..model import Line, Payout, Paytable, exact, model_of
+from ..model import Payout, exact, model_of
 from ..model.vocabulary import odds, status_sentence
 from .table_config import TableConfig, model_for
 
@@ -43,12 +43,6 @@ def finding_note(value) -> str:
 def net_per_unit(payout: dict, stake: float | None) -> Fraction | None:
     """What a payout (a ruleset or configuration mapping) wins per unit staked, net of the stake."""
     return Payout.from_data(payout).net_per_unit(exact(stake))
-
-
-def line_stake(line: dict, table: dict | None, wager: dict) -> Fraction | None:
-    """The stake a line's money amount is for (the model's rule: line, else paytable, else wager)."""
-    model_table = Paytable.from_data(table or {"lines": [line]}, wager)
-    return model_table.line_stake(Line.from_data(line), exact((wager.get("stake") or {}).get("amount")))
 
 
 def base_bet_count(ruleset: Ruleset) -> int:

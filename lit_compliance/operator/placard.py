@@ -17,10 +17,10 @@ from pathlib import Path
 from markupsafe import Markup
 
 from ..load.catalogue import Ruleset
-from ..model import Payout, PayoutKind, RulesetModel, as_printed
+from ..model import Line, Payout, PayoutKind, Paytable, RulesetModel, Wager, as_printed
 from ..model.table_config import WagerChoice
 from ..model.vocabulary import currency_symbol, hand_name, money, number, odds, wager_title
-from .configured import awards_above_limit, base_bet_count, line_stake, readings_in_force, whole_sum_tables
+from .configured import awards_above_limit, base_bet_count, readings_in_force, whole_sum_tables
 from .table_config import TableConfig, digest, model_for, parts_text, sign_parts
 from .sign_layout import (ASCENT, BORDER_PT, BOX, DESCENT, DOUBLE_RULE_PT, FINE_LINE, LINE, NOTE_INDENT, NOTES_GAP,
                           PT_PER_IN, RULE_PT, SIGN_SIZES, SMALL, _fit, sheet_layout)
@@ -54,13 +54,13 @@ class Wording:
         return cls(frozenset(forbidden), tuple(cites))
 
 
-def say_payout(payout: dict, wording: Wording, symbol: str) -> tuple[str, str | None]:
+def say_payout(payout: Payout, wording: Wording, symbol: str) -> tuple[str, str | None]:
     """The payout as the placard states it, and the regulation's own wording where that differs.
 
     X for 1 pays X in all (the stake included), so it is the same payout as (X-1) to 1; X to 1 is
     (X+1) for 1. Where the jurisdiction forbids one word and not the other, the payout is restated.
     """
-    kind, value = payout["kind"], payout.get("value")
+    kind, value = payout.kind.value, payout.value
     if kind == "not_offered":
         return "\u2014", None
     if value is None:
@@ -76,7 +76,7 @@ def say_payout(payout: dict, wording: Wording, symbol: str) -> tuple[str, str | 
     other = "for" if word == "to" else "to"
     if other in wording.forbidden:
         return printed, None  # nothing better to say; check reports the wording rule
-    converted = Payout.from_data(payout).equivalent(PayoutKind.TO_ONE if other == "to" else PayoutKind.FOR_ONE)
+    converted = payout.equivalent(PayoutKind.TO_ONE if other == "to" else PayoutKind.FOR_ONE)
     return odds(converted), printed
 
 
@@ -99,20 +99,20 @@ class _Notes:
         return mark
 
 
-def _line_rows(table: dict, wager: dict, lines: list[dict], wording: Wording, symbol: str,
+def _line_rows(table: Paytable, wager: Wager, lines: tuple[Line, ...], wording: Wording, symbol: str,
                notes: _Notes, cite: str) -> list[dict]:
     rows, printed_as, missing, supplied = [], [], [], []
     for line in lines:
-        pays, printed = say_payout(line["payout"], wording, symbol)
-        label = hand_name(line["hand"], line.get("suits"))
+        pays, printed = say_payout(line.payout, wording, symbol)
+        label = hand_name(line.hand, line.suits)
         mark = ""
         if printed:
             printed_as.append(f"{label} {printed}")
             mark = CONVERTED_MARK
-        elif line["payout"].get("value") is None and line["payout"]["kind"] != "not_offered":
+        elif line.payout.value is None and line.payout.kind.value != "not_offered":
             missing.append(label)
             mark = MISSING_MARK
-        elif line.get("supplied_by_house"):
+        elif line.supplied_by_house:
             supplied.append(label)
             mark = SUPPLIED_MARK
         rows.append({"hand": label, "pays": pays, "mark": mark})
@@ -131,11 +131,11 @@ def _line_rows(table: dict, wager: dict, lines: list[dict], wording: Wording, sy
     return rows, refs
 
 
-def _stake_text(choice: WagerChoice, wager: dict, tables: list[dict], symbol: str) -> str:
+def _stake_text(choice: WagerChoice, wager: Wager, tables: list[Paytable], symbol: str) -> str:
     low, high = choice.minimum, choice.maximum
-    fixed = wager["stake"]["amount"] if wager.get("stake") else None
-    if fixed is None and len(tables) == 1 and tables[0].get("stake"):
-        fixed = tables[0]["stake"]
+    fixed = wager.stake
+    if fixed is None and len(tables) == 1 and tables[0].stake:
+        fixed = tables[0].stake
     if fixed is not None and low in (None, fixed) and high in (None, fixed):
         return f"{money(fixed, symbol)} wager"
     if low is not None and high is not None:
@@ -147,42 +147,39 @@ def _stake_text(choice: WagerChoice, wager: dict, tables: list[dict], symbol: st
     return ""
 
 
-def _tables_for(choice: WagerChoice, wager: dict) -> list[dict]:
+def _tables_for(choice: WagerChoice, wager: Wager) -> list[Paytable]:
     if choice.custom_paytable is not None:
-        custom = choice.custom_paytable
-        return [{"id": "custom", "name": custom.name, "cite": "house paytable",
-                 "lines": [{"hand": ln.hand, **({"suits": list(ln.suits)} if ln.suits else {}),
-                            "payout": ln.payout.as_data()} for ln in custom.lines]}]
+        return [choice.custom_paytable.paytable(wager)]
     if choice.paytable is not None:
-        return [t for t in wager["paytables"] if t["id"] == choice.paytable]
-    return list(wager["paytables"])
+        return [t for t in wager.paytables if t.id == choice.paytable]
+    return list(wager.paytables)
 
 
-def _matrix(tables: list[dict], wording: Wording, symbol: str, notes: _Notes, wager: dict) -> dict | None:
+def _matrix(tables: list[Paytable], wording: Wording, symbol: str, notes: _Notes, wager: Wager) -> dict | None:
     """Several paytables over the same hands (e.g. one per number of players) as one grid."""
-    keys = [tuple((l["hand"], tuple(l.get("suits", []))) for l in t["lines"]) for t in tables]
+    keys = [tuple((l.hand, l.suits) for l in t.lines) for t in tables]
     if len(tables) < 2 or len(set(keys)) != 1:
         return None
-    ordered = sorted(tables, key=lambda t: (t.get("players") or 0, t["id"]))
-    columns = [str(t["players"]) if t.get("players") else t["name"] for t in ordered]
-    caption = "Players in the round" if all(t.get("players") for t in ordered) else "Paytable"
+    ordered = sorted(tables, key=lambda t: (t.players or 0, t.id))
+    columns = [str(t.players) if t.players else t.name for t in ordered]
+    caption = "Players in the round" if all(t.players for t in ordered) else "Paytable"
     rows = []
-    for i, line in enumerate(ordered[0]["lines"]):
+    for i, line in enumerate(ordered[0].lines):
         cells = []
         for table in ordered:
-            pays, _ = say_payout(table["lines"][i]["payout"], wording, symbol)
+            pays, _ = say_payout(table.lines[i].payout, wording, symbol)
             cells.append(pays)
-        rows.append({"hand": hand_name(line["hand"], line.get("suits")), "cells": cells})
+        rows.append({"hand": hand_name(line.hand, line.suits), "cells": cells})
     return {"caption": caption, "columns": columns, "rows": rows}
 
 
-def _envy_grid(tables: list[dict], wager: dict, choice: WagerChoice, symbol: str) -> dict | None:
+def _envy_grid(tables: list[Paytable], wager: Wager, choice: WagerChoice, symbol: str) -> dict | None:
     """Envy bonus amounts as a grid: one row per qualifying hand, one column per stake."""
     if choice.envy:
         entries = [(e.hand, list(e.suits) or None, e.stake, e.amount) for e in choice.envy]
     else:
-        entries = [(l["hand"], l.get("suits"), line_stake(l, t, wager), l["payout"].get("value"))
-                   for t in tables for l in t.get("envy_lines", [])]
+        entries = [(l.hand, l.suits, t.line_stake(l, wager.stake), l.payout.value)
+                   for t in tables for l in t.envy_lines]
     if not entries:
         return None
     stakes = sorted({stake for _, _, stake, _ in entries if stake}, key=float)
@@ -220,7 +217,6 @@ def placard_view(ruleset: Ruleset, config: TableConfig, with_qr: bool = True) ->
     ``with_qr`` the verification code is left out (``check`` only asks whether the sign fits)."""
 
     model = model_for(ruleset, config)
-    data = model.sections
     symbol = currency_symbol(model.currency)
     wording = Wording.of(model)
     notes = _Notes()
@@ -235,41 +231,40 @@ def placard_view(ruleset: Ruleset, config: TableConfig, with_qr: bool = True) ->
     in_force = readings_in_force(model, config)
     capped = awards_above_limit(model, config)
     whole_sums = whole_sum_tables(model, config)
-    def needs_full_width(wager: dict) -> bool:
-        matrix = _matrix(_tables_for(by_id[wager["id"]], wager), wording, symbol, notes, wager)
+    def needs_full_width(wager: Wager) -> bool:
+        matrix = _matrix(_tables_for(by_id[wager.id], wager), wording, symbol, notes, wager)
         return bool(matrix) and len(matrix["columns"]) > WIDE_GRID_COLUMNS
 
     # Reading order, the same in every format: the ruleset's order, except that a wager whose grid
     # needs the sheet's full width comes after those that share the two columns.
-    ordered = [w for w in data["wagers"] if w["id"] in by_id]
+    ordered = [w for w in model.wagers if w.id in by_id]
     ordered = [w for w in ordered if not needs_full_width(w)] + [w for w in ordered if needs_full_width(w)]
     for wager in ordered:
-        choice = by_id[wager["id"]]
+        choice = by_id[wager.id]
         tables = _tables_for(choice, wager)
-        view = {"id": wager["id"], "title": titles[wager["id"]], "stake": _stake_text(choice, wager, tables, symbol),
+        view = {"id": wager.id, "title": titles[wager.id], "stake": _stake_text(choice, wager, tables, symbol),
                 "tables": [], "matrix": None, "wide": False, "envy": _envy_grid(tables, wager, choice, symbol),
                 "meter": None, "notes": []}
-        if wager["kind"] == "base":
+        if wager.is_base:
             view["stake"] = f"{bets} equal bets"
         matrix = _matrix(tables, wording, symbol, notes, wager)
         if matrix:
             view["matrix"] = matrix
             view["wide"] = len(matrix["columns"]) > WIDE_GRID_COLUMNS
             for table in tables:
-                _, refs = _line_rows(table, wager, table["lines"], wording, symbol, notes, table["cite"])
+                _, refs = _line_rows(table, wager, table.lines, wording, symbol, notes, table.cite)
                 view["notes"] += [r for r in refs if r not in view["notes"]]
         for table in ([] if matrix else tables):
-            rows, refs = _line_rows(table, wager, table["lines"], wording, symbol, notes, table["cite"])
-            caption = table["name"] if len(wager["paytables"]) > 1 or choice.custom_paytable is not None else ""
-            basis = table.get("hand_basis", wager["hand_basis"])
-            if basis == "player_three" and wager["kind"] != "three_card_bonus":
+            rows, refs = _line_rows(table, wager, table.lines, wording, symbol, notes, table.cite)
+            caption = table.name if len(wager.paytables) > 1 or choice.custom_paytable is not None else ""
+            if table.hand_basis.value == "player_three" and wager.kind.value != "three_card_bonus":
                 caption = (caption + " \u2014 " if caption else "") + "on the player's three cards"
-            if any(e["wager"].id == wager["id"] and e["table"].id == table["id"] for e in whole_sums):
+            if any(e["wager"].id == wager.id and e["table"].id == table.id for e in whole_sums):
                 # the rules state no stake for these amounts: whole sums, whatever the stake
                 caption = (caption + " \u2014 " if caption else "") + WHOLE_SUMS
             view["tables"].append({"caption": caption, "rows": rows})
             view["notes"] += [r for r in refs if r not in view["notes"]]
-        over = [a for a in capped if a["wager"] == wager["id"]]
+        over = [a for a in capped if a["wager"] == wager.id]
         if over:
             hands = ", ".join(dict.fromkeys(hand_name(a["hand"], a["suits"]) for a in over))
             ref = notes.add(f"\u00a7 Payouts are limited to {money(over[0]['limit'], symbol)} per hand: "
@@ -282,7 +277,7 @@ def placard_view(ruleset: Ruleset, config: TableConfig, with_qr: bool = True) ->
             if ref not in view["notes"]:
                 view["notes"].append(ref)
         for g in in_force:
-            if wager["id"] in g["wagers"]:
+            if wager.id in g["wagers"]:
                 ref = notes.add(f"Where the rules are open this sign follows the reading: {g['meaning']}")
                 if ref not in view["notes"]:
                     view["notes"].append(ref)

@@ -21,7 +21,7 @@ from .. import cache
 from ..load.resources import data_dir
 from ..model import model_of
 from ..model.ruleset import with_supplied
-from ..model.table_config import TableSettings, table_config_of
+from ..model.table_config import TableSettings, WagerChoice, table_config_of
 
 SCHEMA_NAME = "table-config"
 
@@ -66,19 +66,13 @@ class TableConfig:
         return self.settings.sign_size
 
     @property
-    def wagers(self) -> list[dict]:
-        """The wagers as the document gives them (views read :attr:`settings` ``.wagers``)."""
-        return self.data["wagers"]
+    def wagers(self) -> tuple[WagerChoice, ...]:
+        """The wagers the table offers, as it chooses them."""
+        return self.settings.wagers
 
-    def wager_index(self, wager_id: str) -> int | None:
-        """The place of this wager in the configuration's list (None where it is not offered)."""
-        choice = self.settings.wager(wager_id)
-        return None if choice is None else choice.index
-
-    def wager(self, wager_id: str) -> dict | None:
-        """The wager's entry as the document gives it (views read :attr:`settings` ``.wager()``)."""
-        i = self.wager_index(wager_id)
-        return None if i is None else self.data["wagers"][i]
+    def wager(self, wager_id: str) -> WagerChoice | None:
+        """The table's choice for this wager (None where it is not offered)."""
+        return self.settings.wager(wager_id)
 
     def locate(self, path: tuple) -> tuple[int, int]:
         return self.document.locate(path)
@@ -191,7 +185,7 @@ def chosen_readings(ruleset: Ruleset, config: TableConfig) -> tuple[dict, list[t
         try:
             finding = base.finding(finding_id)
         except KeyError:
-            ids = [f["id"] for f in ruleset.findings if f.get("readings")]
+            ids = [f.id for f in base.open_findings]
             refused.append((path, f"{ruleset.ref} has no finding {finding_id!r}{did_you_mean(finding_id, ids)} "
                                   f"(findings with readings: {', '.join(ids) or 'none'})"))
             continue

@@ -237,7 +237,7 @@ class _Checker:
                     continue
                 found = entries(self.model, event)
                 if len(found) > 1:
-                    cases = "; ".join(f"{e['id']} ({e.get('condition') or e['consequence']['text']})" for e in found)
+                    cases = "; ".join(f"{e.id} ({e.condition or e.text})" for e in found)
                     self.fail(name_path, f"{self.rs.ref} gives event {event} several consequences; "
                                          f"name the one that applies by its id: {cases}")
                     continue

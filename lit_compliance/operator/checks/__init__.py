@@ -36,8 +36,8 @@ __all__ = ["ERROR", "WARNING", "KINDS", "Finding", "Report", "check"]
 def _run(ctx: Context) -> list[Finding]:
     check_readings(ctx)
     check_wagers_offered(ctx)
-    for i, choice in enumerate(ctx.cfg.wagers):
-        wager = ctx.wagers.get(choice["wager"])
+    for i, choice in enumerate(ctx.cfg.settings.wagers):
+        wager = ctx.wagers.get(choice.wager)
         if wager is None:
             continue
         chosen = check_paytable_choice(ctx, i, choice, wager)

@@ -16,8 +16,11 @@ from typing import NamedTuple
 
 from ...load.catalogue import Ruleset, finding_ids
 from ...load.strict_yaml import format_path
-from ...model import Payout, exact, model_of
+from fractions import Fraction
+
+from ...model import Paytable, Payout, SelectionRule, Wager, exact, model_of
 from ...model.vocabulary import hand_name, odds
+from ...model.table_config import WagerChoice
 from ..configured import finding_note
 from ..table_config import TableConfig, chosen_readings, model_for
 
@@ -155,7 +158,7 @@ class Context:
         self.table_model = model_for(ruleset, config)  # with the figures the house supplies
         self.out: list[Finding] = []
         self.findings_by_id = {f.id: f for f in self.model.findings}
-        self.wagers = {w["id"]: w for w in self.model.sections["wagers"]}
+        self.wagers = {w.id: w for w in self.model.wagers}
         self.source = self.model.header.source.citation
         self.pending: dict[tuple, dict] = {}
 
@@ -186,30 +189,31 @@ class Context:
             self.add("ruleset_finding", path, f"{where} -- {kind}: {f.problem} Recorded as: {f.recorded_as}",
                      f.cite, finding_id)
 
-    def chosen_tables(self, choice: dict, wager: dict) -> list[dict] | None:
+    def chosen_tables(self, choice: WagerChoice, wager: Wager) -> list[Paytable] | None:
         """The ruleset paytables this choice uses (None where it uses none of them)."""
-        tables = wager["paytables"]
-        if "custom_paytable" in choice:
+        tables = wager.paytables
+        if choice.custom_paytable is not None:
             return None
-        if "paytable" in choice:
-            return [t for t in tables if t["id"] == choice["paytable"]]
-        if wager["selection"]["rule"] == "fixed":
+        if choice.paytable is not None:
+            return [t for t in tables if t.id == choice.paytable]
+        if wager.selection == SelectionRule.FIXED:
             return list(tables)
         return []
 
     def offered(self) -> dict:
-        """{wager id: configuration entry} for the configured wagers the ruleset provides for."""
-        return {c["wager"]: c for c in self.cfg.wagers if c["wager"] in self.wagers}
+        """{wager id: the table's choice} for the configured wagers the ruleset provides for."""
+        return {c.wager: c for c in self.cfg.settings.wagers if c.wager in self.wagers}
 
 
-def line_key(line: dict) -> tuple:
-    """A line's hand and suits, the key two paytables' lines are matched on."""
-    return line["hand"], tuple(sorted(line.get("suits", [])))
+def line_key(line) -> tuple:
+    """A line's hand and suits (a :class:`~lit_compliance.model.Line` or a configuration's line),
+    the key two paytables' lines are matched on."""
+    return line.hand, tuple(sorted(line.suits))
 
 
-def line_label(line: dict) -> str:
+def line_label(line) -> str:
     """A line's hand (and suits) in words."""
-    return hand_name(line["hand"], line.get("suits"))
+    return hand_name(line.hand, line.suits)
 
 
 def say(payout: dict) -> str:
@@ -217,9 +221,9 @@ def say(payout: dict) -> str:
     return odds(payout)
 
 
-def at_least(mine: dict, floor: dict, floor_stake: float | None) -> bool | None:
+def at_least(mine: Payout, floor: Payout, floor_stake: Fraction | None) -> bool | None:
     """Whether payout ``mine`` pays at least ``floor``; None where they cannot be compared."""
-    a, b = Payout.from_data(mine), Payout.from_data(floor)
+    a, b = mine, floor
     if a.kind == b.kind and (a.is_fixed or a.is_meter):
         return a.value >= b.value
     a, b = a.net_per_unit(exact(floor_stake)), b.net_per_unit(exact(floor_stake))

@@ -3,28 +3,26 @@ rules' floor), awards above it, and the wagers together within the table limit."
 from __future__ import annotations
 
 from ...model.vocabulary import hand_name, money
-from ..configured import awards_above_limit, base_bet_count, line_stake, net_per_unit
+from ...model import Wager
+from ..configured import awards_above_limit, base_bet_count
+from ...model.table_config import WagerChoice
 from .core import Context
 
 
-def max_win_at_minimum(ctx: Context, wager: dict, choice: dict) -> tuple[float | None, str]:
+def max_win_at_minimum(ctx: Context, wager: Wager, choice: WagerChoice) -> tuple[float | None, str]:
     """The most one player can win on ``wager`` in a round betting the table minimum."""
     table_min = ctx.cfg.settings.limits.minimum
-    if wager["kind"] == "base":
+    if wager.is_base:
         units, stake_text = base_bet_count(ctx.rs), f"{base_bet_count(ctx.rs)} bets of {money(table_min)}"
         stake = table_min
     else:
-        stake = choice.get("minimum") or (wager["stake"]["amount"] if wager.get("stake") else table_min)
+        stake = choice.minimum or (wager.stake if wager.stake is not None else table_min)
         units, stake_text = 1, f"one {money(stake)} wager"
-    lines: list[tuple[dict, dict | None]] = []
-    if "custom_paytable" in choice:
-        lines = [(line, None) for line in choice["custom_paytable"]["lines"]]
-    else:
-        for table in ctx.chosen_tables(choice, wager) or []:
-            lines += [(line, table) for line in table["lines"]]
+    tables = ([choice.custom_paytable.paytable(wager)] if choice.custom_paytable is not None
+              else ctx.chosen_tables(choice, wager) or [])
     best = None
-    for line, table in lines:
-        per_unit = net_per_unit(line["payout"], line_stake(line, table, wager))
+    for table, line in ((t, ln) for t in tables for ln in t.lines):
+        per_unit = line.payout.net_per_unit(table.line_stake(line, wager.stake))
         if per_unit is not None and (best is None or per_unit > best):
             best = per_unit
     if best is None:
@@ -60,11 +58,11 @@ def check_payout_limit(ctx: Context) -> None:
             win, stake_text = max_win_at_minimum(ctx, ctx.wagers[wid], offered[wid])
             if win is None:
                 ctx.add("unchecked", ("payout_limit",),
-                        f"the most {ctx.wagers[wid]['name']} can win is not known, so the payout limit "
+                        f"the most {ctx.wagers[wid].name} can win is not known, so the payout limit "
                         "floor leaves it out", floor.cite)
                 continue
             total += win
-            parts.append(f"{ctx.wagers[wid]['name']}: {money(win)} on {stake_text}")
+            parts.append(f"{ctx.wagers[wid].name}: {money(win)} on {stake_text}")
         if limit < total:
             extra = f", or the amount set by {floor.or_amount_set_by}" if floor.or_amount_set_by else ""
             ctx.add("payout_limit_below_floor", ("payout_limit",),
@@ -80,7 +78,7 @@ def check_awards_above_limit(ctx: Context) -> None:
         what = (f"pays {a['pays']}, and the meter has no ceiling" if a["win"] is None
                 else f"can win {money(a['win'])} at the wager's maximum bet")
         ctx.add("award_above_payout_limit", ("payout_limit",),
-                f"{wager['name']}: {hand_name(a['hand'], a['suits'])} {what}, above the {money(a['limit'])} "
+                f"{wager.name}: {hand_name(a['hand'], a['suits'])} {what}, above the {money(a['limit'])} "
                 "payout limit; the placard states the cap beside it", a["cite"])
 
 
@@ -97,18 +95,18 @@ def check_combined_limits(ctx: Context) -> None:
             if wid not in offered:
                 continue
             wager, choice = ctx.wagers[wid], offered[wid]
-            if wager["kind"] == "base":
-                each = choice.get("maximum", limits.maximum)
+            if wager.is_base:
+                each = choice.maximum if choice.maximum is not None else limits.maximum
                 n = base_bet_count(ctx.rs)
                 total += n * each
-                parts.append(f"{wager['name']} {n} x {money(each)}")
+                parts.append(f"{wager.name} {n} x {money(each)}")
             else:
                 tables = ctx.chosen_tables(choice, wager) or []
-                fixed = wager["stake"]["amount"] if wager.get("stake") else (
-                    tables[0]["stake"] if len(tables) == 1 and tables[0].get("stake") else None)
-                each = choice.get("maximum", fixed if fixed is not None else limits.maximum)
+                fixed = wager.stake if wager.stake is not None else (
+                    tables[0].stake if len(tables) == 1 and tables[0].stake else None)
+                each = choice.maximum if choice.maximum is not None else (fixed if fixed is not None else limits.maximum)
                 total += each
-                parts.append(f"{wager['name']} {money(each)}")
+                parts.append(f"{wager.name} {money(each)}")
         if total > limits.maximum:
             ctx.add("combined_limit_exceeded", ("limits", "maximum"),
                     f"a player's wagers together can reach {money(total)} ({' + '.join(parts)}), above the "

@@ -9,21 +9,21 @@ from .core import Context
 
 def check_wagers_offered(ctx: Context) -> None:
     """``wager_not_offered``, ``prerequisite_wager_missing``, ``required_wager_missing``."""
-    offered = {c["wager"] for c in ctx.cfg.wagers}
-    for i, choice in enumerate(ctx.cfg.wagers):
-        if choice["wager"] not in ctx.wagers:
+    offered = {c.wager for c in ctx.cfg.settings.wagers}
+    for i, choice in enumerate(ctx.cfg.settings.wagers):
+        if choice.wager not in ctx.wagers:
             known = ", ".join(sorted(ctx.wagers))
             ctx.add("wager_not_offered", ("wagers", i, "wager"),
-                    f"{ctx.rs.name} rules provide for no wager {choice['wager']!r}"
-                    f"{did_you_mean(str(choice['wager']), ctx.wagers)} (wagers: {known})", ctx.source)
+                    f"{ctx.rs.name} rules provide for no wager {choice.wager!r}"
+                    f"{did_you_mean(str(choice.wager), ctx.wagers)} (wagers: {known})", ctx.source)
             continue
-        wager = ctx.wagers[choice["wager"]]
-        for need in wager.get("requires_wagers", []):
+        wager = ctx.wagers[choice.wager]
+        for need in wager.requires:
             if need not in offered:
-                need_name = ctx.wagers[need]["name"] if need in ctx.wagers else need
+                need_name = ctx.wagers[need].name if need in ctx.wagers else need
                 ctx.add("prerequisite_wager_missing", ("wagers", i, "wager"),
-                        f"{wager['name']} may only be offered with {need_name} (wager: {need}), which this table does not offer",
-                        wager["cite"])
+                        f"{wager.name} may only be offered with {need_name} (wager: {need}), which this table does not offer",
+                        wager.cite)
     for wager in as_printed(ctx.rs).wagers:
         if wager.offered == "required" and wager.id not in offered:
             ctx.add("required_wager_missing", ("wagers",),

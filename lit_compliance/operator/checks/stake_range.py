@@ -45,7 +45,7 @@ def check_stake_range(ctx: Context) -> None:
         said = []
         if losing:
             worst = min(losing, key=lambda ln: ln.payout.value)
-            said.append(f"{line_label({'hand': worst.hand, 'suits': list(worst.suits)})} pays "
+            said.append(f"{line_label(worst)} pays "
                         f"{money(worst.payout.value)} in all, a loss of {money(greatest - worst.payout.value)}"
                         + (f" ({len(losing)} winning lines pay less than the stake)" if len(losing) > 1 else ""))
         figures = (f"the return is {high:.2%} at the {money(greatest)} maximum bet against {low:.2%} at the "
@@ -54,5 +54,5 @@ def check_stake_range(ctx: Context) -> None:
                    f"state none), so at a {money(greatest)} wager " + "; ".join(said + [figures]).strip("; ")
                    + "; a lower maximum bet keeps the return near the priced figure")
         ctx.add("stake_range_lowers_return", ("wagers", entry["index"], "maximum")
-                if ctx.cfg.wagers[entry["index"]].get("maximum") is not None else ("wagers", entry["index"]),
+                if ctx.cfg.settings.wagers[entry["index"]].maximum is not None else ("wagers", entry["index"]),
                 message, entry["cite"], list(entry["findings"]) or None)

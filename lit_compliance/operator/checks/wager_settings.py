@@ -3,89 +3,90 @@ meter settings against the rules' floor, and its envy bonus amounts against the 
 from __future__ import annotations
 
 from ...model.vocabulary import hand_name, money
-from ..configured import line_stake
+from ...model import Paytable, Wager
+from ...model.table_config import WagerChoice
 from .core import Context, line_key, line_label
 
 
-def check_stake(ctx: Context, i: int, choice: dict, wager: dict, chosen: list[dict]) -> None:
+def check_stake(ctx: Context, i: int, choice: WagerChoice, wager: Wager, chosen: list[Paytable]) -> None:
     """``stake_mismatch``: a bound differing from the stake the rules fix."""
     fixed = []
-    if wager.get("stake"):
-        fixed.append((wager["stake"]["amount"], wager["stake"]["cite"]))
+    if wager.stake is not None:
+        fixed.append((wager.stake, wager.stake_cite))
     for table in chosen:
-        if table.get("stake") and len(chosen) == 1 and table["stake"] not in [a for a, _ in fixed]:
-            fixed.append((table["stake"], table["cite"]))
+        if table.stake and len(chosen) == 1 and table.stake not in [a for a, _ in fixed]:
+            fixed.append((table.stake, table.cite))
     for amount, cite in fixed:
         for bound in ("minimum", "maximum"):
-            given = choice.get(bound)
+            given = getattr(choice, bound)
             if given is not None and given != amount:
                 ctx.add("stake_mismatch", ("wagers", i, bound),
-                        f"{wager['name']} is a {money(amount)} wager; its {bound} is {money(given)}", cite)
+                        f"{wager.name} is a {money(amount)} wager; its {bound} is {money(given)}", cite)
 
 
-def check_progressive(ctx: Context, i: int, choice: dict, wager: dict) -> None:
+def check_progressive(ctx: Context, i: int, choice: WagerChoice, wager: Wager) -> None:
     """``progressive_settings``, ``reset_below_minimum``."""
     path = ("wagers", i)
-    meter = wager.get("meter")
-    settings = choice.get("progressive")
+    meter = wager.meter
+    settings = choice.progressive
     if meter is None:
         if settings is not None:
             ctx.add("progressive_settings", path + ("progressive",),
-                    f"{wager['name']} has no progressive meter; remove the progressive settings", wager["cite"])
+                    f"{wager.name} has no progressive meter; remove the progressive settings", wager.cite)
         return
     if settings is None:
         ctx.add("progressive_settings", path + ("wager",),
-                f"{wager['name']} pays from a progressive meter: give progressive seed, reset and rate_percent",
-                meter["cite"])
+                f"{wager.name} pays from a progressive meter: give progressive seed, reset and rate_percent",
+                meter.cite)
         return
-    floor = meter.get("reset_minimum")
+    floor = meter.reset_minimum
     if floor is None:
         return
     for key in ("seed", "reset"):
-        if settings[key] < floor:
+        if getattr(settings, key) < floor:
             ctx.add("reset_below_minimum", path + ("progressive", key),
-                    f"{wager['name']}: the meter {key} {money(settings[key])} is below the "
-                    f"{money(floor)} the rules require", meter["cite"])
+                    f"{wager.name}: the meter {key} {money(getattr(settings, key))} is below the "
+                    f"{money(floor)} the rules require", meter.cite)
 
 
-def check_envy(ctx: Context, i: int, choice: dict, wager: dict, chosen: list[dict]) -> None:
+def check_envy(ctx: Context, i: int, choice: WagerChoice, wager: Wager, chosen: list[Paytable]) -> None:
     """``envy_mismatch``: each configured envy amount matches one envy line and pays as the rules set."""
     path = ("wagers", i)
-    given = choice.get("envy")
-    lines = [(t, line) for t in chosen for line in t.get("envy_lines", [])]
+    given = choice.envy or None
+    lines = [(t, line) for t in chosen for line in t.envy_lines]
     if given is None:
         for table, line in lines:
-            ctx.ruleset_finding(line["payout"].get("finding"), path + ("paytable",),
-                                f"{wager['name']}, {table['name']}, envy bonus", line_label(line))
+            ctx.ruleset_finding(line.payout.findings, path + ("paytable",),
+                                f"{wager.name}, {table.name}, envy bonus", line_label(line))
         return
     if not lines:
         ctx.add("envy_mismatch", path + ("envy",),
-                f"{wager['name']}: the chosen paytable has no envy bonus in the rules", wager.get("envy", wager)["cite"])
+                f"{wager.name}: the chosen paytable has no envy bonus in the rules", (wager.envy or wager).cite)
         return
-    rule = wager["selection"]["rule"]
+    rule = wager.selection.value
     for ei, envy in enumerate(given):
         epath = path + ("envy", ei)
-        key = (envy["hand"], tuple(sorted(envy.get("suits", []))))
+        key = line_key(envy)
         matches = [(t, line) for t, line in lines if line_key(line) == key]
-        if "stake" in envy:
-            matches = [(t, line) for t, line in matches if line_stake(line, t, wager) == envy["stake"]]
-        label = hand_name(envy["hand"], envy.get("suits"))
-        stake_text = f" on a {money(envy['stake'])} wager" if "stake" in envy else ""
+        if envy.stake is not None:
+            matches = [(t, line) for t, line in matches if t.line_stake(line, wager.stake) == envy.stake]
+        label = hand_name(envy.hand, envy.suits)
+        stake_text = f" on a {money(envy.stake)} wager" if envy.stake is not None else ""
         if len(matches) != 1:
-            stakes = sorted({line_stake(line, t, wager) or 0 for t, line in lines if line_key(line) == key})
+            stakes = sorted({t.line_stake(line, wager.stake) or 0 for t, line in lines if line_key(line) == key})
             hint = f"; give stake (one of {', '.join(money(s) for s in stakes)})" if len(matches) > 1 else ""
             ctx.add("envy_mismatch", epath,
-                    f"{wager['name']}: the rules have {'no' if not matches else 'more than one'} envy bonus for "
-                    f"{label}{stake_text}{hint}", wager.get("envy", wager)["cite"])
+                    f"{wager.name}: the rules have {'no' if not matches else 'more than one'} envy bonus for "
+                    f"{label}{stake_text}{hint}", (wager.envy or wager).cite)
             continue
         table, line = matches[0]
-        ctx.ruleset_finding(line["payout"].get("finding"), epath, f"{wager['name']}, envy bonus", label)
-        value = line["payout"].get("value")
+        ctx.ruleset_finding(line.payout.findings, epath, f"{wager.name}, envy bonus", label)
+        value = line.payout.value
         if value is None:
             continue
-        ok = envy["amount"] >= value if rule == "minimum" else envy["amount"] == value
+        ok = envy.amount >= value if rule == "minimum" else envy.amount == value
         if not ok:
             need = "at least " if rule == "minimum" else ""
             ctx.add("envy_mismatch", epath + ("amount",),
-                    f"{wager['name']}: the envy bonus for {label}{stake_text} is {money(envy['amount'])}; "
-                    f"the rules set {need}{money(value)}", line["cite"])
+                    f"{wager.name}: the envy bonus for {label}{stake_text} is {money(envy.amount)}; "
+                    f"the rules set {need}{money(value)}", line.cite)
