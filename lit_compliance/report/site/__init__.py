@@ -20,13 +20,13 @@
 
 The pages' views live beside this module, one module per kind of page: :mod:`.ruleset_page`,
 :mod:`.source_page`, :mod:`.timeline` (timelines and diff pages), :mod:`.topics`; :mod:`.links`
-holds the paths, anchors and links they share. Work one page asks of a ruleset that another page
-asks too (the coverage of its source, what each fact says) is done once per ruleset here.
+holds the paths, anchors and links they share. What the ruleset page and the source page both take
+from a ruleset's source (its coverage: each citation's clauses, each quote's provisions) is worked
+out once per ruleset and kept in the cache as data (:func:`.source_page.source_side`).
 
 Everything is computed from the rulesets; nothing depends on the clock or the order files are
 found in, so the same inputs give the same bytes.
 """
-
 from __future__ import annotations
 
 from pathlib import Path
