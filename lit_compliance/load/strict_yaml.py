@@ -16,7 +16,7 @@ import math
 import os
 import re
 import stat
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -118,6 +118,7 @@ class Document:
     file: str
     data: Any
     marks: dict  # path tuple -> (line, column), 1-based; for mapping keys, the key's position
+    text_digest: str | None = field(default=None, compare=False, repr=False)  # SHA-256 of the file's text, when read from one
 
     def locate(self, path: tuple) -> tuple[int, int]:
         """The position of ``path``, or of its nearest located ancestor."""
@@ -312,10 +313,11 @@ def load_yaml_file(path: Path | str, display: str | None = None) -> Document:
     if isinstance(stored, dict) and isinstance(stored.get("marks"), list):
         try:
             marks = {tuple(p): (line, col) for p, line, col in stored["marks"]}
-            return Document(display, stored["data"], marks)
+            return Document(display, stored["data"], marks, key[1])
         except (TypeError, ValueError):
             pass
     doc = load_yaml_text(text, display)
+    doc.text_digest = key[1]
     cache.save_json(key, {"data": doc.data, "marks": [[list(p), line, col] for p, (line, col) in doc.marks.items()]})
     return doc
 
