@@ -230,7 +230,25 @@ def canonical_json(value: Any) -> str:
 
 
 def _short(value: Any, digits: int) -> str:
-    return hashlib.sha256(canonical_json(value).encode("utf-8")).hexdigest()[:digits]
+    return _hex(canonical_json(value), digits)
+
+
+def _hex(text: str, digits: int) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:digits]
+
+
+_RULES_JSON: list = []  # [(ruleset, its data, its canonical JSON)], the last few: a sign names them several times
+
+
+def _ruleset_json(ruleset: Ruleset) -> str:
+    """:func:`canonical_json` of a ruleset's data, made once per ruleset in a process (the digest, the
+    parts list and the fit check each need it; a ruleset's data is read-only)."""
+    for known, data, text in _RULES_JSON:
+        if known is ruleset and data is ruleset.data:
+            return text
+    text = canonical_json(ruleset.data)
+    _RULES_JSON[:] = _RULES_JSON[-3:] + [(ruleset, ruleset.data, text)]
+    return text
 
 
 def digest(ruleset: Ruleset, config: TableConfig) -> str:
@@ -242,7 +260,8 @@ def digest(ruleset: Ruleset, config: TableConfig) -> str:
     base with its changes applied). Comments and layout of either file do not change it; any
     changed value does. The README gives the recipe; a test recomputes it independently.
     """
-    return _short({"config": config.data, "ruleset": ruleset.data}, 12)
+    # RFC 8785 orders members by key ("config" before "ruleset") and nests each value's own text
+    return _hex('{"config":' + canonical_json(config.data) + ',"ruleset":' + _ruleset_json(ruleset) + "}", 12)
 
 
 #: Digits of each part's fingerprint in a sign's parts list.
@@ -256,7 +275,7 @@ def sign_parts(ruleset: Ruleset, config: TableConfig) -> dict[str, str]:
     offered wager (its configuration entry with the ruleset's paytable it chooses), by wager id.
     Each is the first 6 hex digits of sha256 over RFC 8785 JSON, as for :func:`digest`.
     """
-    parts = {"rules": _short(ruleset.data, PART_DIGITS),
+    parts = {"rules": _hex(_ruleset_json(ruleset), PART_DIGITS),
              "table": _short({k: v for k, v in config.data.items() if k != "wagers"}, PART_DIGITS)}
     tables = {w.get("id"): w.get("paytables") or [] for w in ruleset.data.get("wagers") or []}
     for entry in config.wagers:
