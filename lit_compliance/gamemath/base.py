@@ -10,6 +10,7 @@ readings :data:`~lit_compliance.model.readings.ZERO_EV_PULLED`, the default, and
 from __future__ import annotations
 
 from collections import Counter
+from copy import deepcopy
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb
@@ -79,10 +80,25 @@ def multipliers(paytable: Paytable) -> tuple[np.ndarray, list[str]]:
     return m, missing
 
 
+_ANALYSED: dict = {}  # (net wins, ranking rule) -> (tables, BaseResult): paytables paying alike are priced once a run
+
+
 def analyse_base(m: np.ndarray, rules: HandRules) -> BaseResult:
     """Optimal strategy and its figures, from the tables over suit classes (:func:`base_classes`):
-    a holding's expectation is its class's, and each sum over holdings weighs a class by its size."""
+    a holding's expectation is its class's, and each sum over holdings weighs a class by its size.
+    The figures depend only on the net wins and the ranking rule, so two paytables (or readings)
+    paying alike share one computation within a run."""
     t = base_classes(rules)
+    key = (tuple(int(x) for x in m), rules)
+    known = _ANALYSED.get(key)
+    if known is None or known[0] is not t:   # new tables (a test clearing them): compute anew
+        if len(_ANALYSED) >= 64:
+            _ANALYSED.clear()
+        known = _ANALYSED[key] = (t, _analyse_base(t, m, rules))
+    return deepcopy(known[1])
+
+
+def _analyse_base(t, m: np.ndarray, rules: HandRules) -> BaseResult:
     w4, w3 = t.weight4.astype(np.int64), t.weight3.astype(np.int64)
     counts4 = t.counts4.astype(np.int64)
     e4 = counts4 @ m                             # sum over 48 completions

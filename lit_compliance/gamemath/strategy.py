@@ -23,6 +23,8 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from dataclasses import asdict, dataclass, field
 
+import numpy as np
+
 from ..poker.cards import RANK_LETTERS
 
 HIGH = 10   # a high card: ten or higher (a pair of them pays)
@@ -171,31 +173,67 @@ def _text(rule: Rule, words: str, top: int) -> str:
     return text
 
 
+def _features(holdings, ace_low: bool) -> tuple:
+    """Each holding's (family, rank word) as a group number, with the groups' (family, rank word,
+    high cards). The three depend only on the ranks and whether all the cards share a suit, so
+    :func:`family`, :func:`rank_word` and :func:`high_cards` run once per such pattern (a few
+    thousand of the 18,187 suit classes); remembered for the last few holdings arrays asked about."""
+    for known, ace, features in _FEATURES:
+        if known is holdings and ace == ace_low:
+            return features
+    cards = np.asarray(holdings, dtype=np.int64)
+    ranks = np.sort(cards // 4 + 2, axis=1)
+    suited = (cards % 4 == cards[:, :1] % 4).all(axis=1)
+    pattern = ranks @ (16 ** np.arange(cards.shape[1], dtype=np.int64)) * 2 + suited
+    _, first, inverse = np.unique(pattern, return_index=True, return_inverse=True)
+    groups: dict = {}                   # (family, rank word) -> group number
+    high: list = []
+    of_pattern = np.empty(len(first), dtype=np.int64)
+    for i, row in enumerate(first.tolist()):
+        one = cards[row].tolist()
+        label = (family(one, ace_low), rank_word(one, ace_low))
+        if label not in groups:
+            groups[label] = len(groups)
+            high.append(high_cards(one))
+        of_pattern[i] = groups[label]
+    features = (of_pattern[inverse.reshape(-1)], [(*label, h) for label, h in zip(groups, high)])
+    _FEATURES[:] = _FEATURES[-3:] + [(holdings, ace_low, features)]
+    return features
+
+
+_FEATURES: list = []  # [(holdings array, ace_low, its features)], the last four: each array serves every paytable
+
+
 def derive(k: int, holdings, expectation, ace_low: bool = True, pair_pays: bool = True) -> list[dict]:
     """The ordered rules for the bet decided on ``k`` cards (3: bet 1, 4: bet 2).
 
     ``holdings`` are the cards of one holding per suit class (or every holding), ``expectation`` the
     sign-bearing expectation of each (any scale: only its sign is used). Rules ride the holdings of
     positive expectation, name those of zero expectation as optional, and leave the rest pulled."""
+    group, labels = _features(holdings, ace_low)
+    sign = np.sign(np.asarray(expectation)).astype(np.int64)
+    lowest = np.full(len(labels), 2, dtype=np.int64)
+    highest = np.full(len(labels), -2, dtype=np.int64)
+    np.minimum.at(lowest, group, sign)
+    np.maximum.at(highest, group, sign)
+    words = {1: "ride", 0: "optional", -1: "pull"}
     members: dict = defaultdict(dict)           # family -> rank word -> high cards
     decision: dict = {}                         # (family, rank word) -> "ride" / "optional" / "pull"
-    for cards, e in zip(holdings, expectation):
-        cards = [int(c) for c in cards]
-        fam, word = family(cards, ace_low), rank_word(cards, ace_low)
-        d = "ride" if e > 0 else ("optional" if e == 0 else "pull")
-        members[fam][word] = high_cards(cards)
-        if decision.setdefault((fam, word), d) != d:
+    for (fam, word, high), lo, hi in zip(labels, lowest.tolist(), highest.tolist()):
+        if lo != hi:
             raise ValueError(f"holdings {word} of family {fam} decide differently: no rule form")
+        members[fam][word] = high
+        decision[(fam, word)] = words[lo]
     rules = []
     for want in ("ride", "optional"):
-        for fam, words in FAMILIES[k]:
+        for fam, words_ in FAMILIES[k]:
             chosen = {w for w in members.get(fam, {}) if decision[(fam, w)] == want}
             if not chosen:
                 continue
             top = max(members[fam].values())
             high, excluding, including = _describe(chosen, members[fam], top)
             rule = Rule(want, fam, high, excluding, including)
-            rule.text = _text(rule, words, top)
+            rule.text = _text(rule, words_, top)
             rules.append(rule)
     rules = _merge_paying(rules, k, members, pair_pays)
     return [asdict(r) for r in rules]

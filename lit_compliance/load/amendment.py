@@ -21,9 +21,10 @@ import copy
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from .. import cache
 from .paths import step_name
+from .verdict import validated_key
 from .strict_yaml import Document, InputError, Problem, format_path
-from .validation import schema_problems, validate_document
 
 KEY = "amends"
 OPS = ("set", "add", "remove")
@@ -157,6 +158,8 @@ def amended(doc: Document, resolve_base: Callable[[str], Any]) -> AmendedDocumen
     validated; raise InputError with every problem, located in the amendment file (or the base's,
     for its parts). ``resolve_base`` gives the catalogued ruleset for ``amends`` (BaseNotFound if
     there is none)."""
+    from .validation import schema_problems, validate_document  # lazy: only a draft amendment is checked here
+
     problems = schema_problems(doc, "amendment")
     if problems:
         raise InputError(problems)
@@ -176,7 +179,10 @@ def amended(doc: Document, resolve_base: Callable[[str], Any]) -> AmendedDocumen
     else:
         data["source"] = {k: v for k, v in data["source"].items() if k != "clauses"}
     applied = AmendedDocument(doc.file, data, {}, amendment=doc, base=base.document, origins=tuple(origins))
-    problems = validate_document(applied)
-    if problems:
-        raise InputError(problems)
+    key = validated_key(applied)
+    if cache.load_json(key) is not True:   # the verdict, like a ruleset's, is kept for the same content
+        problems = validate_document(applied)
+        if problems:
+            raise InputError(problems)
+        cache.save_json(key, True)
     return applied

@@ -6,8 +6,6 @@ Adding a version is adding a file; nothing here knows any jurisdiction by name.
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
-import json
 import difflib
 from pathlib import Path
 from typing import Iterable
@@ -15,10 +13,10 @@ from typing import Iterable
 from .. import cache
 from .resources import data_dir
 from .ruleset import NOT_STATED, Ruleset, finding_ids
-from .strict_yaml import Document, InputError, Problem, load_yaml_file
+from .strict_yaml import InputError, Problem, load_yaml_file
 from .amendment import BaseNotFound, amended, is_amendment
 from .kinds import wrong_kind
-from .validation import validate_document
+from .verdict import canonical_digest, validated_key as _validated_key
 
 # Ruleset, NOT_STATED and finding_ids live in .ruleset; they are named here too because every view
 # reaches the loaded ruleset through the catalogue.
@@ -51,6 +49,8 @@ def load_ruleset(path: Path | str, display: str | None = None) -> Ruleset:
         return Ruleset(applied.data, doc.file, applied)
     key = _validated_key(doc)
     if cache.load_json(key) is not True:
+        from .validation import validate_document  # lazy: a warm run finds the verdict in the cache
+
         problems = validate_document(doc)
         if problems:
             raise InputError(problems)
@@ -66,26 +66,6 @@ def _amended_base(ref: str) -> Ruleset:
         return Catalogue.bundled().resolve(ref)
     except CatalogueError as exc:
         raise BaseNotFound(str(exc)) from None
-
-
-def _validated_key(doc: Document) -> list:
-    """What a validation verdict depends on: the document, the schema and the cited source text."""
-    block = doc.data.get("source") if isinstance(doc.data, dict) else None
-    source = block.get("file") if isinstance(block, dict) else None  # any shape: validation says what is wrong
-    return ["validated", canonical_digest(doc.data), _file_digest(data_dir("schema") / "ruleset.schema.json"),
-            _file_digest(data_dir("sources") / source) if isinstance(source, str) and "/" not in source else None]
-
-
-def canonical_digest(value) -> str:
-    """The SHA-256 of a value's canonical JSON (keys sorted): equal content, equal digest."""
-    return hashlib.sha256(json.dumps(value, sort_keys=True, ensure_ascii=False, default=str).encode()).hexdigest()
-
-
-def _file_digest(path: Path) -> str | None:
-    try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError:
-        return None
 
 
 class Catalogue:

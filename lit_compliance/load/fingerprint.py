@@ -24,12 +24,26 @@ def canonical_json(value: Any) -> str:
 
 def short_digest(value: Any, digits: int) -> str:
     """The first ``digits`` hex digits of sha256 over the UTF-8 bytes of ``value``'s canonical JSON."""
-    return hashlib.sha256(canonical_json(value).encode("utf-8")).hexdigest()[:digits]
+    return _hex(canonical_json(value), digits)
+
+
+def _hex(text: str, digits: int) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:digits]
+
+
+_RULES_JSON: list = []  # [(ruleset, its data, its canonical JSON)], the last few: a sign names them several times
 
 
 def ruleset_json(ruleset) -> str:
-    """The canonical JSON of a loaded ruleset's document (an amendment: its base with its changes)."""
-    return canonical_json(ruleset.data)
+    """The canonical JSON of a loaded ruleset's document (an amendment: its base with its changes),
+    made once per ruleset in a process (the digest, the parts list and the fit check each need it;
+    a ruleset's data is read-only)."""
+    for known, data, text in _RULES_JSON:
+        if known is ruleset and data is ruleset.data:
+            return text
+    text = canonical_json(ruleset.data)
+    _RULES_JSON[:] = _RULES_JSON[-3:] + [(ruleset, ruleset.data, text)]
+    return text
 
 
 def config_json(config, without: tuple[str, ...] = ()) -> str:
@@ -40,13 +54,14 @@ def config_json(config, without: tuple[str, ...] = ()) -> str:
 
 def documents_digest(ruleset, config) -> str:
     """12 hex digits of sha256 over the canonical JSON of ``{"config": ..., "ruleset": ...}``."""
-    return short_digest({"config": config.data, "ruleset": ruleset.data}, 12)
+    # RFC 8785 orders members by key ("config" before "ruleset") and nests each value's own text
+    return _hex('{"config":' + canonical_json(config.data) + ',"ruleset":' + ruleset_json(ruleset) + "}", 12)
 
 
 def document_parts(ruleset, config) -> dict[str, str]:
     """Fingerprints (``PART_DIGITS`` hex digits) of the whole ruleset (``rules``), the configuration
     but its wagers (``table``), and per configured wager its entry with the ruleset paytable it chooses."""
-    parts = {"rules": short_digest(ruleset.data, PART_DIGITS),
+    parts = {"rules": _hex(ruleset_json(ruleset), PART_DIGITS),
              "table": short_digest({k: v for k, v in config.data.items() if k != "wagers"}, PART_DIGITS)}
     tables = {w.get("id"): w.get("paytables") or [] for w in ruleset.data.get("wagers") or []}
     for entry in config.data["wagers"]:

@@ -16,7 +16,7 @@ import math
 import os
 import re
 import stat
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -118,9 +118,14 @@ class Document:
     file: str
     data: Any
     marks: dict  # path tuple -> (line, column), 1-based; for mapping keys, the key's position
+    text_digest: str | None = field(default=None, compare=False, repr=False)  # SHA-256 of the file's text, when read from one
+    marks_from: Any = field(default=None, compare=False, repr=False)  # gives ``marks`` when first needed (a cached file)
 
     def locate(self, path: tuple) -> tuple[int, int]:
         """The position of ``path``, or of its nearest located ancestor."""
+        if self.marks_from is not None:
+            load, self.marks_from = self.marks_from, None
+            self.marks = load()
         path = tuple(path)
         while path not in self.marks and path:
             path = path[:-1]
@@ -302,22 +307,35 @@ def load_yaml_text(text: str, display: str) -> Document:
 
 
 def load_yaml_file(path: Path | str, display: str | None = None) -> Document:
-    """Load a YAML file strictly. A file whose exact text parsed before comes from the cache
-    (data and positions), so the catalogue loads without re-parsing unchanged files."""
+    """Load a YAML file strictly. A file whose exact text parsed before comes from the cache, so the
+    catalogue loads without re-parsing unchanged files: its data at once, its positions (kept apart,
+    as they are larger) only when something is located in it."""
     path = Path(path)
     display = display or str(path)
     text = _read_text(path, display)
-    key = ["yaml", hashlib.sha256(text.encode("utf-8")).hexdigest()]
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    key, marks_key = ["yaml", digest], ["yaml-marks", digest]
     stored = cache.load_json(key)
-    if isinstance(stored, dict) and isinstance(stored.get("marks"), list):
-        try:
-            marks = {tuple(p): (line, col) for p, line, col in stored["marks"]}
-            return Document(display, stored["data"], marks)
-        except (TypeError, ValueError):
-            pass
+    if isinstance(stored, dict) and "data" in stored:
+        def marks() -> dict:
+            kept = cache.load_json(marks_key)
+            if isinstance(kept, list):
+                try:
+                    return {tuple(p): (line, col) for p, line, col in kept}
+                except (TypeError, ValueError):
+                    pass
+            return _save_marks(marks_key, load_yaml_text(text, display).marks)
+        return Document(display, stored["data"], {}, digest, marks)
     doc = load_yaml_text(text, display)
-    cache.save_json(key, {"data": doc.data, "marks": [[list(p), line, col] for p, (line, col) in doc.marks.items()]})
+    doc.text_digest = digest
+    cache.save_json(key, {"data": doc.data})
+    _save_marks(marks_key, doc.marks)
     return doc
+
+
+def _save_marks(key: list, marks: dict) -> dict:
+    cache.save_json(key, [[list(p), line, col] for p, (line, col) in marks.items()])
+    return marks
 
 
 def _at(display: str, node: yaml.Node, path: tuple, message: str) -> Problem:

@@ -1,0 +1,34 @@
+"""What a validation verdict depends on: the key under which the cache keeps a document's "valid".
+
+Shared by the catalogue (a ruleset file) and draft amendments (the ruleset they make), so a warm
+run validates neither again.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from .resources import data_dir
+from .strict_yaml import Document
+
+
+def validated_key(doc: Document) -> list:
+    """What a validation verdict depends on: the document (its file's text, which fixes its data;
+    else its data), the schema and the cited source text."""
+    block = doc.data.get("source") if isinstance(doc.data, dict) else None
+    source = block.get("file") if isinstance(block, dict) else None  # any shape: validation says what is wrong
+    return ["validated", doc.text_digest or canonical_digest(doc.data), _file_digest(data_dir("schema") / "ruleset.schema.json"),
+            _file_digest(data_dir("sources") / source) if isinstance(source, str) and "/" not in source else None]
+
+
+def canonical_digest(value) -> str:
+    """The SHA-256 of a value's canonical JSON (keys sorted): equal content, equal digest."""
+    return hashlib.sha256(json.dumps(value, sort_keys=True, ensure_ascii=False, default=str).encode()).hexdigest()
+
+
+def _file_digest(path: Path) -> str | None:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None

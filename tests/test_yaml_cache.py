@@ -1,0 +1,46 @@
+"""A YAML file read from the cache is located exactly as when it was parsed: its data come at once,
+its positions (kept in an entry of their own) when first asked for, and from the text again when
+that entry is missing."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from lit_compliance import cache
+from lit_compliance.load.strict_yaml import load_yaml_file
+
+RULESET = Path(__file__).resolve().parent.parent / "rulesets" / "maryland" / "v1.yaml"
+
+
+def _paths(doc) -> list[tuple]:
+    """Every path of the document's data (mapping keys and list positions)."""
+    out, todo = [], [((), doc.data)]
+    while todo:
+        path, value = todo.pop()
+        out.append(path)
+        items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+        todo.extend((path + (k,), v) for k, v in items)
+    return out
+
+
+def test_a_cached_yaml_file_locates_every_path_as_the_parse_does(tmp_path, monkeypatch):
+    monkeypatch.setenv("LIT_COMPLIANCE_CACHE", str(tmp_path / "cache"))
+    parsed = load_yaml_file(RULESET)
+    cached = load_yaml_file(RULESET)
+    assert parsed.marks_from is None and cached.marks_from is not None   # the second came from the cache
+    assert cached.data == parsed.data and cached.text_digest == parsed.text_digest
+    paths = _paths(parsed)
+    assert len(paths) > 1000
+    assert [cached.locate(p) for p in paths] == [parsed.locate(p) for p in paths]
+    assert cached.locate(("wagers", 0, "paytables")) != (1, 1)
+
+
+def test_a_cached_yaml_file_whose_positions_entry_is_gone_is_located_from_its_text(tmp_path, monkeypatch):
+    monkeypatch.setenv("LIT_COMPLIANCE_CACHE", str(tmp_path / "cache"))
+    parsed = load_yaml_file(RULESET)
+    marks_entry = cache._path(["yaml-marks", parsed.text_digest], ".json")
+    assert marks_entry is not None and marks_entry.is_file()
+    marks_entry.unlink()
+    cached = load_yaml_file(RULESET)
+    paths = _paths(parsed)
+    assert [cached.locate(p) for p in paths] == [parsed.locate(p) for p in paths]
+    assert marks_entry.is_file()   # kept again for the next run
