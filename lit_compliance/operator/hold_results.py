@@ -285,7 +285,7 @@ def _read_csv(data: bytes, text: str, display: str) -> tuple[Results, list[Probl
 
 
 COMMA, NEWLINE, DOT, PLUS, MINUS, ZERO = (ord(c) for c in ",\n.+-0")
-MAX_DIGITS = 15     # a plain decimal cell of up to 15 digits (and a sign and a point)
+MAX_DIGITS = 14     # a plain decimal cell of up to 14 digits (with a sign and a point: 16 characters)
 POW10 = np.array([float(10 ** k) for k in range(MAX_DIGITS + 3)])
 POW10_INT = np.array([10 ** k for k in range(MAX_DIGITS + 3)], dtype=np.int64)
 MASKS = np.array([(1 << (8 * k)) - 1 for k in range(9)], dtype=np.uint64)   # the first k bytes of 8
@@ -317,43 +317,52 @@ def _numbers(cells: _Bytes, start: np.ndarray, end: np.ndarray, integer: bool) -
 
     Each cell is read as a whole number N and the count k of digits after its point: with N below
     2**53, N and 10**k are exact doubles, so N / 10**k is the double nearest the decimal, which is
-    what float() gives."""
+    what float() gives. The cells are read right-aligned, one character place at a time across
+    all of them (long runs for numpy, no per-cell work in Python)."""
     size = end - start
     if not len(size):
         return np.zeros(0)
     width = int(size.max())
     if size.min() < 1 or width > MAX_DIGITS + 2:
         return None
-    ch = cells.ending_at(end, width)                      # right-aligned, one row per cell
-    lead = width - size                                   # where each cell's first character is
-    ch[np.arange(width) < lead[:, None]] = ZERO           # '0' to the left of the cell
-    rows = np.arange(len(size))
-    sign = ch[rows, lead]
+    # the 16 bytes before each cell's end (two 8-byte reads each): column 16 - width + c is the
+    # c-th character place of a cell right-aligned to the width
+    tail = np.empty((len(size), 2), dtype="<u8")
+    tail[:, 1] = cells.word(end - 8)
+    if width > 8:
+        tail[:, 0] = cells.word(end - 16)
+    chars = tail.view(np.uint8)
+    sign = chars[np.arange(len(size)), 16 - size]
     negative = sign == MINUS
     signed = negative | (sign == PLUS)
-    ch[rows[signed], lead[signed]] = ZERO
-    digit = ch - ZERO
-    is_digit = digit < 10                                 # (unsigned: characters below '0' wrap above 9)
-    if integer:
-        if not is_digit.all():
-            return None
-        points = 0
-    else:
-        dot = ch == DOT
-        if not (is_digit | dot).all():
-            return None
-        points = dot.sum(axis=1, dtype=np.int64)
-        if points.max() > 1:
-            return None
-        digit[dot] = 0
-    if (size - signed - points < 1).any():
-        return None                                       # a sign or a point alone
-    # every character as a digit at its place from the right, the point's place included: A;
-    # the digits left of the point then stand one place too high
-    whole = digit.astype(np.int64) @ POW10_INT[width - 1::-1]
+    lead = (width - size + signed).astype(np.int8)        # the place of each cell's first digit or point
+    whole = np.zeros(len(size))                           # the characters as digits, a point as 0 (exact
+    digits = np.zeros(len(size), dtype=np.int8)           # in a double while below 2**53: checked below)
+    points = np.zeros(len(size), dtype=np.int8)
+    point_at = np.zeros(len(size), dtype=np.int8)
+    for c in range(width):
+        ch = chars[:, 16 - width + c]
+        live = lead <= c
+        d = ch - np.uint8(ZERO)
+        digit = live & (d < 10)                           # (unsigned: characters below '0' wrap above 9)
+        digits += digit
+        if not integer:
+            point = live & (ch == DOT)
+            points += point
+            point_at[point] = c
+        whole *= 10
+        whole += np.where(digit, d, np.uint8(0))
+    if not (digits + points == width - lead).all() or (digits < 1).any():
+        return None                                       # another character, or a sign or a point alone
+    if (whole >= 2 ** 53).any():
+        return None
+    whole = whole.astype(np.int64)
     frac = None
     if not integer:
-        frac = np.where(points > 0, width - 1 - np.argmax(dot, axis=1), 0)
+        if points.max() > 1:
+            return None
+        # the digits left of the point stand one place too high
+        frac = np.where(points > 0, width - 1 - point_at.astype(np.int64), 0)
         scale = POW10_INT[frac]
         whole = np.where(points > 0, whole // (scale * 10) * scale + whole % scale, whole)
     if (whole >= 2 ** 53).any():
@@ -408,28 +417,27 @@ def _fast(data: bytes, index: dict, width: int, display: str) -> Results | None:
     if first < 0:
         return None
     stop = len(data) - 1 if data.endswith(b"\n") else len(data)
-    if stop <= first + 1 or b"\n\n" in data[first:stop]:
+    if stop <= first + 1 or data.find(b"\n\n", first, stop) >= 0:
         return None          # no rows, or blank lines: the careful reader places them
     body = np.frombuffer(data, dtype=np.uint8, count=stop - first - 1, offset=first + 1)
-    comma = body == COMMA
-    newline = body == NEWLINE
-    seps = np.flatnonzero(comma | newline)
-    count = len(seps) // width + 1
+    count = data.count(b"\n", first + 1, stop) + 1
+    seps = np.flatnonzero((body == COMMA) | (body == NEWLINE))
     if len(seps) != count * width - 1:
         return None
     ends = np.empty(count * width, dtype=np.int64)
     ends[:-1] = seps
     ends[-1] = len(body)
-    starts = np.empty_like(ends)
-    starts[0] = 0
-    starts[1:] = seps + 1
-    ends, starts = ends.reshape(count, width), starts.reshape(count, width)
-    if not newline[ends[:-1, -1]].all() or int(newline.sum()) != count - 1:
-        return None          # a row with too many or too few cells
+    ends = ends.reshape(count, width)
+    line_end = ends[:, -1]
+    if not (body[line_end[:-1]] == NEWLINE).all():
+        return None          # a row with too many or too few cells (the other separators are commas)
+    line_start = np.empty(count, dtype=np.int64)
+    line_start[0] = 0
+    line_start[1:] = line_end[:-1] + 1
 
     def cells(name):
         j = index[name]
-        return starts[:, j], ends[:, j]
+        return (line_start if j == 0 else ends[:, j - 1] + 1), np.ascontiguousarray(ends[:, j])
 
     padded = _Bytes(body)
     rounds = _numbers(padded, *cells("rounds"), integer=True)
@@ -483,8 +491,6 @@ def _fast(data: bytes, index: dict, width: int, display: str) -> Results | None:
             renumber = np.empty_like(order)
             renumber[order] = np.arange(len(order))
             names["config"] = ([values[x] for x in order.tolist()], renumber[code])
-    line_start, line_end = starts[:, 0], ends[:, -1]
-
     def locate(i: int, column: str) -> tuple[int, int]:
         j = index.get(column)
         if j is None:
