@@ -123,9 +123,15 @@ def judge(results: list[Results], theories: list[TableTheory], band: str, found:
         (tv, tc), (cv, cc), (wv, wc) = (res.names[column] for column in ("table", "config", "wager"))
         # codes number the values in the order first seen, so the groups come in that order
         combined = (tc * len(cv) + cc) * len(wv) + wc
-        present, coded = np.unique(combined, return_inverse=True)
-        coded = coded.ravel()
-        order = np.argsort(coded, kind="stable")
+        if len(tv) * len(cv) * len(wv) <= max(4 * len(combined), 1 << 16):    # few: counted, not sorted
+            counts = np.bincount(combined)
+            present = np.flatnonzero(counts)
+            coded = (np.cumsum(counts > 0) - 1)[combined]
+        else:
+            present, coded = np.unique(combined, return_inverse=True)
+            coded = coded.ravel()
+        # a stable sort of small whole numbers is a radix sort
+        order = np.argsort(coded.astype(np.int16) if len(present) < 1 << 15 else coded, kind="stable")
         bounds = np.searchsorted(coded[order], np.arange(len(present) + 1))
         for c, value in enumerate(present.tolist()):
             rest, w_i = divmod(value, len(wv))
