@@ -383,15 +383,20 @@ def _names(cells: _Bytes, start: np.ndarray, end: np.ndarray) -> tuple[list, np.
     key = words[0]
     for more in words[1:]:
         key = key * np.uint64(1_000_003) + more
-    order = np.argsort(key)
-    ranked = key[order]
-    new = np.empty(len(key), dtype=bool)
+    # rows often repeat the row above (a day's, a table's rows together): only each run's first is sorted
+    run = np.empty(len(key), dtype=bool)
+    run[0] = True
+    np.not_equal(key[1:], key[:-1], out=run[1:])
+    runs = np.flatnonzero(run)
+    order = np.argsort(key[runs])
+    ranked = key[runs][order]
+    new = np.empty(len(runs), dtype=bool)
     new[0] = True
     np.not_equal(ranked[1:], ranked[:-1], out=new[1:])
-    heads = np.flatnonzero(new)
-    first = np.minimum.reduceat(order, heads)             # each distinct cell's first row
-    code = np.empty(len(key), dtype=np.int64)
+    first = runs[np.minimum.reduceat(order, np.flatnonzero(new))]     # each distinct cell's first row
+    code = np.empty(len(runs), dtype=np.int64)
     code[order] = np.cumsum(new) - 1
+    code = code[np.cumsum(run) - 1]
     if len(words) > 1:      # the same key is the same text (no NUL bytes, so the words are the text): checked
         rep = first[code]
         if any((w != w[rep]).any() for w in words):
