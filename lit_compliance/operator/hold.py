@@ -118,7 +118,7 @@ def judge(results: list[Results], theories: list[TableTheory], band: str, found:
     groups: dict = defaultdict(list)       # (theory id, wager) -> [(file index, row indexes)]
     owners: dict = {}
     periods = _Periods(results)
-    marked = []                            # (file, rows, (table, wager) for the duplicate check)
+    marked = []                            # (file, rows, theory, wager): each group whose rows are checked
     for f, res in enumerate(results):
         (tv, tc), (cv, cc), (wv, wc) = (res.names[column] for column in ("table", "config", "wager"))
         # codes number the values in the order first seen, so the groups come in that order
@@ -134,9 +134,7 @@ def judge(results: list[Results], theories: list[TableTheory], band: str, found:
         order = np.argsort(coded.astype(np.int16) if len(present) < 1 << 15 else coded, kind="stable")
         bounds = np.searchsorted(coded[order], np.arange(len(present) + 1))
         for c, value in enumerate(present.tolist()):
-            rest, w_i = divmod(value, len(wv))
-            t_i, c_i = divmod(rest, len(cv))
-            wid = wv[w_i]
+            wid = wv[value % len(wv)]
             rows = order[bounds[c]:bounds[c + 1]]
             th = j.theory_for(res, rows[0], problems)
             if th is None:
