@@ -186,3 +186,14 @@ def test_a_row_repeated_in_another_results_file_is_a_duplicate_naming_the_first(
     result = run("hold", one, two, "--config", MD)
     assert result.exit_code == 2
     assert result.output.strip() == f"error: {two}:3:12: table: duplicate row: LIR-2, base, 2026-01-02 is also at {one}:4"
+
+
+def test_a_duplicate_row_in_another_file_is_reported_as_json_too(tmp_path):
+    """The problems come as one JSON object with --format json (line numbers plain integers)."""
+    one = write(tmp_path, HEADER + "2026-01-01,LIR-2,base,10,300,1,\n2026-01-02,LIR-2,base,10,300,1,\n", "a.csv")
+    two = write(tmp_path, HEADER + "2026-01-02,LIR-2,base,10,300,1,\n", "b.csv")
+    result = run("hold", one, two, "--config", MD, "--format", "json")
+    assert result.exit_code == 2
+    problems = json.loads(result.output[result.output.index("{"):])["problems"]
+    assert [(p["file"], p["line"], p["column"], p["path"]) for p in problems] == [(str(two), 2, 12, "table")]
+    assert problems[0]["message"] == f"duplicate row: LIR-2, base, 2026-01-02 is also at {one}:3"

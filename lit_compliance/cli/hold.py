@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from fractions import Fraction
 from pathlib import Path
 
 import click
@@ -13,15 +12,9 @@ from .common import EXIT_NO, Trouble, deliver, handled, main, parse_date, print_
 from ..load.strict_yaml import InputError
 from ..output.render import render, to_json
 from ..operator.hold_theory import load_theory
-from ..operator.table_config import load_config
 from ..operator.hold import judge
 from ..operator.hold_results import read_results
 from ..report.hold_view import csv_text, view
-from ..operator.simulate import Anomaly
-from ..operator.simulate import Play, SimulationError, simulate as run
-from ..model import exact
-import csv
-import io
 
 FORMATS = ["text", "json", "csv", "html", "pdf"]
 MAX_SIMULATED_ROUNDS = 50_000_000
@@ -37,6 +30,8 @@ def _theories(configs) -> list:
             problems.extend(exc.problems)
             continue
         if th.table in tables:
+            # lazy: only to place this error
+            from ..operator.table_config import load_config
 
             cfg = load_config(path)
             problems.append(cfg.problem(("table",), f"table {th.table!r} is configured twice (also in {tables[th.table]})"))
@@ -105,6 +100,7 @@ def _money(cents: int) -> str:
 
 
 def _anomaly(text: str | None):
+    from ..operator.simulate import Anomaly  # lazy: simulate's dealing is not loaded for hold
 
     if not text:
         return None
@@ -133,6 +129,17 @@ def simulate(config, rounds, periods, seed, start, anomaly, fmt, output):
     and write its results per period in the format 'hold' reads. Bets are the configured minimums;
     the progressive meter is held at the configured reset. Cover All (which depends on every seat) is
     not simulated."""
+    # lazy: the dealing, exact stakes and CSV writing are simulate's alone, not loaded for hold
+    import csv
+    # lazy: as above
+    import io
+    # lazy: as above
+    from fractions import Fraction
+
+    # lazy: as above
+    from ..model import exact
+    # lazy: as above
+    from ..operator.simulate import Play, SimulationError, simulate as run
 
     first = parse_date(start, "--start")
     if rounds * periods > MAX_SIMULATED_ROUNDS:

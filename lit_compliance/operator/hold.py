@@ -70,16 +70,17 @@ class Judge:
         self.edges: dict = {}
 
     def theory_for(self, res: Results, i: int, problems: list) -> TableTheory | None:
-        table = res.table[i]
-        if res.config[i]:
-            path = Path(res.file).parent / res.config[i]
+        table = res.name("table", i)
+        config = res.name("config", i)
+        if config:
+            path = Path(res.file).parent / config
             try:
                 th = load_theory(path)
             except InputError as exc:
                 problems.extend(exc.problems)
                 return None
             if th.table != table:
-                problems.append(res.problem(i, "table", f"{table!r} is not the table {th.table!r} that {res.config[i]} "
+                problems.append(res.problem(i, "table", f"{table!r} is not the table {th.table!r} that {config} "
                                                         "configures"))
                 return None
             return th
@@ -115,26 +116,25 @@ def judge(results: list[Results], theories: list[TableTheory], band: str, found:
     j = Judge(theories)
     problems: list = list(found)
     groups: dict = defaultdict(list)       # (theory id, wager) -> [(file index, row indexes)]
-    seen: dict = {}
     owners: dict = {}
+    periods = _Periods(results)
+    marked = []                            # (file, rows, theory, wager): each group whose rows are checked
     for f, res in enumerate(results):
-        parts_of_key = []
-        for column in (res.table, res.config, res.wager):
-            distinct = {v: x for x, v in enumerate(dict.fromkeys(column))}
-            parts_of_key.append((np.fromiter(map(distinct.__getitem__, column), dtype=np.int64, count=len(column)),
-                                 list(distinct)))
-        (tc, tv), (cc, cv), (wc, wv) = parts_of_key
+        (tv, tc), (cv, cc), (wv, wc) = (res.names[column] for column in ("table", "config", "wager"))
+        # codes number the values in the order first seen, so the groups come in that order
         combined = (tc * len(cv) + cc) * len(wv) + wc
-        present, coded = np.unique(combined, return_inverse=True)
-        codes = {}
+        if len(tv) * len(cv) * len(wv) <= max(4 * len(combined), 1 << 16):    # few: counted, not sorted
+            counts = np.bincount(combined)
+            present = np.flatnonzero(counts)
+            coded = (np.cumsum(counts > 0) - 1)[combined]
+        else:
+            present, coded = np.unique(combined, return_inverse=True)
+            coded = coded.ravel()
+        # a stable sort of small whole numbers is a radix sort
+        order = np.argsort(coded.astype(np.int16) if len(present) < 1 << 15 else coded, kind="stable")
+        bounds = np.searchsorted(coded[order], np.arange(len(present) + 1))
         for c, value in enumerate(present.tolist()):
-            rest, w_i = divmod(value, len(wv))
-            t_i, c_i = divmod(rest, len(cv))
-            codes[(tv[t_i], cv[c_i], wv[w_i])] = c
-        coded = coded.ravel()
-        order = np.argsort(coded, kind="stable")
-        bounds = np.searchsorted(coded[order], np.arange(len(codes) + 1))
-        for (table, _config, wid), c in codes.items():
+            wid = wv[value % len(wv)]
             rows = order[bounds[c]:bounds[c + 1]]
             th = j.theory_for(res, rows[0], problems)
             if th is None:
@@ -146,34 +146,16 @@ def judge(results: list[Results], theories: list[TableTheory], band: str, found:
             w = th.wagers.get(wid)
             if w is None:
                 problems += [res.problem(i, "wager", f"table {th.table} does not offer {wid!r} (it offers "
-                                                     f"{', '.join(th.wagers)})") for i in rows]
+                                                     f"{', '.join(th.wagers)})") for i in rows.tolist()]
                 continue
             if w.meter_reset is None:
                 problems += [res.problem(i, "meter", f"{w.wager_name} on table {th.table} pays from no meter")
-                             for i in rows if res.meter[i] is not None]
-            marks = seen.setdefault((th.table, wid), {})
-            labels = res.arrays()["period"][rows].tolist()
-            fresh = set(labels)
-            if len(fresh) == len(labels) and marks.keys().isdisjoint(fresh):
-                marks.update(dict.fromkeys(fresh, (f, None)))
-                keep = rows
-            else:
-                keep = []
-                for i, label in zip(rows, labels):
-                    if label in marks:
-                        ff, ii = marks[label]
-                        if ii is None:      # marked in bulk: find the row (only ever on the way to an error)
-                            other = results[ff]
-                            ii = next(x for x in range(len(other)) if other.period[x] == label
-                                      and other.wager[x] == wid and j.theory_for(other, x, []) is th)
-                        line = results[ff].position(ii)[0]
-                        problems.append(res.problem(i, "table", f"duplicate row: {th.table}, {wid}, {label} is also "
-                                                                f"at {results[ff].file}:{line}"))
-                        continue
-                    marks[label] = (f, i)
-                    keep.append(i)
-            owners[id(th)] = th
-            groups[(id(th), wid)].append((f, np.array(keep, dtype=np.int64)))
+                             for i in rows[~np.isnan(res.meter[rows])].tolist()]
+            marked.append((f, rows, th, wid))
+    keep = _duplicates(j, results, periods, marked, problems)
+    for (f, _rows, th, wid), rows in zip(marked, keep):
+        owners[id(th)] = th
+        groups[(id(th), wid)].append((f, rows))
     # a win larger than the wagers can pay: checked against the sheet at the row's meter and stake
     for (tid, wid), parts in groups.items():
         th = owners[tid]
@@ -184,26 +166,34 @@ def judge(results: list[Results], theories: list[TableTheory], band: str, found:
         base_cap = max_net(th, wid)
         for f, rows in parts:
             res = results[f]
-            arrays = res.arrays()
-            wag = arrays["wagered"][rows]
-            lost = -arrays["house_win"][rows]
-            for i in rows[(lost > base_cap * wag * (1 + 1e-9)) & (arrays["rounds"][rows] > 0)].tolist():
-                stake = res.wagered[i] / (k * res.rounds[i])
-                cap = max_net(th, wid, res.meter[i] if res.meter[i] else None,
-                              round(stake, 2) if w.stake_dependent else None)
-                if -res.house_win[i] > cap * res.wagered[i] * (1 + 1e-9) + 0.005:
-                    problems.append(res.problem(i, "house_win", f"the house lost {-res.house_win[i]:,.2f}, more than "
-                                                                f"the {cap * res.wagered[i]:,.2f} the wagers can pay "
+            wag = res.wagered[rows]
+            lost = -res.house_win[rows]
+            for i in rows[(lost > base_cap * wag * (1 + 1e-9)) & (res.rounds[rows] > 0)].tolist():
+                wagered, house_win = float(res.wagered[i]), float(res.house_win[i])
+                stake = wagered / (k * int(res.rounds[i]))
+                meter = res.meter_at(i)
+                cap = max_net(th, wid, meter if meter else None, round(stake, 2) if w.stake_dependent else None)
+                if -house_win > cap * wagered * (1 + 1e-9) + 0.005:
+                    problems.append(res.problem(i, "house_win", f"the house lost {-house_win:,.2f}, more than "
+                                                                f"the {cap * wagered:,.2f} the wagers can pay "
                                                                 f"({cap:,.2f} net per unit wagered at most)"))
     if problems:
         raise InputError(sorted(problems, key=lambda p: (p.file, p.line, p.column, p.path, p.message)))
-    tables: dict = {}
+    families: dict = {}                    # tables priced alike, one wager: judged together
     for (tid, wid), parts in groups.items():
         th = owners[tid]
-        entry = tables.setdefault(tid, {"theory": th, "wagers": []})
-        entry["wagers"].append(_judge_wager(th, wid, parts, results, j.curve(th, wid),
-                                            _edges(j, th, wid) if th.wagers[wid].mean is not None else None,
-                                            band, full, path))
+        families.setdefault((id(th.choices), wid), []).append((th, wid, parts))
+    judged: dict = {}
+    for members in families.values():
+        th, wid, _parts = members[0]
+        edges = _edges(j, th, wid) if th.wagers[wid].mean is not None else None
+        for (each, _wid, _parts), result in zip(members, _judge_wagers(members, results, periods, j.curve(th, wid),
+                                                                       edges, band, full, path)):
+            judged[(id(each), wid)] = result
+    tables: dict = {}
+    for tid, wid in groups:
+        entry = tables.setdefault(tid, {"theory": owners[tid], "wagers": []})
+        entry["wagers"].append(judged[(tid, wid)])
     out = []
     for tid, entry in sorted(tables.items(), key=lambda kv: kv[1]["theory"].table):
         th = entry["theory"]
@@ -217,6 +207,70 @@ def judge(results: list[Results], theories: list[TableTheory], band: str, found:
             "counts": counts}
 
 
+class _Periods:
+    """Every file's period labels numbered alike (ids in the order first seen over the files), and
+    each label's place in sorted order (dates sort as text)."""
+
+    def __init__(self, results: list[Results]):
+        ids: dict = {}
+        self.of_file = []                  # per file: its codes -> ids
+        for res in results:
+            values = res.names["period"][0]
+            self.of_file.append(np.array([ids.setdefault(v, len(ids)) for v in values], dtype=np.int64))
+        self.labels = list(ids)
+        self._rank = None
+
+    def ids(self, f: int, rows: np.ndarray, results: list[Results]) -> np.ndarray:
+        return self.of_file[f][results[f].names["period"][1][rows]]
+
+    def rank(self) -> np.ndarray:
+        if self._rank is None:
+            order = sorted(range(len(self.labels)), key=self.labels.__getitem__)
+            self._rank = np.empty(len(order), dtype=np.int64)
+            self._rank[order] = np.arange(len(order))
+        return self._rank
+
+
+def _duplicates(j: Judge, results: list[Results], periods: _Periods, marked: list, problems: list) -> list:
+    """The rows of each group to judge: all of them, unless a table, wager and period comes twice
+    (then each repeat is a problem naming the row it repeats, and is left out)."""
+    if not marked:
+        return []
+    tags: dict = {}
+    keys = np.concatenate([tags.setdefault((th.table, wid), len(tags)) * len(periods.labels)
+                           + periods.ids(f, rows, results) for f, rows, th, wid in marked])
+    keys.sort()
+    if not (keys[1:] == keys[:-1]).any():
+        return [rows for _f, rows, _th, _wid in marked]
+    seen: dict = {}
+    keep = []
+    for f, rows, th, wid in marked:
+        res = results[f]
+        marks = seen.setdefault((th.table, wid), {})
+        labels = [periods.labels[x] for x in periods.ids(f, rows, results).tolist()]
+        fresh = set(labels)
+        if len(fresh) == len(labels) and marks.keys().isdisjoint(fresh):
+            marks.update(dict.fromkeys(fresh, (f, None)))
+            keep.append(rows)
+            continue
+        kept = []
+        for i, label in zip(rows.tolist(), labels):
+            if label in marks:
+                ff, ii = marks[label]
+                if ii is None:      # marked in bulk: find the row (only ever on the way to an error)
+                    other = results[ff]
+                    ii = next(x for x in range(len(other)) if other.name("period", x) == label
+                              and other.name("wager", x) == wid and j.theory_for(other, x, []) is th)
+                line = results[ff].position(ii)[0]
+                problems.append(res.problem(i, "table", f"duplicate row: {th.table}, {wid}, {label} is also "
+                                                        f"at {results[ff].file}:{line}"))
+                continue
+            marks[label] = (f, i)
+            kept.append(i)
+        keep.append(np.array(kept, dtype=np.int64))
+    return keep
+
+
 COUNTS = ("periods", "judged", "data_error", "too_short", "no_rounds", "not_priced", "outside")
 
 
@@ -224,44 +278,71 @@ def _outside(z, edges: dict) -> dict:
     return {b: (z < edges[b][0]) | (z > edges[b][1]) for b in BANDS}
 
 
-def _columns(parts: list, results: list):
-    """The group's rows from every file, in period order (dates sort; other labels as first seen)."""
-    cols = {name: [] for name in ("period", "rounds", "wagered", "house_win", "meter")}
-    for f, rows in parts:
-        arrays = results[f].arrays()
-        for name in cols:
-            cols[name].append(arrays[name][rows])
-    period, n, wag, win, meter = (np.concatenate(cols[name]) for name in cols)
-    if not all(results[f].by_date for f, _ in parts):
-        # labels: the rows come file by file in file order, so already in the order first seen
-        return period.tolist(), n, wag, win, meter
-    if len(period) < 2 or bool((period[1:] >= period[:-1]).all()):
-        return period.tolist(), n, wag, win, meter
-    order = np.argsort(period.astype(str), kind="stable")
-    return period[order].tolist(), n[order], wag[order], win[order], meter[order]
+def _family_columns(group_parts: list, results: list, numbering: _Periods):
+    """The groups' rows one group after another, each group's from every file in period order
+    (dates sort; other labels as first seen): period ids, rounds, wagered, house win, meter, and
+    where each group starts and ends (a list, one more than the groups)."""
+    bounds = [0]
+    for parts in group_parts:
+        bounds.append(bounds[-1] + sum(len(rows) for _f, rows in parts))
+    names = ("rounds", "wagered", "house_win", "meter")
+    files = {f for parts in group_parts for f, _rows in parts}
+    if len(files) == 1:
+        f = files.pop()
+        rows = np.concatenate([rows for parts in group_parts for _f, rows in parts])
+        cols = [numbering.ids(f, rows, results)] + [getattr(results[f], name)[rows] for name in names]
+    else:
+        cols = [np.empty(bounds[-1], dtype=np.int64)] + [np.empty(bounds[-1]) for _ in names]
+        at = 0
+        for parts in group_parts:
+            for f, rows in parts:
+                cols[0][at:at + len(rows)] = numbering.ids(f, rows, results)
+                for col, name in zip(cols[1:], names):
+                    col[at:at + len(rows)] = getattr(results[f], name)[rows]
+                at += len(rows)
+    dated = [all(results[f].by_date for f, _rows in parts) for parts in group_parts]
+    if any(dated) and bounds[-1] > 1:
+        rank = numbering.rank()[cols[0]]
+        falls = np.flatnonzero(rank[1:] < rank[:-1]) + 1          # a period before the one above it
+        for g in sorted(set((np.searchsorted(bounds, falls, side="right") - 1).tolist())):
+            a, b = bounds[g], bounds[g + 1]
+            if dated[g] and a < b and ((rank[a + 1:b] < rank[a:b - 1]).any()):
+                order = a + np.argsort(rank[a:b], kind="stable")
+                for col in cols:
+                    col[a:b] = col[order]
+    return (*cols, bounds)
 
 
 RUNNING_POINTS = 150
 
 
-def _judge_wager(th: TableTheory, wid: str, parts: list, results: list, curve, edges: Edges, band: str,
-                 full: bool = True, path: bool = True) -> dict:
+def _judge_wagers(groups: list, results: list, numbering: _Periods, curve, edges: Edges, band: str,
+                  full: bool = True, path: bool = True) -> list[dict]:
+    """Each group (table, wager id, its rows) of tables priced alike judged, period by period and
+    cumulatively; the arithmetic is element by element, so all the groups' periods at once."""
+    th, wid, _parts = groups[0]
     w = th.wagers[wid]
     k = w.units_per_round
-    period, n, wag, win, meter_given = _columns(parts, results)
-    counts = dict.fromkeys(COUNTS, 0)
-    counts["periods"] = len(n)
-    head = {"wager": wid, "wager_name": w.wager_name, "paytable": w.paytable_id, "paytable_name": w.paytable_name,
-            "units_per_round": k, "status": w.status, "assumptions": list(w.assumptions),
-            "readings": list(w.readings), "limits": [w.minimum, w.maximum]}
+    period_id, n, wag, win, meter_given, bounds = _family_columns([parts for _th, _wid, parts in groups], results,
+                                                                  numbering)
+    labels = numbering.labels
+    heads = [{"wager": wid, "wager_name": w.wager_name, "paytable": w.paytable_id, "paytable_name": w.paytable_name,
+              "units_per_round": k, "status": w.status, "assumptions": list(w.assumptions),
+              "readings": list(w.readings), "limits": [w.minimum, w.maximum]} for _ in groups]
     if w.mean is None:
         note = ("the rules leave this paytable without figures (or the configuration chooses none): no theory to "
                 "judge against")
-        counts["not_priced"] = len(n)
-        periods = [{"period": p, "rounds": int(a), "wagered": float(b), "house_win": float(c), "status": "not_priced",
-                    "note": note} for p, a, b, c in zip(period, n, wag, win)]
-        return {**head, "priced_at": None, "periods": periods if full else periods[:1], "cumulative": None,
-                "running": None, "outside": False, "counts": counts}
+        out = []
+        for g, head in enumerate(heads):
+            a, b = bounds[g], bounds[g + 1]
+            counts = dict.fromkeys(COUNTS, 0)
+            counts.update(periods=b - a, not_priced=b - a)
+            periods = [{"period": labels[p], "rounds": int(r), "wagered": x, "house_win": y, "status": "not_priced",
+                        "note": note} for p, r, x, y in zip(period_id[a:b].tolist(), n[a:b].tolist(),
+                                                            wag[a:b].tolist(), win[a:b].tolist())]
+            out.append({**head, "priced_at": None, "periods": periods if full else periods[:1], "cumulative": None,
+                        "running": None, "outside": False, "counts": counts})
+        return out
     with np.errstate(divide="ignore", invalid="ignore"):
         stake = np.where(n > 0, wag / (k * np.maximum(n, 1)), 0.0)
     has_meter = w.meter_reset is not None
@@ -269,9 +350,12 @@ def _judge_wager(th: TableTheory, wid: str, parts: list, results: list, curve, e
         meter = np.where(np.isnan(meter_given), w.meter_reset, meter_given)
     else:
         meter = np.zeros(len(n))
-    if curve is not None:
+    if curve is not None:   # evaluated group by group, as a matrix product's rounding may depend on its length
         s_eval = stake if curve.fixed_stake is None else np.full(len(n), curve.fixed_stake)
-        mean, sd = curve.at(np.where(s_eval > 0, s_eval, 1.0), meter)
+        s_eval = np.where(s_eval > 0, s_eval, 1.0)
+        priced = [curve.at(s_eval[bounds[g]:bounds[g + 1]], meter[bounds[g]:bounds[g + 1]]) for g in range(len(groups))]
+        mean = np.concatenate([m for m, _ in priced])
+        sd = np.concatenate([v for _, v in priced])
     else:
         mean, sd = np.full(len(n), w.mean), np.full(len(n), w.sd)
     units = wag / k
@@ -289,63 +373,28 @@ def _judge_wager(th: TableTheory, wid: str, parts: list, results: list, curve, e
     judged = (n > 0) & ~bad & ~short
     out_by = _outside(z, edges.at(n))
     outside = judged & out_by[band]
-    counts.update(no_rounds=int((n == 0).sum()), data_error=int(bad.sum()), too_short=int(short.sum()),
-                  judged=int(judged.sum()), outside=int(outside.sum()))
-    limits = f"{low:,.2f}" if w.stake_stated else f"{low:,.2f} to {high:,.2f}"
-    periods = []
-    show = range(len(n)) if full else np.nonzero(outside | bad)[0].tolist()
-    for x in show:
-        p = {"period": period[x], "rounds": int(n[x]), "wagered": float(wag[x]), "house_win": float(win[x]),
-             "average_bet": float(stake[x]), "meter": float(meter[x]) if has_meter else None,
-             "meter_from": ("reset" if np.isnan(meter_given[x]) else "row") if has_meter else None}
-        if n[x] == 0:
-            p.update(status="no_rounds", note="no rounds played")
-        elif bad[x]:
-            p.update(status="data_error", note=f"average bet {stake[x]:,.2f} is outside the table's "
-                                               f"{'stake' if w.stake_stated else 'limits'} ({limits}): probably a "
-                                               "data-entry error; not judged")
-        else:
-            p.update(status="too_short" if short[x] else "judged",
-                     hold=float(hold[x]), theoretical_win=float(theo[x]), theoretical_hold=float(theo_hold[x]),
-                     sd=float(sd_win[x]), z=float(z[x]))
-            if short[x]:
-                p["note"] = (f"too short to judge: {int(n[x]):,} rounds; theory + 2.576 SD would be a "
-                             "hold above 100%")
-            else:
-                p["bands"] = {b: bool(out_by[b][x]) for b in BANDS}
-                p["outside"] = p["bands"][band]
-                p["direction"] = "above" if z[x] > 0 else "below"
-        periods.append(p)
     use = (n > 0) & ~bad
-    cum, running = None, None
-    if use.any():
-        cn, cw, cwin, ct = np.cumsum(n * use), np.cumsum(wag * use), np.cumsum(win * use), np.cumsum(theo * use)
-        cvar = np.cumsum((sd_win ** 2) * use)
-        at = np.nonzero(use)[0] if path else np.zeros(0, dtype=np.int64)
-        if len(at) > RUNNING_POINTS:   # the path at up to 150 evenly spaced periods, the last included
-            at = at[np.unique(np.linspace(0, len(at) - 1, RUNNING_POINTS).round().astype(np.int64))]
-        run_edges = edges.at(cn[at]) if path else {b: (np.zeros(0), np.zeros(0)) for b in BANDS}
-        sdc_at = np.sqrt(cvar[at])
-        if path:
-            running = {"rounds": cn[at].astype(np.int64).tolist(), "hold": (cwin[at] / cw[at]).tolist(),
-                       "theoretical_hold": (ct[at] / cw[at]).tolist(),
-                       "band": {b: [((ct[at] + run_edges[b][0] * sdc_at) / cw[at]).tolist(),
-                                    ((ct[at] + run_edges[b][1] * sdc_at) / cw[at]).tolist()] for b in BANDS}}
-        last = int(np.nonzero(use)[0][-1])
-        sdc = sqrt(cvar[last])
-        zc = (cwin[last] - ct[last]) / sdc if sdc else 0.0
-        th_hold = ct[last] / cw[last]
-        cshort = th_hold + Z["99"] * sdc / cw[last] > 1.0
-        cum = {"periods": int(use.sum()), "rounds": int(cn[last]), "wagered": float(cw[last]),
-               "house_win": float(cwin[last]), "hold": float(cwin[last] / cw[last]),
-               "theoretical_win": float(ct[last]), "theoretical_hold": float(th_hold), "sd": sdc, "z": float(zc),
-               "status": "too_short" if cshort else "judged"}
-        if cshort:
-            cum["note"] = "too short to judge: theory + 2.576 SD would still be a hold above 100%"
-        else:
-            ce = _outside(np.array([zc]), edges.at([cn[last]]))
-            cum.update(bands={b: bool(ce[b][0]) for b in BANDS}, outside=bool(ce[band][0]),
-                       direction="above" if zc > 0 else "below")
+    starts = np.asarray(bounds[:-1])
+    tally = {name: np.add.reduceat(x.astype(np.int64), starts).tolist() for name, x in
+             (("no_rounds", n == 0), ("data_error", bad), ("too_short", short), ("judged", judged),
+              ("outside", outside), ("use", use))}
+    limits = f"{low:,.2f}" if w.stake_stated else f"{low:,.2f} to {high:,.2f}"
+    shown = np.arange(len(n)) if full else np.flatnonzero(outside | bad)
+    cut = np.searchsorted(shown, bounds).tolist()
+    rows = _period_rows(shown, labels, period_id, n, wag, win, stake, meter if has_meter else None, meter_given,
+                        bad, short, hold, theo, theo_hold, sd_win, z, out_by, band, w, limits)
+    # cumulative: running sums within each group (in period order, one after another)
+    sums = np.stack([n * use, wag * use, win * use, theo * use, (sd_win ** 2) * use])
+    cums = [_cumulative(sums[:, bounds[g]:bounds[g + 1]], use[bounds[g]:bounds[g + 1]], edges, path)
+            if tally["use"][g] else (None, None, None) for g in range(len(groups))]
+    # the cumulative bands, all groups at once
+    judge_at = [g for g, (c, _r, _x) in enumerate(cums) if c is not None and c["status"] == "judged"]
+    if judge_at:
+        ce = _outside(np.array([cums[g][2][0] for g in judge_at]), edges.at([cums[g][2][1] for g in judge_at]))
+        for x, g in enumerate(judge_at):
+            zc = cums[g][2][0]
+            cums[g][0].update(bands={b: bool(ce[b][x]) for b in BANDS}, outside=bool(ce[band][x]),
+                              direction="above" if zc > 0 else "below")
     priced_at = {"meter": "each period's mean meter where the row gives one, else the configured reset "
                           f"({w.meter_reset:,.2f})" if has_meter else None,
                  "stake": ("the stake the rules fix" if w.stake_stated else
@@ -353,5 +402,74 @@ def _judge_wager(th: TableTheory, wid: str, parts: list, results: list, curve, e
                  if w.stake_dependent or w.stake_stated else "per unit of the stake (odds: any stake)",
                  "mean_per_round": w.mean, "sd_per_round": w.sd,
                  "stake_priced": w.stake if w.stake_dependent or w.stake_stated else None}
-    return {**head, "priced_at": priced_at, "periods": periods, "cumulative": cum, "running": running,
-            "outside": bool(outside.any()) or bool(cum and cum.get("outside")), "counts": counts}
+    out = []
+    for g, head in enumerate(heads):
+        cum, running, _ = cums[g]
+        counts = dict.fromkeys(COUNTS, 0)
+        counts["periods"] = bounds[g + 1] - bounds[g]
+        counts.update({name: tally[name][g] for name in ("no_rounds", "data_error", "too_short", "judged", "outside")})
+        out.append({**head, "priced_at": dict(priced_at), "periods": rows[cut[g]:cut[g + 1]], "cumulative": cum,
+                    "running": running, "outside": bool(tally["outside"][g]) or bool(cum and cum.get("outside")),
+                    "counts": counts})
+    return out
+
+
+def _period_rows(shown, labels, period_id, n, wag, win, stake, meter, meter_given, bad, short, hold, theo, theo_hold,
+                 sd_win, z, out_by, band, w, limits) -> list[dict]:
+    """The periods listed (``shown``: their indexes), as the report gives them."""
+    has_meter = meter is not None
+    cols = [period_id, n, wag, win, stake, meter if has_meter else np.zeros(len(n)), np.isnan(meter_given), bad,
+            short, hold, theo, theo_hold, sd_win, z, out_by["95"], out_by["99"], out_by["99.9"]]
+    rows = []
+    for (pid, nx, wx, winx, sx, mx, reset, badx, shortx, hx, tx, thx, sdx, zx, o95, o99, o999) in \
+            zip(*(c[shown].tolist() for c in cols)):
+        p = {"period": labels[pid], "rounds": int(nx), "wagered": wx, "house_win": winx,
+             "average_bet": sx, "meter": mx if has_meter else None,
+             "meter_from": ("reset" if reset else "row") if has_meter else None}
+        if nx == 0:
+            p.update(status="no_rounds", note="no rounds played")
+        elif badx:
+            p.update(status="data_error", note=f"average bet {sx:,.2f} is outside the table's "
+                                               f"{'stake' if w.stake_stated else 'limits'} ({limits}): probably a "
+                                               "data-entry error; not judged")
+        else:
+            p.update(status="too_short" if shortx else "judged", hold=hx, theoretical_win=tx, theoretical_hold=thx,
+                     sd=sdx, z=zx)
+            if shortx:
+                p["note"] = (f"too short to judge: {int(nx):,} rounds; theory + 2.576 SD would be a "
+                             "hold above 100%")
+            else:
+                p["bands"] = {"95": o95, "99": o99, "99.9": o999}
+                p["outside"] = p["bands"][band]
+                p["direction"] = "above" if zx > 0 else "below"
+        rows.append(p)
+    return rows
+
+
+def _cumulative(sums: np.ndarray, use: np.ndarray, edges: Edges, path: bool):
+    """(cumulative figures, running path, (z, rounds) to judge the cumulative by) of one group whose
+    periods' rounds, wagered, win, theoretical win and variance (0 where not used) are ``sums``."""
+    cn, cw, cwin, ct, cvar = np.cumsum(sums, axis=1)
+    running = None
+    if path:
+        at = np.nonzero(use)[0]
+        if len(at) > RUNNING_POINTS:   # the path at up to 150 evenly spaced periods, the last included
+            at = at[np.unique(np.linspace(0, len(at) - 1, RUNNING_POINTS).round().astype(np.int64))]
+        run_edges = edges.at(cn[at])
+        sdc_at = np.sqrt(cvar[at])
+        running = {"rounds": cn[at].astype(np.int64).tolist(), "hold": (cwin[at] / cw[at]).tolist(),
+                   "theoretical_hold": (ct[at] / cw[at]).tolist(),
+                   "band": {b: [((ct[at] + run_edges[b][0] * sdc_at) / cw[at]).tolist(),
+                                ((ct[at] + run_edges[b][1] * sdc_at) / cw[at]).tolist()] for b in BANDS}}
+    last = int(np.nonzero(use)[0][-1])
+    sdc = sqrt(cvar[last])
+    zc = (cwin[last] - ct[last]) / sdc if sdc else 0.0
+    th_hold = ct[last] / cw[last]
+    cshort = th_hold + Z["99"] * sdc / cw[last] > 1.0
+    cum = {"periods": int(use.sum()), "rounds": int(cn[last]), "wagered": float(cw[last]),
+           "house_win": float(cwin[last]), "hold": float(cwin[last] / cw[last]),
+           "theoretical_win": float(ct[last]), "theoretical_hold": float(th_hold), "sd": sdc, "z": float(zc),
+           "status": "too_short" if cshort else "judged"}
+    if cshort:
+        cum["note"] = "too short to judge: theory + 2.576 SD would still be a hold above 100%"
+    return cum, running, (zc, cn[last])

@@ -37,11 +37,46 @@ MAX_AMOUNT = 1e13
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
-@dataclass
 class Results:
-    """Rows as columns (lists), with each cell's position for later messages."""
+    """The rows of one results file as columns: the numbers as numpy arrays (``rounds``, ``wagered``,
+    ``house_win``; ``meter`` NaN where not given), each name column (``period``, ``table``, ``wager``,
+    ``config``) as its distinct values and a code per row, and where each cell is, for messages."""
+
+    def __init__(self, file: str, by_date: bool, names: dict, numbers: dict, locate):
+        self.file = file
+        self.by_date = by_date
+        self.names = names                  # column -> (distinct values in the order first seen, code per row)
+        self.rounds = numbers["rounds"]     # float64, as the judging arithmetic uses them
+        self.wagered = numbers["wagered"]
+        self.house_win = numbers["house_win"]
+        self.meter = numbers["meter"]
+        self._locate = locate               # (row, column) -> (line, col)
+
+    def __len__(self) -> int:
+        return len(self.rounds)
+
+    def name(self, column: str, i: int):
+        values, codes = self.names[column]
+        return values[codes[i]]
+
+    def meter_at(self, i: int) -> float | None:
+        m = float(self.meter[i])
+        return None if m != m else m
+
+    def position(self, i: int, column: str = "") -> tuple[int, int]:
+        return self._locate(int(i), column)
+
+    def problem(self, i: int, column: str, message: str) -> Problem:
+        line, col = self.position(i, column)
+        return Problem(self.file, line, col, column, message)
+
+
+@dataclass
+class _Rows:
+    """Rows read one by one (the careful reader and YAML): lists, with each cell's position."""
 
     file: str
+    by_date: bool = True
     period: list = field(default_factory=list)
     table: list = field(default_factory=list)
     wager: list = field(default_factory=list)
@@ -51,37 +86,29 @@ class Results:
     meter: list = field(default_factory=list)      # None where not given
     config: list = field(default_factory=list)     # None where not given
     where: list = field(default_factory=list)      # per row: {column: (line, col)}
-    by_date: bool = True
-    raw: tuple | None = None                       # fast path: (every cell in order, cells a row, column index)
-
-    def __len__(self) -> int:
-        return len(self.table)
-
-    def arrays(self) -> dict:
-        """rounds, wagered and house_win as numpy arrays (made once)."""
-
-        if getattr(self, "_arrays", None) is None:
-            period = np.empty(len(self.period), dtype=object)
-            period[:] = self.period
-            self._arrays = {"rounds": np.array(self.rounds, dtype=float), "wagered": np.array(self.wagered, dtype=float),
-                            "house_win": np.array(self.house_win, dtype=float), "period": period,
-                            "meter": np.array([np.nan if m is None else m for m in self.meter], dtype=float)}
-        return self._arrays
-
-    def position(self, i: int, column: str = "") -> tuple[int, int]:
-        if self.raw is not None:
-            flat, width, index = self.raw
-            j = index.get(column)
-            cells = flat[i * width:(i + 1) * width]
-            return i + 2, 1 + (sum(len(c) + 1 for c in cells[:j]) if j is not None else 0)
-        return self.where[i].get(column, self.where[i].get("", (1, 1)))
 
     def problem(self, i: int, column: str, message: str) -> Problem:
-        line, col = self.position(i, column)
+        line, col = self._locate(i, column)
         return Problem(self.file, line, col, column, message)
 
+    def _locate(self, i: int, column: str) -> tuple[int, int]:
+        return self.where[i].get(column, self.where[i].get("", (1, 1)))
 
-def _read_bytes(path: Path, display: str) -> str:
+    def done(self) -> Results:
+        names = {}
+        for column in ("period", "table", "wager", "config"):
+            cells = getattr(self, column)
+            distinct = {v: x for x, v in enumerate(dict.fromkeys(cells))}
+            names[column] = (list(distinct), np.fromiter(map(distinct.__getitem__, cells), dtype=np.int64,
+                                                         count=len(cells)))
+        numbers = {"rounds": np.array(self.rounds, dtype=float), "wagered": np.array(self.wagered, dtype=float),
+                   "house_win": np.array(self.house_win, dtype=float),
+                   "meter": np.array([np.nan if m is None else m for m in self.meter], dtype=float)}
+        return Results(self.file, self.by_date, names, numbers, self._locate)
+
+
+def _read_bytes(path: Path, display: str) -> tuple[bytes, str]:
+    """(the file's bytes without a byte-order mark, its text)."""
     def fail(msg: str) -> InputError:
         return InputError([Problem(display, 1, 1, "", msg)])
 
@@ -104,9 +131,10 @@ def _read_bytes(path: Path, display: str) -> str:
     if b"\x00" in raw:
         raise fail("binary file (contains NUL bytes); expected CSV text")
     try:
-        return raw.decode("utf-8-sig")
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise fail(f"not UTF-8 text (bad byte at offset {exc.start})") from None
+    return (raw[3:] if raw.startswith(b"\xef\xbb\xbf") else raw), text
 
 
 def _number(text, integer: bool):
@@ -132,7 +160,7 @@ def _number(text, integer: bool):
     return (int(value) if integer else float(value)), None
 
 
-def _add(res: Results, values: dict, where: dict, problems: list) -> None:
+def _add(res: _Rows, values: dict, where: dict, problems: list) -> None:
     i = len(res.table)
     res.where.append(where)
     res.table.append(None if values.get("table") is None else str(values["table"]).strip())
@@ -213,8 +241,11 @@ def _columns(header: list[str], display: str) -> tuple[dict, list[Problem]]:
     return index, problems
 
 
-def _read_csv(text: str, display: str) -> tuple[Results, list[Problem]]:
-    reader = csv.reader(io.StringIO(text, newline=""))
+def _read_csv(data: bytes, text: str, display: str) -> tuple[Results, list[Problem]]:
+    first = text.find("\n")
+    # the header row alone, unless a quote may carry it over more lines
+    head = text if first < 0 or '"' in text[:first] else text[:first + 1]
+    reader = csv.reader(io.StringIO(head, newline=""))
     try:
         header = next(reader)
     except StopIteration:
@@ -224,12 +255,12 @@ def _read_csv(text: str, display: str) -> tuple[Results, list[Problem]]:
     index, problems = _columns(header, display)
     if problems:
         raise InputError(problems)
-    res = Results(display, by_date="date" in index)
     names = list(index.items())
     width = len(header)
-    fast = _fast(text, index, width, display)
+    fast = _fast(data, index, width, display)
     if fast is not None:
         return fast, []
+    res = _Rows(display, by_date="date" in index)
     reader = csv.reader(io.StringIO(text, newline=""))
     next(reader)
     try:
@@ -250,78 +281,230 @@ def _read_csv(text: str, display: str) -> tuple[Results, list[Problem]]:
             _add(res, values, where, problems)
     except csv.Error as exc:
         problems.append(Problem(display, reader.line_num, 1, "", f"not CSV: {exc}"))
-    return res, problems
+    return res.done(), problems
 
 
-def _fast(text: str, index: dict, width: int, display: str) -> Results | None:
-    """The whole file at once, column by column, when every cell is clean (the usual case: a file of
-    270,000 rows in a fraction of a second); None at the first doubt, and the row-by-row reader
-    then finds and locates every problem."""
+COMMA, NEWLINE, DOT, PLUS, MINUS, ZERO = (ord(c) for c in ",\n.+-0")
+MAX_DIGITS = 14     # a plain decimal cell of up to 14 digits (with a sign and a point: 16 characters)
+POW10 = np.array([float(10 ** k) for k in range(MAX_DIGITS + 3)])
+POW10_INT = np.array([10 ** k for k in range(MAX_DIGITS + 3)], dtype=np.int64)
+MASKS = np.array([(1 << (8 * k)) - 1 for k in range(9)], dtype=np.uint64)   # the first k bytes of 8
+PAD = 32
 
-    if '"' in text or "\r" in text:
+
+class _Bytes:
+    """A results file's body, padded with zero bytes either side, read in fixed-width pieces."""
+
+    def __init__(self, body: np.ndarray):
+        self.padded = np.zeros(len(body) + 2 * PAD, dtype=np.uint8)
+        self.padded[PAD:PAD + len(body)] = body
+        # every 8 bytes from each offset as one little-endian number
+        self.eights = np.ndarray((len(self.padded) - 7,), dtype="<u8", buffer=self.padded, strides=(1,))
+
+    def ending_at(self, end: np.ndarray, width: int) -> np.ndarray:
+        """The ``width`` bytes before each of ``end``, one row each (a copy)."""
+        view = np.lib.stride_tricks.as_strided(self.padded, shape=(len(self.padded) - width + 1, width),
+                                               strides=(1, 1), writeable=False)
+        return view[end + (PAD - width)]
+
+    def word(self, start: np.ndarray) -> np.ndarray:
+        return self.eights[start + PAD]
+
+
+def _numbers(cells: _Bytes, start: np.ndarray, end: np.ndarray, integer: bool) -> np.ndarray | None:
+    """Cells of plain decimal numbers ([+-]digits[.digits]; a whole number for ``integer``) as
+    float64, each equal to Python's float() of the cell; None if any cell is anything else.
+
+    Each cell is read as a whole number N and the count k of digits after its point: with N below
+    2**53, N and 10**k are exact doubles, so N / 10**k is the double nearest the decimal, which is
+    what float() gives. The cells are read right-aligned, one character place at a time across
+    all of them (long runs for numpy, no per-cell work in Python)."""
+    size = end - start
+    if not len(size):
+        return np.zeros(0)
+    width = int(size.max())
+    if size.min() < 1 or width > MAX_DIGITS + 2:
+        return None
+    # the 16 bytes before each cell's end (two 8-byte reads each): column 16 - width + c is the
+    # c-th character place of a cell right-aligned to the width
+    tail = np.empty((len(size), 2), dtype="<u8")
+    tail[:, 1] = cells.word(end - 8)
+    if width > 8:
+        tail[:, 0] = cells.word(end - 16)
+    chars = tail.view(np.uint8)
+    sign = chars[np.arange(len(size)), 16 - size]
+    negative = sign == MINUS
+    signed = negative | (sign == PLUS)
+    lead = (width - size + signed).astype(np.int8)        # the place of each cell's first digit or point
+    whole = np.zeros(len(size))                           # the characters as digits, a point as 0 (exact
+    digits = np.zeros(len(size), dtype=np.int8)           # in a double while below 2**53: checked below)
+    points = np.zeros(len(size), dtype=np.int8)
+    point_at = np.zeros(len(size), dtype=np.int8)
+    for c in range(width):
+        ch = chars[:, 16 - width + c]
+        live = lead <= c
+        d = ch - np.uint8(ZERO)
+        digit = live & (d < 10)                           # (unsigned: characters below '0' wrap above 9)
+        digits += digit
+        if not integer:
+            point = live & (ch == DOT)
+            points += point
+            point_at[point] = c
+        whole *= 10
+        whole += np.where(digit, d, np.uint8(0))
+    if not (digits + points == width - lead).all() or (digits < 1).any():
+        return None                                       # another character, or a sign or a point alone
+    if (whole >= 2 ** 53).any():
+        return None
+    whole = whole.astype(np.int64)
+    frac = None
+    if not integer:
+        if points.max() > 1:
+            return None
+        # the digits left of the point stand one place too high
+        frac = np.where(points > 0, width - 1 - point_at.astype(np.int64), 0)
+        scale = POW10_INT[frac]
+        whole = np.where(points > 0, whole // (scale * 10) * scale + whole % scale, whole)
+    if (whole >= 2 ** 53).any():
+        return None
+    value = whole.astype(float)
+    if frac is not None and frac.any():
+        value = value / POW10[frac]
+    return np.where(negative, -value, value)
+
+
+def _names(cells: _Bytes, start: np.ndarray, end: np.ndarray) -> tuple[list, np.ndarray] | None:
+    """Cells of one column as (distinct values in the order first seen, code per cell); None if any
+    is empty or has white space around it."""
+    size = end - start
+    if not len(size) or size.min() < 1:
+        return None
+    words = [cells.word(start + 8 * w) & MASKS[np.clip(size - 8 * w, 0, 8)] for w in range((int(size.max()) + 7) // 8)]
+    key = words[0]
+    for more in words[1:]:
+        key = key * np.uint64(1_000_003) + more
+    # rows often repeat the row above (a day's, a table's rows together): only each run's first is sorted
+    run = np.empty(len(key), dtype=bool)
+    run[0] = True
+    np.not_equal(key[1:], key[:-1], out=run[1:])
+    runs = np.flatnonzero(run)
+    order = np.argsort(key[runs])
+    ranked = key[runs][order]
+    new = np.empty(len(runs), dtype=bool)
+    new[0] = True
+    np.not_equal(ranked[1:], ranked[:-1], out=new[1:])
+    first = runs[np.minimum.reduceat(order, np.flatnonzero(new))]     # each distinct cell's first row
+    code = np.empty(len(runs), dtype=np.int64)
+    code[order] = np.cumsum(new) - 1
+    code = code[np.cumsum(run) - 1]
+    if len(words) > 1:      # the same key is the same text (no NUL bytes, so the words are the text): checked
+        rep = first[code]
+        if any((w != w[rep]).any() for w in words):
+            return None
+    seen = np.argsort(first, kind="stable")
+    renumber = np.empty_like(seen)
+    renumber[seen] = np.arange(len(seen))
+    body = cells.padded
+    values = [body[PAD + start[i]:PAD + end[i]].tobytes().decode("utf-8") for i in first[seen].tolist()]
+    if any(v != v.strip() for v in values):
+        return None
+    return values, renumber[code]
+
+
+def _fast(data: bytes, index: dict, width: int, display: str) -> Results | None:
+    """The whole file at once, column by column on its bytes, when every cell is clean (the usual
+    case: a file of 270,000 rows in a small fraction of a second); None at the first doubt, and
+    the row-by-row reader then finds and locates every problem."""
+
+    if b'"' in data or b"\r" in data:
         return None          # quoted cells or CR line ends: the careful reader takes them
-    body = text[text.index("\n") + 1:] if "\n" in text else ""
-    if body.endswith("\n"):
-        body = body[:-1]
-    if not body or "\n\n" in body:
+    first = data.find(b"\n")
+    if first < 0:
+        return None
+    stop = len(data) - 1 if data.endswith(b"\n") else len(data)
+    if stop <= first + 1 or data.find(b"\n\n", first, stop) >= 0:
         return None          # no rows, or blank lines: the careful reader places them
-    flat = body.replace("\n", ",").split(",")
-    count = body.count("\n") + 1
-    if len(flat) != count * width or body.count(",") != count * (width - 1):
+    body = np.frombuffer(data, dtype=np.uint8, count=stop - first - 1, offset=first + 1)
+    count = data.count(b"\n", first + 1, stop) + 1
+    seps = np.flatnonzero((body == COMMA) | (body == NEWLINE))
+    if len(seps) != count * width - 1:
         return None
-    cols = [flat[j::width] for j in range(width)]
-    def col(name):
-        return cols[index[name]]
+    ends = np.empty(count * width, dtype=np.int64)
+    ends[:-1] = seps
+    ends[-1] = len(body)
+    ends = ends.reshape(count, width)
+    line_end = ends[:, -1]
+    if not (body[line_end[:-1]] == NEWLINE).all():
+        return None          # a row with too many or too few cells (the other separators are commas)
+    line_start = np.empty(count, dtype=np.int64)
+    line_start[0] = 0
+    line_start[1:] = line_end[:-1] + 1
 
-    try:
-        rounds_list = list(map(int, col("rounds")))
-        wagered_list = list(map(float, col("wagered")))
-        win_list = list(map(float, col("house_win")))
-        rounds = np.array(rounds_list, dtype=np.int64)
-        wagered = np.array(wagered_list, dtype=float)
-        win = np.array(win_list, dtype=float)
-    except (ValueError, OverflowError):
+    def cells(name):
+        j = index[name]
+        return (line_start if j == 0 else ends[:, j - 1] + 1), np.ascontiguousarray(ends[:, j])
+
+    padded = _Bytes(body)
+    rounds = _numbers(padded, *cells("rounds"), integer=True)
+    wagered = _numbers(padded, *cells("wagered"), integer=False)
+    win = _numbers(padded, *cells("house_win"), integer=False)
+    if rounds is None or wagered is None or win is None:
         return None
-    if not (np.isfinite(wagered).all() and np.isfinite(win).all()):
+    if (rounds > MAX_AMOUNT).any() or (wagered > MAX_AMOUNT).any() or (np.abs(win) > MAX_AMOUNT).any():
         return None
-    if (rounds < 0).any() or (wagered < 0).any() or (np.abs(win) > MAX_AMOUNT).any() or (wagered > MAX_AMOUNT).any():
+    if (rounds < 0).any() or (wagered < 0).any():
         return None
     if ((rounds == 0) & (wagered != 0)).any() or ((rounds > 0) & (wagered == 0)).any() or (win > wagered).any():
         return None
-    meter = [None] * count
+    meter = np.full(count, np.nan)
     if "meter" in index:
-        given = [i for i, v in enumerate(col("meter")) if v != ""]
-        if given:
+        s, e = cells("meter")
+        given = np.flatnonzero(e > s)
+        if len(given):
+            values = _numbers(padded, s[given], e[given], integer=False)
+            if values is None or (values < 0).any() or (values > MAX_AMOUNT).any():
+                return None
+            meter[given] = values
+    by_date = "date" in index
+    names = {}
+    for column in ("period", "table", "wager"):
+        found = _names(padded, *cells("date" if column == "period" and by_date else column))
+        if found is None:
+            return None
+        names[column] = found
+    if by_date:
+        for label in names["period"][0]:
             try:
-                values = np.array([col("meter")[i] for i in given], dtype=float)
+                if not _DATE.fullmatch(label):
+                    return None
+                dt.date.fromisoformat(label)
             except ValueError:
                 return None
-            if not np.isfinite(values).all() or (values < 0).any() or (values > MAX_AMOUNT).any():
+    names["config"] = ([None], np.zeros(count, dtype=np.int64))     # None: not given
+    if "config" in index:
+        s, e = cells("config")
+        given = np.flatnonzero(e > s)
+        if len(given):
+            found = _names(padded, s[given], e[given])
+            if found is None:
                 return None
-            for i, v in zip(given, values.tolist()):
-                meter[i] = v
-    by_date = "date" in index
-    labels = list(col("date" if by_date else "period"))
-    distinct = set(labels)
-    if by_date:
-        if not all(_DATE.fullmatch(x) for x in distinct):
-            return None
-        try:
-            np.array(sorted(distinct), dtype="datetime64[D]")
-        except ValueError:
-            return None
-    elif any(not x.strip() or x != x.strip() for x in distinct):
-        return None
-    for name in ("table", "wager"):
-        if any(not v.strip() or v != v.strip() for v in set(col(name))):
-            return None
-    res = Results(display, by_date=by_date)
-    res.period, res.table, res.wager = labels, list(col("table")), list(col("wager"))
-    res.rounds, res.wagered, res.house_win = rounds_list, wagered_list, win_list
-    res.meter = meter
-    res.config = [v or None for v in col("config")] if "config" in index else [None] * count
-    res.raw = (flat, width, index)
-    return res
+            code = np.full(count, len(found[0]), dtype=np.int64)
+            code[given] = found[1]
+            values = found[0] + [None]
+            _, seen = np.unique(code, return_index=True)       # numbered in the order first seen, None too
+            order = np.argsort(seen, kind="stable")
+            renumber = np.empty_like(order)
+            renumber[order] = np.arange(len(order))
+            names["config"] = ([values[x] for x in order.tolist()], renumber[code])
+    def locate(i: int, column: str) -> tuple[int, int]:
+        j = index.get(column)
+        if j is None:
+            return i + 2, 1
+        row = data[first + 1 + int(line_start[i]):first + 1 + int(line_end[i])].decode("utf-8")
+        return i + 2, 1 + sum(len(c) + 1 for c in row.split(",")[:j])
+
+    return Results(display, by_date, names, {"rounds": rounds, "wagered": wagered, "house_win": win, "meter": meter},
+                   locate)
 
 
 def _read_yaml(path: Path, display: str) -> tuple[Results, list[Problem]]:
@@ -332,7 +515,7 @@ def _read_yaml(path: Path, display: str) -> tuple[Results, list[Problem]]:
         raise InputError([doc.problem((), "expected a list of rows (or a mapping with 'rows:')")])
     problems: list[Problem] = []
     by_date = not any(isinstance(r, dict) and "period" in r for r in rows)
-    res = Results(display, by_date=by_date)
+    res = _Rows(display, by_date=by_date)
     for i, row in enumerate(rows):
         path = prefix + (i,)
         if not isinstance(row, dict):
@@ -347,7 +530,7 @@ def _read_yaml(path: Path, display: str) -> tuple[Results, list[Problem]]:
         where = {key: doc.locate(path + (key,)) for key in COLUMNS}
         where[""] = doc.locate(path)
         _add(res, {k: ("" if v is None else v) for k, v in row.items()}, where, problems)
-    return res, problems
+    return res.done(), problems
 
 
 def read_results(path: Path | str, display: str | None = None) -> tuple[Results, list[Problem]]:
@@ -357,4 +540,4 @@ def read_results(path: Path | str, display: str | None = None) -> tuple[Results,
     display = display or str(path)
     if path.suffix.lower() in (".yaml", ".yml", ".json"):
         return _read_yaml(path, display)
-    return _read_csv(_read_bytes(path, display), display)
+    return _read_csv(*_read_bytes(path, display), display)

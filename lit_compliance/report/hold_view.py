@@ -3,10 +3,7 @@ the CSV form. Figures come from :func:`lit_compliance.operator.hold.judge`; temp
 ``templates/hold/`` lay them out."""
 from __future__ import annotations
 
-import csv
 import io
-
-from . import charts
 
 KIND_NOTE = {"above": "above theory (the house won more than expected)",
              "below": "below theory (the house won less than expected)"}
@@ -61,6 +58,8 @@ def flags(report: dict) -> list[dict]:
 
 def funnel(t: dict, w: dict) -> str | None:
     """Cumulative hold against rounds played, inside its 95% and 99% bands (server-side SVG)."""
+    from . import charts  # lazy: the text report draws no chart
+
     run = w["running"]
     if not run or len(run["rounds"]) < 2:
         return None
@@ -122,6 +121,8 @@ def _cell(x):
 
 def csv_text(report: dict) -> str:
     """One row per table, wager and period, then one 'cumulative' row per table and wager."""
+    import csv  # lazy: only the CSV form needs it
+
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
     writer.writerow(CSV_FIELDS)
