@@ -214,3 +214,36 @@ def test_rebuilding_the_four_player_tail_gives_the_shipped_one(massachusetts):
     tail = shipped_distribution(massachusetts.hand_rules)["tail"][4]
     got = exact_four_seat_tail(massachusetts.hand_rules, tail["from"])
     assert {k: got[k] for k in ("from", "at_least", "all_seats", "total")} == tail
+
+
+def test_five_to_seven_player_intervals_hold_the_exact_bounds_of_the_return(massachusetts):
+    """An independent check of the simulated intervals' honesty. With the exact one-, two-, three- and
+    four-seat chances of reaching c, the Bonferroni inequalities bound the k-player chance of
+    reaching c: S1 - S2 + S3 - S4 <= P <= S1 - S2 + S3 - S4 + S5, where S_s = C(k, s) P(s given seats
+    all reach c) and S5 <= C(k, 5) P(four given seats all reach c). Each simulated 95% interval of the
+    return must meet the exact range those bounds give."""
+    shipped = shipped_distribution(massachusetts.hand_rules)
+    tail = shipped["tail"][4]
+
+    def reach(players, c):
+        counts, total = shipped["exact"][players]
+        return Fraction(sum(counts[c:]), total)
+
+    results = {r.details["players"]: r for r in analyse(massachusetts, "cover-all")}
+    for k in (5, 6, 7):
+        result = results[k]
+        assert result.status == "simulated"
+        table = next(t for t in massachusetts.wager("cover-all").paytables if t.players == k)
+        value = {line.hand: line.payout.per_unit(Fraction(1)) for line in table.lines}
+        worth = [Fraction(0)] * tail["from"] + [value[name] for name in CATEGORIES_5[tail["from"]:]]
+        low = high = Fraction(0)
+        for i, c in enumerate(range(tail["from"], len(CATEGORIES_5))):
+            all_reach = {s: sum((-1) ** (t + 1) * comb(s, t) * reach(t, c) for t in range(1, s + 1)) for s in (1, 2, 3)}
+            four = Fraction(tail["all_seats"][i], tail["total"])
+            at_least = sum((-1) ** (s + 1) * comb(k, s) * all_reach[s] for s in (1, 2, 3)) - comb(k, 4) * four
+            step = worth[c] - worth[c - 1]
+            assert step >= 0
+            low += step * at_least
+            high += step * (at_least + comb(k, 5) * four)
+        first, last = result.details["interval"]
+        assert first <= float(high) and float(low) <= last, (k, first, last, float(low), float(high))
