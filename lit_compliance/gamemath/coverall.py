@@ -7,8 +7,9 @@ to 7, one seeded simulation of seven-seat deals with control variates: the highe
 one, two and three seats have exact distributions, and regressing on them leaves only the rare
 deals where four seats reach a category together as noise. For four players those deals are counted
 exactly for three of a kind and better (the categories Cover All pays), so a paytable that pays
-nothing below them is priced exactly; the categories below stay simulated. Other rankings are simulated here with a
-fixed seed. Every simulated figure is reported with its 95% confidence interval.
+nothing below them is priced exactly; the categories below stay simulated. Other rankings are
+simulated here with a fixed seed. Every simulated figure is reported with its 95% confidence
+interval.
 
 Assumptions the text leaves open (recorded in each result's note): every player in the round
 counts and holds a hand; the dealer holds no hand of their own; the stake is one unit.
