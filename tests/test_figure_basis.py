@@ -83,6 +83,8 @@ def test_a_simulated_cover_all_row_is_never_labelled_exact(catalogue):
 
     report = par_report(model_of(catalogue.latest("massachusetts")), "cover-all", None, ParOptions())
     rows = {r["players"]: r for w in report["wagers"] for s in w["sections"] for r in s["show"].get("cover_all", [])}
-    assert {p for p, r in rows.items() if r["interval"] == "exact"} == {1, 2, 3}
-    for players in (4, 5, 6, 7):
+    # four players: exact from three of a kind up, all this paytable pays (tests/test_coverall_distribution.py)
+    assert {p for p, r in rows.items() if r["interval"] == "exact"} == {1, 2, 3, 4}
+    assert "every deal counted" in rows[4]["method"] and "points" not in rows[4]["edge"]
+    for players in (5, 6, 7):
         assert "control variates" in rows[players]["method"] and "points, 95%" in rows[players]["edge"]

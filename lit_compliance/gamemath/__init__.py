@@ -145,7 +145,7 @@ def _price_cover_all(wager: Wager, table: Paytable, rules: HandRules) -> Paytabl
             + (f"; {got['method']}, seed fixed, 95% interval of the return "
                f"{got['interval'][0]:.4%} to {got['interval'][1]:.4%}"
                f" (+-{(got['interval'][1] - got['interval'][0]) / 2 * 100:.4f} points)" if got["rounds"]
-               else "; exact: every deal counted"))
+               else f"; {got['method']}"))
     m = None if got["missing"] else cover_all_moments(table, players, rules)
     return _result(wager, table, status=status, house_edge=None if got["missing"] else 1 - rtp,
                    return_to_player=None if got["missing"] else rtp, hit_frequency=got["hit"], note=note,

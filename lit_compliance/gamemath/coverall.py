@@ -5,8 +5,11 @@ package ships (``data/coverall_highest.json``, rebuilt by ``tools/build_coverall
 the exact distribution for 1 to 3 players (every deal counted, :mod:`.coverall_exact`) and, for 4
 to 7, one seeded simulation of seven-seat deals with control variates: the highest hands of every
 one, two and three seats have exact distributions, and regressing on them leaves only the rare
-deals where four seats reach a category together as noise. Other rankings are simulated here with a
-fixed seed. Every simulated figure is reported with its 95% confidence interval.
+deals where four seats reach a category together as noise. For four players those deals are counted
+exactly for three of a kind and better (the categories Cover All pays), so a paytable that pays
+nothing below them is priced exactly; the categories below stay simulated. Other rankings are
+simulated here with a fixed seed. Every simulated figure is reported with its 95% confidence
+interval.
 
 Assumptions the text leaves open (recorded in each result's note): every player in the round
 counts and holds a hand; the dealer holds no hand of their own; the stake is one unit.
@@ -39,12 +42,39 @@ class HighestHand:
     exact: list[Fraction] | None
     residual: np.ndarray | None = None   # control-variate residual covariance per round (simulated only)
     method: str = "exact"
+    tail: list[Fraction] | None = None   # exact chances of the categories tail_from and better, where only they are
+    tail_from: int = 0
+
+    def exact_pairs(self, values, paid=None) -> list[tuple[Fraction, object]] | None:
+        """(probability, value) pairs, exact, for a paytable whose value by category is ``values``
+        (and which pays the categories ``paid``): for an exact distribution every category; for an
+        exact tail the tail's categories and one lump for those below, when the paytable treats them
+        all alike; else None."""
+        if self.exact is not None:
+            return list(zip(self.exact, values))
+        low = self.tail_from
+        if self.tail is None or len(set(values[:low])) > 1 or (paid is not None and len(set(paid[:low])) > 1):
+            return None
+        return [(1 - sum(self.tail), values[0])] + list(zip(self.tail, values[self.tail_from:]))
+
+    def fractions(self) -> list[Fraction]:
+        """The chance of each category as a fraction: exact where known, else the estimate's."""
+        if self.exact is not None:
+            return list(self.exact)
+        out = [Fraction(p).limit_denominator(10 ** 12) for p in self.probabilities]
+        if self.tail is not None:
+            out[self.tail_from:] = self.tail
+        return out
 
     def half_width(self, values) -> float:
-        """Half the 95% interval of the expected value of ``values`` (by category); 0 when exact."""
+        """Half the 95% interval of the expected value of ``values`` (by category); 0 when exact.
+        With an exact tail, the estimate's only random part is the chance of reaching the category
+        just below the tail, split among the categories below: the tail's values count as that one's."""
         if not self.rounds:
             return 0.0
         v = np.array([float(x) for x in values])
+        if self.tail is not None:
+            v[self.tail_from:] = v[self.tail_from - 1]
         if self.residual is not None:
             variance = float(v @ self.residual @ v)
         else:
@@ -59,17 +89,25 @@ _SHIPPED = Path(__file__).resolve().parent / "data" / "coverall_highest.json"
 @lru_cache(maxsize=4)
 def shipped_distribution(rules: HandRules) -> dict | None:
     """The shipped data for ``rules`` (see ``tools/build_coverall_distribution.py``): {"exact":
-    {players: (counts, total)}, "rounds", "seed", "simulated": {players: (sums, cross-products)}};
-    or None."""
+    {players: (counts, total)}, "tail": {players: {"from", "at_least", "all_seats", "total"}},
+    "rounds", "seed", "simulated": {players: (sums, cross-products)}}; or None."""
     try:
         data = json.loads(_SHIPPED.read_text())
     except (OSError, ValueError):
         return None
     if data.get("rules") != repr(rules) or data.get("categories") != list(CATEGORIES_5):
         return None
+    return parse_distribution(data)
+
+
+def parse_distribution(data: dict) -> dict | None:
+    """The shipped file's contents as :func:`shipped_distribution` gives them; None if malformed."""
     try:
         return {"rounds": int(data["rounds"]), "seed": int(data["seed"]),
                 "exact": {int(k): ([int(c) for c in v["counts"]], int(v["total"])) for k, v in data["exact"].items()},
+                "tail": {int(k): {"from": int(v["from"]), "at_least": [int(c) for c in v["at_least"]],
+                                  "all_seats": [int(c) for c in v["all_seats"]], "total": int(v["total"])}
+                         for k, v in data.get("exact_tail", {}).items()},
                 "simulated": {int(k): (np.array(v["sum"], dtype=np.int64), np.array(v["cross"], dtype=np.int64))
                               for k, v in data["simulated"].items()}}
     except (KeyError, TypeError, ValueError, AttributeError):
@@ -82,9 +120,15 @@ def control_means(players: int, exact: dict) -> np.ndarray:
     out = []
     for s in (1, 2, 3):
         counts, total = exact[s]
-        tail = np.cumsum(np.array(counts[::-1], dtype=np.float64))[::-1] / total
-        out.extend(comb(players, s) * tail[1:])
+        at_least = np.cumsum(np.array(counts[::-1], dtype=np.float64))[::-1] / total
+        out.extend(comb(players, s) * at_least[1:])
     return np.array(out)
+
+
+def tail_fractions(tail: dict) -> list[Fraction]:
+    """The exact chance of each category from the tail's threshold up, from its "at least" counts."""
+    at_least = [Fraction(c, tail["total"]) for c in tail["at_least"]] + [Fraction(0)]
+    return [at_least[i] - at_least[i + 1] for i in range(len(tail["at_least"]))]
 
 
 def cv_distribution(players: int, rounds: int, sums: np.ndarray, cross: np.ndarray,
@@ -111,10 +155,7 @@ def highest_hand(players: int, rules: HandRules, rounds: int = ROUNDS, seed: int
         exact = [Fraction(c, total) for c in counts]
         return HighestHand([float(p) for p in exact], 0, exact)
     if shipped and players in shipped["simulated"] and all(s in shipped["exact"] for s in (1, 2, 3)):
-        sums, cross = shipped["simulated"][players]
-        estimate, residual = cv_distribution(players, shipped["rounds"], sums, cross, shipped["exact"])
-        return HighestHand([float(p) for p in estimate], shipped["rounds"], None, residual,
-                           f"simulated, {shipped['rounds']:,} rounds with control variates")
+        return from_shipped(players, shipped)
     if players == 1:
         counts = five_card_counts(rules)
         total = int(counts.sum())
@@ -140,6 +181,25 @@ def highest_hand(players: int, rules: HandRules, rounds: int = ROUNDS, seed: int
     return HighestHand([int(c) / rounds for c in best_counts], rounds, None, None, f"simulated, {rounds:,} rounds")
 
 
+def from_shipped(players: int, shipped: dict) -> HighestHand:
+    """The simulated distribution for ``players`` seats from the shipped data; where the data has an
+    exact tail for that count, the tail's categories are exact and the one just below it takes the
+    estimated chance of reaching it less the tail's exact total (so the chances still sum to 1)."""
+    sums, cross = shipped["simulated"][players]
+    tail = shipped["tail"].get(players)
+    estimate, residual = cv_distribution(players, shipped["rounds"], sums, cross, shipped["exact"])
+    method = f"simulated, {shipped['rounds']:,} rounds with control variates"
+    if tail is None:
+        return HighestHand([float(p) for p in estimate], shipped["rounds"], None, residual, method)
+    low = tail["from"]
+    exact_tail = tail_fractions(tail)
+    below = float(estimate[low - 1:].sum() - float(sum(exact_tail)))
+    probabilities = [float(p) for p in estimate[:low - 1]] + [below] + [float(p) for p in exact_tail]
+    return HighestHand(probabilities, shipped["rounds"], None, residual,
+                       f"exact for {CATEGORIES_5[low].replace('_', ' ')} and better (every deal counted); the "
+                       f"categories below {method}", exact_tail, low)
+
+
 def price_cover_all(table: Paytable, players: int, rules: HandRules) -> dict:
     """Return per unit, hit frequency and (when simulated) a 95% interval for the return."""
     dist = highest_hand(players, rules)
@@ -159,14 +219,22 @@ def price_cover_all(table: Paytable, players: int, rules: HandRules) -> dict:
     as_float = np.array([float(v) for v in values])
     rtp = float((probs * as_float).sum())
     hit = float(probs[paid].sum())
-    interval = None
-    if dist.rounds:
-        half = dist.half_width(values)
-        interval = (rtp - half, rtp + half)
-    return {"rtp": rtp, "hit": hit, "interval": interval, "rounds": dist.rounds, "missing": missing,
-            "method": dist.method,
-            "exact_rtp": None if dist.exact is None else sum(
-                (p * v for p, v in zip(dist.exact, values)), Fraction(0))}
+    pairs = dist.exact_pairs(values, [bool(x) for x in paid])
+    if dist.exact is not None:
+        return {"rtp": rtp, "hit": hit, "interval": None, "rounds": 0, "missing": missing,
+                "method": "exact: every deal counted", "exact_rtp": sum((p * v for p, v in pairs), Fraction(0))}
+    if pairs is not None:
+        # the paytable treats every category below the exact tail alike, so their sum, exact, is all it needs
+        exact_hit = (pairs[0][0] if paid[0] else Fraction(0)) + sum(
+            (p for p, ok in zip(dist.tail, paid[dist.tail_from:]) if ok), Fraction(0))
+        exact_rtp = sum((p * v for p, v in pairs), Fraction(0))
+        return {"rtp": float(exact_rtp), "hit": float(exact_hit), "interval": None, "rounds": 0,
+                "missing": missing, "exact_rtp": exact_rtp,
+                "method": f"exact: every deal counted for {CATEGORIES_5[dist.tail_from].replace('_', ' ')} and "
+                          "better (the highest hands below, which this paytable pays alike, are not told apart)"}
+    half = dist.half_width(values)
+    return {"rtp": rtp, "hit": hit, "interval": (rtp - half, rtp + half), "rounds": dist.rounds,
+            "missing": missing, "method": dist.method, "exact_rtp": None}
 
 
 def cover_all_moments(table: Paytable, players: int, rules: HandRules):
@@ -174,10 +242,9 @@ def cover_all_moments(table: Paytable, players: int, rules: HandRules):
     one player, from the shipped simulation's frequencies (as fractions) for more."""
 
     dist = highest_hand(players, rules)
-    probs = dist.exact or [Fraction(p).limit_denominator(10 ** 12) for p in dist.probabilities]
-    pairs = []
-    for code, name in enumerate(CATEGORIES_5):
+    values = []
+    for name in CATEGORIES_5:
         line = table.line_for(Atom(frozenset({name} | IMPLIED.get(name, set())), None, 1))
-        value = Fraction(0) if line is None or not line.payout.offered else line.payout.per_unit(Fraction(1))
-        pairs.append((probs[code], value - 1))
-    return moments(pairs)
+        values.append(Fraction(0) if line is None or not line.payout.offered else line.payout.per_unit(Fraction(1)))
+    pairs = dist.exact_pairs(values) or list(zip(dist.fractions(), values))
+    return moments([(p, v - 1) for p, v in pairs])

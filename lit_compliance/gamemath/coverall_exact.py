@@ -10,8 +10,15 @@ pair of cards) in a few array operations, never listing the tuples (a test check
 force on small families). Community pairs alike but for a renaming of suits give the same counts,
 so 169 pairs stand for all 1,326.
 
+Four players: for the paying categories (three of a kind and better) the family G of holdings that
+reach the threshold is small (a few hundred of the 19,600 holdings), so M_4(G), the deals where all
+four seats reach it, is counted exactly as the sum over members A of M_3 of the members disjoint from
+A (:func:`disjoint_quadruples`); with M_1..M_3 of G, inclusion and exclusion over the seats then gives
+the four-player chance of each paying category exactly (:func:`exact_four_seat_tail`). Below the
+threshold the families are too large for that on one machine, so those categories stay simulated.
+
 Rebuilt by ``tools/build_coverall_distribution.py`` into ``data/coverall_highest.json``; a test
-recomputes the two-player figures.
+recomputes the two-player figures and one community pair's four-seat counts.
 """
 from __future__ import annotations
 
@@ -95,3 +102,49 @@ def _ordered_disjoint(n: int, k: int) -> int:
     for i in range(k):
         out *= comb(n - 3 * i, 3)
     return out
+
+
+def disjoint_quadruples(members: np.ndarray, n: int) -> int:
+    """M_4 for the family of three-element subsets ``members``: how many ordered 4-tuples of
+    pairwise disjoint members, as the sum over each member A of M_3 of the members disjoint from A."""
+    members = np.asarray(members, dtype=np.int64).reshape(-1, 3)
+    one = np.uint64(1)
+    masks = np.zeros(len(members), dtype=np.uint64)
+    for column in range(3):
+        masks |= one << members[:, column].astype(np.uint64)
+    return sum(disjoint_tuples(members[(masks & mask) == 0], n)[2] for mask in masks)
+
+
+def four_seat_counts(cats: np.ndarray, triples: np.ndarray, threshold: int, n: int = 50) -> tuple[int, int]:
+    """For one community pair (``cats``: the category of each holding in ``triples``, every
+    three-card subset of the ``n`` cards left): the deals to four seats in which the highest hand is
+    at least ``threshold``, and those in which every seat's hand is."""
+    family = triples[cats >= threshold]
+    m = (*disjoint_tuples(family, n), disjoint_quadruples(family, n))
+    at_least = sum((-1) ** (s + 1) * comb(4, s) * m[s - 1] * _ordered_disjoint(n - 3 * s, 4 - s)
+                   for s in range(1, 5))
+    return at_least, m[3]
+
+
+def exact_four_seat_tail(rules: HandRules, low: int, pairs=None) -> dict:
+    """Four players, exactly, for the categories ``low`` and better: {"from": low, "at_least":
+    deals whose highest hand is at least c, "all_seats": deals in which every seat's hand is at
+    least c (c = low..10), "total": all deals}. ``pairs`` limits the count to some community
+    classes (a test's cheap part); their weights still apply."""
+    lookup = table5(rules)
+    n5 = len(CATEGORIES_5)
+    at_least = [0] * (n5 - low)
+    all_seats = [0] * (n5 - low)
+    triples = np.array(list(combinations(range(50), 3)), dtype=np.int64)
+    for (x, y), weight in community_classes():
+        if pairs is not None and (x, y) not in pairs:
+            continue
+        rest = np.array([card for card in range(52) if card not in (x, y)], dtype=np.int64)
+        hands = np.sort(np.hstack([rest[triples], np.tile([x, y], (len(triples), 1))]), axis=1)
+        cats = lookup[colex_index(hands)]
+        for i, c in enumerate(range(low, n5)):
+            got = four_seat_counts(cats, triples, c)
+            at_least[i] += weight * got[0]
+            all_seats[i] += weight * got[1]
+    return {"from": low, "at_least": at_least, "all_seats": all_seats,
+            "total": comb(52, 2) * _ordered_disjoint(50, 4)}

@@ -344,10 +344,15 @@ def cover_all_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOp
     per_count = []
     for n in ([table.players] if table.players else PLAYER_COUNTS):
         dist = _highest(n, rules)
-        probs = dist.exact or [Fraction(p).limit_denominator(10 ** 12) for p in dist.probabilities]
-        m = moments([(p, (v if v is not None else Fraction(0)) - 1) for p, v in zip(probs, values)])
-        half = dist.half_width([v if v is not None else Fraction(0) for v in values])
-        per_count.append({"players": n, "method": dist.method,
+        probs = dist.fractions()
+        worth = [v if v is not None else Fraction(0) for v in values]
+        exact = dist.exact_pairs(worth, [v is not None for v in values])
+        m = moments([(p, v - 1) for p, v in (exact or zip(probs, worth))])
+        half = 0.0 if exact else dist.half_width(worth)
+        method = dist.method if exact is None or dist.exact is not None else (
+            f"exact for {CATEGORIES_5[dist.tail_from].replace('_', ' ')} and better, every deal counted "
+            "(the hands below, which this paytable pays alike, are not told apart)")
+        per_count.append({"players": n, "method": method,
                           "return_to_player": float(1 + m.mean), "house_edge": float(-m.mean),
                           "hit_frequency": float(m.win + m.push), "standard_deviation": m.sd,
                           "interval_95": [float(-m.mean) - half, float(-m.mean) + half],
@@ -375,20 +380,22 @@ def cover_all_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOp
              "total": None, "stake": 1.0, "stake_stated": False, "rows": rows,
              "totals": record_totals(record, exact_math=players == 1), "status": record.status,
              "assumptions": ["every player in the round holds a hand, the dealer none; priced on a one-unit stake",
-                             "for 1 to 3 players the highest hand is exact (every deal counted); for 4 to 7 it comes "
-                             "from one seeded simulation of seven-seat deals (the first k seats serve k players) "
-                             "with control variates (the highest hands of every one, two and three seats, whose "
-                             "distributions are exact), shipped as lit_compliance/gamemath/data/coverall_highest.json; "
-                             "redo it with tools/build_coverall_distribution.py ROUNDS SEED",
-                             "the simulated interval is the regression's: what the controls leave is the deals where "
-                             "four or more seats reach a paying category together, too rare to be sampled often, so "
-                             "for 4 players (where it is all that is left) the interval rests on few such deals"]
+                             "for 1 to 3 players the highest hand is exact (every deal counted); for 4 players it is "
+                             "exact from three of a kind up (every deal in which all four seats reach a category "
+                             "counted), so a paytable paying nothing below is priced exactly; for 5 to 7, and below "
+                             "three of a kind for 4, it comes from one seeded simulation of seven-seat deals (the "
+                             "first k seats serve k players) with control variates (the highest hands of every one, "
+                             "two and three seats, whose distributions are exact), shipped as "
+                             "lit_compliance/gamemath/data/coverall_highest.json; redo it with "
+                             "tools/build_coverall_distribution.py ROUNDS SEED",
+                             "the simulated interval is the regression's: what the controls leave for 5 to 7 players "
+                             "is the deals where four or more seats reach a paying category together"]
              + ([f"this paytable is for {players} player(s) only, so it is priced at that number alone"]
                 if table.players else []),
              "cover_all": {"players": players, "by_players": per_count, "categories": list(CATEGORIES_5)},
              "sensitivity": [{"hand": r["hand"], "unit": "1 to 1 more", "change_in_house_edge": -r["probability"]}
                              for r in rows[:-1]]}
-    if sheet["totals"]:
+    if sheet["totals"] and not mine["method"].startswith("exact"):   # an exact figure has no interval
         sheet["totals"]["interval_95"] = mine["interval_95"]
     return _finish(sheet, opts)
 

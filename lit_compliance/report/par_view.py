@@ -59,7 +59,7 @@ def supported_digits(interval) -> int:
 
 def _interval(c: dict):
     """A Cover All row's interval, or None where the figure is exact (not simulated)."""
-    return None if c["method"] == "exact" else c["interval_95"]
+    return None if c["method"].startswith("exact") else c["interval_95"]
 
 
 def _pct_within(x, interval) -> str:
