@@ -39,7 +39,7 @@ def test_show_text_lists_findings_and_json_round_trips(catalogue):
     assert "Findings (" in result.output
     assert "md-six-card-hand-undefined" in result.output
     data = json.loads(CliRunner().invoke(main, ["show", "maryland", "--format", "json"]).output)
-    from lit_compliance.cli.catalogue import finding_lists
+    from lit_compliance.load.ruleset import finding_lists
 
     provisions = data.pop("provisions")  # beside the document: its source's provisions and their statuses
     assert data == finding_lists(catalogue.latest("maryland").data)

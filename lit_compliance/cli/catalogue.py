@@ -8,7 +8,7 @@ import click
 
 from ..model import as_printed
 from ..load.catalogue import Catalogue, load_ruleset
-from ..load.ruleset import finding_lists, published  # noqa: F401 (finding_lists: tests use it from here)
+from ..load.ruleset import published
 from ..load.strict_yaml import InputError, Problem
 from ..output.render import render, to_json
 from .common import EXIT_NO, EXIT_OK, catalogue, emit, format_option, handled, main, pick
