@@ -1,13 +1,12 @@
 """Cover All: exact for 1 to 3 players (every deal counted), control-variate simulation for 4 to 7
 within +-0.02 points at 95%; the shipped data against independent checks.
 
-The slow rebuild (the exact counts for 1 to 3 players, about a minute of one core) runs with
-``LIT_COMPLIANCE_SLOW=1``."""
+The slow rebuild (the exact counts for 1 to 3 players, about a minute of one core) is marked ``slow``:
+``python -m pytest -m slow`` runs it."""
 from __future__ import annotations
 
 import importlib.util
 import itertools
-import os
 import random
 from fractions import Fraction
 from math import sqrt
@@ -24,7 +23,6 @@ from lit_compliance.model import model_of
 from lit_compliance.poker.hands import CATEGORIES_5
 
 ROOT = Path(__file__).resolve().parent.parent
-SLOW = os.environ.get("LIT_COMPLIANCE_SLOW") == "1"
 
 
 def _tool():
@@ -105,7 +103,7 @@ def test_every_simulated_cover_all_figure_is_within_two_hundredths_of_a_point_at
         assert low <= r.return_to_player <= high
 
 
-@pytest.mark.skipif(not SLOW, reason="the exact rebuild takes about a minute of one core: LIT_COMPLIANCE_SLOW=1")
+@pytest.mark.slow  # the exact rebuild takes about a minute of one core
 def test_rebuilding_the_exact_counts_gives_the_shipped_ones(massachusetts):
     shipped = shipped_distribution(massachusetts.hand_rules)["exact"]
     for players, got in exact_highest(massachusetts.hand_rules).items():

@@ -23,6 +23,7 @@ from lit_compliance.output import pdf
 pytestmark = [
     pytest.mark.skipif(pdf.chromium_path() is None, reason="Chromium is not installed (apt-get install chromium)"),
     pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext is not installed (apt-get install poppler-utils)"),
+    pytest.mark.xdist_group("documents_browser"),  # one worker prints each document once (`--dist loadgroup`)
 ]
 
 MAX_PAR_PAGES = 17

@@ -11,6 +11,7 @@ import json
 import re
 import shutil
 import subprocess
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -26,9 +27,12 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "configs"
 COMPLIANT = ["maryland", "massachusetts", "nsw", "south-dakota", "tribal"]
 
-pytestmark = pytest.mark.skipif(
-    pdf.chromium_path() is None,
-    reason="Chromium is not installed (apt-get install chromium); the browser placard test cannot run")
+pytestmark = [
+    pytest.mark.skipif(pdf.chromium_path() is None,
+                       reason="Chromium is not installed (apt-get install chromium); the browser placard test cannot run"),
+    # one worker runs this module (pyproject's `--dist loadgroup`), so each print below is made once
+    pytest.mark.xdist_group("placard_browser"),
+]
 
 # Runs in the page after layout: where is every schedule row relative to the printed sheet?
 MEASURE = """
@@ -72,10 +76,15 @@ def measure(html: str) -> dict:
     return json.loads(htmllib.unescape(match.group(1)))
 
 
+@lru_cache(maxsize=None)
+def printed(name: str) -> bytes:
+    """The example configuration's placard printed to PDF (once per name: several tests read it)."""
+    return pdf.html_to_pdf(placard_html(name)[1])
+
+
 @pytest.mark.parametrize("name", COMPLIANT)
 def test_printed_placard_is_one_page(name):
-    _, html = placard_html(name)
-    data = pdf.html_to_pdf(html)
+    data = printed(name)
     assert data.startswith(b"%PDF-")
     assert pdf.page_count(data) == 1
 
@@ -97,9 +106,9 @@ def test_every_schedule_line_is_laid_out_inside_the_sheet(name):
                     reason="pdftotext (poppler-utils) is not installed; the PDF text check needs it")
 @pytest.mark.parametrize("name", COMPLIANT)
 def test_pdf_text_has_every_schedule_line(name, tmp_path):
-    view, html = placard_html(name)
+    view, _ = placard_html(name)
     path = tmp_path / "p.pdf"
-    path.write_bytes(pdf.html_to_pdf(html))
+    path.write_bytes(printed(name))
     text = subprocess.run(["pdftotext", "-raw", str(path), "-"], capture_output=True, check=True,
                           text=True).stdout
     flat = " ".join(text.split())
@@ -128,25 +137,27 @@ def test_pdf_output_is_byte_identical_for_identical_inputs(tmp_path):
     assert pdf.page_count(a.read_bytes()) == 1
 
 
-def test_summary_prints_to_pdf(tmp_path):
-    out = tmp_path / "summary.pdf"
+@pytest.fixture(scope="module")
+def summary_pdf(tmp_path_factory) -> Path:
+    """Tribal's rules summary, printed once by the real command for the tests below."""
+    out = tmp_path_factory.mktemp("summary") / "summary.pdf"
     result = CliRunner().invoke(main, ["summary", "tribal", "--format", "pdf", "--output", str(out)])
     assert result.exit_code == 0, result.output
-    assert out.read_bytes().startswith(b"%PDF-") and pdf.page_count(out.read_bytes()) > 1
+    return out
+
+
+def test_summary_prints_to_pdf(summary_pdf):
+    assert summary_pdf.read_bytes().startswith(b"%PDF-") and pdf.page_count(summary_pdf.read_bytes()) > 1
 
 
 @pytest.mark.skipif(shutil.which("pdftotext") is None,
                     reason="pdftotext (poppler-utils) is not installed; the summary page check needs it")
-def test_summary_pdf_has_contents_and_version_date_digest_and_page_number_on_every_page(tmp_path):
-    import subprocess
-
+def test_summary_pdf_has_contents_and_version_date_digest_and_page_number_on_every_page(summary_pdf):
     from lit_compliance.load.catalogue import Catalogue
     from lit_compliance.operator.summary import rules_digest
 
     rs = Catalogue.bundled().latest("tribal")
-    out = tmp_path / "s.pdf"
-    result = CliRunner().invoke(main, ["summary", "tribal", "--format", "pdf", "-o", str(out)])
-    assert result.exit_code == 0, result.output
+    out = summary_pdf
     pages = pdf.page_count(out.read_bytes())
     assert pages > 1
     first = subprocess.run(["pdftotext", "-f", "1", "-l", "1", str(out), "-"], capture_output=True, text=True).stdout
