@@ -34,6 +34,17 @@ def _private_math_cache(tmp_path_factory, monkeypatch):
         monkeypatch.setenv("LIT_COMPLIANCE_CACHE", str(_session_cache(tmp_path_factory)))
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _patient_browser():
+    """Chromium's time limit is a guard against a hung browser, not part of any test: on a machine
+    busy with other work a print can take far longer than on a user's, so the suite allows ten minutes."""
+    from lit_compliance.output import pdf
+
+    saved, pdf.TIMEOUT_SECONDS = pdf.TIMEOUT_SECONDS, max(pdf.TIMEOUT_SECONDS, 600)
+    yield
+    pdf.TIMEOUT_SECONDS = saved
+
+
 _SESSION_CACHE: list = []
 
 

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 MINIMAL = ROOT / "tests" / "fixtures" / "valid" / "minimal.yaml"
 
 
-def cli(cache: Path, *args: str, timeout: float = 120) -> subprocess.CompletedProcess:
+def cli(cache: Path, *args: str, timeout: float = 300) -> subprocess.CompletedProcess:
     """A fresh process (so nothing of an earlier run is remembered) on the given cache folder."""
     env = dict(os.environ, LIT_COMPLIANCE_CACHE=str(cache))
     return subprocess.run([sys.executable, "-m", "lit_compliance", *map(str, args)], capture_output=True,
@@ -107,7 +107,7 @@ def test_a_forged_validation_verdict_in_a_cache_folder_others_control_has_no_eff
                            "from lit_compliance.load.catalogue import _validated_key; "
                            "from lit_compliance.load.strict_yaml import load_yaml_file; "
                            "print(cache.digest(_validated_key(load_yaml_file(sys.argv[1]))))", str(bad)],
-                          capture_output=True, text=True, cwd=ROOT, check=True, timeout=120).stdout.strip()
+                          capture_output=True, text=True, cwd=ROOT, check=True, timeout=300).stdout.strip()
     forged = cache / f"{name}.json"
     forged.write_bytes(_entry(json.dumps({"key": forged.stem, "value": True}).encode()))
     assert cli(cache, "validate", bad).returncode == 0, "in a private folder the verdict is trusted (the test can fail)"
@@ -183,7 +183,7 @@ def test_a_fifo_in_place_of_a_cache_entry_does_not_block(tmp_path):
         path.unlink()
         os.mkfifo(path)
     # a reader that blocked would wait for a writer forever: the timeout fails the test, not hangs it
-    again = cli(cache, "analyze", "tribal", "--format", "json", timeout=120)
+    again = cli(cache, "analyze", "tribal", "--format", "json", timeout=300)
     assert again.returncode == 0 and again.stdout == fresh.stdout
 
 

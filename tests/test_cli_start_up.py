@@ -46,7 +46,7 @@ def _modules_loaded(args: list[str], cache: Path, runs: int = 2) -> list[str]:
     env = dict(os.environ, LIT_COMPLIANCE_CACHE=str(cache))
     for _ in range(runs):  # the first run fills the cache; the second is what a user sees every day
         done = subprocess.run([sys.executable, "-c", PROBE, *args], cwd=ROOT, env=env, capture_output=True,
-                              text=True, timeout=120)
+                              text=True, timeout=300)
     return json.loads(done.stderr.strip().splitlines()[-1])
 
 

@@ -26,7 +26,7 @@ from site_html import broken_links, parse_site
 pytestmark = pytest.mark.skipif(pdf.chromium_path() is None,
                                 reason="Chromium is not installed (apt-get install chromium); the site browser test cannot run")
 
-TIMEOUT = 120
+TIMEOUT = 600  # a hang guard only: loading every page takes seconds, more on a busy machine
 
 HARNESS_SCRIPT = """
 <script>
