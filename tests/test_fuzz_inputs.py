@@ -33,6 +33,8 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = int(os.environ.get("LIT_COMPLIANCE_FUZZ_EXAMPLES", "60"))
 SHORT = min(EXAMPLES, 10)
 RUNS = [pytest.param(SHORT, id="short"), pytest.param(EXAMPLES, id="long", marks=pytest.mark.slow)]
+# A mutated ruleset costs a whole validation (and a diff when it stays valid): its short run is shorter.
+RULESET_RUNS = [pytest.param(min(EXAMPLES, 4), id="short"), RUNS[1]]
 CPU_SECONDS_PER_RUN = 30
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=not os.environ.get("LIT_COMPLIANCE_FUZZ_RANDOM"),
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
@@ -108,7 +110,7 @@ def _fuzz(examples: int, *strategies, **named):
     return lambda prop: settings(FUZZ, max_examples=examples)(given(*strategies, **named)(prop))()
 
 
-@pytest.mark.parametrize("examples", RUNS)
+@pytest.mark.parametrize("examples", RULESET_RUNS)
 def test_mutated_rulesets_validate_or_say_why_and_what_validates_diffs(tmp_path_factory, examples):
     @_fuzz(examples, st.data())
     def prop(data):
