@@ -34,6 +34,17 @@ def _private_math_cache(tmp_path_factory, monkeypatch):
         monkeypatch.setenv("LIT_COMPLIANCE_CACHE", str(_session_cache(tmp_path_factory)))
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _patient_browser():
+    """Chromium's time limit is a guard against a hung browser, not part of any test: on a machine
+    busy with other work a print can take far longer than on a user's, so the suite allows ten minutes."""
+    from lit_compliance.output import pdf
+
+    saved, pdf.TIMEOUT_SECONDS = pdf.TIMEOUT_SECONDS, max(pdf.TIMEOUT_SECONDS, 600)
+    yield
+    pdf.TIMEOUT_SECONDS = saved
+
+
 _SESSION_CACHE: list = []
 
 
@@ -69,13 +80,23 @@ def built_site(tmp_path_factory):
 
 
 # --- markers: `-m "not slow"` and `-m "not browser"` deselect the long runs and those needing Chromium ---
+# pyproject's addopts deselect `slow` from the default run (`-m slow` runs only those, `-m ""` everything).
+# A long run is marked where it is defined (`pytest.mark.slow` on the test or on its long parameter, beside
+# a short run of the same property that stays in the default run); whole modules or tests can be marked
+# slow here too.
 
-SLOW_MODULES = {"test_fuzz_inputs.py"}  # property runs through the real CLI (longer with LIT_COMPLIANCE_FUZZ_*)
-SLOW_TESTS = {"test_mutated_documents_get_jsonschemas_verdict"}
+SLOW_MODULES: set[str] = set()
+SLOW_TESTS: set[str] = set()
+# Costly session fixtures: the tests using one run in one xdist worker (an `xdist_group`; pyproject's
+# `--dist loadgroup`), so the fixture is made once rather than once per worker.
+SHARED_FIXTURES = {"built_site"}
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups and `-m` deselects
 def pytest_collection_modifyitems(config, items):
     for item in items:
+        for name in sorted(SHARED_FIXTURES.intersection(getattr(item, "fixturenames", ()))):
+            item.add_marker(pytest.mark.xdist_group(name))
         module = item.path.name
         if module.endswith("_browser.py") or any(
                 "Chromium" in str(mark.kwargs.get("reason", "")) for mark in item.iter_markers("skipif")):

@@ -209,12 +209,12 @@ def test_a_huge_hostile_citation_is_handled_in_linear_time(hostile):
     import time
 
     resolver = Resolver(_rs("tribal"))
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: another job on the machine does not stretch it
     try:
         resolver.resolve(hostile)
     except CiteError:
         pass
-    assert time.perf_counter() - start < 20  # a hang guard, not a benchmark: quadratic would take hours
+    assert time.process_time() - start < 20  # a hang guard, not a benchmark: quadratic would take hours
 
 
 def test_coverage_of_a_ruleset_whose_source_is_not_bundled_says_so_and_fails(tmp_path):

@@ -46,7 +46,7 @@ def _modules_loaded(args: list[str], cache: Path, runs: int = 2) -> list[str]:
     env = dict(os.environ, LIT_COMPLIANCE_CACHE=str(cache))
     for _ in range(runs):  # the first run fills the cache; the second is what a user sees every day
         done = subprocess.run([sys.executable, "-c", PROBE, *args], cwd=ROOT, env=env, capture_output=True,
-                              text=True, timeout=120)
+                              text=True, timeout=300)
     return json.loads(done.stderr.strip().splitlines()[-1])
 
 
@@ -58,14 +58,14 @@ def test_warm_list_and_show_load_no_math_no_jsonschema_and_no_other_command(tmp_
             "lit_compliance.cli.catalogue", "lit_compliance.cli.common", "lit_compliance.cli.conventions"]
 
 
-import pytest  # noqa: E402
 
-
-@pytest.mark.parametrize("command", ["analyze", "par"])
-def test_warm_analyze_and_par_read_every_figure_from_the_cache_without_numpy(tmp_path, command):
-    loaded = _modules_loaded([command, "all"], tmp_path / "cache")
-    assert not [m for m in loaded if m.startswith(("numpy", "jsonschema"))], loaded
-    assert "lit_compliance.gamemath" in loaded  # it did price (from the cache)
+def test_warm_analyze_and_par_read_every_figure_from_the_cache_without_numpy(tmp_path):
+    # One cache: analyze fills it and reads it back; par then adds what it needs beyond analyze's
+    # figures (its first run reuses those, so this costs less than two cold caches) and reads it back.
+    for command in ("analyze", "par"):
+        loaded = _modules_loaded([command, "all"], tmp_path / "cache")
+        assert not [m for m in loaded if m.startswith(("numpy", "jsonschema"))], (command, loaded)
+        assert "lit_compliance.gamemath" in loaded  # it did price (from the cache)
 
 
 def test_cold_commands_on_valid_documents_never_import_jsonschema(tmp_path):

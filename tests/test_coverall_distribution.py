@@ -3,13 +3,12 @@
 5 to 7 within +-0.02 points at 95%; the shipped data against independent checks.
 
 The slow rebuild (the exact counts for 1 to 3 players, about a minute of one core; the four-seat
-counts, several minutes) runs with ``LIT_COMPLIANCE_SLOW=1``."""
+counts, several minutes) is marked ``slow``: ``python -m pytest -m slow`` runs it."""
 from __future__ import annotations
 
 import importlib.util
 import itertools
 import json
-import os
 import random
 from fractions import Fraction
 from math import comb, sqrt
@@ -27,7 +26,6 @@ from lit_compliance.model import model_of
 from lit_compliance.poker.hands import CATEGORIES_5
 
 ROOT = Path(__file__).resolve().parent.parent
-SLOW = os.environ.get("LIT_COMPLIANCE_SLOW") == "1"
 
 
 def _tool():
@@ -201,7 +199,7 @@ def test_the_rebuild_script_refuses_an_interval_wider_than_its_limit(massachuset
     assert "no paytable checks 7 players" in tool.too_wide(data)
 
 
-@pytest.mark.skipif(not SLOW, reason="the exact rebuild takes about a minute of one core: LIT_COMPLIANCE_SLOW=1")
+@pytest.mark.slow  # the exact rebuild takes about a minute of one core
 def test_rebuilding_the_exact_counts_gives_the_shipped_ones(massachusetts):
     shipped = shipped_distribution(massachusetts.hand_rules)["exact"]
     for players, got in exact_highest(massachusetts.hand_rules).items():
@@ -209,7 +207,7 @@ def test_rebuilding_the_exact_counts_gives_the_shipped_ones(massachusetts):
     assert Fraction(shipped[2][0][0], shipped[2][1]) > 0
 
 
-@pytest.mark.skipif(not SLOW, reason="the four-seat count takes several minutes of one core: LIT_COMPLIANCE_SLOW=1")
+@pytest.mark.slow  # the four-seat count takes several minutes of one core
 def test_rebuilding_the_four_player_tail_gives_the_shipped_one(massachusetts):
     tail = shipped_distribution(massachusetts.hand_rules)["tail"][4]
     got = exact_four_seat_tail(massachusetts.hand_rules, tail["from"])

@@ -23,6 +23,7 @@ from lit_compliance.output import pdf
 pytestmark = [
     pytest.mark.skipif(pdf.chromium_path() is None, reason="Chromium is not installed (apt-get install chromium)"),
     pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext is not installed (apt-get install poppler-utils)"),
+    pytest.mark.xdist_group("documents_browser"),  # one worker prints each document once (`--dist loadgroup`)
 ]
 
 MAX_PAR_PAGES = 17
@@ -37,16 +38,16 @@ HEAD_POINTS = 0.7 * 72   # the PAR sheet's top margin, where its running head is
 
 
 def _pages(path, layout: bool = False, crop: tuple[int, int] | None = None) -> list[str]:
-    """The text of every page, one pdftotext call per page (``-f N -l N``); with ``crop`` (top, height
-    in points) only that band of the page."""
+    """The text of every page (one pdftotext call; it ends each page with a form feed); with ``crop``
+    (top, height in points) only that band of each page."""
     count = pdf.page_count(path.read_bytes())
-    out = []
-    for n in range(1, count + 1):
-        args = ["pdftotext", "-enc", "UTF-8", "-f", str(n), "-l", str(n)] + (["-layout"] if layout else [])
-        if crop:
-            args += ["-r", "72", "-x", "0", "-y", str(crop[0]), "-W", str(LETTER_POINTS[0]), "-H", str(crop[1])]
-        out.append(subprocess.run(args + [str(path), "-"], capture_output=True, text=True, check=True).stdout)
-    return out
+    args = ["pdftotext", "-enc", "UTF-8"] + (["-layout"] if layout else [])
+    if crop:
+        args += ["-r", "72", "-x", "0", "-y", str(crop[0]), "-W", str(LETTER_POINTS[0]), "-H", str(crop[1])]
+    text = subprocess.run(args + [str(path), "-"], capture_output=True, text=True, check=True).stdout
+    out = text.split("\f")
+    assert out[-1].strip() == "" and len(out) == count + 1, (len(out), count)
+    return out[:-1]
 
 
 def _body_lines(page: str, digest: str) -> list[str]:

@@ -65,7 +65,7 @@ def test_no_color_is_honoured_even_when_colour_would_be_chosen():
     env = dict(os.environ, NO_COLOR="1")
     script = ("import sys; sys.stdout.isatty = lambda: True\n"
               "from lit_compliance.cli import main\nmain(['diff', 'nsw', 'tribal'])")
-    out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, timeout=120).stdout
+    out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, timeout=300).stdout
     assert b"\x1b[" not in out and b"Differences" in out
 
 
@@ -76,7 +76,7 @@ def test_shell_completion_offers_jurisdictions_wagers_and_paytables():
         exe = Path(sys.executable).parent / "lit-compliance"
         if not exe.exists():
             pytest.skip("the lit-compliance script is not installed beside this Python")
-        out = subprocess.run([str(exe)], env=env, capture_output=True, timeout=60)
+        out = subprocess.run([str(exe)], env=env, capture_output=True, timeout=300)
         return [line.split(",", 1)[1] for line in out.stdout.decode().splitlines() if "," in line]
 
     assert "south-dakota" in complete("lit-compliance show sou")

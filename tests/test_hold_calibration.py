@@ -5,12 +5,11 @@ within a stated number of rounds.
 Honest periods are drawn from the exact distribution of one round (the PAR sheet's: each final hand by
 the bets riding, each with its exact probability), which is what the dealing simulation plays
 (tests/test_simulate.py holds its rounds to the engine's settlement and its strategy to the exact one),
-so the default suite stays fast. LIT_COMPLIANCE_HOLD_LONG=1 also runs the calibration on rounds dealt
+so the default suite stays fast. The slow run (``-m slow``) also runs the calibration on rounds dealt
 by the simulation itself.
 """
 from __future__ import annotations
 
-import os
 from math import sqrt
 from pathlib import Path
 
@@ -105,7 +104,7 @@ def test_a_base_game_paying_one_extra_unit_on_every_pair_of_tens_or_better_is_fl
     assert honest / tables <= 0.04
 
 
-@pytest.mark.skipif(not os.environ.get("LIT_COMPLIANCE_HOLD_LONG"), reason="long run: set LIT_COMPLIANCE_HOLD_LONG=1")
+@pytest.mark.slow  # 4 million simulated rounds
 def test_honest_periods_dealt_by_the_simulation_fall_outside_each_band_as_often_as_the_band_says(tmp_path):
     from fractions import Fraction
 

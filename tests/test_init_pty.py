@@ -34,7 +34,7 @@ class Terminal:
     def wait_for(self, text: str) -> str:
         """Everything printed up to and including ``text`` (fails if the program ends first)."""
         while text not in self.seen:
-            ready, _, _ = select.select([self.master], [], [], 120)
+            ready, _, _ = select.select([self.master], [], [], 300)
             assert ready, f"no output while waiting for {text!r}; so far:\n{self.seen}"
             try:
                 chunk = os.read(self.master, 4096).decode("utf-8", "replace")
@@ -60,7 +60,7 @@ class Terminal:
             if not chunk:
                 break
             rest.append(chunk.decode("utf-8", "replace"))
-        code = self.proc.wait(timeout=120)
+        code = self.proc.wait(timeout=300)
         os.close(self.master)
         return code, self.seen + "".join(rest)
 

@@ -11,6 +11,7 @@ import json
 import re
 import shutil
 import subprocess
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -26,25 +27,35 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "configs"
 COMPLIANT = ["maryland", "massachusetts", "nsw", "south-dakota", "tribal"]
 
-pytestmark = pytest.mark.skipif(
-    pdf.chromium_path() is None,
-    reason="Chromium is not installed (apt-get install chromium); the browser placard test cannot run")
+pytestmark = [
+    pytest.mark.skipif(pdf.chromium_path() is None,
+                       reason="Chromium is not installed (apt-get install chromium); the browser placard test cannot run"),
+    # one worker runs this module (pyproject's `--dist loadgroup`), so each print below is made once
+    pytest.mark.xdist_group("placard_browser"),
+]
 
-# Runs in the page after layout: where is every schedule row relative to the printed sheet?
+# Runs in the outer page once every frame has loaded: where is each placard's every schedule row relative
+# to its printed sheet? (One Chromium run lays out every placard, each in a frame of its own.)
 MEASURE = """
-const sheet = document.getElementById('placard').getBoundingClientRect();
-const inside = r => r.top >= sheet.top - 0.5 && r.bottom <= sheet.bottom + 0.5 &&
-                    r.left >= sheet.left - 0.5 && r.right <= sheet.right + 0.5 && r.height > 0;
-const rows = Array.from(document.querySelectorAll('tr.line')).map(tr => ({
-  cells: Array.from(tr.children).map(c => c.innerText.replace(/\\s+/g, ' ').trim()),
-  inside: inside(tr.getBoundingClientRect())}));
-const pre = document.createElement('pre');
-pre.id = 'measure';
-pre.textContent = JSON.stringify({rows: rows,
-  footer: inside(document.querySelector('footer').getBoundingClientRect()),
-  header: inside(document.querySelector('header').getBoundingClientRect()),
-  sheet: [sheet.width, sheet.height]});
-document.body.appendChild(pre);
+window.addEventListener('load', () => {
+  const results = Array.from(document.querySelectorAll('iframe')).map(frame => {
+    const d = frame.contentDocument;
+    const sheet = d.getElementById('placard').getBoundingClientRect();
+    const inside = r => r.top >= sheet.top - 0.5 && r.bottom <= sheet.bottom + 0.5 &&
+                        r.left >= sheet.left - 0.5 && r.right <= sheet.right + 0.5 && r.height > 0;
+    const rows = Array.from(d.querySelectorAll('tr.line')).map(tr => ({
+      cells: Array.from(tr.children).map(c => c.innerText.replace(/\\s+/g, ' ').trim()),
+      inside: inside(tr.getBoundingClientRect())}));
+    return {rows: rows,
+      footer: inside(d.querySelector('footer').getBoundingClientRect()),
+      header: inside(d.querySelector('header').getBoundingClientRect()),
+      sheet: [sheet.width, sheet.height]};
+  });
+  const pre = document.createElement('pre');
+  pre.id = 'measure';
+  pre.textContent = JSON.stringify(results);
+  document.body.appendChild(pre);
+});
 """
 
 
@@ -65,25 +76,47 @@ def expected_rows(view: dict) -> list[list[str]]:
     return rows
 
 
-def measure(html: str) -> dict:
-    dom = pdf.dump_dom(html, MEASURE)
+def measure_all(views: list[dict]) -> list[dict]:
+    """Lay every placard out in one headless Chromium run, each in a frame a little larger than its sheet."""
+    frames = "".join(
+        f'<iframe style="width: {v["size"]["width_in"] + 1}in; height: {v["size"]["height_in"] + 1}in; border: 0" '
+        f'srcdoc="{htmllib.escape(render("placard.html.j2", v=v), quote=True)}"></iframe>' for v in views)
+    dom = pdf.dump_dom(f"<!DOCTYPE html><html><body>{frames}</body></html>", MEASURE)
     match = re.search(r'<pre id="measure">(.*?)</pre>', dom, re.S)
     assert match, "the measuring script did not run"
     return json.loads(htmllib.unescape(match.group(1)))
 
 
+def overfull(view: dict) -> dict:
+    """The placard on a sheet too short for its schedule."""
+    return dict(view, size=dict(view["size"], height_in=5.0, css="8.5in 5in"))
+
+
+@pytest.fixture(scope="module")
+def measured() -> dict:
+    """Every example's placard and the overfull one, laid out in one Chromium run."""
+    views = [placard_html(name)[0] for name in COMPLIANT]
+    got = measure_all(views + [overfull(views[0])])
+    return dict(zip(COMPLIANT + ["overfull"], got))
+
+
+@lru_cache(maxsize=None)
+def printed(name: str) -> bytes:
+    """The example configuration's placard printed to PDF (once per name: several tests read it)."""
+    return pdf.html_to_pdf(placard_html(name)[1])
+
+
 @pytest.mark.parametrize("name", COMPLIANT)
 def test_printed_placard_is_one_page(name):
-    _, html = placard_html(name)
-    data = pdf.html_to_pdf(html)
+    data = printed(name)
     assert data.startswith(b"%PDF-")
     assert pdf.page_count(data) == 1
 
 
 @pytest.mark.parametrize("name", COMPLIANT)
-def test_every_schedule_line_is_laid_out_inside_the_sheet(name):
-    view, html = placard_html(name)
-    got = measure(html)
+def test_every_schedule_line_is_laid_out_inside_the_sheet(name, measured):
+    view, _ = placard_html(name)
+    got = measured[name]
     width_px, height_px = got["sheet"]
     assert round(width_px) == round(view["size"]["width_in"] * 96)
     assert round(height_px) == round(view["size"]["height_in"] * 96)
@@ -97,9 +130,9 @@ def test_every_schedule_line_is_laid_out_inside_the_sheet(name):
                     reason="pdftotext (poppler-utils) is not installed; the PDF text check needs it")
 @pytest.mark.parametrize("name", COMPLIANT)
 def test_pdf_text_has_every_schedule_line(name, tmp_path):
-    view, html = placard_html(name)
+    view, _ = placard_html(name)
     path = tmp_path / "p.pdf"
-    path.write_bytes(pdf.html_to_pdf(html))
+    path.write_bytes(printed(name))
     text = subprocess.run(["pdftotext", "-raw", str(path), "-"], capture_output=True, check=True,
                           text=True).stdout
     flat = " ".join(text.split())
@@ -109,11 +142,11 @@ def test_pdf_text_has_every_schedule_line(name, tmp_path):
     assert view["digest"] in flat
 
 
-def test_an_overfull_placard_is_caught(tmp_path):
+def test_an_overfull_placard_is_caught(measured):
     """The fit check can fail: a sheet too small for the schedule puts rows outside it."""
-    view, _ = placard_html("maryland")
-    view = dict(view, size=dict(view["size"], height_in=5.0, css="8.5in 5in"))
-    got = measure(render("placard.html.j2", v=view))
+    assert COMPLIANT[0] == "maryland"
+    view = overfull(placard_html("maryland")[0])
+    got = measured["overfull"]
     assert any(not r["inside"] for r in got["rows"])
     assert pdf.page_count(pdf.html_to_pdf(render("placard.html.j2", v=view))) > 1 or not got["footer"]
 
@@ -128,25 +161,27 @@ def test_pdf_output_is_byte_identical_for_identical_inputs(tmp_path):
     assert pdf.page_count(a.read_bytes()) == 1
 
 
-def test_summary_prints_to_pdf(tmp_path):
-    out = tmp_path / "summary.pdf"
+@pytest.fixture(scope="module")
+def summary_pdf(tmp_path_factory) -> Path:
+    """Tribal's rules summary, printed once by the real command for the tests below."""
+    out = tmp_path_factory.mktemp("summary") / "summary.pdf"
     result = CliRunner().invoke(main, ["summary", "tribal", "--format", "pdf", "--output", str(out)])
     assert result.exit_code == 0, result.output
-    assert out.read_bytes().startswith(b"%PDF-") and pdf.page_count(out.read_bytes()) > 1
+    return out
+
+
+def test_summary_prints_to_pdf(summary_pdf):
+    assert summary_pdf.read_bytes().startswith(b"%PDF-") and pdf.page_count(summary_pdf.read_bytes()) > 1
 
 
 @pytest.mark.skipif(shutil.which("pdftotext") is None,
                     reason="pdftotext (poppler-utils) is not installed; the summary page check needs it")
-def test_summary_pdf_has_contents_and_version_date_digest_and_page_number_on_every_page(tmp_path):
-    import subprocess
-
+def test_summary_pdf_has_contents_and_version_date_digest_and_page_number_on_every_page(summary_pdf):
     from lit_compliance.load.catalogue import Catalogue
     from lit_compliance.operator.summary import rules_digest
 
     rs = Catalogue.bundled().latest("tribal")
-    out = tmp_path / "s.pdf"
-    result = CliRunner().invoke(main, ["summary", "tribal", "--format", "pdf", "-o", str(out)])
-    assert result.exit_code == 0, result.output
+    out = summary_pdf
     pages = pdf.page_count(out.read_bytes())
     assert pages > 1
     first = subprocess.run(["pdftotext", "-f", "1", "-l", "1", str(out), "-"], capture_output=True, text=True).stdout

@@ -7,6 +7,8 @@ For each sign size (letter, A4, tabloid, A3) and each example configuration:
 - the HTML in headless Chromium (one run lays out every placard, each in its own frame): the same
   three checks on the laid-out DOM, and the digest on one line;
 - the PDF Chromium prints: exactly one page, and the wagers in the same order as in the SVG and HTML.
+  Printing is one Chromium run per placard: the default run prints PRINTED (every configuration once
+  and every size at least once); the rest of the matrix is marked ``slow`` (``-m slow``).
 
 The browser tests skip, saying why, without Chromium (and the PDF text check without pdftotext).
 """
@@ -40,6 +42,13 @@ EXAMPLES = ROOT / "examples" / "configs"
 COMPLIANT = ["maryland", "massachusetts", "nsw", "south-dakota", "tribal"]
 SIZES = list(SIGN_SIZES)
 CASES = [(name, size) for size in SIZES for name in COMPLIANT]
+# The prints in the default run: each configuration once, each size at least once (the diagonal).
+PRINTED = [(name, SIZES[i % len(SIZES)]) for i, name in enumerate(COMPLIANT)]
+PRINT_CASES = [pytest.param(name, size, id=f"{name}-{size}", marks=() if (name, size) in PRINTED else pytest.mark.slow)
+               for name, size in CASES]
+# The browser tests of this module share one layout run (`measured`) and each print (`printed`): with
+# pyproject's `--dist loadgroup` they all run in one worker.
+one_browser = pytest.mark.xdist_group("placard_sizes_browser")
 FILL = 2 / 3
 SVG = "{http://www.w3.org/2000/svg}"
 PX_TO_PT = 72 / 96
@@ -278,6 +287,7 @@ def measured():
 
 
 @needs_chromium
+@one_browser
 @pytest.mark.parametrize("name,size", CASES)
 def test_html_placard_in_the_browser_fills_one_sheet_at_legible_sizes(name, size, measured):
     view, got = view_at(name, size), measured[(name, size)]
@@ -292,6 +302,7 @@ def test_html_placard_in_the_browser_fills_one_sheet_at_legible_sizes(name, size
 
 
 @needs_chromium
+@one_browser
 def test_the_browser_checks_can_fail(measured):
     big, small = measured["too-large"], measured["too-small"]
     assert big["outside"] or big["schedule_bottom"] > big["footer_top"]
@@ -305,7 +316,8 @@ def printed(name: str, size: str) -> bytes:
 
 
 @needs_chromium
-@pytest.mark.parametrize("name,size", CASES)
+@one_browser
+@pytest.mark.parametrize("name,size", PRINT_CASES)
 def test_printed_placard_is_one_page_at_every_size(name, size, tmp_path):
     data = printed(name, size)
     assert pdf.page_count(data) == 1
@@ -320,9 +332,10 @@ def test_printed_placard_is_one_page_at_every_size(name, size, tmp_path):
 
 
 @needs_chromium
+@one_browser
 @pytest.mark.skipif(shutil.which("pdftotext") is None,
                     reason="pdftotext (poppler-utils) is not installed; the PDF order check needs it")
-@pytest.mark.parametrize("name,size", CASES)
+@pytest.mark.parametrize("name,size", PRINT_CASES)
 def test_pdf_text_has_the_wagers_in_the_same_order_as_svg_and_html(name, size, tmp_path):
     view = view_at(name, size)
     path = tmp_path / "p.pdf"

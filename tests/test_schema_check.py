@@ -152,12 +152,19 @@ def _mutations(name: str):
     return mutated()
 
 
-@pytest.mark.parametrize("name", SCHEMAS)
-def test_mutated_documents_get_jsonschemas_verdict(name):
-    seen = {"valid": 0, "invalid": 0, "declined": 0}
+# A short run in the default suite; the long one is marked slow (`-m slow`) and lengthened further by
+# LIT_COMPLIANCE_FUZZ_EXAMPLES (per schema) and LIT_COMPLIANCE_FUZZ_RANDOM, as for the fuzz tests.
+RUNS = [pytest.param("short", id="short"), pytest.param("long", id="long", marks=pytest.mark.slow)]
 
-    # a long run: LIT_COMPLIANCE_FUZZ_EXAMPLES (per schema) and LIT_COMPLIANCE_FUZZ_RANDOM, as for the fuzz tests
-    examples = int(os.environ.get("LIT_COMPLIANCE_FUZZ_EXAMPLES", "250" if name == "ruleset" else "400"))
+
+@pytest.mark.parametrize("run", RUNS)
+@pytest.mark.parametrize("name", SCHEMAS)
+def test_mutated_documents_get_jsonschemas_verdict(name, run):
+    seen = {"valid": 0, "invalid": 0, "declined": 0}
+    if run == "short":
+        examples = 20 if name == "ruleset" else 60
+    else:
+        examples = int(os.environ.get("LIT_COMPLIANCE_FUZZ_EXAMPLES", "250" if name == "ruleset" else "400"))
 
     @settings(max_examples=examples, deadline=None, derandomize=not os.environ.get("LIT_COMPLIANCE_FUZZ_RANDOM"),
               database=None, suppress_health_check=list(HealthCheck))
@@ -171,7 +178,9 @@ def test_mutated_documents_get_jsonschemas_verdict(name):
         seen["valid" if reference else "invalid"] += 1
 
     agree()
-    assert seen["valid"] and seen["invalid"]  # both verdicts were exercised
+    # Both verdicts were exercised; but 20 mutations of a ruleset seldom leave it valid: for that short
+    # run the valid side is the bundled rulesets' (test above) and the long run's.
+    assert seen["invalid"] and (seen["valid"] or (name, run) == ("ruleset", "short")), seen
 
 
 def test_an_invalid_document_still_gets_jsonschemas_messages(tmp_path):
