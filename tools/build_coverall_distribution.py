@@ -25,7 +25,7 @@ refuses (exit status 1, the file untouched) if a simulated 95% interval is wider
 Run:  python tools/build_coverall_distribution.py [ROUNDS] [SEED]   (the shipped file: 2,000,000 20261125)
 Writes lit_compliance/gamemath/data/coverall_highest.json, for the standard hand rankings the Cover
 All rulesets use. A test recomputes the exact two-player counts; the whole rebuild is checked by
-``LIT_COMPLIANCE_SLOW=1 pytest tests/test_coverall_distribution.py``.
+``pytest -m slow tests/test_coverall_distribution.py``.
 """
 from __future__ import annotations
 
