@@ -34,6 +34,14 @@ def test_every_record_carries_its_item_of_the_document(rs):
     assert (s.cards.decks.count, s.cards.decks.cards_per_deck) == (d["cards"]["decks"]["count"],
                                                                      d["cards"]["decks"]["cards_per_deck"])
     assert s.currency == d["jurisdiction"].get("currency", "USD")
+    assert [(m.community_used, m.community_discard and (m.community_discard.cards, m.community_discard.which,
+                                                        m.community_discard.when, m.community_discard.cite))
+            for m in s.dealing_methods] == \
+        [(m["plan"]["community_used"], (x := m["plan"].get("community_discard")) and (x["cards"], x["which"],
+                                                                                     x["when"], x["cite"]))
+         for m in d["dealing_methods"]]
+    assert [(r.topic, r.text, r.cite) for r in s.other_rules] == \
+        [(r["topic"], r["text"], r["cite"]) for r in d.get("other_rules") or ()]
 
 
 @pytest.mark.parametrize("rs", _rulesets(), ids=lambda rs: rs.ref)

@@ -13,9 +13,11 @@ receiver below, each with what the document is.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "lit_compliance"
+TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
 
 # Stages and modules that read documents by design.
 DOCUMENT_READERS = ("load/", "model/", "regulator/diff.py", "regulator/changes.py", "regulator/matching.py")
@@ -83,3 +85,31 @@ def test_the_detector_finds_a_raw_read():
     hits = [ast.unparse(n.value) + "." + n.attr for n in ast.walk(tree)
             if isinstance(n, ast.Attribute) and n.attr in READS]
     assert sorted(hits) == ["config.data", "model.sections", "rs.data"]
+
+
+# A template reads a view or the model it is given; ``x.data`` in one is the loaded document read in
+# presentation. (``.sections`` is not scanned here: the PAR sheet's views name their own parts
+# ``sections``.)
+TEMPLATE_READ = re.compile(r"\b[A-Za-z_][A-Za-z_0-9]*\.data\b")
+
+
+def template_reads(text: str) -> list[tuple[int, str]]:
+    """[(line, 'receiver.data'), ...] for every ``.data`` read inside a Jinja expression or
+    statement of ``text``."""
+    found = []
+    for block in re.finditer(r"{{.*?}}|{%.*?%}", text, flags=re.S):
+        for hit in TEMPLATE_READ.finditer(block.group(0)):
+            found.append((text.count("\n", 0, block.start() + hit.start()) + 1, hit.group(0)))
+    return found
+
+
+def test_no_template_reads_a_loaded_document():
+    offending = [f"templates/{path.relative_to(TEMPLATES).as_posix()}:{line}: {what}"
+                 for path in sorted(TEMPLATES.rglob("*.j2"))
+                 for line, what in template_reads(path.read_text(encoding="utf-8"))]
+    assert not offending, "a template reads the document, not the model:\n" + "\n".join(offending)
+
+
+def test_the_template_detector_finds_a_raw_read():
+    text = "{% set d = rs.data %}\nplain rs.data text\n{{ m.header.source.title }} {{ config.data.x }}\n"
+    assert template_reads(text) == [(1, "rs.data"), (3, "config.data")]

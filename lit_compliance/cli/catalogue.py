@@ -50,8 +50,9 @@ def show(jurisdiction: str, version: str | None, on: str | None, fmt: str) -> No
 
         emit(to_json({**published(rs), "provisions": ruleset_provisions(rs)}))
     else:
-        emit(render("show.txt.j2", rs=rs, site_reference=reference(rs),
-                    site_example=reference(rs, ("wagers", 0)) if as_printed(rs).wagers else None))
+        printed = as_printed(rs)   # the rules as the source states them: no reading applied
+        emit(render("show.txt.j2", m=printed, site_reference=reference(rs),
+                    site_example=reference(rs, ("wagers", 0)) if printed.wagers else None))
 
 
 @main.command()

@@ -282,7 +282,8 @@ def _wager(w: dict, doc, path: tuple) -> Wager:
             tuple(envy["qualifying_hands"]), envy["own_hand_pays"], envy["per_qualifying_hand"],
             envy["requires_wager"], bool(envy.get("scales_with_stake")), envy["cite"],
             finding_ids(envy.get("finding"))),
-        cite=w["cite"], findings=finding_ids(w.get("finding")), source=_src(doc, path))
+        cite=w["cite"], findings=finding_ids(w.get("finding")), source=_src(doc, path),
+        stake_as_written=None if stake.get("amount") is None else str(stake["amount"]))
 
 
 def irregularities_of(data: Mapping) -> tuple[Irregularity, ...]:

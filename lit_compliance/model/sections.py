@@ -23,11 +23,12 @@ class Rule:
     text: str
     cite: str
     findings: tuple[str, ...] = ()
+    topic: str | None = None        # what the rule is about, where the document says (other rules)
 
     @classmethod
     def from_data(cls, data: Mapping) -> "Rule":
-        """The rule an ``{id, text, cite, finding}`` item states."""
-        return cls(data.get("id"), data["text"], data["cite"], finding_ids(data.get("finding")))
+        """The rule an ``{id, text, cite, finding, topic}`` item states."""
+        return cls(data.get("id"), data["text"], data["cite"], finding_ids(data.get("finding")), data.get("topic"))
 
 
 @dataclass(frozen=True)
@@ -100,6 +101,17 @@ class StubRules:
 
 
 @dataclass(frozen=True)
+class CommunityDiscard:
+    """Community cards discarded unused: how many, which, and when (as the document words them)."""
+
+    cards: int
+    which: str
+    when: str
+    cite: str
+    findings: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class DealingMethod:
     """A way of dealing the rules provide for: its requirements and its plan."""
 
@@ -112,6 +124,8 @@ class DealingMethod:
     steps: tuple[PlanStep, ...]
     plan_findings: tuple[str, ...]
     stub: StubRules | None
+    community_used: int | None = None              # community cards each hand uses
+    community_discard: CommunityDiscard | None = None
 
 
 @dataclass(frozen=True)
@@ -175,7 +189,7 @@ class Sections:
 
 def _method(m: Mapping) -> DealingMethod:
     plan = m["plan"]
-    stub = m.get("stub")
+    stub, discard = m.get("stub"), plan.get("community_discard")
     return DealingMethod(
         id=m["id"], name=m["name"], cite=m["cite"], findings=finding_ids(m.get("finding")),
         requires=tuple(Rule.from_data(r) for r in m.get("requires", ())),
@@ -183,7 +197,10 @@ def _method(m: Mapping) -> DealingMethod:
         steps=tuple(PlanStep(s["to"], s["cards"], bool(s.get("as_stack")), s["cite"]) for s in plan["steps"]),
         plan_findings=finding_ids(plan.get("finding")),
         stub=None if not stub else StubRules(bool(stub.get("to_discard_unexposed")), stub.get("count_every_rounds"),
-                                             bool(stub.get("count_exempt_with_counting_shuffler")), stub["cite"]))
+                                             bool(stub.get("count_exempt_with_counting_shuffler")), stub["cite"]),
+        community_used=plan.get("community_used"),
+        community_discard=None if not discard else CommunityDiscard(
+            discard["cards"], discard["which"], discard["when"], discard["cite"], finding_ids(discard.get("finding"))))
 
 
 def _cards(c: Mapping) -> Cards:

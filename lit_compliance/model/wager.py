@@ -50,6 +50,7 @@ class Wager:
     cite: str
     findings: tuple[str, ...]
     source: Source | None = field(default=None, repr=False, compare=False)
+    stake_as_written: str | None = None   # the fixed stake as the document spells it ("1.0"), for `show`
 
     @property
     def is_base(self) -> bool:
