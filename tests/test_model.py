@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from lit_compliance.load.catalogue import Catalogue
 from lit_compliance.load.validation import schema
+from lit_compliance.model import as_printed
 from lit_compliance.model import (FindingKind, HandBasis, Payout, PayoutKind, SelectionRule, VoidWagers,
                                   WagerKind, exact, model_of)
 from lit_compliance.poker.hands import evaluate5
@@ -161,3 +163,19 @@ def test_tests_never_use_the_users_cache():
     home = Path.home() / ".cache" / "lit-compliance"
     assert cache.directory() is None or cache.directory().resolve() != home.resolve()
     assert os.environ["LIT_COMPLIANCE_CACHE"]
+
+
+@pytest.mark.parametrize("rs", list(Catalogue.bundled().all_versions()), ids=lambda rs: rs.ref)
+def test_a_wager_record_carries_every_fact_the_views_print_of_it(rs):
+    """The flags, the meter's words and the envy text are on the record, as the document states them."""
+    for w, d in zip(as_printed(rs).wagers, rs.data["wagers"]):
+        for flag, key in ((w.independent, "independent"), (w.returnable, "returnable")):
+            said = d.get(key)
+            assert (flag.value, flag.assumed, flag.text, flag.cite) == \
+                (said.get("value"), said.get("assumed"), said.get("text"), said["cite"]) if said else flag is None
+        meter, envy = d.get("meter"), d.get("envy")
+        assert (w.meter.paid_amount, w.meter.reset_rule) == (meter.get("paid_amount"), meter.get("reset_rule")) \
+            if meter else w.meter is None
+        assert w.envy.text == envy.get("text") if envy else w.envy is None
+        assert w.stake_as_written == (str(d["stake"]["amount"]) if (d.get("stake") or {}).get("amount") is not None
+                                      else None)

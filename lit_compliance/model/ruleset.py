@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import Any, Iterable, Mapping
 
 from .enums import FindingKind, HandBasis, SelectionRule, VoidWagers, WagerKind
-from .base_game import BaseGame, base_game_of
+from .base_game import BaseGame, Flag, base_game_of
 from .hand_rankings import HandRankings, hand_rankings_of
 from .hand_rules import HandRules
 from .header import Header, header_of
@@ -277,13 +277,16 @@ def _wager(w: dict, doc, path: tuple) -> Wager:
         selection=SelectionRule(w["selection"]["rule"]), selection_cite=w["selection"]["cite"], requires=tuple(w.get("requires_wagers") or ()),
         paytables=tuple(tables),
         meter=None if meter is None else Meter(exact(meter.get("reset_minimum")), meter.get("rate_set_by"),
-                                               meter["cite"], finding_ids(meter.get("finding"))),
+                                               meter["cite"], finding_ids(meter.get("finding")),
+                                               meter.get("paid_amount"), meter.get("reset_rule")),
         envy=None if envy is None else Envy(
             tuple(envy["qualifying_hands"]), envy["own_hand_pays"], envy["per_qualifying_hand"],
             envy["requires_wager"], bool(envy.get("scales_with_stake")), envy["cite"],
-            finding_ids(envy.get("finding"))),
+            finding_ids(envy.get("finding")), envy.get("text")),
         cite=w["cite"], findings=finding_ids(w.get("finding")), source=_src(doc, path),
-        stake_as_written=None if stake.get("amount") is None else str(stake["amount"]))
+        stake_as_written=None if stake.get("amount") is None else str(stake["amount"]),
+        independent=Flag.from_data(w["independent"]) if w.get("independent") else None,
+        returnable=Flag.from_data(w["returnable"]) if w.get("returnable") else None)
 
 
 def irregularities_of(data: Mapping) -> tuple[Irregularity, ...]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from .base_game import Flag
 from .enums import HandBasis, SelectionRule, WagerKind
 from .paytable import Paytable
 from .provenance import Source
@@ -11,10 +12,15 @@ from .provenance import Source
 
 @dataclass(frozen=True)
 class Meter:
+    """A progressive meter: its least seed and reset, who sets its rate, and (in the source's words)
+    what it pays and how it resets."""
+
     reset_minimum: Fraction | None
     rate_set_by: str | None
     cite: str
     findings: tuple[str, ...]
+    paid_amount: str | None = None        # what a winning hand is paid from the meter, as the source says it
+    reset_rule: str | None = None         # how the meter resets after a win, as the source says it
 
 
 @dataclass(frozen=True)
@@ -28,6 +34,7 @@ class Envy:
     scales_with_stake: bool
     cite: str
     findings: tuple[str, ...]
+    text: str | None = None               # the source's own statement of the bonus, where the ruleset gives one
 
 
 @dataclass(frozen=True)
@@ -51,6 +58,8 @@ class Wager:
     findings: tuple[str, ...]
     source: Source | None = field(default=None, repr=False, compare=False)
     stake_as_written: str | None = None   # the fixed stake as the document spells it ("1.0"), for `show`
+    independent: Flag | None = None       # whether it is settled independently of the base wagers, where stated
+    returnable: Flag | None = None        # whether it may be taken back, where stated
 
     @property
     def is_base(self) -> bool:

@@ -15,7 +15,9 @@ from ..load.facts import page as site_page
 from ..model import as_printed
 from ..model.base_game import Flag
 from ..model.hand_rankings import Ranking
+from ..model.paytable import Line, Paytable
 from ..model.sections import DealingMethod
+from ..model.wager import Wager
 from ..model.vocabulary import currency_symbol, flag_text, hand_name, money, odds
 from .configured import finding_note
 from ..load.fingerprint import ruleset_json
@@ -81,64 +83,61 @@ def _ranking(title: str, ranking: Ranking | None) -> dict | None:
     return {"title": title, "cite": ranking.cite, "hands": hands, "extras": extras}
 
 
-def _paytable(table: dict, wager: dict, symbol: str) -> dict:
-    def line_view(line: dict) -> dict:
-        stake = line.get("stake")
-        pays = odds(line["payout"]).replace("$", symbol)
-        if stake:
-            pays += f" (on a {money(stake, symbol)} wager)"
-        return {"hand": hand_name(line["hand"], line.get("suits")), "pays": pays, "cite": line["cite"],
-                "findings": finding_ids(line["payout"].get("finding")),
-                "finding_note": finding_note(line["payout"].get("finding"))}
+def _paytable(table: Paytable, wager: Wager, symbol: str) -> dict:
+    def line_view(line: Line) -> dict:
+        pays = odds(line.payout).replace("$", symbol)
+        if line.stake:
+            pays += f" (on a {money(line.stake, symbol)} wager)"
+        return {"hand": hand_name(line.hand, line.suits), "pays": pays, "cite": line.cite,
+                "findings": list(line.payout.findings), "finding_note": finding_note(line.payout.findings)}
 
     facts = []
-    if table.get("players"):
-        facts.append(f"{_count(table['players'], 'player')} in the round")
-    if table.get("stake"):
-        facts.append(f"{money(table['stake'], symbol)} wager")
-    if table.get("hand_basis") and table["hand_basis"] != wager["hand_basis"]:
-        facts.append("settled on " + BASIS_TEXT[table["hand_basis"]])
-    return {"id": table["id"], "name": table["name"], "cite": table["cite"], "facts": "; ".join(facts),
-            "note": table.get("note", ""), "lines": [line_view(l) for l in table["lines"]],
-            "envy": [line_view(l) for l in table.get("envy_lines", [])]}
+    if table.players:
+        facts.append(f"{_count(table.players, 'player')} in the round")
+    if table.stake:
+        facts.append(f"{money(table.stake, symbol)} wager")
+    if table.hand_basis is not wager.hand_basis:
+        facts.append("settled on " + BASIS_TEXT[table.hand_basis.value])
+    return {"id": table.id, "name": table.name, "cite": table.cite, "facts": "; ".join(facts),
+            "note": table.note if table.note is not None else "", "lines": [line_view(l) for l in table.lines],
+            "envy": [line_view(l) for l in table.envy_lines]}
 
 
-def _wager(wager: dict, names: dict, symbol: str) -> dict:
+def _wager(wager: Wager, names: dict, symbol: str) -> dict:
     facts = [
-        _item(f"{'Required' if wager['offered'] == 'required' else 'Optional'} wager, settled on "
-              f"{BASIS_TEXT[wager['hand_basis']]}", wager["cite"], wager.get("finding")),
-        _item(f"Paytable rule: {SELECTION_TEXT[wager['selection']['rule']]}", wager["selection"]["cite"]),
+        _item(f"{'Required' if wager.offered == 'required' else 'Optional'} wager, settled on "
+              f"{BASIS_TEXT[wager.hand_basis.value]}", wager.cite, wager.findings),
+        _item(f"Paytable rule: {SELECTION_TEXT[wager.selection.value]}", wager.selection_cite),
     ]
-    if wager.get("stake"):
-        facts.append(_item(f"Stake: {money(wager['stake']['amount'], symbol)}", wager["stake"]["cite"]))
-    if wager.get("requires_wagers"):
-        facts.append(_item("Only with: " + ", ".join(names.get(w, w) for w in wager["requires_wagers"]),
-                           wager["cite"]))
-    if wager.get("wins_on"):
-        facts.append(_item(f"Wins on {_or_better(wager['wins_on']['hand'])}", wager["wins_on"]["cite"]))
-    for key, label in (("independent", "Independent of the base wagers"), ("returnable", "Returnable")):
-        if wager.get(key):
-            facts.append(_flag(label, wager[key]))
-    meter = wager.get("meter")
+    if wager.stake_cite:
+        facts.append(_item(f"Stake: {money(wager.stake, symbol)}", wager.stake_cite))
+    if wager.requires:
+        facts.append(_item("Only with: " + ", ".join(names.get(w, w) for w in wager.requires), wager.cite))
+    if wager.wins_on:
+        facts.append(_item(f"Wins on {_or_better(wager.wins_on)}", wager.wins_on_cite))
+    for flag, label in ((wager.independent, "Independent of the base wagers"), (wager.returnable, "Returnable")):
+        if flag:
+            facts.append(_flag(label, flag))
+    meter = wager.meter
     if meter:
         parts = []
-        if meter.get("reset_minimum") is not None:
-            parts.append(f"seed and reset at least {money(meter['reset_minimum'], symbol)}")
-        if meter.get("rate_set_by"):
-            parts.append("rate set by the operator" if meter["rate_set_by"] == "operator" else "rate not stated")
-        for key in ("paid_amount", "reset_rule"):
-            if meter.get(key):
-                parts.append(meter[key].rstrip("."))
-        facts.append(_item("Progressive meter: " + "; ".join(parts), meter["cite"]))
-    envy = wager.get("envy")
+        if meter.reset_minimum is not None:
+            parts.append(f"seed and reset at least {money(meter.reset_minimum, symbol)}")
+        if meter.rate_set_by:
+            parts.append("rate set by the operator" if meter.rate_set_by == "operator" else "rate not stated")
+        for said in (meter.paid_amount, meter.reset_rule):
+            if said:
+                parts.append(said.rstrip("."))
+        facts.append(_item("Progressive meter: " + "; ".join(parts), meter.cite))
+    envy = wager.envy
     if envy:
-        hands = ", ".join(hand_name(h) for h in envy["qualifying_hands"])
-        text = f"Envy bonus on another player's {hands}" + (f". {envy['text']}" if envy.get("text") else "")
-        facts.append(_item(text, envy["cite"]))
-    if not wager["paytables"]:
-        facts.append(_item("No paytable is given in the source", wager["selection"]["cite"], wager.get("finding")))
-    return {"id": wager["id"], "name": wager["name"], "kind": _words(wager["kind"]), "facts": facts,
-            "paytables": [_paytable(t, wager, symbol) for t in wager["paytables"]]}
+        hands = ", ".join(hand_name(h) for h in envy.qualifying_hands)
+        text = f"Envy bonus on another player's {hands}" + (f". {envy.text}" if envy.text else "")
+        facts.append(_item(text, envy.cite))
+    if not wager.paytables:
+        facts.append(_item("No paytable is given in the source", wager.selection_cite, wager.findings))
+    return {"id": wager.id, "name": wager.name, "kind": _words(wager.kind.value), "facts": facts,
+            "paytables": [_paytable(t, wager, symbol) for t in wager.paytables]}
 
 
 STEP_TARGETS = {"each_player": "to each player", "community": "to the community area",
@@ -275,7 +274,7 @@ def summary_view(ruleset: Ruleset, escape: Callable[[str], str] | None = None, r
     numbers = {f["id"]: k for k, f in enumerate(findings, 1)}
     for f in findings:
         f["number"] = numbers[f["id"]]
-    wagers = [_wager(w, names, symbol) for w in ruleset.wagers]
+    wagers = [_wager(w, names, symbol) for w in model.wagers]
     if results is not None:
         by_key = {(r.wager_id, r.paytable_id): r for r in results}
         for w in wagers:
@@ -356,30 +355,31 @@ def _math_text(result) -> dict:
 
 def paytables_view(ruleset: Ruleset, results: list) -> dict:
     """Every permitted alternative for every wager, with its game math (``results`` from gamemath)."""
-    symbol = currency_symbol(as_printed(ruleset).currency)
+    printed = as_printed(ruleset)   # the paytables as the source prints them
+    symbol = currency_symbol(printed.currency)
     by_key = {(r.wager_id, r.paytable_id): r for r in results}
     wagers = []
-    for wager in ruleset.wagers:
+    for wager in printed.wagers:
         tables = []
-        for table in wager["paytables"] or [None]:
-            result = by_key.get((wager["id"], table["id"] if table else None))
+        for table in wager.paytables or (None,):
+            result = by_key.get((wager.id, table.id if table else None))
             math = _math_text(result) if result is not None else {
                 "status": "not priced", "house_edge": "n/a", "return_to_player": "n/a", "hit_frequency": "n/a",
                 "element_of_risk": "", "note": ""}
             if table is None:
-                tables.append({"id": "-", "name": "(no paytable in the source)", "cite": wager["selection"]["cite"],
+                tables.append({"id": "-", "name": "(no paytable in the source)", "cite": wager.selection_cite,
                                "facts": "", "lines": [], "envy": [], "math": math})
                 continue
             view = _paytable(table, wager, symbol)
             view["math"] = math
             tables.append(view)
         wagers.append({
-            "id": wager["id"], "name": wager["name"], "kind": _words(wager["kind"]),
-            "offered": wager["offered"], "rule": SELECTION_TEXT[wager["selection"]["rule"]],
-            "rule_id": wager["selection"]["rule"], "cite": wager["selection"]["cite"],
-            "finding_note": finding_note(wager.get("finding")), "tables": tables,
+            "id": wager.id, "name": wager.name, "kind": _words(wager.kind.value),
+            "offered": wager.offered, "rule": SELECTION_TEXT[wager.selection.value],
+            "rule_id": wager.selection.value, "cite": wager.selection_cite,
+            "finding_note": finding_note(wager.findings), "tables": tables,
         })
-    header = as_printed(ruleset).header
+    header = printed.header
     return {"name": header.jurisdiction.name, "ref": ruleset.ref, "citation": header.source.citation,
             "wagers": wagers}
 
