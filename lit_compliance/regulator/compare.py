@@ -12,13 +12,14 @@ wager kind and one topic per irregularity event (both lists come from the rulese
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Callable, Iterable
 
 from ..load.catalogue import Ruleset
-from .list_rules import line_key
 from .diff_view import edge_text
-from .prose import flag_text, humanise, line_label, say
+from .prose import figure, flag_text, humanise, say
 from ..model import PayoutLimit, as_printed
+from ..model.paytable import Line
 from ..model.ruleset import PayoutFloor
 from ..model.vocabulary import hand_name, odds
 from ..load.validation import schema
@@ -181,15 +182,15 @@ def _positions(rs: Ruleset) -> list:
 def _side_wagers(rs: Ruleset) -> list:
     kinds = list(schema()["$defs"]["wager"]["properties"]["kind"]["enum"])
     rows = []
-    for w in rs.wagers:
-        if w["kind"] == "base":
+    for w in as_printed(rs).wagers:
+        if w.is_base:
             continue
-        n = len(w["paytables"])
-        text = (f"{w['name']}: {w['offered']}; paytable rule {humanise(w['selection']['rule'])}; "
+        n = len(w.paytables)
+        text = (f"{w.name}: {w.offered}; paytable rule {humanise(w.selection.value)}; "
                 f"{n} paytable{'s' if n != 1 else ''}")
-        if w.get("stake"):
-            text += f"; stake {say(w['stake']['amount'])}"
-        rows.append(_row((kinds.index(w["kind"]), w["id"]), humanise(w["kind"]).capitalize(), (text, w["cite"])))
+        if w.stake_cite:
+            text += f"; stake {say(_plain(w.stake))}"
+        rows.append(_row((kinds.index(w.kind.value), w.id), humanise(w.kind.value).capitalize(), (text, w.cite)))
     return _one(rs, rows)
 
 
@@ -308,30 +309,45 @@ def _paytables_of(kind: str) -> Callable[[Ruleset], list]:
     hands = list(schema()["$defs"]["hand"]["enum"])
 
     def pull(rs: Ruleset) -> list:
-        wagers = [w for w in rs.wagers if w["kind"] == kind]
+        wagers = [w for w in as_printed(rs).wagers if w.kind.value == kind]
         if not wagers:
             return [(None, [_row((0,), "Offered", ("not offered", None))])]
         columns = []
         for w in wagers:
-            tables = w["paytables"] or [None]
+            tables = w.paytables or (None,)
             for t in tables:
-                rows = [_row((0,), "Offered", (w["offered"], w["cite"])),
-                        _row((1,), "Paytable rule", (humanise(w["selection"]["rule"]), w["selection"]["cite"]))]
+                rows = [_row((0,), "Offered", (w.offered, w.cite)),
+                        _row((1,), "Paytable rule", (humanise(w.selection.value), w.selection_cite))]
                 if t is None:
-                    rows.append(_row((2,), "Paytable", ("none printed in the source", w["cite"])))
-                    suffix = w["name"] if len(wagers) > 1 else None
+                    rows.append(_row((2,), "Paytable", ("none printed in the source", w.cite)))
+                    suffix = w.name if len(wagers) > 1 else None
                 else:
-                    for group, (order, prefix) in (("lines", (3, "")), ("envy_lines", (4, "Envy bonus, "))):
-                        for line in t.get(group, []):
-                            hand, suits, stake = line_key(line)
-                            rows.append(_row((order, hands.index(hand), suits, stake or 0),
-                                             prefix + line_label(line), (odds(line["payout"]), line["cite"])))
-                    rows.append(_row((8,), "House edge", (_edge(rs, w["id"], t["id"]), None)))
-                    suffix = t["name"] if len(wagers) == 1 else f"{w['name']}, {t['name']}"
+                    for lines, (order, prefix) in ((t.lines, (3, "")), (t.envy_lines, (4, "Envy bonus, "))):
+                        for line in lines:
+                            rows.append(_row((order, hands.index(line.hand), tuple(sorted(line.suits)),
+                                              _plain(line.stake) or 0),
+                                             prefix + _line_label(line), (odds(line.payout), line.cite)))
+                    rows.append(_row((8,), "House edge", (_edge(rs, w.id, t.id), None)))
+                    suffix = t.name if len(wagers) == 1 else f"{w.name}, {t.name}"
                 columns.append((suffix, rows))
         return columns
 
     return pull
+
+
+def _plain(value: Fraction | None) -> int | float | None:
+    """An exact figure as the number a ruleset writes (``1``, ``2.5``), for :func:`say` and :func:`figure`."""
+    if value is None:
+        return None
+    return int(value) if value.denominator == 1 else float(value)
+
+
+def _line_label(line: Line) -> str:
+    """A paytable line's label: the hand (with suits) and its stake where it has one."""
+    label = hand_name(line.hand, line.suits)
+    if line.stake is not None:
+        label += f" (stake {figure(_plain(line.stake))})"
+    return label
 
 
 def _edge(rs: Ruleset, wager_id: str, paytable_id: str) -> str:
