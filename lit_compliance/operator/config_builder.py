@@ -17,7 +17,8 @@ from fractions import Fraction
 
 from ..gamemath.settings import TableSettings
 from ..load.catalogue import Ruleset, did_you_mean
-from ..model import as_printed
+from ..model import SelectionRule, as_printed
+from ..model.wager import Wager
 from ..model.vocabulary import money
 from .sign_layout import SIGN_SIZES
 
@@ -161,28 +162,28 @@ def _choice(choices: dict[str, str]):
     return check
 
 
-def _paytable_lines(rs: Ruleset, wager: dict, settings: TableSettings) -> list[str]:
+def _paytable_lines(rs: Ruleset, wager: Wager, settings: TableSettings) -> list[str]:
     """Each paytable of ``wager`` with its house edge at the table's own settings and what the math
     flags about it (a hint; ``paytables`` gives the full account)."""
     from ..gamemath import paytable_result  # lazy: the math loads only for the paytable hints of `init`
     from ..gamemath.findings import math_findings  # lazy: as above
 
     results = []
-    for table in wager["paytables"]:
+    for table in wager.paytables:
         try:
-            results.append(paytable_result(rs, wager["id"], table["id"], settings))
+            results.append(paytable_result(rs, wager.id, table.id, settings))
         except Exception:  # noqa: BLE001 - a hint only
             results.append(None)
     flags = math_findings(rs, [r for r in results if r is not None])
     lines = []
-    for table, r in zip(wager["paytables"], results):
+    for table, r in zip(wager.paytables, results):
         edge = "n/a" if r is None or r.house_edge is None else f"{r.house_edge * 100:.2f}%"
         at = f" ({r.note})" if r is not None and r.note else ""
-        slug = f"math-{wager['id']}-{table['id']}-"
+        slug = f"math-{wager.id}-{table.id}-"
         said = [f"{f['problem']}" for f in flags
                 if f["id"].startswith(slug) and "-under-" not in f["id"] and f["kind"] != "missing_figure"]
         flag = "".join(f"\n      FLAGGED by the math: {s}" for s in said)
-        lines.append(f"  {table['id']}: {table['name']}, house edge {edge}{at}{flag}")
+        lines.append(f"  {table.id}: {table.name}, house edge {edge}{at}{flag}")
     return lines
 
 
@@ -254,19 +255,27 @@ def _pairs(values, option: str) -> list[tuple[str, str | None]]:
     return out
 
 
-def _fixed_stake(wager: dict):
+def _number(value: Fraction, written: str | None = None):
+    """An exact figure as the number the ruleset writes (``1.0`` where it writes ``1.0``, else ``1``
+    or ``2.5``): what a prompt offers as its default."""
+    if written is not None:
+        return float(written) if any(c in written for c in ".eE") else int(written)
+    return int(value) if value.denominator == 1 else float(value)
+
+
+def _fixed_stake(wager: Wager):
     """The stake the rules fix for a wager (its own, or one shared by all its paytables), or None."""
-    if wager.get("stake"):
-        return wager["stake"]["amount"], wager["stake"]["cite"]
-    stakes = {t.get("stake") for t in wager["paytables"]}
+    if wager.stake_cite:
+        return _number(wager.stake, wager.stake_as_written), wager.stake_cite
+    stakes = {t.stake for t in wager.paytables}
     if len(stakes) == 1 and None not in stakes:
-        return stakes.pop(), wager["paytables"][0]["cite"]
+        return _number(stakes.pop()), wager.paytables[0].cite
     return None
 
 
 def _wagers(rs: Ruleset, ask: Asker, data: dict, wagers, wager_limits, seed, reset, rate) -> list[dict]:
     chosen = dict(_pairs(wagers, "--wager"))
-    known = {w["id"]: w for w in rs.wagers}
+    known = {w.id: w for w in as_printed(rs).wagers}
     for wid in chosen:
         if wid not in known:
             raise BuildError(f"--wager {wid}: {rs.ref} has no such wager{did_you_mean(wid, known)} "
@@ -284,20 +293,20 @@ def _wagers(rs: Ruleset, ask: Asker, data: dict, wagers, wager_limits, seed, res
     offered: list[str] = []
     entries = []
     table_low, table_high = data["limits"]["minimum"], data["limits"]["maximum"]
-    for wager in rs.wagers:
-        wid, key = wager["id"], f"wagers.{wager['id']}"
+    for wager in known.values():
+        wid, key = wager.id, f"wagers.{wager.id}"
         if wid not in chosen:
-            required = wager["offered"] == "required"
+            required = wager.offered == "required"
             if not required:
                 if not (ask.interactive and not wagers):
                     continue
 
                 def needs(_yes, wager=wager):
-                    lacking = [known[r]["name"] for r in wager.get("requires_wagers") or () if r not in offered]
-                    return (f"{wager['name']} may be offered only with {', '.join(lacking)}, which this table "
-                            f"does not offer [{wager['cite']}]") if lacking else None
+                    lacking = [known[r].name for r in wager.requires if r not in offered]
+                    return (f"{wager.name} may be offered only with {', '.join(lacking)}, which this table "
+                            f"does not offer [{wager.cite}]") if lacking else None
 
-                if not ask.confirm(key, f"Offer {wager['name']}?", check=needs):
+                if not ask.confirm(key, f"Offer {wager.name}?", check=needs):
                     continue
             chosen[wid] = None
         offered.append(wid)
@@ -305,7 +314,7 @@ def _wagers(rs: Ruleset, ask: Asker, data: dict, wagers, wager_limits, seed, res
         fixed = _fixed_stake(wager)
         if wid in limits:
             entry["minimum"], entry["maximum"] = limits[wid]
-        elif wager["kind"] != "base" and ask.interactive:
+        elif not wager.is_base and ask.interactive:
             def stake_problem(v, least=None, fixed=fixed):
                 problem = amount_problem(v)
                 if problem:
@@ -319,49 +328,49 @@ def _wagers(rs: Ruleset, ask: Asker, data: dict, wagers, wager_limits, seed, res
 
             least_default = fixed[0] if fixed else table_low
             says = "the stake the rules fix" if fixed else f"the table minimum, {money(table_low)}"
-            low = ask.value(f"{key}.minimum", None, "", f"{wager['name']}: least stake", check=stake_problem,
+            low = ask.value(f"{key}.minimum", None, "", f"{wager.name}: least stake", check=stake_problem,
                             default=least_default, default_says=says)
             entry["minimum"] = amount(low)
             most_default = fixed[0] if fixed else max(table_high, entry["minimum"])
             says = "the stake the rules fix" if fixed else f"the table maximum, {money(table_high)}"
-            high = ask.value(f"{key}.maximum", None, "", f"{wager['name']}: most stake",
+            high = ask.value(f"{key}.maximum", None, "", f"{wager.name}: most stake",
                              check=lambda v: stake_problem(v, entry["minimum"]), default=most_default, default_says=says)
             entry["maximum"] = amount(high)
         meter = None
-        if wager.get("meter"):
-            floor = wager["meter"].get("reset_minimum")
+        if wager.meter:
+            floor = wager.meter.reset_minimum
             hint = f" (at least {money(floor)})" if floor else ""
-            s = ask.value(f"{key}.progressive.seed", seed, "--seed", f"{wager['name']}: meter seed{hint}",
+            s = ask.value(f"{key}.progressive.seed", seed, "--seed", f"{wager.name}: meter seed{hint}",
                           check=lambda v: amount_problem(v, floor))
-            r = ask.value(f"{key}.progressive.reset", reset, "--reset", f"{wager['name']}: meter reset{hint}",
+            r = ask.value(f"{key}.progressive.reset", reset, "--reset", f"{wager.name}: meter reset{hint}",
                           default=s, default_says="the seed", check=lambda v: amount_problem(v, floor))
             p = ask.value(f"{key}.progressive.rate_percent", rate, "--rate",
-                          f"{wager['name']}: meter rate, percent of each wager",
+                          f"{wager.name}: meter rate, percent of each wager",
                           check=lambda v: amount_problem(v) or (
                               "a rate is a percentage, at most 100" if amount(v, "--rate") > 100 else None))
             if None not in (s, r, p):
                 entry["progressive"] = {"seed": amount(s, "--seed"), "reset": amount(r, "--reset"),
                                         "rate_percent": amount(p, "--rate")}
                 meter = Fraction(str(entry["progressive"]["reset"]))
-        tables = {t["id"]: t["name"] for t in wager["paytables"]}
+        tables = {t.id: t.name for t in wager.paytables}
         paytable = chosen[wid]
-        if paytable is None and tables and wager["selection"]["rule"] != "fixed":
+        if paytable is None and tables and wager.selection is not SelectionRule.FIXED:
             if len(tables) == 1:
                 paytable = next(iter(tables))
             elif ask.interactive:
-                stake = entry.get("minimum") or (table_low if wager["kind"] == "base" else None)
+                stake = entry.get("minimum") or (table_low if wager.is_base else None)
                 settings = TableSettings(
                     meter=meter, meter_from="the reset given" if meter is not None else "",
-                    stake=Fraction(str(stake)) if stake and wager["kind"] != "base" else None,
-                    stake_from="the least stake given" if stake and wager["kind"] != "base" else "",
+                    stake=Fraction(str(stake)) if stake and not wager.is_base else None,
+                    stake_from="the least stake given" if stake and not wager.is_base else "",
                     players=data.get("seats"))
                 if f"{key}.paytable" not in ask.answers or f"{key}.paytable" in ask.redo:
-                    ask.say(f"Paytables for {wager['name']}, at this table's settings:\n"
+                    ask.say(f"Paytables for {wager.name}, at this table's settings:\n"
                             + "\n".join(_paytable_lines(rs, wager, settings)))
-                answer = ask.value(f"{key}.paytable", None, "", f"Paytable for {wager['name']}", check=_choice(tables))
+                answer = ask.value(f"{key}.paytable", None, "", f"Paytable for {wager.name}", check=_choice(tables))
                 paytable = match_choice(answer, tables)[0]
             else:
-                raise BuildError(f"{wager['name']}: choose a paytable with --wager {wid}=ID ({', '.join(tables)})")
+                raise BuildError(f"{wager.name}: choose a paytable with --wager {wid}=ID ({', '.join(tables)})")
         if paytable is not None:
             if paytable not in tables:
                 raise BuildError(f"--wager {wid}={paytable}: not a paytable of {wid} ({', '.join(tables) or 'none'})"
