@@ -6,7 +6,6 @@ irregularity the ruleset does not address); 2 trouble (bad input, unknown jurisd
 from __future__ import annotations
 
 import sys
-from fractions import Fraction
 from pathlib import Path
 
 import click
@@ -18,7 +17,7 @@ from ..poker.hands import STANDARD, evaluate
 from ..play.irregularities import (EFFECT_TEXT, EVENT_DESCRIPTIONS, NOT_ADDRESSED, UnknownEvent, addressed_matrix,
                              consequence, normalise_event)
 from ..output.render import render, to_json
-from ..model import as_printed
+from ..model import Payout, as_printed
 from ..model.vocabulary import hand_name, odds
 from ..play.round_file import load_round_file
 from ..play.settlement import money, settle, view
@@ -28,6 +27,17 @@ BASIS_BY_SIZE = {3: ("player_three",), 5: ("player_and_community", "table_highes
 
 
 # --- evaluate ---------------------------------------------------------------------------------
+
+
+def _payout(payout: Payout) -> dict:
+    """A payout as the ruleset states it: kind, figure (None where the source lacks it) and the
+    finding about it (one id as a string, several as a list)."""
+    value = payout.value
+    out = {"kind": payout.kind.value,
+           "value": None if value is None else int(value) if value.denominator == 1 else float(value)}
+    if payout.findings:
+        out["finding"] = payout.findings[0] if len(payout.findings) == 1 else list(payout.findings)
+    return out
 
 
 def evaluation_view(cards: list[int], ruleset=None) -> dict:
@@ -42,22 +52,22 @@ def evaluation_view(cards: list[int], ruleset=None) -> dict:
     if ruleset is None:
         return out
     bases = BASIS_BY_SIZE[len(cards)]
-    for wager in ruleset.wagers:
-        for table in wager["paytables"]:
-            basis = table.get("hand_basis", wager["hand_basis"])
+    for wager in as_printed(ruleset).wagers:
+        for table in wager.paytables:
+            basis = table.hand_basis.value
             if basis not in bases:
                 continue
-            line = next((ln for ln in table["lines"] if hand.satisfies(ln["hand"], ln.get("suits"))), None)
-            envy = [ln for ln in table.get("envy_lines", []) if hand.satisfies(ln["hand"], ln.get("suits"))]
+            line = next((ln for ln in table.lines if hand.satisfies(ln.hand, ln.suits or None)), None)
+            envy = [ln for ln in table.envy_lines if hand.satisfies(ln.hand, ln.suits or None)]
             out["paytables"].append({
-                "wager": wager["id"], "wager_name": wager["name"], "paytable": table["id"],
-                "paytable_name": table["name"], "hand_basis": basis, "players": table.get("players"),
+                "wager": wager.id, "wager_name": wager.name, "paytable": table.id,
+                "paytable_name": table.name, "hand_basis": basis, "players": table.players,
                 "line": None if line is None else {
-                    "name": hand_name(line["hand"], line.get("suits")), "odds": odds(line["payout"]),
-                    "payout": line["payout"], "cite": line["cite"]},
-                "envy": [{"name": hand_name(ln["hand"], ln.get("suits")), "odds": odds(ln["payout"]),
-                          "stake": money(Fraction(str(ln["stake"]))) if ln.get("stake") is not None else None,
-                          "cite": ln["cite"]} for ln in envy],
+                    "name": hand_name(line.hand, line.suits or None), "odds": odds(line.payout),
+                    "payout": _payout(line.payout), "cite": line.cite},
+                "envy": [{"name": hand_name(ln.hand, ln.suits or None), "odds": odds(ln.payout),
+                          "stake": money(ln.stake) if ln.stake is not None else None,
+                          "cite": ln.cite} for ln in envy],
             })
     return out
 
