@@ -3,8 +3,10 @@
 Outside ``load/`` (which reads and validates documents), ``model/`` (which types them) and the
 semantic diff (``regulator/diff.py``, ``changes.py``, ``matching.py``, which compares two documents
 as such), no module reads a loaded document: neither ``.data`` (of a ruleset or a table
-configuration) nor ``.sections`` (a model's document under its readings). The test walks the
-package's syntax trees, so a new raw read fails here naming its file and line.
+configuration) nor ``.sections`` (a model's document under its readings), nor the loader's raw
+properties of a ruleset (``rs.wagers``, ``rs.wager(id)``, ``rs.findings``), and no template reads
+``.data``. The test walks the package's syntax trees (and the templates' expressions), so a new raw
+read fails here naming its file and line.
 
 A module may read the documents it parses as its own input (a round file, a results file, a
 proposed paytable, the configuration being validated); those reads are listed by module and
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import ast
 import re
+import sys
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "lit_compliance"
@@ -42,6 +45,12 @@ OWN_INPUT = {
 
 READS = ("data", "sections")
 
+# The loader's raw properties (``Ruleset.wagers``, ``.wager(id)``, ``.findings``) hand out the
+# document's own mappings; a loaded ruleset is called ``rs`` or ``ruleset`` (or ``x.rs``,
+# ``x.ruleset``) throughout the package, so reading one of them through such a name is a raw read.
+RAW_PROPERTIES = ("wagers", "wager", "findings")
+RULESET_NAMES = re.compile(r"(?:.+\.)?(?:rs|ruleset)")
+
 
 def _module(path: Path) -> str:
     return path.relative_to(PACKAGE).as_posix()
@@ -49,7 +58,8 @@ def _module(path: Path) -> str:
 
 def document_reads() -> dict[str, list[tuple[int, str]]]:
     """{module: [(line, 'receiver.attr'), ...]} for every read of ``.data`` or ``.sections`` outside
-    the document readers and the receivers a module owns as its own input."""
+    the document readers and the receivers a module owns as its own input, and every read of a
+    loaded ruleset's raw properties (``rs.wagers``, ``ruleset.wager(...)``, ``rs.findings``)."""
     found: dict[str, list[tuple[int, str]]] = {}
     for path in sorted(PACKAGE.rglob("*.py")):
         module = _module(path)
@@ -57,9 +67,14 @@ def document_reads() -> dict[str, list[tuple[int, str]]]:
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         for node in ast.walk(tree):
-            if not (isinstance(node, ast.Attribute) and node.attr in READS and isinstance(node.ctx, ast.Load)):
+            if not (isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load)):
                 continue
             receiver = ast.unparse(node.value)
+            if node.attr in RAW_PROPERTIES and RULESET_NAMES.fullmatch(receiver):
+                found.setdefault(module, []).append((node.lineno, f"{receiver}.{node.attr}"))
+                continue
+            if node.attr not in READS:
+                continue
             if node.attr == "data" and (module, receiver) in OWN_INPUT:
                 continue
             found.setdefault(module, []).append((node.lineno, f"{receiver}.{node.attr}"))
@@ -113,3 +128,16 @@ def test_no_template_reads_a_loaded_document():
 def test_the_template_detector_finds_a_raw_read():
     text = "{% set d = rs.data %}\nplain rs.data text\n{{ m.header.source.title }} {{ config.data.x }}\n"
     assert template_reads(text) == [(1, "rs.data"), (3, "config.data")]
+
+
+def test_the_detector_finds_a_read_through_the_loaders_raw_properties(tmp_path, monkeypatch):
+    package = tmp_path / "lit_compliance"
+    (package / "operator").mkdir(parents=True)
+    (package / "operator" / "view.py").write_text(
+        "def f(rs, ctx, model):\n"
+        "    a = [w['id'] for w in rs.wagers]\n"
+        "    b = ctx.ruleset.wager('base')['paytables']\n"
+        "    c = model.wagers, as_printed(rs).findings, ctx.rs.findings\n", encoding="utf-8")
+    monkeypatch.setattr(sys.modules[__name__], "PACKAGE", package)
+    assert {m: sorted(r) for m, r in document_reads().items()} == {
+        "operator/view.py": [(2, "rs.wagers"), (3, "ctx.ruleset.wager"), (4, "ctx.rs.findings")]}
