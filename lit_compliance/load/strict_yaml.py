@@ -13,15 +13,14 @@ from __future__ import annotations
 
 import hashlib
 import math
-import os
 import re
-import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
 from .. import cache
+from .input_file import read_input
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 MAX_ALIASES = 64
@@ -140,33 +139,12 @@ def _read_text(path: Path, display: str) -> str:
     def fail(msg: str) -> InputError:
         return InputError([Problem(display, 0, 0, "", msg)])  # line 0: the file as a whole
 
-    try:
-        st = os.stat(path)
-        if stat.S_ISDIR(st.st_mode):
-            raise fail("is a directory, not a YAML file")
-        if not stat.S_ISREG(st.st_mode):
-            raise fail("is not a regular file (a device, pipe or socket); give a file")
-        with open(path, "rb") as handle:
-            opened = os.fstat(handle.fileno())
-            if not stat.S_ISREG(opened.st_mode):
-                raise fail("is not a regular file")
-            if opened.st_size > MAX_FILE_BYTES:
-                raise fail(f"file is {opened.st_size} bytes; the limit is {MAX_FILE_BYTES}")
-            raw = handle.read(MAX_FILE_BYTES + 1)  # a file still growing is read no further
-    except FileNotFoundError:
-        raise fail("file not found") from None
-    except PermissionError:
-        raise fail("permission denied") from None
-    except OSError as exc:
-        raise fail(f"cannot read file ({exc.strerror or exc})") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise fail(f"file is more than {MAX_FILE_BYTES} bytes; the limit is {MAX_FILE_BYTES}")
-    if b"\x00" in raw:
-        raise fail("binary file (contains NUL bytes); expected UTF-8 YAML text")
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise fail(f"not UTF-8 text (bad byte at offset {exc.start})") from None
+    def too_big(size: int | None) -> str:
+        return (f"file is {size} bytes; the limit is {MAX_FILE_BYTES}" if size is not None
+                else f"file is more than {MAX_FILE_BYTES} bytes; the limit is {MAX_FILE_BYTES}")
+
+    text = read_input(path, fail, kind="YAML file", expected="UTF-8 YAML text", limit=MAX_FILE_BYTES,
+                      too_big=too_big)[1]
     if not text.strip() or all(
         not ln.strip() or ln.lstrip().startswith("#") for ln in text.splitlines()
     ):

@@ -20,12 +20,11 @@ import csv
 import datetime as dt
 import io
 import math
-import os
 import re
-import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..load.input_file import read_input
 from ..load.strict_yaml import InputError, Problem, load_yaml_file
 import numpy as np
 
@@ -112,29 +111,8 @@ def _read_bytes(path: Path, display: str) -> tuple[bytes, str]:
     def fail(msg: str) -> InputError:
         return InputError([Problem(display, 1, 1, "", msg)])
 
-    try:
-        st = os.stat(path)
-        if stat.S_ISDIR(st.st_mode):
-            raise fail("is a directory, not a results file")
-        if not stat.S_ISREG(st.st_mode):
-            raise fail("is not a regular file (a device, pipe or socket); give a file")
-        with open(path, "rb") as handle:
-            if os.fstat(handle.fileno()).st_size > MAX_RESULTS_BYTES:
-                raise fail(f"file is larger than the limit of {MAX_RESULTS_BYTES} bytes")
-            raw = handle.read(MAX_RESULTS_BYTES + 1)
-    except FileNotFoundError:
-        raise fail("file not found") from None
-    except PermissionError:
-        raise fail("permission denied") from None
-    if len(raw) > MAX_RESULTS_BYTES:
-        raise fail(f"file is larger than the limit of {MAX_RESULTS_BYTES} bytes")
-    if b"\x00" in raw:
-        raise fail("binary file (contains NUL bytes); expected CSV text")
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise fail(f"not UTF-8 text (bad byte at offset {exc.start})") from None
-    return (raw[3:] if raw.startswith(b"\xef\xbb\xbf") else raw), text
+    return read_input(path, fail, kind="results file", expected="CSV text", limit=MAX_RESULTS_BYTES,
+                      too_big=lambda size: f"file is larger than the limit of {MAX_RESULTS_BYTES} bytes")
 
 
 def _number(text, integer: bool):
