@@ -245,3 +245,51 @@ def test_five_to_seven_player_intervals_hold_the_exact_bounds_of_the_return(mass
             high += step * (at_least + comb(k, 5) * four)
         first, last = result.details["interval"]
         assert first <= float(high) and float(low) <= last, (k, first, last, float(low), float(high))
+
+
+def test_the_control_variate_regression_is_the_exact_pseudo_inverse_solution():
+    """The regression solves the controls' singular covariance exactly, so every machine prints the same
+    figures: on random singular covariance matrices the solution solves the system exactly, has no part
+    in the null space (the least-norm one, as the pseudo-inverse gives), and agrees with numpy's pinv."""
+    from lit_compliance.gamemath.coverall import _min_norm_solution
+
+    rng = random.Random(20261126)
+    for _ in range(20):
+        n, rank, k = rng.randint(3, 8), None, rng.randint(1, 3)
+        rank = rng.randint(1, n)
+        basis = [[rng.randint(-5, 5) for _ in range(rank)] for _ in range(n)]   # n x rank: M = B B' has that rank
+        m = [[sum(a * b for a, b in zip(basis[i], basis[j])) for j in range(n)] for i in range(n)]
+        w = [[rng.randint(-4, 4) for _ in range(k)] for _ in range(rank)]
+        rhs = [[sum(basis[i][t] * w[t][c] for t in range(rank)) for c in range(k)] for i in range(n)]   # in M's range
+        x = _min_norm_solution(m, rhs)
+        assert all(sum(m[i][j] * x[j][c] for j in range(n)) == rhs[i][c] for i in range(n) for c in range(k))
+        expected = np.linalg.pinv(np.array(m, dtype=float)) @ np.array(rhs, dtype=float)
+        assert np.allclose(np.array([[float(v) for v in row] for row in x]), expected, atol=1e-8)
+        # least norm: x lies in M's range, so it is orthogonal to every vector M sends to zero
+        for null in itertools.product(range(-2, 3), repeat=n):
+            if any(null) and all(sum(m[i][j] * null[j] for j in range(n)) == 0 for i in range(n)):
+                assert all(sum(null[i] * x[i][c] for i in range(n)) == 0 for c in range(k))
+                break
+
+
+def test_simulated_cover_all_figures_do_not_depend_on_the_machine_s_floating_point(massachusetts):
+    """The 5- to 7-player estimate is computed in exact arithmetic from the shipped whole-number sums: it
+    equals the least-squares regression, done again here as the normal equations in fractions."""
+    shipped = shipped_distribution(massachusetts.hand_rules)
+    players = 5
+    dist = highest_hand(players, massachusetts.hand_rules)
+    sums, cross = shipped["simulated"][players]
+    n5, n = len(CATEGORIES_5), len(sums)
+    rounds = shipped["rounds"]
+    s = [int(v) for v in sums]
+    m = [[rounds * int(cross[i][j]) - s[i] * s[j] for j in range(n)] for i in range(n)]
+    from lit_compliance.gamemath.coverall import _min_norm_solution, control_means
+    beta = _min_norm_solution([row[n5:] for row in m[n5:]], [row[:n5] for row in m[n5:]])
+    means = control_means(players, shipped["exact"])
+    for y in range(n5 - 1):   # the last categories below the exact tail, where there is one, are lumped
+        tail = shipped["tail"].get(players)
+        if tail and y >= tail["from"] - 1:
+            break
+        estimate = Fraction(s[y], rounds) - sum((beta[i][y] * (Fraction(s[n5 + i], rounds) - means[i])
+                                                 for i in range(n - n5)), Fraction(0))
+        assert dist.probabilities[y] == float(estimate)

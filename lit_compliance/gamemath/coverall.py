@@ -40,7 +40,7 @@ class HighestHand:
     probabilities: list[float]   # by five-card category code
     rounds: int                  # 0 when exact
     exact: list[Fraction] | None
-    residual: np.ndarray | None = None   # control-variate residual covariance per round (simulated only)
+    residual: list[list[Fraction]] | None = None   # control-variate residual covariance per round (simulated only)
     method: str = "exact"
     tail: list[Fraction] | None = None   # exact chances of the categories tail_from and better, where only they are
     tail_from: int = 0
@@ -76,7 +76,9 @@ class HighestHand:
         if self.tail is not None:
             v[self.tail_from:] = v[self.tail_from - 1]
         if self.residual is not None:
-            variance = float(v @ self.residual @ v)
+            w = [Fraction(x) for x in v.tolist()]
+            variance = float(sum((w[i] * r * w[j] for i, row in enumerate(self.residual) for j, r in enumerate(row)),
+                                 Fraction(0)))
         else:
             p = np.array(self.probabilities)
             variance = float((p * v * v).sum() - (p * v).sum() ** 2)
@@ -114,15 +116,19 @@ def parse_distribution(data: dict) -> dict | None:
         return None
 
 
-def control_means(players: int, exact: dict) -> np.ndarray:
+def control_means(players: int, exact: dict) -> list[Fraction]:
     """The exact means of the 30 controls for ``players`` seats: for s = 1, 2, 3 seats and c = 1..10,
     C(players, s) times the chance that the highest of s players' hands is at least c."""
-    out = []
+    out: list[Fraction] = []
     for s in (1, 2, 3):
         counts, total = exact[s]
-        at_least = np.cumsum(np.array(counts[::-1], dtype=np.float64))[::-1] / total
-        out.extend(comb(players, s) * at_least[1:])
-    return np.array(out)
+        at_least, running = [], 0
+        for c in reversed(counts):
+            running += int(c)
+            at_least.append(Fraction(running, total))
+        at_least.reverse()
+        out.extend(comb(players, s) * a for a in at_least[1:])
+    return out
 
 
 def tail_fractions(tail: dict) -> list[Fraction]:
@@ -131,19 +137,89 @@ def tail_fractions(tail: dict) -> list[Fraction]:
     return [at_least[i] - at_least[i + 1] for i in range(len(tail["at_least"]))]
 
 
-def cv_distribution(players: int, rounds: int, sums: np.ndarray, cross: np.ndarray,
-                    exact: dict) -> tuple[np.ndarray, np.ndarray]:
+def _solve_exact(m: list[list[Fraction]], rhs: list[list[Fraction]]) -> list[list[Fraction]]:
+    """X with M X = rhs for a small invertible ``m``, by Gauss-Jordan elimination over fractions."""
+    n = len(m)
+    rows = [list(m[i]) + list(rhs[i]) for i in range(n)]
+    for col in range(n):
+        pick = next(i for i in range(col, n) if rows[i][col] != 0)
+        rows[col], rows[pick] = rows[pick], rows[col]
+        lead = rows[col][col]
+        rows[col] = [x / lead for x in rows[col]]
+        for i in range(n):
+            if i != col and rows[i][col] != 0:
+                f = rows[i][col]
+                rows[i] = [a - f * b for a, b in zip(rows[i], rows[col])]
+    return [row[n:] for row in rows]
+
+
+def _min_norm_solution(m: list[list[int]], rhs: list[list[int]]) -> list[list[Fraction]]:
+    """X with M X = rhs of least norm (X = M^+ rhs), exactly, for a symmetric whole-number ``m`` whose
+    range holds ``rhs`` (a covariance matrix and cross-covariances with it): one solution by
+    fraction-free Gauss-Jordan elimination (every entry stays a whole number), then its part in M's
+    null space taken away."""
+    n, k = len(m), len(rhs[0])
+    rows = [list(m[i]) + list(rhs[i]) for i in range(n)]
+    previous, r, pivots = 1, 0, []
+    for col in range(n):
+        pick = next((i for i in range(r, n) if rows[i][col]), None)
+        if pick is None:
+            continue
+        rows[r], rows[pick] = rows[pick], rows[r]
+        lead_row, lead = rows[r], rows[r][col]
+        for i in range(n):
+            if i != r:
+                f = rows[i][col]
+                rows[i] = [(lead * a - f * b) // previous for a, b in zip(rows[i], lead_row)]   # exact (Bareiss)
+        previous = lead
+        pivots.append(col)
+        r += 1
+    solution = [[Fraction(0)] * k for _ in range(n)]
+    for i, col in enumerate(pivots):
+        solution[col] = [Fraction(x, rows[i][col]) for x in rows[i][n:]]
+    free = [c for c in range(n) if c not in pivots]
+    if not free:
+        return solution
+    # a basis of the null space, one vector per free column, then X - N (N'N)^-1 N'X
+    null = []
+    for f in free:
+        v = [Fraction(0)] * n
+        v[f] = Fraction(1)
+        for i, col in enumerate(pivots):
+            v[col] = Fraction(-rows[i][f], rows[i][col])
+        null.append(v)
+    gram = [[sum((a * b for a, b in zip(u, w)), Fraction(0)) for w in null] for u in null]
+    projected = [[sum((u[i] * solution[i][j] for i in range(n) if u[i]), Fraction(0)) for j in range(k)] for u in null]
+    coef = _solve_exact(gram, projected)
+    for a, u in enumerate(null):
+        for i in range(n):
+            if u[i]:
+                solution[i] = [x - u[i] * c for x, c in zip(solution[i], coef[a])]
+    return solution
+
+
+def cv_distribution(players: int, rounds: int, sums, cross, exact: dict) -> tuple[list[Fraction], list[list[Fraction]]]:
     """The control-variate (regression) estimate of the highest hand's distribution among
     ``players`` seats, and the covariance of its residuals per round (so the variance of a paytable's
     estimated return with values v is v' R v / rounds). Each category's indicator is regressed on the
-    controls, so for any paytable the estimate is the regression estimate of its own payout."""
+    controls, so for any paytable the estimate is the regression estimate of its own payout.
+
+    Computed exactly from the shipped whole-number sums and cross-products (the regression uses the
+    pseudo-inverse of the controls' covariance, which is singular: some controls never occur, some
+    are tied to others), so every machine gets the same figures to the last bit."""
     n5 = len(CATEGORIES_5)
-    mean = sums / rounds
-    cov = cross / rounds - np.outer(mean, mean)
-    c_yy, c_yx, c_xx = cov[:n5, :n5], cov[:n5, n5:], cov[n5:, n5:]
-    beta = c_yx @ np.linalg.pinv(c_xx)
-    estimate = mean[:n5] - beta @ (mean[n5:] - control_means(players, exact))
-    residual = c_yy - beta @ c_yx.T
+    s = [int(x) for x in sums]
+    n = len(s)
+    # rounds^2 times the covariance, in whole numbers
+    m = [[rounds * int(cross[i][j]) - s[i] * s[j] for j in range(n)] for i in range(n)]
+    beta_t = _min_norm_solution([row[n5:] for row in m[n5:]], [row[:n5] for row in m[n5:]])   # controls x categories
+    means = control_means(players, exact)
+    gap = [Fraction(s[n5 + i], rounds) - means[i] for i in range(n - n5)]
+    estimate = [Fraction(s[y], rounds) - sum((beta_t[i][y] * gap[i] for i in range(n - n5)), Fraction(0))
+                for y in range(n5)]
+    scale = rounds * rounds
+    residual = [[(m[y][z] - sum((beta_t[i][y] * m[n5 + i][z] for i in range(n - n5)), Fraction(0))) / scale
+                 for z in range(n5)] for y in range(n5)]
     return estimate, residual
 
 
@@ -193,7 +269,7 @@ def from_shipped(players: int, shipped: dict) -> HighestHand:
         return HighestHand([float(p) for p in estimate], shipped["rounds"], None, residual, method)
     low = tail["from"]
     exact_tail = tail_fractions(tail)
-    below = float(estimate[low - 1:].sum() - float(sum(exact_tail)))
+    below = float(sum(estimate[low - 1:]) - sum(exact_tail))
     probabilities = [float(p) for p in estimate[:low - 1]] + [below] + [float(p) for p in exact_tail]
     return HighestHand(probabilities, shipped["rounds"], None, residual,
                        f"exact for {CATEGORIES_5[low].replace('_', ' ')} and better (every deal counted); the "
