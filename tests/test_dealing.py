@@ -19,8 +19,8 @@ def test_tribal_manual_shoe_alternates_players_and_community_and_burns_one_commu
         (9, "seat 1"), (10, "seat 2"), (11, "seat 3"), (12, "community area")]
     assert plan.cards_per_player == 3
     assert (plan.community_dealt, plan.community_used, plan.discarded) == (3, 2, 1)
-    assert plan.community_discard["when"] == "after_bet1_decision"
-    assert plan.community_discard["cite"] == "Section 12(k)(3)"
+    assert plan.community_discard.when == "after_bet1_decision"
+    assert plan.community_discard.cite == "Section 12(k)(3)"
     assert (plan.total_dealt, plan.stub) == (3 * 3 + 3, 52 - 12)
 
 
@@ -44,7 +44,7 @@ def test_stacked_methods_give_each_player_three_consecutive_cards(catalogue):
 def test_south_dakota_stacks_discard_a_community_card_at_the_deal(catalogue):
     plan = build_plan(catalogue.get("south-dakota"), "shuffler_stacks", 4)
     assert (plan.community_dealt, plan.community_used) == (3, 2)
-    assert plan.community_discard["when"] == "at_deal"
+    assert plan.community_discard.when == "at_deal"
     assert plan.stub == 52 - 4 * 3 - 3
 
 

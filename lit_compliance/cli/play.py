@@ -191,7 +191,7 @@ def deal_plan_cmd(jurisdiction: str, version: str | None, method_id: str | None,
     """Show the dealing plan: cards per area in dealing order, burns, community cards, stub size."""
     rs = pick(jurisdiction, version, None)
     try:
-        chosen = [method(rs, method_id)["id"]] if method_id is not None else methods(rs)
+        chosen = [method(rs, method_id).id] if method_id is not None else methods(rs)
         plans = [build_plan(rs, m, players) for m in chosen]
     except DealingError as exc:
         raise Trouble(str(exc)) from None

@@ -98,6 +98,7 @@ class StubRules:
     count_every_rounds: int | None
     count_exempt_with_counting_shuffler: bool
     cite: str
+    findings: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -126,6 +127,7 @@ class DealingMethod:
     stub: StubRules | None
     community_used: int | None = None              # community cards each hand uses
     community_discard: CommunityDiscard | None = None
+    plan_cite: str | None = None                   # the citation of the plan as a whole
 
 
 @dataclass(frozen=True)
@@ -197,10 +199,12 @@ def _method(m: Mapping) -> DealingMethod:
         steps=tuple(PlanStep(s["to"], s["cards"], bool(s.get("as_stack")), s["cite"]) for s in plan["steps"]),
         plan_findings=finding_ids(plan.get("finding")),
         stub=None if not stub else StubRules(bool(stub.get("to_discard_unexposed")), stub.get("count_every_rounds"),
-                                             bool(stub.get("count_exempt_with_counting_shuffler")), stub["cite"]),
+                                             bool(stub.get("count_exempt_with_counting_shuffler")), stub["cite"],
+                                             finding_ids(stub.get("finding"))),
         community_used=plan.get("community_used"),
         community_discard=None if not discard else CommunityDiscard(
-            discard["cards"], discard["which"], discard["when"], discard["cite"], finding_ids(discard.get("finding"))))
+            discard["cards"], discard["which"], discard["when"], discard["cite"], finding_ids(discard.get("finding"))),
+        plan_cite=plan.get("cite"))
 
 
 def _cards(c: Mapping) -> Cards:

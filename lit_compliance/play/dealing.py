@@ -11,10 +11,11 @@ ruleset does not address it).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..model.provenance import finding_ids
+from ..model import RulesetModel, model_of
+from ..model.sections import DealingMethod
 from .irregularities import consequence
 
 AREAS = ("each_player", "community", "six_card_bonus_box", "discard")
@@ -45,18 +46,14 @@ class DealtCard:
 class DealingPlan:
     """One dealing method's plan, expanded for a number of players."""
 
-    method: dict = field(repr=False)
+    method: DealingMethod = field(repr=False)
     players: int
     order: tuple[DealtCard, ...]
     deck_size: int
 
     @property
     def method_id(self) -> str:
-        return self.method["id"]
-
-    @property
-    def plan(self) -> dict:
-        return self.method["plan"]
+        return self.method.id
 
     def count(self, area: str, seat: int | None = None) -> int:
         return sum(1 for c in self.order if c.area == area and (seat is None or c.seat == seat))
@@ -64,15 +61,15 @@ class DealingPlan:
     @property
     def cards_per_player(self) -> int:
         return self.count("player", 1) if self.players else sum(
-            s["cards"] for s in self.plan["steps"] if s["to"] == "each_player")
+            s.cards for s in self.method.steps if s.to == "each_player")
 
     @property
     def community_dealt(self) -> int:
         return self.count("community")
 
     @property
-    def community_used(self) -> int:
-        return self.plan["community_used"]
+    def community_used(self) -> int | None:
+        return self.method.community_used
 
     @property
     def six_card_bonus_box(self) -> int:
@@ -83,13 +80,14 @@ class DealingPlan:
         return self.count("discard")
 
     @property
-    def community_discard(self) -> dict | None:
-        return self.plan.get("community_discard")
+    def community_discard(self):
+        """The community cards discarded unused (:class:`~lit_compliance.model.sections.CommunityDiscard`), or None."""
+        return self.method.community_discard
 
     @property
     def discarded(self) -> int:
         """Cards dealt but never in play: burns during the deal plus community discards."""
-        extra = self.community_discard["cards"] if self.community_discard else 0
+        extra = self.community_discard.cards if self.community_discard else 0
         return self.burned_at_deal + extra
 
     @property
@@ -100,25 +98,29 @@ class DealingPlan:
     def stub(self) -> int:
         return self.deck_size - self.total_dealt
 
+    def step_cite(self, area: str) -> str | None:
+        """The citation of the first step that deals to ``area``, or None."""
+        return next((s.cite for s in self.method.steps if s.to == area), None)
+
     def view(self) -> dict[str, Any]:
         """A plain view for templates and JSON."""
         m = self.method
         steps = []
-        for i, step in enumerate(self.plan["steps"]):
+        for i, step in enumerate(m.steps):
             cards = [c for c in self.order if c.step == i]
             steps.append({
-                "to": step["to"], "cards": step["cards"], "as_stack": bool(step.get("as_stack")),
+                "to": step.to, "cards": step.cards, "as_stack": step.as_stack,
                 "dealt": len(cards),
                 "positions": _span([c.position for c in cards]),
                 "sequence": [{"position": c.position, "to": c.label, "stack": c.stack} for c in cards],
-                "cite": step["cite"],
+                "cite": step.cite,
             })
         discard = self.community_discard
         return {
-            "method": m["id"], "name": m["name"], "cite": m["cite"],
+            "method": m.id, "name": m.name, "cite": m.cite,
             "players": self.players,
-            "player_order": m.get("player_order"),
-            "player_order_note": None if m.get("player_order") else
+            "player_order": m.player_order,
+            "player_order_note": None if m.player_order else
             "the source fixes no player order for this method; seats are listed in ascending order",
             "steps": steps,
             "areas": {
@@ -129,14 +131,14 @@ class DealingPlan:
                 "burned_at_deal": self.burned_at_deal,
             },
             "community_discard": None if not discard else {
-                "cards": discard["cards"], "which": discard["which"], "when": discard["when"],
-                "cite": discard["cite"]},
+                "cards": discard.cards, "which": discard.which, "when": discard.when, "cite": discard.cite,
+                "findings": list(discard.findings)},
             "total_dealt": self.total_dealt,
             "deck_size": self.deck_size,
             "stub": self.stub,
-            "stub_rules": m.get("stub"),
-            "requires": m.get("requires", []),
-            "findings": list(dict.fromkeys(finding_ids(m.get("finding")) + finding_ids(self.plan.get("finding")))),
+            "stub_rules": None if m.stub is None else dict(asdict(m.stub), findings=list(m.stub.findings)),
+            "requires": [{"id": r.id, "text": r.text, "cite": r.cite, "findings": list(r.findings)} for r in m.requires],
+            "findings": list(dict.fromkeys(m.findings + m.plan_findings)),
         }
 
 
@@ -148,32 +150,37 @@ def _span(positions: list[int]) -> str:
     return ", ".join(str(p) for p in positions)
 
 
+def _model(ruleset) -> RulesetModel:
+    """The model the plans are drawn from: a model as given, a loaded ruleset under its default readings."""
+    return ruleset if isinstance(ruleset, RulesetModel) else model_of(ruleset)
+
+
 def methods(ruleset) -> list[str]:
     """The ids of the ruleset's dealing methods."""
-    return [m["id"] for m in _data(ruleset)["dealing_methods"]]
+    return [m.id for m in _model(ruleset).dealing_methods]
 
 
-def method(ruleset, method_id: str | None = None) -> dict:
+def method(ruleset, method_id: str | None = None) -> DealingMethod:
     """The named dealing method, or the ruleset's first one when ``method_id`` is None."""
-    data = _data(ruleset)
+    model = _model(ruleset)
     if method_id is None:
-        return data["dealing_methods"][0]
-    for m in data["dealing_methods"]:
-        if m["id"] in (method_id, method_id.replace("-", "_")):  # as configurations write it, or as typed
+        return model.dealing_methods[0]
+    for m in model.dealing_methods:
+        if m.id in (method_id, method_id.replace("-", "_")):  # as configurations write it, or as typed
             return m
-    raise DealingError(f"{_ref(data)} has no dealing method {method_id!r} "
-                       f"(methods: {', '.join(methods(ruleset))})")
+    raise DealingError(f"{model.ref} has no dealing method {method_id!r} "
+                       f"(methods: {', '.join(methods(model))})")
 
 
 def deck_size(ruleset) -> int:
     """The number of cards in play (decks times cards per deck)."""
-    decks = _data(ruleset)["cards"]["decks"]
-    return decks["count"] * decks["cards_per_deck"]
+    decks = _model(ruleset).cards.decks
+    return decks.count * decks.cards_per_deck
 
 
 def max_players(ruleset) -> int | None:
     """The most player positions the rules allow, if they say."""
-    return _data(ruleset)["table"]["max_positions"]["value"]
+    return _model(ruleset).table.max_positions.value
 
 
 def default_players(ruleset) -> int:
@@ -183,28 +190,27 @@ def default_players(ruleset) -> int:
 
 def build_plan(ruleset, method_id: str | None = None, players: int | None = None) -> DealingPlan:
     """Expand a method's steps for ``players`` players into the order cards leave the deck."""
-    m = method(ruleset, method_id)
+    model = _model(ruleset)
+    m = method(model, method_id)
     if players is None:
-        players = default_players(ruleset)
-    limit = max_players(ruleset)
+        players = default_players(model)
+    limit = model.table.max_positions
     if players < 1:
         raise DealingError(f"a round needs at least 1 player, got {players}")
-    if limit is not None and players > limit:
-        raise DealingError(f"{_ref(_data(ruleset))} allows at most {limit} player positions "
-                           f"[{_data(ruleset)['table']['max_positions']['cite']}]; got {players}")
+    if limit.value is not None and players > limit.value:
+        raise DealingError(f"{model.ref} allows at most {limit.value} player positions [{limit.cite}]; got {players}")
     order: list[DealtCard] = []
-    for i, step in enumerate(m["plan"]["steps"]):
-        stack = bool(step.get("as_stack"))
-        if step["to"] == "each_player":
+    for i, step in enumerate(m.steps):
+        if step.to == "each_player":
             targets = [("player", seat) for seat in range(1, players + 1)]
         else:
-            targets = [(step["to"], None)]
+            targets = [(step.to, None)]
         for area, seat in targets:
-            for _ in range(step["cards"]):
-                order.append(DealtCard(len(order) + 1, area, seat, i, stack, step["cite"]))
-    size = deck_size(ruleset)
+            for _ in range(step.cards):
+                order.append(DealtCard(len(order) + 1, area, seat, i, step.as_stack, step.cite))
+    size = deck_size(model)
     if len(order) > size:
-        raise DealingError(f"{players} players need {len(order)} cards under {m['id']}, "
+        raise DealingError(f"{players} players need {len(order)} cards under {m.id}, "
                            f"more than the {size} in the deck")
     return DealingPlan(m, players, tuple(order), size)
 
@@ -241,7 +247,7 @@ def check_deal(ruleset, method_id: str | None, counts: dict) -> list[dict]:
         if got != want:
             found.append({
                 "area": area, "expected": want, "got": got, "method": plan.method_id,
-                "plan_cite": plan.plan["cite"],
+                "plan_cite": plan.method.plan_cite,
                 "consequence": result,
                 "message": misdeal_message(area, want, got, plan.method_id, result),
             })
@@ -269,11 +275,3 @@ def _clause(text: str) -> str:
     text = text.strip().rstrip(".")
     first = text.split(" ", 1)[0]
     return text if len(first) > 1 and first.isupper() else text[:1].lower() + text[1:]
-
-
-def _data(ruleset) -> dict:
-    return ruleset.data if hasattr(ruleset, "data") else ruleset
-
-
-def _ref(data: dict) -> str:
-    return f"{data['jurisdiction']['id']}@{data['version']['id']}"

@@ -200,13 +200,13 @@ class _Checker:
 
     def _plan(self, n_players: int) -> DealingPlan | None:
         method_id = self.data.get("dealing_method")
-        known = methods(self.rs)
+        known = methods(self.model)
         if method_id is not None and method_id not in known:
             self.fail(("dealing_method",), f"{self.rs.ref} has no dealing method {method_id!r} "
                                            f"(methods: {', '.join(known)})")
             return None
         try:
-            plan = build_plan(self.rs, method_id, n_players)
+            plan = build_plan(self.model, method_id, n_players)
         except DealingError as exc:
             self.fail(("players",), str(exc))
             return None
@@ -295,7 +295,7 @@ class _Checker:
         if "burned" in self.data:
             check(("burned",), "burned/discarded", plan.discarded, len(burned))
         if plan.six_card_bonus_box and not six_given:
-            cite = next(s["cite"] for s in plan.plan["steps"] if s["to"] == "six_card_bonus_box")
+            cite = plan.step_cite("six_card_bonus_box")
             self.fail(("six_card_bonus_cards",), f"six_card_bonus_cards is required: the {plan.method_id} plan deals "
                                                  f"{plan.six_card_bonus_box} cards to the six-card bonus box [{cite}]")
         elif six_given:
