@@ -7,6 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from lit_compliance.cli import main
+from lit_compliance.model import model_of
 from lit_compliance.play.dealing import DealingError, build_plan, check_deal, methods
 
 
@@ -112,3 +113,25 @@ def test_deal_plan_command_text_and_errors():
     bad = CliRunner().invoke(main, ["deal-plan", "nsw", "--players", "8"])
     assert bad.exit_code == 2
     assert bad.output == "error: nsw@v1 allows at most 7 player positions [NSW r 2.2.1]; got 8\n"
+
+
+@pytest.mark.parametrize("jurisdiction", ["tribal", "nsw", "massachusetts", "south-dakota", "maryland"])
+def test_deal_plan_json_gives_requirements_and_stub_rules_as_typed_facts(catalogue, jurisdiction):
+    """Every requirement and stub rule comes with its citation and its findings as a list of ids, and the
+    stub rules with every field, whatever the ruleset file spells out (a finding as one id or a list)."""
+    result = CliRunner().invoke(main, ["deal-plan", jurisdiction, "--format", "json"])
+    assert result.exit_code == 0, result.output
+    plans = json.loads(result.output)["plans"]
+    printed = {m.id: m for m in model_of(catalogue.get(jurisdiction)).dealing_methods}
+    for plan in plans:
+        method = printed[plan["method"]]
+        assert [(r["text"], r["cite"], tuple(r["findings"])) for r in plan["requires"]] == [
+            (r.text, r.cite, r.findings) for r in method.requires]
+        assert all(isinstance(r["findings"], list) for r in plan["requires"])
+        if method.stub is None:
+            assert plan["stub_rules"] is None
+        else:
+            assert set(plan["stub_rules"]) == {"to_discard_unexposed", "count_every_rounds",
+                                               "count_exempt_with_counting_shuffler", "cite", "findings"}
+            assert plan["stub_rules"]["findings"] == list(method.stub.findings)
+        assert "quote" not in json.dumps(plan)
