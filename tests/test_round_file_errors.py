@@ -130,7 +130,7 @@ CASES = {
          "decisions, name, seat, side_wagers)"]),
     "negative_bet": (
         TRIBAL_HEAD + f"  - {{seat: 1, cards: [Ah, 2c, 3c], bet: -10, {RIDE}}}\n",
-        ["round.yaml:4:36: players[0].bet: -10 is less than or equal to the minimum of 0"]),
+        ["round.yaml:4:36: players[0].bet: -10 is less than the minimum of 0.01"]),
     "cards_not_a_list": (
         TRIBAL_HEAD + f"  - {{seat: 1, cards: 5, bet: 10, {RIDE}}}\n",
         ["round.yaml:4:15: players[0].cards: expected string or array, got int 5"]),

@@ -81,6 +81,47 @@ def test_nan_on_the_command_line_is_a_clear_usage_error(args):
     assert "NaN and infinities" in result.output or "range" in result.output
 
 
+# --- money: an amount below a cent -----------------------------------------------------------------------
+# Found by the long fuzz run: a wager minimum of 1e-300 dollars passed validation, and a fixed-dollar
+# payout priced per unit of that stake overflowed a float in `check` (an internal error).
+
+
+def _with(path: Path, tmp_path: Path, change) -> Path:
+    import yaml
+
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    change(data)
+    tmp_path.mkdir(exist_ok=True)
+    out = tmp_path / path.name
+    out.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    return out
+
+
+@pytest.mark.parametrize("amount", [1e-300, 0.001, 0])
+def test_a_table_configuration_amount_below_a_cent_is_refused_with_its_place(tmp_path, amount):
+    config = _with(CONFIG, tmp_path, lambda d: d["wagers"][1].__setitem__("minimum", amount))
+    for command in ("check", "placard", "par"):
+        result = run(command, config)
+        assert result.exit_code == 2, result.output
+        assert f"{config}:" in result.output and "wagers[1].minimum" in result.output and "0.01" in result.output
+
+
+def test_a_round_file_bet_below_a_cent_is_refused_with_its_place(tmp_path):
+    round_file = _with(EXAMPLES / "rounds" / "maryland-progressive-envy.yaml", tmp_path,
+                       lambda d: d["players"][0].__setitem__("bet", 1e-300))
+    result = run("settle", round_file)
+    assert result.exit_code == 2 and "players[0].bet" in result.output and "0.01" in result.output
+
+
+def test_a_proposed_paytable_stake_below_a_cent_is_refused_with_its_place(tmp_path):
+    proposal = _with(EXAMPLES / "proposals" / "three-card-bonus.yaml", tmp_path, lambda d: d.update(
+        stake=1e-300, lines=[{"hand": "straight_flush", "payout": {"kind": "fixed_amount", "value": 1000}}]))
+    result = run("par", "--paytable-file", proposal)
+    assert result.exit_code == 2 and "stake" in result.output and "0.01" in result.output
+    ok = _with(proposal, tmp_path / "one-cent", lambda d: d.update(stake=0.01))
+    assert run("par", "--paytable-file", ok).exit_code == 0
+
+
 # --- integers the schema calls integers -------------------------------------------------------------------
 
 
