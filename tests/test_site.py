@@ -388,3 +388,50 @@ def test_source_pages_show_every_provision_beside_the_facts_and_findings_that_qu
             fact_html = index_html.split(f'id="{fact}"', 1)[1].split("</p>", 1)[0]
             assert f'href="source.html{html_lib.escape(anchor_href(provision_anchor(provision)))}"' in fact_html, (fact, provision)
     assert marked > 100
+
+
+# --- the site kept whole in the cache: served only for the same inputs -------------------------------------
+
+
+def test_a_second_site_run_is_read_from_the_cache_with_the_same_bytes(built_site, tmp_path, monkeypatch):
+    # built_site wrote the site under the session's cache; a second run builds nothing and writes the same bytes
+    from lit_compliance.cli import site as site_command
+
+    def no_build(cat):
+        raise AssertionError("the site was built again, not read from the cache")
+
+    monkeypatch.setattr(site_command, "build", no_build)
+    result = _build(tmp_path / "s")
+    assert result.exit_code == 0, result.output
+    assert _files(tmp_path / "s") == _files(built_site)
+
+
+def test_the_site_s_cache_key_changes_with_every_input_it_is_made_from(tmp_path, monkeypatch):
+    from lit_compliance.cli import site as site_command
+
+    copies = {}
+    for name in ("rulesets", "schema", "sources", "templates"):
+        copies[name] = tmp_path / name
+        shutil.copytree(data_dir(name), copies[name], ignore=shutil.ignore_patterns("__pycache__"))
+    copies["examples"] = tmp_path / "examples"
+    copies["examples"].mkdir()
+    for name in site_command.EXAMPLE_DRAFTS:
+        shutil.copy(data_dir("examples") / name, copies["examples"] / name)
+    monkeypatch.setattr(site_command, "data_dir", lambda name: copies[name])
+    first = site_command.inputs_key()
+    assert site_command.inputs_key() == first
+    edits = [copies["rulesets"] / "nsw" / "v1.yaml", copies["schema"] / "ruleset.schema.json",
+             next(copies["sources"].iterdir()), copies["templates"] / "site" / "site.css",
+             copies["templates"] / "site" / "ruleset.html.j2", copies["examples"] / site_command.EXAMPLE_DRAFTS[0]]
+    for path in edits:
+        before = path.read_bytes()
+        path.write_bytes(before + b"\n")
+        assert site_command.inputs_key() != first, path
+        path.write_bytes(before)
+        assert site_command.inputs_key() == first
+    added = copies["rulesets"] / "nsw" / "v2.yaml"
+    added.write_bytes((copies["rulesets"] / "nsw" / "v1.yaml").read_bytes())
+    assert site_command.inputs_key() != first      # a new version is a new input
+    added.unlink()
+    (copies["templates"] / "site" / "site.css").rename(copies["templates"] / "site" / "other.css")
+    assert site_command.inputs_key() != first      # so is a renamed one

@@ -1,11 +1,14 @@
 """``lit-compliance site -o DIR``: the catalogue as a static site (no server, no JavaScript needed)."""
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 import click
+import jinja2
 
 from .common import Trouble, catalogue, handled, main, progress
+from .. import cache
 from ..load.resources import data_dir
 from ..load.catalogue import load_ruleset
 from ..model import model_of
@@ -25,6 +28,33 @@ def _drafts(cat) -> list:
         base = cat.get(draft.jurisdiction, model_of(draft).header.version.supersedes)
         out.append((path, draft, base))
     return out
+
+
+def inputs_key() -> list:
+    """The cache key of the site: a hash of every bundled file it is made from (the rulesets, the
+    source texts they quote, the schemas that validate them, the templates and the example drafts),
+    by path and content, and the Jinja that renders them. With the engine's own fingerprint (:func:`lit_compliance.cache.digest`), a
+    site kept under this key is the one these inputs make, byte for byte."""
+    h = hashlib.sha256()
+    folders = [(name, sorted(p for p in data_dir(name).rglob("*") if p.is_file() and "__pycache__" not in p.parts))
+               for name in ("rulesets", "schema", "sources", "templates")]
+    folders.append(("examples", [data_dir("examples") / name for name in EXAMPLE_DRAFTS]))
+    for name, paths in folders:
+        for path in paths:
+            h.update(f"{name}/{path.relative_to(data_dir(name)).as_posix()}".encode() + b"\0")
+            h.update(hashlib.sha256(path.read_bytes()).digest())
+    return ["site", h.hexdigest(), jinja2.__version__]
+
+
+def site_files() -> dict[str, str | bytes]:
+    """Every file of the bundled catalogue's site, from the cache where these inputs made it before."""
+    key = inputs_key()
+    kept = cache.load_json(key)
+    if isinstance(kept, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in kept.items()):
+        return {k: v.encode("utf-8") if k == "site.css" else v for k, v in kept.items()}
+    files = build(catalogue())
+    cache.save_json(key, {k: v.decode("utf-8") if isinstance(v, bytes) else v for k, v in files.items()})
+    return files
 
 
 def build(cat) -> dict[str, str | bytes]:
@@ -65,7 +95,7 @@ def site(output: Path) -> None:
     diff pages. Open index.html in any browser; nothing needs a
     server, the network or JavaScript.
     """
-    files = build(catalogue())
+    files = site_files()
     try:
         write_tree(output, files)
     except OutputError as exc:
