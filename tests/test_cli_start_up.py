@@ -36,7 +36,7 @@ try:
     main(sys.argv[1:], standalone_mode=False)
 except SystemExit:
     pass
-mods = sorted(m for m in sys.modules if m.split('.')[0] in ('numpy', 'jsonschema')
+mods = sorted(m for m in sys.modules if m.split('.')[0] in ('numpy', 'jsonschema', 'yaml')
               or m.startswith('lit_compliance.cli.') or m.startswith('lit_compliance.gamemath'))
 print(json.dumps(mods), file=sys.stderr)
 """
@@ -53,7 +53,7 @@ def _modules_loaded(args: list[str], cache: Path, runs: int = 2) -> list[str]:
 def test_warm_list_and_show_load_no_math_no_jsonschema_and_no_other_command(tmp_path):
     for args in (["list"], ["show", "maryland"]):
         loaded = _modules_loaded(args, tmp_path / "cache")
-        assert not [m for m in loaded if m.startswith(("numpy", "jsonschema", "lit_compliance.gamemath"))], (args, loaded)
+        assert not [m for m in loaded if m.startswith(("numpy", "jsonschema", "yaml", "lit_compliance.gamemath"))], (args, loaded)
         assert [m for m in loaded if m.startswith("lit_compliance.cli.")] == [
             "lit_compliance.cli.catalogue", "lit_compliance.cli.common", "lit_compliance.cli.conventions"]
 
@@ -64,8 +64,15 @@ def test_warm_analyze_and_par_read_every_figure_from_the_cache_without_numpy(tmp
     # figures (its first run reuses those, so this costs less than two cold caches) and reads it back.
     for command in ("analyze", "par"):
         loaded = _modules_loaded([command, "all"], tmp_path / "cache")
-        assert not [m for m in loaded if m.startswith(("numpy", "jsonschema"))], (command, loaded)
+        assert not [m for m in loaded if m.startswith(("numpy", "jsonschema", "yaml"))], (command, loaded)
         assert "lit_compliance.gamemath" in loaded  # it did price (from the cache)
+
+
+def test_warm_check_and_placard_read_parsed_files_from_the_cache_without_pyyaml(tmp_path):
+    """A file whose exact text was parsed before comes from the cache: no YAML parser is imported."""
+    for args in (["check", "examples/configs/maryland.yaml"], ["placard", "examples/configs/maryland.yaml"]):
+        loaded = _modules_loaded(args, tmp_path / "cache")
+        assert not [m for m in loaded if m.startswith(("yaml", "numpy", "jsonschema"))], (args, loaded)
 
 
 def test_cold_commands_on_valid_documents_never_import_jsonschema(tmp_path):

@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 
 import click
-import yaml
 
 from ..load.catalogue import Ruleset
 from ..load.resources import data_dir
@@ -298,6 +297,8 @@ def config_yaml(data: dict, rs: Ruleset) -> str:
               f"# Let It Ride table configuration for {rs.name} ({rs.ref}), written by `lit-compliance init`.\n"
               "# The schema ships with lit-compliance: check this file with `lit-compliance check FILE`;\n"
               "# render the sign with `lit-compliance placard FILE`.\n")
+    import yaml  # lazy: only `init` writes YAML; the other operator commands read parsed files from the cache
+
     return header + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=False, width=100)
 
 

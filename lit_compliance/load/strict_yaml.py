@@ -15,10 +15,10 @@ import hashlib
 import math
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
 from .. import cache
 from .input_file import read_input
 
@@ -71,35 +71,40 @@ def format_path(path: tuple) -> str:
     return out
 
 
-if getattr(yaml, "__with_libyaml__", False):  # libyaml's C parser, when PyYAML was built with it
-    _Parser = yaml.cyaml.CParser
-else:  # pragma: no cover - the pure-Python parser gives the same nodes, more slowly
-    class _Parser(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser, yaml.composer.Composer):
+@lru_cache(maxsize=None)
+def _loader_class() -> type:
+    """The strict loader: parses and composes nodes; implicit typing follows YAML 1.2's core schema,
+    narrowly. Made on first use, so a run that finds every file it reads in the cache never imports
+    PyYAML."""
+    import yaml  # lazy: a warm run reads parsed files from the cache and needs no parser
+
+    if getattr(yaml, "__with_libyaml__", False):  # libyaml's C parser, when PyYAML was built with it
+        parser = yaml.cyaml.CParser
+    else:  # pragma: no cover - the pure-Python parser gives the same nodes, more slowly
+        class parser(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser, yaml.composer.Composer):
+            def __init__(self, stream):
+                yaml.reader.Reader.__init__(self, stream)
+                yaml.scanner.Scanner.__init__(self)
+                yaml.parser.Parser.__init__(self)
+                yaml.composer.Composer.__init__(self)
+
+    class StrictLoader(parser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver):
         def __init__(self, stream):
-            yaml.reader.Reader.__init__(self, stream)
-            yaml.scanner.Scanner.__init__(self)
-            yaml.parser.Parser.__init__(self)
-            yaml.composer.Composer.__init__(self)
+            parser.__init__(self, stream)
+            yaml.constructor.SafeConstructor.__init__(self)
+            yaml.resolver.Resolver.__init__(self)
 
+    StrictLoader.yaml_implicit_resolvers = {}
+    for tag, regex, first in [
+        ("tag:yaml.org,2002:bool", r"^(?:true|false)\Z", list("tf")),
+        ("tag:yaml.org,2002:int", r"^[-+]?(?:0|[1-9][0-9]*)\Z", list("-+0123456789")),
+        ("tag:yaml.org,2002:float", r"^[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+|[0-9]+(?=[eE]))(?:[eE][-+]?[0-9]+)?\Z",
+         list("-+0123456789.")),
+        ("tag:yaml.org,2002:null", r"^(?:~|null|)\Z", ["~", "n", ""]),
+    ]:
+        StrictLoader.add_implicit_resolver(tag, re.compile(regex), first)
+    return StrictLoader
 
-class _StrictLoader(_Parser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver):
-    """Parses and composes nodes; implicit typing follows YAML 1.2's core schema, narrowly."""
-
-    def __init__(self, stream):
-        _Parser.__init__(self, stream)
-        yaml.constructor.SafeConstructor.__init__(self)
-        yaml.resolver.Resolver.__init__(self)
-
-
-_StrictLoader.yaml_implicit_resolvers = {}
-for _tag, _regex, _first in [
-    ("tag:yaml.org,2002:bool", r"^(?:true|false)\Z", list("tf")),
-    ("tag:yaml.org,2002:int", r"^[-+]?(?:0|[1-9][0-9]*)\Z", list("-+0123456789")),
-    ("tag:yaml.org,2002:float", r"^[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+|[0-9]+(?=[eE]))(?:[eE][-+]?[0-9]+)?\Z",
-     list("-+0123456789.")),
-    ("tag:yaml.org,2002:null", r"^(?:~|null|)\Z", ["~", "n", ""]),
-]:
-    _StrictLoader.add_implicit_resolver(_tag, re.compile(_regex), _first)
 
 _SCALAR_TAGS = {
     "tag:yaml.org,2002:str",
@@ -202,10 +207,12 @@ _FLOW_TOKENS = re.compile(r"""
 
 def load_yaml_text(text: str, display: str) -> Document:
     """Parse YAML text strictly; raise InputError listing every problem found."""
+    import yaml  # lazy: as for _loader_class
+
     problems: list[Problem] = []
     _prescan(text, display)
     try:
-        loader = _StrictLoader(text)
+        loader = _loader_class()(text)
         try:
             if not loader.check_node():
                 raise InputError([Problem(display, 1, 1, "", "file is empty (no YAML document)")])
