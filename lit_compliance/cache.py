@@ -49,11 +49,13 @@ def engine_fingerprint() -> str:
     global _FINGERPRINT
     if _FINGERPRINT is None:
         h = hashlib.sha256(MATH_VERSION.encode())
-        for path in sorted(_PACKAGE.rglob("*")):
-            if path.is_file() and "__pycache__" not in path.parts and "_data" not in path.parts \
-                    and path.suffix not in (".pyc", ".tmp"):
-                h.update(str(path.relative_to(_PACKAGE)).encode() + b"\0")
-                h.update(path.read_bytes())
+        files = []
+        for folder, subfolders, names in os.walk(_PACKAGE):
+            subfolders[:] = [d for d in subfolders if d not in ("__pycache__", "_data")]
+            files += [Path(folder, n) for n in names if not n.endswith((".pyc", ".tmp"))]
+        for path in sorted(files):
+            h.update(str(path.relative_to(_PACKAGE)).encode() + b"\0")
+            h.update(path.read_bytes())
         _FINGERPRINT = h.hexdigest()[:16]
     return _FINGERPRINT
 

@@ -179,3 +179,41 @@ def test_a_wager_record_carries_every_fact_the_views_print_of_it(rs):
         assert w.envy.text == envy.get("text") if envy else w.envy is None
         assert w.stake_as_written == (str(d["stake"]["amount"]) if (d.get("stake") or {}).get("amount") is not None
                                       else None)
+
+
+# --- every typed fact knows its place in the file, looked up only when asked for -------------------------
+
+
+def test_findings_readings_and_paytables_know_the_line_they_stand_on_in_the_ruleset_file(catalogue):
+    import re
+
+    rs = catalogue.get("maryland")
+    model = model_of(rs)
+    lines = Path(rs.path).read_text(encoding="utf-8").splitlines()
+
+    def line_of(pattern: str, after: int = 0) -> int:
+        return next(i + 1 for i, text in enumerate(lines) if i + 1 > after and re.search(pattern, text))
+
+    findings_start = line_of(r"^findings:")
+    for finding in model.findings[:5] + model.findings[-3:]:
+        assert finding.source.line == line_of(rf"^\s*- id: {re.escape(finding.id)}\s*$", findings_start), finding.id
+    reading = model.open_findings[0].readings[0]
+    assert reading.source.line == line_of(rf"- id: {re.escape(reading.id)}\b",
+                                          model.open_findings[0].source.line)
+    wager = as_printed(rs).wagers[0]     # as printed: the wagers are the file's own (no reading changed them)
+    assert wager.source.line == line_of(rf"^\s*- id: {re.escape(wager.id)}\s*$")
+    assert str(wager.source) == f"{wager.source.file}:{wager.source.line}"
+
+
+def test_building_a_model_reads_no_positions_until_one_is_asked_for(catalogue, monkeypatch):
+    from lit_compliance.load import catalogue as catalogue_module
+    from lit_compliance.model import ruleset as ruleset_module
+
+    rs = catalogue_module.load_ruleset(catalogue.get("nsw").path)   # a fresh load (positions not yet read)
+    asked = []
+    document = rs.document
+    real = document.locate
+    monkeypatch.setattr(document, "locate", lambda path: asked.append(path) or real(path))
+    model = ruleset_module.model_of(rs)
+    assert model.findings and not asked
+    assert model.findings[0].source.line > 1 and asked == [("findings", 0)]

@@ -215,13 +215,8 @@ class RulesetModel:
 
 
 def _src(doc, path: tuple) -> Source | None:
-    if doc is None:
-        return None
-    try:
-        line, _ = doc.locate(path)
-    except Exception:  # noqa: BLE001 (a position is a courtesy; a document without one still models)
-        return None
-    return Source(doc.file, line, path)
+    """Where ``path`` stands in the document's file (its line looked up only when asked for)."""
+    return None if doc is None else Source(doc.file, None, path, doc.locate)
 
 
 def parse_readings(data: dict, doc=None) -> tuple[Finding, ...]:

@@ -178,12 +178,7 @@ def table_config_of(data: Mapping, file: str = "", locate=None) -> TableSettings
     ('tribal@v1', 'letter', None, 'a', None)
     """
     def source(path: tuple) -> Source | None:
-        if locate is None:
-            return None
-        try:
-            return Source(file, locate(path)[0], path)
-        except Exception:  # noqa: BLE001 (a position is a courtesy; a configuration without one still models)
-            return None
+        return None if locate is None else Source(file, None, path, locate)
 
     limits = data["limits"]
     return TableSettings(
