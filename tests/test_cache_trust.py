@@ -34,16 +34,29 @@ def _entry(payload: bytes) -> bytes:
     return hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload
 
 
+def _poison(node) -> int:
+    """Set every house edge inside ``node`` (a priced paytable, or a report that holds some) to -25%."""
+    if isinstance(node, list):
+        return sum(_poison(x) for x in node)
+    if not isinstance(node, dict):
+        return 0
+    found = 0
+    if node.get("house_edge") is not None:
+        node["house_edge"] = -0.25
+        found = 1
+    return found + sum(_poison(v) for v in node.values())
+
+
 def _poison_house_edges(cache: Path) -> int:
-    """Rewrite every priced paytable in the cache to a house edge of -25%, checksums recomputed."""
+    """Rewrite every house edge in the cache (priced paytables, and the reports that hold them) to -25%,
+    checksums recomputed."""
     poisoned = 0
     for path in cache.glob("*.json"):
         entry = json.loads(path.read_bytes().partition(b"\n")[2])
-        value = entry.get("value")
-        if isinstance(value, dict) and "house_edge" in value:
-            value["house_edge"] = -0.25
+        found = _poison(entry.get("value"))
+        if found:
             path.write_bytes(_entry(json.dumps(entry).encode()))
-            poisoned += 1
+            poisoned += found
     return poisoned
 
 

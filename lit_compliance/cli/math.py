@@ -21,8 +21,8 @@ from ..output.render import render, to_json
 def analyze(jurisdiction, version, on, wager, paytable, strategy, fmt):
     """House edge, return, hit frequency (and for the base game element of risk, average bet and
     strategy) for every wager and paytable alternative. JURISDICTION may be 'all'."""
-    from ..gamemath import analyse, jobs  # lazy: the math loads only for commands that price (`--help` imports every command module)
-    from ..gamemath.findings import math_findings  # lazy: as above
+    from ..gamemath import jobs  # lazy: the math loads only for commands that price (`--help` imports every command module)
+    from ..gamemath.analysis import analysis  # lazy: as above
 
     targets = catalogue().jurisdictions if jurisdiction == "all" else [jurisdiction]
     if jurisdiction == "all" and (version or on):
@@ -36,9 +36,8 @@ def analyze(jurisdiction, version, on, wager, paytable, strategy, fmt):
         todo = jobs(rs, wager, paytable)
         if not todo:
             raise Trouble(f"{rs.ref}: no paytable {paytable!r} for the wagers selected")
-        results = analyse(rs, wager, paytable, progress=progress(f"analysing {rs.ref}"))
-        reports.append({"ruleset": rs.ref, "name": rs.name, "results": [r.as_dict() for r in results],
-                        "math_findings": math_findings(rs, results) if not (wager or paytable) else []})
+        reports.append({"ruleset": rs.ref, "name": rs.name,
+                        **analysis(rs, wager, paytable, progress=progress(f"analysing {rs.ref}"))})
     if fmt == "json":
         emit(to_json(reports if jurisdiction == "all" else reports[0]))
     else:

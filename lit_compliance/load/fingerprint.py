@@ -89,3 +89,12 @@ _DOCUMENT_SHA256: dict[int, tuple] = {}   # id(document) -> (that document, kept
 def sheet_digest(ruleset) -> str:
     """12 hex digits of :func:`document_sha256` (the digest a PAR sheet's title block prints)."""
     return document_sha256(ruleset)[:12]
+
+
+def content_digest(ruleset) -> str:
+    """What a loaded ruleset's meaning depends on, as a digest: its file's text where its data is that
+    file's (cheap: read when the file was), else its data (a draft amendment applied to its base)."""
+    doc = getattr(ruleset, "document", None)
+    if doc is not None and doc.text_digest and doc.data is ruleset.data:
+        return doc.text_digest
+    return document_sha256(ruleset)

@@ -284,6 +284,22 @@ def _wager(w: dict, doc, path: tuple) -> Wager:
         returnable=Flag.from_data(w["returnable"]) if w.get("returnable") else None)
 
 
+#: Typed wagers by the document mapping they were read from: a reading's changes copy only the
+#: containers on their path (copy-on-write), so the models of a ruleset under its readings share every
+#: wager no reading changed, and each is typed once. Entries hold their mapping, so an id is not reused.
+_WAGERS: dict = {}
+
+
+def _shared_wager(w: dict, doc, path: tuple) -> Wager:
+    key = (id(w), id(doc), path)
+    held = _WAGERS.get(key)
+    if held is not None and held[0] is w and held[1] is doc:
+        return held[2]
+    wager = _wager(w, doc, path)
+    _WAGERS[key] = (w, doc, wager)
+    return wager
+
+
 def irregularities_of(data: Mapping) -> tuple[Irregularity, ...]:
     """The irregularities of a ruleset document: what happens after each event, with its citation."""
     return tuple(
@@ -304,7 +320,7 @@ def build(ruleset, data: dict, applied: tuple[Reading, ...], findings: tuple[Fin
     return RulesetModel(
         ruleset=ruleset, jurisdiction=j["id"], name=j["name"], version=data["version"]["id"],
         currency=j.get("currency", "USD"),
-        wagers=tuple(_wager(w, doc, ("wagers", i)) for i, w in enumerate(data["wagers"])),
+        wagers=tuple(_shared_wager(w, doc, ("wagers", i)) for i, w in enumerate(data["wagers"])),
         findings=findings,
         payout_limits=tuple(
             PayoutLimit(p["id"], tuple(p["applies_to"]), tuple(p.get("excludes") or ()), p["set_by"],

@@ -1,0 +1,35 @@
+"""The analysis of a ruleset as ``analyze`` reports it: every priced record (as data) and the findings
+from the math, kept in the cache by the ruleset's content.
+
+Each paytable's figures are cached on their own (:func:`.price_paytable`); what this adds is the rest
+of the report (each record under the readings in force, the figures every alternative reading gives,
+the math findings under each reading), which asks for the ruleset's model under every alternative
+reading. A warm run reads the report whole and types none of those models.
+"""
+from __future__ import annotations
+
+import json
+from typing import Callable, Iterable
+
+from .. import cache
+from ..load.fingerprint import content_digest
+from . import analyse
+from .findings import math_findings
+
+
+def analysis(ruleset, wager_id: str | None = None, paytable_id: str | None = None,
+             progress: Callable[[Iterable], Iterable] | None = None) -> dict:
+    """``{"results": [each priced record as data], "math_findings": [...]}`` for a loaded ruleset under
+    its default readings (one wager, or one paytable, without the math findings), from the cache
+    where the same ruleset was analysed before. Cold and warm give the same data (it goes through
+    JSON either way)."""
+    key = ["analysis", content_digest(ruleset), wager_id, paytable_id]
+    kept = cache.load_json(key)
+    if isinstance(kept, dict) and set(kept) == {"results", "math_findings"}:
+        return kept
+    results = analyse(ruleset, wager_id, paytable_id, progress=progress)
+    report = json.loads(json.dumps({
+        "results": [r.as_dict() for r in results],
+        "math_findings": math_findings(ruleset, results) if not (wager_id or paytable_id) else []}))
+    cache.save_json(key, report)
+    return report
