@@ -217,3 +217,23 @@ def test_an_entry_that_is_a_link_or_too_large_is_a_miss(tmp_path, monkeypatch):
     elsewhere.rename(path)
     monkeypatch.setattr(cache_module, "MAX_ENTRY_BYTES", 4)
     assert cache_module.load_json(["probe"]) is None
+
+
+def test_markup_planted_in_place_of_a_sign_s_qr_code_never_reaches_the_sign(tmp_path):
+    """The QR code is inserted into the sign as markup, so a code read back from the cache is used only
+    in the one form segno draws (a view box and one path): a planted script is a miss, recomputed."""
+    cache = tmp_path / "cache"
+    config = ROOT / "examples" / "configs" / "maryland.yaml"
+    fresh = cli(cache, "placard", config, "--format", "html")
+    assert fresh.returncode == 0 and b"<svg" in fresh.stdout
+    planted = 0
+    for path in cache.glob("*.json"):
+        entry = json.loads(path.read_bytes().partition(b"\n")[2])
+        value = entry.get("value")
+        if isinstance(value, dict) and set(value) == {"svg", "size"}:
+            value["svg"] = value["svg"].replace('class="segno">', 'class="segno"><script>alert(1)</script>')
+            path.write_bytes(_entry(json.dumps(entry).encode()))
+            planted += 1
+    assert planted == 1
+    again = cli(cache, "placard", config, "--format", "html")
+    assert again.returncode == 0 and b"<script>" not in again.stdout and again.stdout == fresh.stdout

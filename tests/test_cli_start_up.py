@@ -36,7 +36,7 @@ try:
     main(sys.argv[1:], standalone_mode=False)
 except SystemExit:
     pass
-mods = sorted(m for m in sys.modules if m.split('.')[0] in ('numpy', 'jsonschema', 'yaml')
+mods = sorted(m for m in sys.modules if m.split('.')[0] in ('numpy', 'jsonschema', 'yaml', 'segno')
               or m.startswith('lit_compliance.cli.') or m.startswith('lit_compliance.gamemath'))
 print(json.dumps(mods), file=sys.stderr)
 """
@@ -68,11 +68,12 @@ def test_warm_analyze_and_par_read_every_figure_from_the_cache_without_numpy(tmp
         assert "lit_compliance.gamemath" in loaded  # it did price (from the cache)
 
 
-def test_warm_check_and_placard_read_parsed_files_from_the_cache_without_pyyaml(tmp_path):
-    """A file whose exact text was parsed before comes from the cache: no YAML parser is imported."""
+def test_warm_check_and_placard_read_parsed_files_and_the_sign_from_the_cache(tmp_path):
+    """A file whose exact text was parsed before comes from the cache (no YAML parser is imported), and
+    so do the sign's layout and its QR code (no QR encoder is imported)."""
     for args in (["check", "examples/configs/maryland.yaml"], ["placard", "examples/configs/maryland.yaml"]):
         loaded = _modules_loaded(args, tmp_path / "cache")
-        assert not [m for m in loaded if m.startswith(("yaml", "numpy", "jsonschema"))], (args, loaded)
+        assert not [m for m in loaded if m.startswith(("yaml", "numpy", "jsonschema", "segno"))], (args, loaded)
 
 
 def test_cold_commands_on_valid_documents_never_import_jsonschema(tmp_path):

@@ -320,3 +320,22 @@ def test_verify_says_whether_a_printed_digest_matches_the_configuration(tmp_path
     bad = run("verify", changed, sign_digest)
     assert bad.exit_code == 1 and "does NOT match" in bad.output
     assert run("verify", tmp_path / "missing.yaml", sign_digest).exit_code == 2
+
+
+def test_a_sign_s_layout_is_read_back_from_the_cache_with_the_same_bytes(tmp_path, monkeypatch):
+    from lit_compliance.operator import sign_layout
+
+    monkeypatch.setenv("LIT_COMPLIANCE_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(sign_layout, "_FITS", {})
+    args = ["placard", str(ROOT / "examples" / "configs" / "massachusetts.yaml"), "--format", "svg", "-o", "-"]
+    cold = CliRunner().invoke(main, args)
+    assert cold.exit_code == 0, cold.output
+
+    def no_fit(view):
+        raise AssertionError("the sign was laid out again, not read from the cache")
+
+    monkeypatch.setattr(sign_layout, "_FITS", {})   # a new process remembers nothing
+    monkeypatch.setattr(sign_layout, "_fit_sheet", no_fit)
+    warm = CliRunner().invoke(main, args)
+    assert warm.exit_code == 0, warm.output
+    assert warm.output == cold.output

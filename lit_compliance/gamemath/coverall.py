@@ -231,7 +231,7 @@ def highest_hand(players: int, rules: HandRules, rounds: int = ROUNDS, seed: int
         exact = [Fraction(c, total) for c in counts]
         return HighestHand([float(p) for p in exact], 0, exact)
     if shipped and players in shipped["simulated"] and all(s in shipped["exact"] for s in (1, 2, 3)):
-        return from_shipped(players, shipped)
+        return shipped_highest(players, rules)
     if players == 1:
         counts = five_card_counts(rules)
         total = int(counts.sum())
@@ -255,6 +255,13 @@ def highest_hand(players: int, rules: HandRules, rounds: int = ROUNDS, seed: int
             np.maximum(best, lookup[colex_index(hand)], out=best)
         best_counts += np.bincount(best, minlength=len(CATEGORIES_5))
     return HighestHand([int(c) / rounds for c in best_counts], rounds, None, None, f"simulated, {rounds:,} rounds")
+
+
+@lru_cache(maxsize=16)
+def shipped_highest(players: int, rules: HandRules) -> HighestHand:
+    """:func:`from_shipped` for the shipped data of ``rules``, worked out once per process (the exact
+    regression is the costly part; callers only read the result)."""
+    return from_shipped(players, shipped_distribution(rules))
 
 
 def from_shipped(players: int, shipped: dict) -> HighestHand:

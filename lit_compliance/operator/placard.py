@@ -16,6 +16,7 @@ from pathlib import Path
 
 from markupsafe import Markup
 
+from .. import cache
 from ..load.catalogue import Ruleset
 from ..model import Line, Payout, PayoutKind, Paytable, RulesetModel, Wager, as_printed
 from ..model.table_config import WagerChoice
@@ -430,13 +431,28 @@ def verify_command(config: TableConfig, sign_digest: str, parts: dict[str, str] 
     return f"{command} --parts {parts_text(parts)}" if parts else command
 
 
+#: The one form of SVG the QR code is drawn in (segno's, as :func:`qr_code` asks for it): a view box
+#: and one path of moves and lines. A code read back from the cache is used only in this form, so
+#: nothing but a drawing can reach the sign's markup.
+_QR_SVG = re.compile(r'<svg xmlns="http://www\.w3\.org/2000/svg" viewBox="0 0 (\d+) \1" class="segno">'
+                     r'<path transform="scale\(3\)" class="qrline" stroke="#000" d="[Mmhv0-9 .-]+"/></svg>')
+
+
 def qr_code(text: str) -> dict:
     """The QR code (made by segno) of ``text`` as inline SVG markup (a view box, no size: the layout
-    sizes it), its size in user units and what it encodes."""
-    import segno  # lazy: the QR encoder costs 0.1 s; only a placard with a QR code needs it
+    sizes it), its size in user units and what it encodes. Kept in the cache by ``text``."""
+    key = ["qr-svg", text]
+    kept = cache.load_json(key)
+    if isinstance(kept, dict) and isinstance(kept.get("svg"), str) and type(kept.get("size")) is int:
+        match = _QR_SVG.fullmatch(kept["svg"])
+        if match and int(match.group(1)) == kept["size"]:
+            return {"svg": Markup(kept["svg"]), "text": text, "size": kept["size"]}
+    import segno  # lazy: the QR encoder costs 0.1 s; only a placard with a QR code, not in the cache, needs it
 
     code = segno.make(text, error="m", micro=False)
     out = io.BytesIO()
     code.save(out, kind="svg", xmldecl=False, svgns=True, nl=False, scale=3, border=2, omitsize=True)
-    return {"svg": Markup(out.getvalue().decode("ascii")), "text": text,
-            "size": code.symbol_size(scale=3, border=2)[0]}
+    svg, size = out.getvalue().decode("ascii"), code.symbol_size(scale=3, border=2)[0]
+    if _QR_SVG.fullmatch(svg):
+        cache.save_json(key, {"svg": svg, "size": size})
+    return {"svg": Markup(svg), "text": text, "size": size}

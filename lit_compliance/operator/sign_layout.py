@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+from .. import cache
 from .metrics import mono_width, text_width, wrap
 
 SIGN_SIZES = {
@@ -235,17 +236,25 @@ _FITS: dict[str, dict] = {}
 
 
 def _fit(view: dict) -> dict:
-    """``_fit_sheet``, worked out once per sign in a process: the compliance check asks whether the
-    sign fits, then the placard is drawn from the same layout (HTML and SVG alike). The layout does
+    """``_fit_sheet``, worked out once per sign: the compliance check asks whether the sign fits, then
+    the placard is drawn from the same layout (HTML and SVG alike), and a later run reads it from the
+    cache (as data: sizes and the lines of text, keyed by everything the sign prints). The layout does
     not depend on the QR code, so a view with and without it share one. Callers only read it."""
     name = view["size"]["name"]
     sheet = [MIN_TYPE_PT.get(name), MAX_BODY_PT.get(name), SIGN_SIZES.get(name)]  # as they are now
     key = json.dumps([sheet, {k: v for k, v in view.items() if k not in ("qr", "layout")}], sort_keys=True, default=str)
     if key not in _FITS:
-        _FITS[key] = _fit_sheet(view)
+        kept = cache.load_json(["sign-fit", key])
+        if not (isinstance(kept, dict) and set(kept) == _FIT_KEYS):
+            kept = json.loads(json.dumps(_fit_sheet(view)))   # as the cache gives it back: the same cold and warm
+            cache.save_json(["sign-fit", key], kept)
+        _FITS[key] = kept
         if len(_FITS) > 64:  # bounded: a long run over many signs does not keep them all
             del _FITS[next(iter(_FITS))]
     return _FITS[key]
+
+
+_FIT_KEYS = {"body", "header", "arranged", "footer", "width", "height", "margin", "col_gap"}
 
 
 def _fit_sheet(view: dict) -> dict:
