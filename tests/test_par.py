@@ -430,3 +430,22 @@ def test_cover_all_sheets_price_a_per_player_paytable_at_its_own_count_only(cata
         _, _, _, sheet = _sheet(catalogue, "massachusetts", "cover-all", f"players-{players}")
         assert [c["players"] for c in sheet["cover_all"]["by_players"]] == [players]
         assert sheet["priced"]["settings"]["players"] == players
+
+
+@pytest.mark.parametrize("jurisdiction", ["massachusetts", "maryland"])
+def test_the_figures_alone_are_the_full_sheet_without_its_display_strings_and_charts(catalogue, jurisdiction,
+                                                                                     monkeypatch):
+    """JSON and CSV print the figures alone; the sheet made without display strings or charts is exactly
+    the full sheet with them stripped, and making it draws no chart."""
+    from lit_compliance.report import charts, par_view
+
+    model = model_of(catalogue.get(jurisdiction))
+    full = par_view.strip_charts(par_view.par_report(model, opts=ParOptions()))
+
+    def no_chart(*args, **kwargs):
+        raise AssertionError("a chart was drawn for a sheet that prints none")
+
+    monkeypatch.setattr(charts, "line_chart", no_chart)
+    monkeypatch.setattr(charts, "bar_chart", no_chart)
+    alone = par_view.strip_charts(par_view.par_report(model, opts=ParOptions(), shown=False))
+    assert json.dumps(alone, default=str) == json.dumps(full, default=str)

@@ -41,7 +41,7 @@ def _envy_applied(table: Paytable, amounts: tuple[EnvyAmount, ...]) -> Paytable:
 
 
 
-def _config_report(path: Path, opts, wager_id: str | None):
+def _config_report(path: Path, opts, wager_id: str | None, shown: bool = True):
     from ..report.par_view import par_report  # lazy: PAR figures load the math; only `par` needs them
 
 
@@ -78,7 +78,7 @@ def _config_report(path: Path, opts, wager_id: str | None):
               "wager, its figures at the wager's maximum bet with every win capped at the limit are shown too "
               "(base game: strategy unchanged)."]
     title = f"{config.casino}, table {table.table if table.table is not None else ''} (configuration digest {digest(rs, config)})"
-    report = par_report(model, wager_id, None, opts, {"wagers": chosen, "title": title, "method": method})
+    report = par_report(model, wager_id, None, opts, {"wagers": chosen, "title": title, "method": method}, shown)
     if wager_id is None:   # the whole table: every offered wager at its stakes and meter
         report["table"] = table_figures(rs, config, opts.hands_per_hour)
         report["table_lines"] = table_lines(report["table"])
@@ -125,6 +125,7 @@ def par(target, version, on, wager, paytable, paytable_file, bet, hands_per_hour
                       meter=None if meter is None else Fraction(str(meter)),
                       rate_percent=None if rate is None else Fraction(str(rate)),
                       reset=None if reset is None else Fraction(str(reset)))
+    shown = fmt not in ("json", "csv")   # JSON and CSV print the figures alone: no display strings or charts made
     whatif = None
     if paytable_file is not None:
         from ..report.whatif import what_if  # lazy: as above
@@ -138,7 +139,7 @@ def par(target, version, on, wager, paytable, paytable_file, bet, hands_per_hour
         if paytable is not None:
             raise Trouble(f"--paytable {paytable}: a table configuration names its own paytables; "
                           "--paytable applies to a jurisdiction")
-        reports = [_config_report(Path(target), opts, wager)]
+        reports = [_config_report(Path(target), opts, wager, shown)]
     else:
         targets = catalogue().jurisdictions if target == "all" else [target]
         if target == "all" and (version or on):
@@ -149,7 +150,7 @@ def par(target, version, on, wager, paytable, paytable_file, bet, hands_per_hour
             ids = [w.id for w in as_printed(rs).wagers]
             if wager is not None and wager not in ids:
                 raise Trouble(f"{rs.ref} offers no wager {wager!r} (wagers: {', '.join(ids)})")
-            report = par_report(model_of(rs), wager, paytable, opts)
+            report = par_report(model_of(rs), wager, paytable, opts, shown=shown)
             if paytable and not any(w["sections"] for w in report["wagers"]):
                 raise Trouble(f"{rs.ref}: no paytable {paytable!r} for the wagers selected")
             reports.append(report)

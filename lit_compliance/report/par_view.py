@@ -140,7 +140,7 @@ def _headline(sheet: dict) -> list[tuple[str, str]]:
     return out
 
 
-def _section(model: RulesetModel, wager, table, opts: ParOptions) -> dict:
+def _section(model: RulesetModel, wager, table, opts: ParOptions, shown: bool = True) -> dict:
     sheet = sheet_for(model, wager, table, opts)
     prefix = ("wagers", wager.id) + (("paytables", table.id) if table else ())
     readings = [_reading(r) for r in model.readings_touching(*prefix)]
@@ -152,6 +152,8 @@ def _section(model: RulesetModel, wager, table, opts: ParOptions) -> dict:
             if alt["reading"] != ZERO_EV_RIDDEN.id:
                 alternatives.append({**alt, "house_edge_text": _pct(alt["house_edge"]),
                                      "status_text": status_sentence(alt["status"])})
+    if not shown:
+        return {**sheet, "readings": readings, "alternatives": alternatives}
     t = sheet.get("totals")
     rec = sheet["priced"]
     show = {"rows": _show_rows(sheet), "charts": {},
@@ -314,8 +316,10 @@ def running_heads(reports: list[dict], pages: list[str] | None = None, measuring
 
 
 def par_report(model: RulesetModel, wager_id: str | None = None, paytable_id: str | None = None,
-               opts: ParOptions | None = None, config: dict | None = None) -> dict:
-    """The whole PAR sheet of a ruleset (or of the wagers a table configuration offers)."""
+               opts: ParOptions | None = None, config: dict | None = None, shown: bool = True) -> dict:
+    """The whole PAR sheet of a ruleset (or of the wagers a table configuration offers). Without
+    ``shown`` the figures alone: no display strings or charts (what ``--format json`` and ``csv`` print,
+    :func:`strip_charts`)."""
     opts = opts or ParOptions()
     wagers = []
     for wager in model.wagers:
@@ -330,7 +334,10 @@ def par_report(model: RulesetModel, wager_id: str | None = None, paytable_id: st
         if chosen and chosen.get("custom") is not None:
             tables = [chosen["custom"]]
         w_opts = chosen["options"] if chosen else opts
-        sections = [_section(model, wager, t, w_opts) for t in tables]
+        sections = [_section(model, wager, t, w_opts, shown) for t in tables]
+        if not shown:
+            wagers.append({"id": wager.id, "name": wager.name, "kind": wager.kind.value, "sections": sections})
+            continue
         for sec in sections:
             sec["show"]["heading"] = f"{wager.name}: {sec['paytable_name']}" + (
                 f" ({sec['paytable_id']})" if sec.get("paytable_id") else "")
