@@ -293,3 +293,39 @@ def test_simulated_cover_all_figures_do_not_depend_on_the_machine_s_floating_poi
         estimate = Fraction(s[y], rounds) - sum((beta[i][y] * (Fraction(s[n5 + i], rounds) - means[i])
                                                  for i in range(n - n5)), Fraction(0))
         assert dist.probabilities[y] == float(estimate)
+
+
+def test_the_shipped_regression_is_the_regression_of_the_shipped_sums_solved_again(massachusetts):
+    """``data/coverall_regression.json`` spares each run the exact solve: it must be exactly what solving
+    the shipped sums gives now, for every simulated player count."""
+    from lit_compliance.gamemath.coverall import cv_distribution, shipped_regression
+
+    rules = massachusetts.hand_rules
+    shipped, solved = shipped_distribution(rules), shipped_regression(rules)
+    assert solved is not None and sorted(solved) == sorted(shipped["simulated"]) == [4, 5, 6, 7]
+    for players, (sums, cross) in shipped["simulated"].items():
+        assert solved[players] == cv_distribution(players, shipped["rounds"], sums, cross, shipped["exact"])
+
+
+def test_a_regression_solved_for_other_data_is_not_used(massachusetts, tmp_path, monkeypatch):
+    from lit_compliance.gamemath import coverall
+
+    rules = massachusetts.hand_rules
+    with_file = coverall.from_shipped(5, shipped_distribution(rules), coverall.shipped_regression(rules)[5])
+    stale = json.loads((ROOT / "lit_compliance" / "gamemath" / "data" / "coverall_regression.json").read_text())
+    stale["players"]["5"]["estimate"][0] = "1/2"          # a figure that is not the regression's
+    planted = tmp_path / "coverall_regression.json"
+    planted.write_text(json.dumps(stale))
+    monkeypatch.setattr(coverall, "_REGRESSION", planted)
+    coverall.shipped_regression.cache_clear()
+    coverall.shipped_highest.cache_clear()
+    try:
+        assert coverall.shipped_regression(rules)[5][0][0] == Fraction(1, 2)   # read as written while it matches
+        stale["distribution_sha256"] = "0" * 64                                 # solved for other data: ignored
+        planted.write_text(json.dumps(stale))
+        coverall.shipped_regression.cache_clear()
+        assert coverall.shipped_regression(rules) is None
+        assert highest_hand(5, rules).probabilities == with_file.probabilities   # solved again, the same
+    finally:
+        coverall.shipped_regression.cache_clear()
+        coverall.shipped_highest.cache_clear()

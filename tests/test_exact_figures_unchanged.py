@@ -28,7 +28,8 @@ def _forget_memoised_tables() -> None:
 
     for f in (tables.five_card_counts, tables.five_card_atoms, tables.three_card_atoms, tables.six_card_atoms,
               tables.full_base_tables, tables.base_classes, tables._structure, tables._shipped_base,
-              tables.shipped_class_counts, vectorised.table5, coverall.shipped_distribution, coverall.shipped_highest):
+              tables.shipped_class_counts, vectorised.table5, coverall.shipped_distribution, coverall.shipped_highest,
+              coverall.shipped_regression):
         f.cache_clear()
 
 

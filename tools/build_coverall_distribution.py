@@ -24,11 +24,14 @@ refuses (exit status 1, the file untouched) if a simulated 95% interval is wider
 
 Run:  python tools/build_coverall_distribution.py [ROUNDS] [SEED]   (the shipped file: 2,000,000 20261125)
 Writes lit_compliance/gamemath/data/coverall_highest.json, for the standard hand rankings the Cover
-All rulesets use. A test recomputes the exact two-player counts; the whole rebuild is checked by
+All rulesets use, and beside it coverall_regression.json: the regression solved exactly for 4 to 7
+players, so a run prices Cover All without solving it (``--regression`` writes that file alone, from
+the shipped distribution; the engine ignores it unless it was solved for the file beside it). A test recomputes the exact two-player counts; the whole rebuild is checked by
 ``pytest -m slow tests/test_coverall_distribution.py``.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import sys
 import time
@@ -38,12 +41,14 @@ from pathlib import Path
 
 import numpy as np
 
+from lit_compliance.gamemath.coverall import cv_distribution, parse_distribution
 from lit_compliance.gamemath.coverall_exact import exact_four_seat_tail, exact_highest
 from lit_compliance.gamemath.tables import Atom
 from lit_compliance.poker.hands import CATEGORIES_5, IMPLIED, STANDARD
 from lit_compliance.poker.vectorised import colex_index, table5
 
 OUT = Path(__file__).resolve().parent.parent / "lit_compliance" / "gamemath" / "data" / "coverall_highest.json"
+REGRESSION = OUT.with_name("coverall_regression.json")
 N5 = len(CATEGORIES_5)
 SEATS = 7
 SIMULATED = range(4, SEATS + 1)
@@ -178,7 +183,35 @@ def main() -> None:
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps(data, separators=(",", ":")) + "\n")
     print(f"-> {OUT}")
+    write_regression()
+
+
+def regression(text: str) -> dict:
+    """The regression the engine solves on the shipped data (``text``, the shipped file's bytes as
+    text), solved exactly for each simulated player count, as the engine reads it back
+    (:func:`lit_compliance.gamemath.coverall.shipped_regression`): fractions as "n/d" text."""
+    data = json.loads(text)
+    shipped = parse_distribution(data)
+    players = {}
+    for k in sorted(shipped["simulated"]):
+        sums, cross = shipped["simulated"][k]
+        estimate, residual = cv_distribution(k, shipped["rounds"], sums, cross, shipped["exact"])
+        players[str(k)] = {"estimate": [str(x) for x in estimate], "residual": [[str(x) for x in row] for row in residual]}
+    return {"what": "for k = 4..7 players: the control-variate regression of coverall_highest.json solved exactly "
+                    "(the least-norm solution of the controls' singular covariance): the estimate of each category's "
+                    "chance and the residual covariance per round, as fractions",
+            "rules": data["rules"], "distribution_sha256": hashlib.sha256(text.encode("utf-8")).hexdigest(),
+            "players": players}
+
+
+def write_regression() -> None:
+    """Solve the regression of the shipped distribution and write it beside it."""
+    REGRESSION.write_text(json.dumps(regression(OUT.read_text()), separators=(",", ":")) + "\n")
+    print(f"-> {REGRESSION}")
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:] == ["--regression"]:
+        write_regression()
+    else:
+        main()

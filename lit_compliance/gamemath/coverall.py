@@ -16,6 +16,7 @@ counts and holds a hand; the dealer holds no hand of their own; the stake is one
 """
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
 from functools import lru_cache
@@ -86,6 +87,7 @@ class HighestHand:
 
 
 _SHIPPED = Path(__file__).resolve().parent / "data" / "coverall_highest.json"
+_REGRESSION = Path(__file__).resolve().parent / "data" / "coverall_regression.json"
 
 
 @lru_cache(maxsize=4)
@@ -257,20 +259,38 @@ def highest_hand(players: int, rules: HandRules, rounds: int = ROUNDS, seed: int
     return HighestHand([int(c) / rounds for c in best_counts], rounds, None, None, f"simulated, {rounds:,} rounds")
 
 
+@lru_cache(maxsize=4)
+def shipped_regression(rules: HandRules) -> dict | None:
+    """{players: (estimate, residual)}: :func:`cv_distribution` solved ahead for the shipped data of
+    ``rules`` (``data/coverall_regression.json``, written with it by
+    ``tools/build_coverall_distribution.py``; a test solves it again and compares), exact fractions; None
+    where the file is absent, damaged, or was solved for other data than the shipped distribution."""
+    try:
+        data = json.loads(_REGRESSION.read_text())
+        if data.get("distribution_sha256") != hashlib.sha256(_SHIPPED.read_bytes()).hexdigest() \
+                or data.get("rules") != repr(rules):
+            return None
+        return {int(k): ([Fraction(x) for x in v["estimate"]], [[Fraction(x) for x in row] for row in v["residual"]])
+                for k, v in data["players"].items()}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, ZeroDivisionError):
+        return None
+
+
 @lru_cache(maxsize=16)
 def shipped_highest(players: int, rules: HandRules) -> HighestHand:
-    """:func:`from_shipped` for the shipped data of ``rules``, worked out once per process (the exact
-    regression is the costly part; callers only read the result)."""
-    return from_shipped(players, shipped_distribution(rules))
+    """:func:`from_shipped` for the shipped data of ``rules``, once per process, with the regression
+    solved ahead where it ships (callers only read the result)."""
+    solved = shipped_regression(rules) or {}
+    return from_shipped(players, shipped_distribution(rules), solved.get(players))
 
 
-def from_shipped(players: int, shipped: dict) -> HighestHand:
+def from_shipped(players: int, shipped: dict, solved: tuple | None = None) -> HighestHand:
     """The simulated distribution for ``players`` seats from the shipped data; where the data has an
     exact tail for that count, the tail's categories are exact and the one just below it takes the
     estimated chance of reaching it less the tail's exact total (so the chances still sum to 1)."""
     sums, cross = shipped["simulated"][players]
     tail = shipped["tail"].get(players)
-    estimate, residual = cv_distribution(players, shipped["rounds"], sums, cross, shipped["exact"])
+    estimate, residual = solved or cv_distribution(players, shipped["rounds"], sums, cross, shipped["exact"])
     method = f"simulated, {shipped['rounds']:,} rounds with control variates"
     if tail is None:
         return HighestHand([float(p) for p in estimate], shipped["rounds"], None, residual, method)
