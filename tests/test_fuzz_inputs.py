@@ -13,6 +13,7 @@ LIT_COMPLIANCE_FUZZ_EXAMPLES (examples per surface for [long]), e.g.
 """
 from __future__ import annotations
 
+import functools
 import json
 import os
 import time
@@ -106,8 +107,24 @@ ROUNDS = sorted((ROOT / "examples" / "rounds").glob("*"))
 
 
 def _fuzz(examples: int, *strategies, **named):
-    """Run the property ``examples`` times (FUZZ's other settings) on what the strategies draw."""
-    return lambda prop: settings(FUZZ, max_examples=examples)(given(*strategies, **named)(prop))()
+    """Run the property ``examples`` times (FUZZ's other settings) on what the strategies draw. With
+    LIT_COMPLIANCE_FUZZ_LOG=FILE, a line naming the test and the number of examples it ran is added to
+    FILE (what a long run reports)."""
+    def run(prop):
+        count = [0]
+
+        @functools.wraps(prop)   # the property's own signature, which @given reads
+        def counted(*args, **kwargs):
+            count[0] += 1
+            return prop(*args, **kwargs)
+
+        settings(FUZZ, max_examples=examples)(given(*strategies, **named)(counted))()
+        log = os.environ.get("LIT_COMPLIANCE_FUZZ_LOG")
+        if log:
+            with open(log, "a", encoding="utf-8") as out:
+                out.write(f"{os.environ.get('PYTEST_CURRENT_TEST', '?').split(' ')[0]}: {count[0]} examples "
+                          f"(max_examples {examples})\n")
+    return run
 
 
 @pytest.mark.parametrize("examples", RULESET_RUNS)
