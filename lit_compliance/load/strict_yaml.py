@@ -17,10 +17,13 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import cache
 from .input_file import read_input
+
+if TYPE_CHECKING:  # the annotations' names; PyYAML itself is imported where a file is parsed
+    import yaml
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 MAX_ALIASES = 64
