@@ -9,9 +9,12 @@ lay the view out.
 """
 from __future__ import annotations
 
-import re
+import hashlib
+import importlib.util
 import io
+import re
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from markupsafe import Markup
@@ -438,10 +441,22 @@ _QR_SVG = re.compile(r'<svg xmlns="http://www\.w3\.org/2000/svg" viewBox="0 0 (\
                      r'<path transform="scale\(3\)" class="qrline" stroke="#000" d="[Mmhv0-9 .-]+"/></svg>')
 
 
+@lru_cache(maxsize=1)
+def _encoder_fingerprint() -> str:
+    """A hash of the installed QR encoder's own files (found, not imported), so a code read back from the
+    cache was drawn by the segno installed now."""
+    spec = importlib.util.find_spec("segno")
+    h = hashlib.sha256()
+    if spec is not None and spec.origin:
+        for path in sorted(Path(spec.origin).parent.glob("*.py")):
+            h.update(path.name.encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()
+
+
 def qr_code(text: str) -> dict:
     """The QR code (made by segno) of ``text`` as inline SVG markup (a view box, no size: the layout
-    sizes it), its size in user units and what it encodes. Kept in the cache by ``text``."""
-    key = ["qr-svg", text]
+    sizes it), its size in user units and what it encodes. Kept in the cache by ``text`` and the encoder."""
+    key = ["qr-svg", text, _encoder_fingerprint()]
     kept = cache.load_json(key)
     if isinstance(kept, dict) and isinstance(kept.get("svg"), str) and type(kept.get("size")) is int:
         match = _QR_SVG.fullmatch(kept["svg"])
