@@ -240,3 +240,18 @@ def test_a_configuration_naming_no_catalogued_ruleset_is_located_with_its_field(
 def test_a_ruleset_override_of_another_jurisdiction_is_located_with_its_field():
     result = run("check", CONFIG, "--ruleset", "nsw")
     assert result.exit_code == 2 and f"{CONFIG}:" in result.output and ": jurisdiction: the configuration names" in result.output
+
+
+# --- a source's clause numbering that names a level it does not describe -------------------------------
+# Found by the long fuzz run (mutated rulesets, example 8,900 or so): NSW's source.clauses.units[2].level
+# set to 3, with three levels described, ended in an internal error (IndexError) in the clause parser.
+
+
+@pytest.mark.parametrize("level", [3, 7])
+def test_a_clause_unit_at_a_level_the_ruleset_does_not_describe_is_a_located_problem(tmp_path, level):
+    ruleset = _with(ROOT / "rulesets" / "nsw" / "v1.yaml", tmp_path / "nsw",
+                    lambda d: d["source"]["clauses"]["units"][2].__setitem__("level", level))
+    result = run("validate", ruleset)
+    assert result.exit_code == 1, result.output
+    assert f"{ruleset}:" in result.output and "source.clauses.units[2].level" in result.output
+    assert f"level {level} is not one of the 3 levels" in result.output

@@ -293,12 +293,18 @@ def cite_problems(rs: Ruleset) -> list[tuple[tuple, str, str]]:
 
 
 def config_problems(rs: Ruleset) -> list[tuple[tuple, str]]:
-    """(path, message) for each unit or break of ``source.clauses`` that the text does not have."""
+    """(path, message) for each unit or break of ``source.clauses`` that the text does not have, and each
+    unit set at a level the block does not describe."""
     config = clause_config(rs) or {}
     lines = [line.strip() for line in source_text(rs).split("\n")]
     out = []
+    levels = len(config.get("levels", []))
     for i, unit in enumerate(config.get("units", [])):
-        if not any(line.startswith(unit["starts"]) for line in lines):
+        if unit["level"] >= levels:
+            out.append((("source", "clauses", "units", i, "level"),
+                        f"level {unit['level']} is not one of the {levels} levels source.clauses.levels describes "
+                        f"(0 to {levels - 1})"))
+        elif not any(line.startswith(unit["starts"]) for line in lines):
             out.append((("source", "clauses", "units", i, "starts"), "no line of the source starts with these words"))
     for i, words in enumerate(config.get("breaks", [])):
         if not any(words in line[1:] for line in lines):
