@@ -36,12 +36,12 @@ def inputs_key() -> list:
     by path and content, and the Jinja that renders them. With the engine's own fingerprint (:func:`lit_compliance.cache.digest`), a
     site kept under this key is the one these inputs make, byte for byte."""
     h = hashlib.sha256()
-    folders = [(name, sorted(p for p in data_dir(name).rglob("*") if p.is_file() and "__pycache__" not in p.parts))
-               for name in ("rulesets", "schema", "sources", "templates")]
-    folders.append(("examples", [data_dir("examples") / name for name in EXAMPLE_DRAFTS]))
-    for name, paths in folders:
+    for name in ("rulesets", "schema", "sources", "templates", "examples"):
+        folder = data_dir(name)   # found once per folder
+        paths = [folder / n for n in EXAMPLE_DRAFTS] if name == "examples" else sorted(
+            p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
         for path in paths:
-            h.update(f"{name}/{path.relative_to(data_dir(name)).as_posix()}".encode() + b"\0")
+            h.update(f"{name}/{path.relative_to(folder).as_posix()}".encode() + b"\0")
             h.update(hashlib.sha256(path.read_bytes()).digest())
     return ["site", h.hexdigest(), jinja2.__version__]
 
