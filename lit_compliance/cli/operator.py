@@ -25,7 +25,7 @@ from ..model import model_of
 
 from ..output.text_safety import markdown
 from ..operator.summary import paytables_view, summary_view
-from ..operator.configured import table_figures, table_lines
+from ..operator.table_figures import table_figures, table_lines
 from ..operator.table_config import (PART_DIGITS, TableConfig, digest, load_config, load_config_text, parse_digest,
                                       parse_parts, ruleset_for, sign_parts)
 

@@ -11,13 +11,11 @@ import click
 from .common import Trouble, catalogue, deliver, handled, main, pick, print_pdf
 from ..load.catalogue import names_a_file
 from ..load.kinds import file_kind
-from ..model import Payout, as_printed, exact, model_of
-from ..model.enums import PayoutKind
-from ..model.paytable import Paytable
-from ..model.table_config import EnvyAmount
+from ..model import as_printed, exact, model_of
 from ..output.render import render, to_json
 from ..operator.par_options import configured_options
-from ..operator.configured import table_figures, table_lines
+from ..operator.hold_theory import configured_paytable
+from ..operator.table_figures import table_figures, table_lines
 from ..operator.table_config import digest, load_config, model_for, ruleset_for
 
 FORMATS = ["text", "markdown", "json", "csv", "html", "pdf"]
@@ -29,19 +27,26 @@ def _is_ruleset_file(target: str) -> bool:
     return file_kind(Path(target)) in ("ruleset", "draft amendment")
 
 
-def _envy_applied(table: Paytable, amounts: tuple[EnvyAmount, ...]) -> Paytable:
-    """The paytable with the table's own envy amounts in place of the ruleset's."""
-    lines = []
-    for line in table.envy_lines:
-        mine = [a for a in amounts if a.hand == line.hand and tuple(sorted(a.suits)) ==
-                tuple(sorted(line.suits)) and (a.stake is None or exact(a.stake) == line.stake)]
-        lines.append(replace(line, payout=Payout(PayoutKind.FIXED_AMOUNT, exact(mine[0].amount))) if mine else line)
-    return replace(table, envy_lines=tuple(lines))
+def _bet_within(config, model, wager_id: str | None, bet: Fraction, path: Path) -> None:
+    """Refuse a --bet that a configured wager (the one asked for, else every one) does not take: its
+    win per hour would be priced at a bet the table never sees."""
+    table = config.settings
+    outside = []
+    for choice in table.wagers:
+        if wager_id is not None and choice.wager != wager_id:
+            continue
+        is_base = model.wager(choice.wager).is_base
+        low = choice.minimum if choice.minimum is not None else (table.limits.minimum if is_base else None)
+        high = choice.maximum if choice.maximum is not None else table.limits.maximum
+        if (low is not None and bet < exact(low)) or (high is not None and bet > exact(high)):
+            span = f"${float(low or 0):,.2f} to " + (f"${float(high):,.2f}" if high is not None else "no maximum")
+            outside.append(f"{choice.wager} ({span})")
+    if outside:
+        raise Trouble(f"--bet {float(bet):,.2f}: outside the limits {path} configures for {', '.join(outside)}; "
+                      "give a bet every wager takes, or choose one wager with --wager")
 
 
-
-
-def _config_report(path: Path, opts, wager_id: str | None, shown: bool = True):
+def _config_report(path: Path, opts, wager_id: str | None, shown: bool = True, bet_given: bool = False):
     from ..report.par_view import par_report  # lazy: PAR figures load the math; only `par` needs them
 
 
@@ -58,21 +63,23 @@ def _config_report(path: Path, opts, wager_id: str | None, shown: bool = True):
             line, col = config.locate(("wagers", i, "wager"))
             raise Trouble(f"{path}:{line}:{col}: wagers[{i}].wager: {rs.ref} offers no wager {choice.wager!r}") from None
         w_opts = configured_options(config, model, choice, wager, opts)
+        if bet_given:   # the win per hour (and money amounts paid whatever the wager) at the bet asked for
+            w_opts = replace(w_opts, bet=opts.bet)
         custom = None
-        if choice.custom_paytable is not None:
-            custom = choice.custom_paytable.paytable(wager)
-        if choice.envy:
-            tables = [custom] if custom else [t for t in wager.paytables if t.id == choice.paytable]
-            if tables:
-                custom = _envy_applied(tables[0], choice.envy)
+        if choice.custom_paytable is not None or choice.envy:   # the house's paytable, or its own envy amounts
+            custom = configured_paytable(wager, choice, None)
         chosen[wager.id] = {"paytable": choice.paytable, "custom": custom, "options": w_opts}
     if wager_id is not None and wager_id not in chosen:
         raise Trouble(f"--wager {wager_id}: the table configuration {path} offers no such wager "
                       f"(it offers {', '.join(chosen) or 'none'})")
+    if bet_given:
+        _bet_within(config, model, wager_id, opts.bet, path)
     method = [f"Table configuration {path.name}: {config.casino}, {seats or 'unstated'} seats; priced at the table's own "
               "settings, as check prices it: money amounts the rules state for no wager amount at the wager's "
               "configured minimum bet, the progressive meter at the configured reset (the least the meter stands at "
-              "on this table), rate as configured; win per hour at the wager minimums; envy bonus with "
+              "on this table), rate as configured; win per hour at "
+              + (f"a ${float(opts.bet):,.2f} bet on every wager (--bet)" if bet_given else "the wager minimums")
+              + "; envy bonus with "
               f"{(seats - 1) if seats else 'each number of'} other players; payout limit "
               f"{limit if limit is not None else 'none'}: the main figures are uncapped; where the limit reaches a "
               "wager, its figures at the wager's maximum bet with every win capped at the limit are shown too "
@@ -94,8 +101,9 @@ def _config_report(path: Path, opts, wager_id: str | None, shown: bool = True):
 @click.option("--paytable-file", "paytable_file", type=click.Path(path_type=Path, dir_okay=False),
               help="Price a proposed paytable (YAML: wager kind and lines; see schema/proposed-paytable.schema.json) "
                    "and say where it is permitted.")
-@click.option("--bet", type=click.FloatRange(min=0.01, max=1e7), default=10.0, show_default=True,
-              help="Bet per hand for the theoretical win per hour (each base bet; the side wager).")
+@click.option("--bet", type=click.FloatRange(min=0.01, max=1e7), default=None,
+              help="Bet per hand for the theoretical win per hour (each base bet; the side wager)  [default: 10.00; "
+                   "for a table configuration, each wager's configured minimum].")
 @click.option("--hands-per-hour", type=click.IntRange(1, 1000), default=60, show_default=True,
               help="Hands an hour for the theoretical win per hour.")
 @click.option("--meter", type=click.FloatRange(min=0, max=1e9), help="Price progressives at this meter.")
@@ -121,7 +129,7 @@ def par(target, version, on, wager, paytable, paytable_file, bet, hands_per_hour
     from ..gamemath.par import ParOptions  # lazy: the math loads only when `par` runs (`--help` imports every command module)
     from ..report.par_view import csv_text, heading_pages, par_report, running_heads, strip_charts  # lazy: as above
 
-    opts = ParOptions(bet=Fraction(str(bet)), hands_per_hour=hands_per_hour,
+    opts = ParOptions(bet=Fraction(str(bet)) if bet is not None else ParOptions.bet, hands_per_hour=hands_per_hour,
                       meter=None if meter is None else Fraction(str(meter)),
                       rate_percent=None if rate is None else Fraction(str(rate)),
                       reset=None if reset is None else Fraction(str(reset)))
@@ -139,7 +147,7 @@ def par(target, version, on, wager, paytable, paytable_file, bet, hands_per_hour
         if paytable is not None:
             raise Trouble(f"--paytable {paytable}: a table configuration names its own paytables; "
                           "--paytable applies to a jurisdiction")
-        reports = [_config_report(Path(target), opts, wager, shown)]
+        reports = [_config_report(Path(target), opts, wager, shown, bet_given=bet is not None)]
     else:
         targets = catalogue().jurisdictions if target == "all" else [target]
         if target == "all" and (version or on):

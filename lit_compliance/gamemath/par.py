@@ -117,21 +117,28 @@ def bands(edge: float, sd: float) -> list[dict]:
     return out
 
 
-def _per_hour(edge: float, opts: ParOptions) -> dict:
+def _per_hour(edge: float, opts: ParOptions, edge_at_bet: float | None = None) -> dict:
+    """The theoretical win per hour at ``opts.bet``. ``edge_at_bet``: the house edge at that bet where
+    the edge depends on the amount wagered (money amounts the rules state for no wager amount: a
+    fixed sum is a larger share of a smaller bet), else the sheet's own edge holds at any bet."""
+    at = edge if edge_at_bet is None else edge_at_bet
     return {"bet": float(opts.bet), "hands_per_hour": opts.hands_per_hour,
-            "win_per_hour": float(opts.bet) * opts.hands_per_hour * edge}
+            "win_per_hour": float(opts.bet) * opts.hands_per_hour * at,
+            "house_edge_at_bet": at, "edge_depends_on_bet": edge_at_bet is not None}
 
 
 def per_hour_text(per_hour: dict, edge_text: str, base_bets: int | None) -> str:
     """The theoretical win per hour with the bet it assumes: for the base game the amount on each
-    betting spot and in all (the edge is per unit of one of the equal base bets)."""
+    betting spot and in all (the edge is per unit of one of the equal base bets); for money amounts
+    paid whatever the wager, the edge at that bet (``edge_text`` is then that edge)."""
     bet, hands, win = per_hour["bet"], per_hour["hands_per_hour"], per_hour["win_per_hour"]
     if base_bets:
         basis = (f"${bet:,.2f} on each of the {base_bets} base bets (${bet * base_bets:,.2f} in all placed "
                  f"per hand; the house edge is per unit of one base bet)")
     else:
         basis = f"${bet:,.2f} wagered a hand"
-    return f"{basis} x {hands} hands an hour x {edge_text} = ${win:,.2f} an hour"
+    at = f"{edge_text} (the house edge at a ${bet:,.2f} wager)" if per_hour.get("edge_depends_on_bet") else edge_text
+    return f"{basis} x {hands} hands an hour x {at} = ${win:,.2f} an hour"
 
 
 def _label(line) -> str:
@@ -269,7 +276,7 @@ def side_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions
                                       "standard_deviation": at.moments.get("standard_deviation")})
     if table.envy_lines and sheet["totals"]:
         sheet["envy"] = _envy_section(table, rules, stake, Fraction(record.moments["mean"]), opts)
-    return _finish(sheet, opts)
+    return _finish(sheet, opts, _edge_at_bet(wager, table, rules, opts, record) if sheet["totals"] else None)
 
 
 def _meter_section(table, counts, total, stake, at_meter, wager, meter_lines, opts, record) -> dict:
@@ -494,12 +501,27 @@ def _limit_section(pairs, opts: ParOptions, bet: Fraction | None, uncapped: Mome
             "edge_change": float(uncapped.mean - m.mean)}
 
 
-def _finish(sheet: dict, opts: ParOptions) -> dict:
+def _finish(sheet: dict, opts: ParOptions, edge_at_bet: float | None = None) -> dict:
     t = sheet.get("totals")
     if t:
         sheet["bands"] = bands(t["house_edge"], t["standard_deviation"])
-        sheet["per_hour"] = _per_hour(t["house_edge"], opts)
+        sheet["per_hour"] = _per_hour(t["house_edge"], opts, edge_at_bet)
     return sheet
+
+
+def _edge_at_bet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions, record) -> float | None:
+    """The house edge at the bet the win per hour assumes, where the rules state money amounts (or a
+    meter share) for no wager amount: the paytable priced again at that stake (the meter as the
+    sheet's). None where the sheet's edge holds at any bet (odds, or a stake the rules fix)."""
+    settings = record.settings or {}
+    if record.house_edge is None or wager.stake_for(table) or not (table.pays_fixed_amounts or table.pays_from_meter):
+        return None
+    if settings.get("stake") is not None and exact(settings["stake"]) == opts.bet:
+        return record.house_edge
+    meter = exact(settings["meter"]) if settings.get("meter") is not None else None
+    at = price_paytable(wager, table, rules, TableSettings(meter=meter, meter_from=settings.get("meter_from") or "",
+                                                           stake=opts.bet, stake_from="the bet the win per hour assumes"))
+    return at.house_edge
 
 
 def sheet_for(model: RulesetModel, wager: Wager, table: Paytable | None, opts: ParOptions) -> dict:

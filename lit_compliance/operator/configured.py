@@ -8,13 +8,12 @@ ruleset findings a figure depends on. Nothing here checks compliance or lays out
 from __future__ import annotations
 
 from dataclasses import replace
-from math import sqrt
 from fractions import Fraction
 
 from ..gamemath.settings import TableSettings
 from ..load.catalogue import Ruleset, finding_ids
 from ..model import Payout, exact, model_of
-from ..model.vocabulary import odds, status_sentence
+from ..model.vocabulary import odds
 from .table_config import TableConfig, model_for
 
 
@@ -136,101 +135,6 @@ def configured_round_figures(ruleset: Ruleset, config: TableConfig, wager_id: st
     if result.settings.get("stake") is None or wager.is_base:
         return round_figures(result, amount)
     return round_figures(result, exact(amount) if amount is not None else None)
-
-
-def table_figures(ruleset: Ruleset, config: TableConfig, hands_per_hour: int = 60) -> dict:
-    """The whole table as configured: every offered wager at its stakes (the base game at the table
-    minimum on each base bet, a side wager at its configured minimum) and its configured meter, per
-    player per round and per hour, assuming every player plays every offered wager every round.
-
-    The expected win is exact (the sum of the wagers'). The wagers are settled on the same cards, so
-    their results are correlated and the standard deviation of the sum is not stated exactly: it is
-    given at most (the wagers perfectly correlated: the sum of their standard deviations; the
-    confidence bands use this bound, so they are conservative) and as if the wagers were independent.
-    A wager the record prices at no figure (incomplete, or a meter nothing fixes) is listed and left
-    out of the sum, said so."""
-    from ..gamemath.par import z_of  # lazy: the math loads only when a table is priced
-
-    model = model_for(ruleset, config)
-    rows, left_out = [], []
-    bets = base_bet_count(ruleset)
-    for choice in config.settings.wagers:
-        wager_id = choice.wager
-        try:
-            got = configured_round_figures(ruleset, config, wager_id)
-        except (KeyError, ValueError) as err:
-            left_out.append({"wager": wager_id, "why": str(err)})
-            continue
-        if got is None:
-            left_out.append({"wager": wager_id, "why": "the priced record states no figure (incomplete, or a "
-                                                       "meter nothing fixes)"})
-            continue
-        is_base = model.wager(wager_id).is_base
-        placed = got.stake * (bets if is_base else 1)
-        rows.append({"wager": wager_id, "paytable": choice.paytable, "stake": float(got.stake),
-                     "placed": float(placed), "bets": bets if is_base else 1,
-                     "expected_win": float(-got.mean), "standard_deviation": got.standard_deviation,
-                     "status": got.status, "basis": _basis(got)})
-    win = sum(Fraction(str(r["expected_win"])) for r in rows) if rows else Fraction(0)
-    placed = sum(r["placed"] for r in rows)
-    sd_max = sum(r["standard_deviation"] for r in rows)
-    sd_independent = sqrt(sum(r["standard_deviation"] ** 2 for r in rows))
-    seats = config.settings.seats
-    per_hour = float(win) * hands_per_hour
-    bands = []
-    for hours in (1, 8, 40, 1000):
-        n = hands_per_hour * hours
-        half = z_of(0.95) * sd_max * sqrt(n)
-        bands.append({"hours": hours, "rounds": n, "win": per_hour * hours,
-                      "band_95": [per_hour * hours - half, per_hour * hours + half]})
-    return {"wagers": rows, "left_out": left_out, "hands_per_hour": hands_per_hour, "seats": seats,
-            "placed_per_round": placed, "expected_win_per_round": float(win),
-            "hold": float(win) / placed if placed else None,
-            "win_per_hour": per_hour, "win_per_hour_table": per_hour * seats if seats else None,
-            "standard_deviation_at_most": sd_max, "standard_deviation_independent": sd_independent,
-            "bands_per_player": bands,
-            "assumption": "every player plays every offered wager every round, each at its configured minimum "
-                          "(the base game: the table minimum on each base bet)"}
-
-
-def _basis(got) -> str:
-    """How a wager's round figures were priced, in words."""
-    if got.status == "function_of_meter" and got.settings.get("meter") is not None:
-        return f"exact at a meter of {_usd(got.settings['meter'])}, {got.settings.get('meter_from') or 'as given'}"
-    if got.status == "function_of_wager" and got.settings.get("stake") is not None:
-        return f"exact at a {_usd(got.settings['stake'])} wager, {got.settings.get('stake_from') or 'as given'}"
-    return {"exact": "exact", "simulated": "simulated, with its interval in the PAR sheet"}.get(
-        got.status, status_sentence(got.status, got.settings))
-
-
-def _usd(x: float, digits: int = 2) -> str:
-    return f"-${-x:,.{digits}f}" if x < 0 else f"${x:,.{digits}f}"
-
-
-def table_lines(fig: dict) -> list[str]:
-    """:func:`table_figures` in sentences, with the basis of every figure."""
-    out = [f"Assumption: {fig['assumption']}."]
-    for r in fig["wagers"]:
-        placed = (f"{_usd(r['placed'])} placed ({r['bets']} x {_usd(r['stake'])})" if r["bets"] > 1
-                  else f"{_usd(r['placed'])} placed")
-        out.append(f"{r['wager']}{' (paytable ' + r['paytable'] + ')' if r['paytable'] else ''}: {placed}; "
-                   f"expected win {_usd(r['expected_win'], 4)} a round; SD {_usd(r['standard_deviation'])} ({r['basis']})")
-    for r in fig["left_out"]:
-        out.append(f"{r['wager']}: left out of the sum: {r['why']}")
-    hold = f"; hold {fig['hold']:.4%} of the amount placed" if fig["hold"] is not None else ""
-    out.append(f"One player, every wager: {_usd(fig['placed_per_round'])} placed a round; expected win "
-               f"{_usd(fig['expected_win_per_round'], 4)} a round{hold}.")
-    seats = fig["seats"]
-    out.append(f"Theoretical win: {_usd(fig['expected_win_per_round'], 4)} x {fig['hands_per_hour']} rounds an hour = "
-               f"{_usd(fig['win_per_hour'])} an hour per player"
-               + (f"; {_usd(fig['win_per_hour_table'])} an hour with all {seats} seats playing" if seats else "") + ".")
-    out.append(f"Standard deviation of one player's round: at most {_usd(fig['standard_deviation_at_most'])} (the "
-               f"wagers perfectly correlated, the bound used below); {_usd(fig['standard_deviation_independent'])} "
-               "were they independent (they are not: they are settled on the same cards).")
-    bands = "; ".join(f"{b['hours']:,} hour{'s' if b['hours'] > 1 else ''} ({b['rounds']:,} rounds): "
-                      f"{_usd(b['band_95'][0])} to {_usd(b['band_95'][1])}" for b in fig["bands_per_player"])
-    out.append(f"95% band of one player's win (normal approximation with the largest SD, so conservative): {bands}.")
-    return out
 
 
 def whole_sum_tables(model, config: TableConfig) -> list[dict]:

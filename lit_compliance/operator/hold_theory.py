@@ -18,12 +18,11 @@ from functools import lru_cache
 from pathlib import Path
 import hashlib
 
-import numpy as np
-
 from ..gamemath.par import sheet_for
 from ..load.catalogue import Catalogue, CatalogueError
 from ..load.strict_yaml import InputError
-from ..model import Paytable, exact
+from ..model import Paytable, Payout, exact
+from ..model.enums import PayoutKind
 from .par_options import configured_options
 from ..model.table_config import WagerChoice
 from ..load.fingerprint import config_json, ruleset_json
@@ -76,11 +75,37 @@ def _reading(r) -> dict:
 
 
 
-def _paytable(wager, choice: WagerChoice) -> Paytable | None:
+def envy_applied(table: Paytable, amounts) -> Paytable:
+    """The paytable with the table's own envy amounts (a configuration's ``envy``) in place of the
+    ruleset's."""
+    lines = []
+    for line in table.envy_lines:
+        mine = [a for a in amounts if a.hand == line.hand and tuple(sorted(a.suits)) ==
+                tuple(sorted(line.suits)) and (a.stake is None or exact(a.stake) == line.stake)]
+        lines.append(replace(line, payout=Payout(PayoutKind.FIXED_AMOUNT, exact(mine[0].amount))) if mine else line)
+    return replace(table, envy_lines=tuple(lines))
+
+
+def configured_paytable(wager, choice: WagerChoice, seats: int | None) -> Paytable | None:
+    """The paytable a configured wager is played on, with the table's own envy amounts where it
+    sets them (see :func:`_chosen_paytable`)."""
+    table = _chosen_paytable(wager, choice, seats)
+    return envy_applied(table, choice.envy) if table is not None and choice.envy else table
+
+
+def _chosen_paytable(wager, choice: WagerChoice, seats: int | None) -> Paytable | None:
+    """The paytable a configured wager is played on: the house paytable, the one named, the only
+    one, or, for a wager whose paytables are set by the number of players in the round (Cover All),
+    the one for the table's seats (every seat playing, the assumption every table figure states).
+    None where the configuration leaves the choice open."""
     if choice.custom_paytable is not None:
         return choice.custom_paytable.paytable(wager)
-    return wager.paytable(choice.paytable) if choice.paytable else \
-        (wager.paytables[0] if len(wager.paytables) == 1 else None)
+    if choice.paytable:
+        return wager.paytable(choice.paytable)
+    if len(wager.paytables) == 1:
+        return wager.paytables[0]
+    by_players = [t for t in wager.paytables if t.players == seats]
+    return by_players[0] if seats and len(by_players) == 1 else None
 
 
 def sheet(theory: TableTheory, wager_id: str, meter: float | None = None, stake: float | None = None) -> dict:
@@ -143,6 +168,8 @@ class Curve:
         else:   # never meter 0: the PAR options take a meter of 0 for "none given"
             r = self.scale
             points = [(1.0, r), (2.0, r), (4.0, r), (1.0, 3 * r), (2.0, 3 * r), (1.0, 7 * r)]
+        import numpy as np  # lazy: a warm check reads the theory from the cache and never imports numpy
+
         rows, means, seconds = [], [], []
         for s, m in points:
             mean, sd = priced(theory, wager_id, m, s)
@@ -162,6 +189,7 @@ class Curve:
 
     def at(self, stake, meter):
         """(mean, sd) per round per unit; numpy arrays in, arrays out."""
+        import numpy as np  # lazy: as above
 
         stake = np.asarray(stake, dtype=float)
         meter = np.asarray(meter, dtype=float)
@@ -199,17 +227,26 @@ def _load(path: str, catalogue) -> TableTheory:
     rs = ruleset_for(config, catalogue or Catalogue.bundled())
     if config.settings.table is None:
         raise CatalogueError(f"{path}: the configuration names no table")
+    return theory_of(config, rs, path)
+
+
+def theory_of(config, rs, path: str = "", offered_only: bool = False, every_seat: bool = False) -> TableTheory:
+    """A loaded configuration's table (of ruleset ``rs``), priced wager by wager as ``par CONFIG``
+    prices it: the one theory ``check``, ``par CONFIG``, ``hold`` and ``simulate`` read. A wager the
+    ruleset does not offer is a problem, or (``offered_only``, for ``check``, which reports it) left out.
+    ``every_seat``: every seat plays every round, so a wager whose paytable is set by the players in
+    the round (Cover All) is priced on the table's seats (else it is open: not priced)."""
     same = config_json(config, without=("table", "casino"))
-    key = (rs.ref, id(rs), same)
+    key = (rs.ref, id(rs), same, offered_only, every_seat)
     if key not in _PRICED:
-        _PRICED[key] = _price(config, rs)
+        _PRICED[key] = _price(config, rs, offered_only, every_seat)
     wagers, readings, model, choices = _PRICED[key]
-    return TableTheory(path=path, table=str(config.settings.table), casino=config.casino, ruleset=rs.ref,
+    return TableTheory(path=str(path), table=str(config.settings.table), casino=config.casino, ruleset=rs.ref,
                        digest=_digest(rs, config), seats=config.settings.seats, wagers=wagers,
                        readings=readings, model=model, choices=choices)
 
 
-def _price(config, rs):
+def _price(config, rs, offered_only: bool = False, every_seat: bool = False):
 
     model = model_for(rs, config)
     limits = config.settings.limits
@@ -218,9 +255,11 @@ def _price(config, rs):
         try:
             wager = model.wager(choice.wager)
         except KeyError:
+            if offered_only:
+                continue
             raise InputError([config.problem(("wagers", i, "wager"),
                                              f"{rs.ref} offers no wager {choice.wager!r}")]) from None
-        table = _paytable(wager, choice)
+        table = configured_paytable(wager, choice, config.settings.seats if every_seat else None)
         opts = configured_options(config, model, choice, wager)
         choices[wager.id] = (wager, table, opts)
         body = _sheet(model, wager, table, opts) if table is not None else {"totals": None, "status": "incomplete",

@@ -177,7 +177,7 @@ def _section(model: RulesetModel, wager, table, opts: ParOptions, shown: bool = 
         show["bands"] = [{"rounds": f"{b['rounds']:,}", **{k: f"{_pct(v[0], 3)} to {_pct(v[1], 3)}"
                                                              for k, v in b.items() if k != "rounds"}}
                          for b in sheet["bands"]]
-        show["per_hour"] = per_hour_text(sheet["per_hour"], _pct(t["house_edge"]),
+        show["per_hour"] = per_hour_text(sheet["per_hour"], _pct(sheet["per_hour"]["house_edge_at_bet"]),
                                          _base_bets(model) if wager.is_base else None)
         show["charts"]["funnel"] = _funnel(t["house_edge"], t["standard_deviation"])
     if "meter" in sheet:

@@ -1,0 +1,118 @@
+"""One theory of a configured table: every wager at the table's own stakes, in every command."""
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from lit_compliance.cli import main
+from lit_compliance.gamemath.par import STAKES, ParOptions, sheet_for
+from lit_compliance.model import model_of
+from lit_compliance.operator.hold_theory import theory_of
+from lit_compliance.operator.table_config import load_config, ruleset_for
+from lit_compliance.operator.table_figures import table_figures
+
+ROOT = Path(__file__).resolve().parent.parent
+CONFIGS = sorted(p for p in (ROOT / "examples" / "configs").glob("*.yaml") if not p.stem.startswith("noncompliant"))
+
+
+def _fixed_sum_paytables(catalogue):
+    """Every (jurisdiction, wager, paytable) whose money amounts the rules state for no wager amount."""
+    out = []
+    for jid in catalogue.jurisdictions:
+        model = model_of(catalogue.latest(jid))
+        for wager in model.wagers:
+            for table in wager.paytables:
+                if not wager.is_base and table.pays_fixed_amounts and not wager.stake_for(table):
+                    out.append((model, wager, table))
+    return out
+
+
+def test_fixed_sum_win_per_hour_is_what_the_sheets_return_by_stake_implies(catalogue):
+    found = _fixed_sum_paytables(catalogue)
+    assert found, "the catalogue has wagers paying money amounts for no stated wager amount"
+    checked = 0
+    for model, wager, table in found:
+        base = sheet_for(model, wager, table, ParOptions())
+        for row in base.get("by_stake") or []:
+            bet = Fraction(row["stake"])
+            sheet = sheet_for(model, wager, table, ParOptions(bet=bet))
+            per_hour = sheet["per_hour"]
+            assert per_hour["edge_depends_on_bet"]
+            assert per_hour["win_per_hour"] == pytest.approx(float(bet) * 60 * row["house_edge"], rel=1e-12)
+            checked += 1
+    assert checked >= len(STAKES)
+
+
+def test_the_issue_figure_five_card_bonus_a_at_ten_dollars_is_the_ten_dollar_edge():
+    result = CliRunner().invoke(main, ["par", "maryland", "--wager", "five-card-bonus", "--paytable", "a",
+                                       "--format", "json"])
+    assert result.exit_code == 0, result.output
+    section = json.loads(result.output)["wagers"][0]["sections"][0]
+    ten = next(r for r in section["by_stake"] if r["stake"] == 10)
+    assert section["per_hour"]["win_per_hour"] == pytest.approx(10 * 60 * ten["house_edge"])
+    assert section["per_hour"]["win_per_hour"] > 10 * 60 * section["totals"]["house_edge"] * 10  # not the $1 edge
+
+
+def _section(output: str, wager: str) -> dict:
+    report = json.loads(output)
+    return next(w for w in report["wagers"] if w["id"] == wager)["sections"][0]
+
+
+def test_par_config_honours_bet_within_the_wagers_limits():
+    md = ROOT / "examples" / "configs" / "maryland.yaml"
+    runner = CliRunner()
+    at_min = _section(runner.invoke(main, ["par", str(md), "--wager", "five-card-bonus", "--format", "json"]).output,
+                      "five-card-bonus")
+    at_25 = runner.invoke(main, ["par", str(md), "--wager", "five-card-bonus", "--bet", "25", "--format", "json"])
+    assert at_25.exit_code == 0, at_25.output
+    s25 = _section(at_25.output, "five-card-bonus")
+    assert s25["per_hour"]["bet"] == 25 and at_min["per_hour"]["bet"] == 1
+    jurisdiction = runner.invoke(main, ["par", "maryland", "--wager", "five-card-bonus", "--paytable", "b",
+                                        "--format", "json"])
+    by_25 = next(r for r in _section(jurisdiction.output, "five-card-bonus")["by_stake"] if r["stake"] == 25)
+    assert s25["per_hour"]["win_per_hour"] == pytest.approx(25 * 60 * by_25["house_edge"], rel=1e-12)
+
+
+def test_par_config_refuses_a_bet_a_configured_wager_does_not_take_and_names_it():
+    md = ROOT / "examples" / "configs" / "maryland.yaml"
+    result = CliRunner().invoke(main, ["par", str(md), "--bet", "25"])
+    assert result.exit_code == 2
+    assert "--bet 25.00" in result.output and "progressive ($1.00 to $5.00)" in result.output
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=lambda p: p.stem)
+def test_whole_table_figures_leave_no_priced_wager_out(config, catalogue):
+    cfg = load_config(config)
+    rs = ruleset_for(cfg, catalogue)
+    fig = table_figures(rs, cfg)
+    theory = theory_of(cfg, rs, every_seat=True)
+    assert {r["wager"] for r in fig["wagers"]} | {r["wager"] for r in fig["left_out"]} == \
+        {c.wager for c in cfg.settings.wagers}
+    for r in fig["left_out"]:   # only a paytable the rules leave without figures stays out
+        assert theory.wagers[r["wager"]].mean is None
+    for r in fig["wagers"]:
+        w = theory.wagers[r["wager"]]
+        assert r["expected_win"] == pytest.approx(w.mean * r["stake"], rel=1e-12)
+
+
+def test_massachusetts_whole_table_adds_the_house_base_paytable_and_cover_all_at_the_seats():
+    ma = ROOT / "examples" / "configs" / "massachusetts.yaml"
+    result = CliRunner().invoke(main, ["check", str(ma)])
+    text = result.output
+    assert "left out" not in text and "has paytables; name one" not in text
+    runner = CliRunner()
+    par = json.loads(runner.invoke(main, ["par", str(ma), "--format", "json"]).output)
+    rows = {r["wager"]: r for r in par["table"]["wagers"]}
+    assert set(rows) == {"base", "progressive", "cover-all"}
+    base = _section(runner.invoke(main, ["par", str(ma), "--wager", "base", "--format", "json"]).output, "base")
+    assert rows["base"]["expected_win"] == pytest.approx(base["totals"]["house_edge"] * 15, rel=1e-12)
+    assert rows["base"]["placed"] == 45
+    cover = json.loads(runner.invoke(main, ["par", "massachusetts", "--wager", "cover-all", "--paytable", "players-7",
+                                            "--format", "json"]).output)["wagers"][0]["sections"][0]
+    assert rows["cover-all"]["expected_win"] == pytest.approx(cover["totals"]["house_edge"] * 5, rel=1e-12)
+    assert "matrix for 7 players" in rows["cover-all"]["basis"]
