@@ -47,21 +47,27 @@ def _theories(configs) -> list:
               help="A table configuration; rows are matched to it by its 'table'. Repeat for several tables "
                    "(or give a 'config' column in the results).")
 @click.option("--band", type=click.Choice(["95", "99", "99.9"]), default="99", show_default=True,
-              help="Exit status 1 when any period or cumulative result lies outside this band.")
+              help="The band each period and cumulative result is flagged against (outside it: listed).")
+@click.option("--alarm-rate", "alarm_rate", type=click.FloatRange(min=0.0001, max=0.1), default=0.01,
+              show_default=True,
+              help="Exit status 1 when the report raises the alarm: the chance that an honest table raises it "
+                   "anywhere in the report (over every judged period and cumulative result) is at most this.")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
               help="text, json, csv (one row per table, wager and period, then the cumulative rows), html "
                    "(with each wager's funnel chart) or pdf (needs Chromium).")
 @click.option("--output", "-o", "output", type=click.Path(path_type=Path, dir_okay=False),
               help="Write to FILE (atomically) instead of standard output.")
 @handled
-def hold(results, configs, band, fmt, output):
+def hold(results, configs, band, alarm_rate, fmt, output):
     """Check each table's results (RESULTS: CSV, YAML or JSON; one row per table, wager and period with
     date or period, table, wager, rounds, wagered, house_win, and optionally meter and config) against
     the exact theory of its configuration: theoretical win and hold, standard deviation, z-score, and
     whether each period and the cumulative result lies outside the 95%, 99% and 99.9% bands.
 
     Base-game 'wagered' counts the three bets as placed (before any is pulled back). Exit status 1 when
-    a result lies outside --band.
+    the report raises the alarm: some result's p-value is at most --alarm-rate divided by the number of
+    results judged, so an honest table raises it with probability at most --alarm-rate (safe to run
+    every night).
     """
     if fmt == "pdf" and output is None:
         raise Trouble("--format pdf needs --output FILE")
@@ -78,7 +84,8 @@ def hold(results, configs, band, fmt, output):
         read.append(res)
     if problems and not read:
         raise InputError(problems)
-    report = judge(read, theories, band, problems, full=fmt in ("json", "csv"), path=fmt != "text")
+    report = judge(read, theories, band, problems, full=fmt in ("json", "csv"), path=fmt != "text",
+                   alarm_rate=alarm_rate)
     if fmt == "json":
         content: str | bytes = to_json(report)
     elif fmt == "csv":
@@ -89,7 +96,7 @@ def hold(results, configs, band, fmt, output):
         if fmt == "pdf":
             content = print_pdf(content)
     deliver(content, output, tuple(results) + tuple(configs))
-    if report["outside"]:
+    if report["alarm"]["raised"]:
         raise SystemExit(EXIT_NO)
 
 

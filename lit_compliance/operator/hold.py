@@ -59,6 +59,54 @@ CONVENTION = [
 ]
 
 
+ALARM_RATE = 0.01        # the default chance that an honest table raises the alarm anywhere in a report
+ALARM_RATE_MAX = 0.1     # the most a report may allow (--alarm-rate)
+
+
+def _alarm(tables: list[dict], rate: float) -> dict:
+    """The report's alarm: raised when any judged result (a period, or a wager's cumulative result)
+    has a p-value at or below ``rate`` / m, m the number of judged results in the whole report
+    (Bonferroni). Whatever the results' dependence, an honest table then raises it with probability
+    at most ``rate`` (the p-values are exact, up to the tail table's interpolation; calibrated by
+    simulation in the tests). Each wager's ``_tests`` (judged periods, and (p, period) for every
+    period that could raise it) is taken out of the wager's entry here."""
+    tests, found = 0, []
+    for t in tables:
+        for w in t["wagers"]:
+            judged, candidates = w.pop("_tests", (0, []))
+            tests += judged
+            found += [{"table": t["table"], "wager": w["wager"], "wager_name": w["wager_name"], "period": label,
+                       "p_value": p} for p, label in candidates]
+            c = w["cumulative"]
+            if c and c.get("status") == "judged" and "p_value" in c:
+                tests += 1
+                found.append({"table": t["table"], "wager": w["wager"], "wager_name": w["wager_name"],
+                              "period": "cumulative", "p_value": c["p_value"], "periods": c["periods"],
+                              "rounds": c["rounds"]})
+    threshold = rate / tests if tests else 0.0
+    raised = sorted((f for f in found if f["p_value"] <= threshold),
+                    key=lambda f: (f["p_value"], f["table"], f["wager"], str(f["period"])))
+    marked = {(f["table"], f["wager"], f["period"]) for f in raised}
+    for t in tables:
+        for w in t["wagers"]:
+            for p in w["periods"]:
+                if "p_value" in p:
+                    p["alarm"] = (t["table"], w["wager"], p["period"]) in marked
+            if w["cumulative"] and "p_value" in w["cumulative"]:
+                w["cumulative"]["alarm"] = (t["table"], w["wager"], "cumulative") in marked
+    return {"rate": rate, "tests": tests, "threshold": threshold, "raised": bool(raised), "results": raised,
+            "method": f"Bonferroni over the {tests:,} judged result(s) of this report (every judged period and each "
+                      f"wager's cumulative result): the alarm is raised when a result's two-sided p-value, from the "
+                      f"exact distribution of its total, is at most {rate:g} / {tests:,}; an honest table raises it "
+                      f"with probability at most {rate:.2%} over the whole report"}
+
+
+def _too_short(tables: list[dict]) -> list[dict]:
+    """The wagers with periods too short to judge alone: table, wager, how many (they are judged cumulatively)."""
+    return [{"table": t["table"], "wager": w["wager"], "wager_name": w["wager_name"], "periods": w["counts"]["too_short"],
+             "of": w["counts"]["periods"]} for t in tables for w in t["wagers"] if w["counts"]["too_short"]]
+
+
 class Judge:
     """Collects the rows of every results file, checks them against the configurations, judges."""
 
@@ -108,7 +156,7 @@ def _edges(j: "Judge", th: TableTheory, wid: str) -> Edges | None:
 
 
 def judge(results: list[Results], theories: list[TableTheory], band: str, found: list = (),
-          full: bool = True, path: bool = True) -> dict:
+          full: bool = True, path: bool = True, alarm_rate: float = ALARM_RATE) -> dict:
     """Every row judged, per table and wager cumulatively; raise InputError listing every problem
     (``found``: those already found in reading the files, reported with the rest). ``full``: list
     every period (else only those to look at: outside a band, data errors; the counts cover all).
@@ -203,7 +251,9 @@ def judge(results: list[Results], theories: list[TableTheory], band: str, found:
                     "digest": th.digest, "readings": list(th.readings), "wagers": wagers,
                     "outside": any(w["outside"] for w in wagers)})
     counts = {key: sum(w["counts"][key] for t in out for w in t["wagers"]) for key in COUNTS}
+    alarm = _alarm(out, alarm_rate)
     return {"band": band, "convention": CONVENTION, "tables": out, "outside": any(t["outside"] for t in out),
+            "alarm": alarm, "too_short": _too_short(out),
             "counts": counts}
 
 
@@ -372,6 +422,7 @@ def _judge_wagers(groups: list, results: list, numbering: _Periods, curve, edges
     short = (n > 0) & ~bad & ((theo_hold + Z["99"] * sd / k / np.sqrt(np.maximum(n, 1))) > 1.0)
     judged = (n > 0) & ~bad & ~short
     out_by = _outside(z, edges.at(n))
+    p_value = np.where(judged, edges.p_values(z, n), np.nan) if len(n) else np.zeros(0)
     outside = judged & out_by[band]
     use = (n > 0) & ~bad
     starts = np.asarray(bounds[:-1])
@@ -379,10 +430,11 @@ def _judge_wagers(groups: list, results: list, numbering: _Periods, curve, edges
              (("no_rounds", n == 0), ("data_error", bad), ("too_short", short), ("judged", judged),
               ("outside", outside), ("use", use))}
     limits = f"{low:,.2f}" if w.stake_stated else f"{low:,.2f} to {high:,.2f}"
-    shown = np.arange(len(n)) if full else np.flatnonzero(outside | bad)
+    candidate = judged & (p_value <= ALARM_RATE_MAX)      # every period that could raise the alarm
+    shown = np.arange(len(n)) if full else np.flatnonzero(outside | bad | candidate)
     cut = np.searchsorted(shown, bounds).tolist()
     rows = _period_rows(shown, labels, period_id, n, wag, win, stake, meter if has_meter else None, meter_given,
-                        bad, short, hold, theo, theo_hold, sd_win, z, out_by, band, w, limits)
+                        bad, short, hold, theo, theo_hold, sd_win, z, out_by, band, w, limits, p_value)
     # cumulative: running sums within each group (in period order, one after another)
     sums = np.stack([n * use, wag * use, win * use, theo * use, (sd_win ** 2) * use])
     cums = [_cumulative(sums[:, bounds[g]:bounds[g + 1]], use[bounds[g]:bounds[g + 1]], edges, path)
@@ -393,6 +445,7 @@ def _judge_wagers(groups: list, results: list, numbering: _Periods, curve, edges
         ce = _outside(np.array([cums[g][2][0] for g in judge_at]), edges.at([cums[g][2][1] for g in judge_at]))
         for x, g in enumerate(judge_at):
             zc = cums[g][2][0]
+            cums[g][0]["p_value"] = float(edges.p_values(np.array([zc]), np.array([cums[g][2][1]]))[0])
             cums[g][0].update(bands={b: bool(ce[b][x]) for b in BANDS}, outside=bool(ce[band][x]),
                               direction="above" if zc > 0 else "below")
     priced_at = {"meter": "each period's mean meter where the row gives one, else the configured reset "
@@ -410,18 +463,21 @@ def _judge_wagers(groups: list, results: list, numbering: _Periods, curve, edges
         counts.update({name: tally[name][g] for name in ("no_rounds", "data_error", "too_short", "judged", "outside")})
         out.append({**head, "priced_at": dict(priced_at), "periods": rows[cut[g]:cut[g + 1]], "cumulative": cum,
                     "running": running, "outside": bool(tally["outside"][g]) or bool(cum and cum.get("outside")),
-                    "counts": counts})
+                    "counts": counts,
+                    "_tests": (int(judged[bounds[g]:bounds[g + 1]].sum()),
+                               [(float(p_value[i]), labels[period_id[i]])
+                                for i in np.flatnonzero(candidate[bounds[g]:bounds[g + 1]]) + bounds[g]])})
     return out
 
 
 def _period_rows(shown, labels, period_id, n, wag, win, stake, meter, meter_given, bad, short, hold, theo, theo_hold,
-                 sd_win, z, out_by, band, w, limits) -> list[dict]:
+                 sd_win, z, out_by, band, w, limits, p_value) -> list[dict]:
     """The periods listed (``shown``: their indexes), as the report gives them."""
     has_meter = meter is not None
     cols = [period_id, n, wag, win, stake, meter if has_meter else np.zeros(len(n)), np.isnan(meter_given), bad,
-            short, hold, theo, theo_hold, sd_win, z, out_by["95"], out_by["99"], out_by["99.9"]]
+            short, hold, theo, theo_hold, sd_win, z, out_by["95"], out_by["99"], out_by["99.9"], p_value]
     rows = []
-    for (pid, nx, wx, winx, sx, mx, reset, badx, shortx, hx, tx, thx, sdx, zx, o95, o99, o999) in \
+    for (pid, nx, wx, winx, sx, mx, reset, badx, shortx, hx, tx, thx, sdx, zx, o95, o99, o999, px) in \
             zip(*(c[shown].tolist() for c in cols)):
         p = {"period": labels[pid], "rounds": int(nx), "wagered": wx, "house_win": winx,
              "average_bet": sx, "meter": mx if has_meter else None,
@@ -442,6 +498,7 @@ def _period_rows(shown, labels, period_id, n, wag, win, stake, meter, meter_give
                 p["bands"] = {"95": o95, "99": o99, "99.9": o999}
                 p["outside"] = p["bands"][band]
                 p["direction"] = "above" if zx > 0 else "below"
+                p["p_value"] = px
         rows.append(p)
     return rows
 

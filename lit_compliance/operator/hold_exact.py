@@ -34,6 +34,10 @@ from .. import cache
 
 GRID = tuple(int(round(10 ** (k / 5))) for k in range(5, 31))   # 10 .. 1,000,000 rounds
 LEVELS = ("95", "99", "99.9")
+#: Tail probabilities at which each side of the total's distribution is tabulated, for p-values:
+#: 0.5 (the median) and 0.25, then four a decade from 0.1 down to 1e-8.
+TAILS = (0.5, 0.25) + tuple(10 ** (-k / 4) for k in range(4, 33))
+P_FLOOR = TAILS[-1]
 MAX_POINTS = 1 << 17
 TAIL_SDS = 10
 
@@ -85,10 +89,16 @@ def _on_lattice(values, probs, h):
 
 def edges_at(values: np.ndarray, probs: np.ndarray, n: int) -> dict:
     """{level: (z below which, z above which)} a total of n rounds lies outside the band."""
+    return _quantiles(values, probs, n)[0]
+
+
+def _quantiles(values: np.ndarray, probs: np.ndarray, n: int) -> tuple[dict, tuple[list, list]]:
+    """:func:`edges_at`, and the z of each tail probability in :data:`TAILS` on either side (the
+    lower: the z at or below which the total lies with that probability; the upper: at or above)."""
     mean = float(values @ probs)
     sd = sqrt(max(float((values - mean) ** 2 @ probs), 0.0))
     if sd == 0:
-        return {lv: (-np.inf, np.inf) for lv in LEVELS}
+        return {lv: (-np.inf, np.inf) for lv in LEVELS}, ([-np.inf] * len(TAILS), [np.inf] * len(TAILS))
     spread = sd * sqrt(n)
     low_room = min(TAIL_SDS * spread + 4 * max(0.0, mean - values.min()), n * (mean - values.min()))
     high_room = min(TAIL_SDS * spread + 4 * max(0.0, values.max() - mean), n * (values.max() - mean))
@@ -108,15 +118,16 @@ def edges_at(values: np.ndarray, probs: np.ndarray, n: int) -> dict:
     sf = cdf[-1] - cdf + pmf                      # P(total >= point)
     points = (start + np.arange(size)) * h
     z = (points - n * mean) / spread
-    out = {}
-    for lv in LEVELS:
-        a = (1 - float(lv) / 100) / 2
+    def cut(a: float) -> tuple[float, float]:
         below = np.nonzero(cdf <= a)[0]
         above = np.nonzero(sf <= a)[0]
         lo = (z[below[-1]] + z[min(below[-1] + 1, size - 1)]) / 2 if len(below) else -np.inf
         hi = (z[above[0]] + z[max(above[0] - 1, 0)]) / 2 if len(above) else np.inf
-        out[lv] = (float(lo), float(hi))
-    return out
+        return float(lo), float(hi)
+
+    out = {lv: cut((1 - float(lv) / 100) / 2) for lv in LEVELS}
+    tails = [cut(a) for a in TAILS]
+    return out, ([lo for lo, _ in tails], [hi for _, hi in tails])
 
 
 def _key(values, probs) -> str:
@@ -124,23 +135,56 @@ def _key(values, probs) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+def _finite(x: float, side: int) -> float:
+    return x if np.isfinite(x) else side * 1e9
+
+
 class Edges:
-    """Band edges in z for any number of rounds, for one one-round distribution."""
+    """Band edges in z for any number of rounds, for one one-round distribution, and the p-value of
+    any z (from the tail table: the z of each tail probability in :data:`TAILS`)."""
 
     def __init__(self, values: np.ndarray, probs: np.ndarray):
-        key = ["hold-edges", "v1", _key(values, probs), repr(GRID)]
+        key = ["hold-edges", "v2", _key(values, probs), repr(GRID), repr(TAILS)]
         stored = cache.load_json(key)
-        if not (isinstance(stored, dict) and set(stored) == set(LEVELS)):
-            table = {lv: [[], []] for lv in LEVELS}
+        if not (isinstance(stored, dict) and set(stored) == set(LEVELS) | {"tails"}):
+            table: dict = {lv: [[], []] for lv in LEVELS}
+            table["tails"] = [[], []]
             for n in GRID:
-                e = edges_at(values, probs, n)
+                e, (low, high) = _quantiles(values, probs, n)
                 for lv in LEVELS:
-                    table[lv][0].append(e[lv][0] if np.isfinite(e[lv][0]) else -1e9)
-                    table[lv][1].append(e[lv][1] if np.isfinite(e[lv][1]) else 1e9)
+                    table[lv][0].append(_finite(e[lv][0], -1))
+                    table[lv][1].append(_finite(e[lv][1], 1))
+                table["tails"][0].append([_finite(x, -1) for x in low])
+                table["tails"][1].append([_finite(x, 1) for x in high])
             cache.save_json(key, table)
             stored = table
-        self.table = {lv: (np.array(v[0]), np.array(v[1])) for lv, v in stored.items()}
+        self.table = {lv: (np.array(stored[lv][0]), np.array(stored[lv][1])) for lv in LEVELS}
+        self.tails = (np.array(stored["tails"][0]), np.array(stored["tails"][1]))   # [grid point, tail]
         self.x = np.log10(np.array(GRID, dtype=float))
+
+    def p_values(self, z, rounds) -> np.ndarray:
+        """The two-sided p-value of each z at its number of rounds: twice the probability, in the
+        exact distribution of the period's total, of a result at least as far out on its side
+        (at most 1; at least :data:`P_FLOOR`, the smallest tail tabulated, for a result beyond it).
+        The tail is interpolated in log10 between the tabulated tail probabilities, and each
+        tabulated z in log10(rounds) between the grid's numbers of rounds."""
+        z = np.asarray(z, dtype=float)
+        x = np.log10(np.clip(np.asarray(rounds, dtype=float), GRID[0], GRID[-1]))
+        logs = np.log10(np.array(TAILS))
+        out = np.ones(z.shape)
+        for value in np.unique(x):
+            at = x == value
+            low = np.array([np.interp(value, self.x, self.tails[0][:, k]) for k in range(len(TAILS))])
+            high = np.array([np.interp(value, self.x, self.tails[1][:, k]) for k in range(len(TAILS))])
+            low = np.maximum.accumulate(low[::-1])[::-1]       # z rises with the tail probability below
+            high = np.minimum.accumulate(high[::-1])[::-1]     # and falls with it above
+            zs = z[at]
+            below = zs <= low[0]
+            # lower side: z from low[-1] (the most extreme) up to low[0] (the median)
+            p_low = 10 ** np.interp(zs, low[::-1], logs[::-1], left=logs[-1], right=0.0)
+            p_high = 10 ** np.interp(-zs, -high[::-1], logs[::-1], left=logs[-1], right=0.0)
+            out[at] = np.minimum(1.0, 2 * np.where(below, p_low, p_high))
+        return out
 
     def at(self, rounds) -> dict:
         """{level: (low z edges, high z edges)} for an array of round counts."""

@@ -276,8 +276,8 @@ def _price(config, rs, offered_only: bool = False, every_seat: bool = False):
             units_per_round=BASE_UNITS if wager.is_base else 1,
             mean=t["house_edge"] if t else None, sd=t["standard_deviation"] if t else None,
             status=body.get("status", "incomplete"), stake=body.get("stake", 1.0),
-            stake_stated=bool(body.get("stake_stated")) and not wager.is_base,
-            stake_dependent=table is not None and not body.get("stake_stated") and not wager.is_base
+            stake_stated=table is not None and bool(wager.stake_for(table)) and not wager.is_base,
+            stake_dependent=table is not None and not wager.stake_for(table) and not wager.is_base
             and (table.pays_fixed_amounts or table.pays_from_meter),
             meter=(body.get("meter") or {}).get("priced_at"),
             meter_reset=float(opts.reset) if opts.reset is not None else None,

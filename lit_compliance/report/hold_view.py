@@ -29,7 +29,6 @@ def flags(report: dict) -> list[dict]:
     out = []
     for t in report["tables"]:
         for w in t["wagers"]:
-            short = w["counts"]["too_short"]
             for p in w["periods"]:
                 who = f"table {t['table']}, {w['wager_name']}, {p['period']}"
                 if p.get("outside"):
@@ -46,10 +45,6 @@ def flags(report: dict) -> list[dict]:
                             f"house won {_m(c['house_win'])} ({_pct(c['hold'])}) against a theoretical "
                             f"{_m(c['theoretical_win'])} ({_pct(c['theoretical_hold'])}), SD {_m(c['sd'])}: "
                             f"{_outside_text(c['z'], c['bands'])}"})
-            if short:
-                out.append({"table": t["table"], "kind": "too_short", "text":
-                            f"table {t['table']}, {w['wager_name']}: {short} period(s) too short to judge alone "
-                            "(theory + 2.576 SD would be a hold above 100%); they count in the cumulative figures"})
             if w["cumulative"] is None and w["periods"] and w["periods"][0]["status"] == "not_priced":
                 out.append({"table": t["table"], "kind": "not_priced", "text":
                             f"table {t['table']}, {w['wager_name']}: {w['periods'][0]['note']}"})
@@ -92,7 +87,7 @@ def view(report: dict, charts_too: bool = True) -> dict:
                         "hold_text": _pct(p.get("hold")), "theoretical_text": _pct(p.get("theoretical_hold")),
                         "z_text": f"{p['z']:+.2f}" if "z" in p else "",
                         "verdict": p.get("note") or _outside_text(p["z"], p["bands"])}
-                       for p in w["periods"] if p.get("outside") or p["status"] == "data_error"]
+                       for p in w["periods"] if p.get("outside") or p.get("alarm") or p["status"] == "data_error"]
             pa = w["priced_at"]
             wagers.append({**w, "shown": shown, "flagged_periods": periods, "chart": funnel(t, w) if charts_too else None,
                            "theory_text": None if pa is None else
@@ -101,12 +96,41 @@ def view(report: dict, charts_too: bool = True) -> dict:
                            f"{_pct(pa['mean_per_round'] / w['units_per_round'])}"
                            + (f" at a ${pa['stake_priced']:,.2f} stake" if pa.get("stake_priced") else "")})
         tables.append({**t, "wagers": wagers})
-    return {**report, "tables": tables, "flags": flags(report)}
+    return {**report, "tables": tables, "flags": flags(report), "alarm_lines": alarm_lines(report),
+            "too_short_line": too_short_line(report)}
+
+
+def _p(p: float) -> str:
+    from ..operator.hold_exact import P_FLOOR  # lazy: the numbers only
+
+    return f"at most {2 * P_FLOOR:.0e} (beyond the tail table)" if p <= 2 * P_FLOOR * (1 + 1e-9) else f"{p:.2g}"
+
+
+def alarm_lines(report: dict) -> list[str]:
+    """The report's alarm in words: raised or not, what it controls, and every result that raised it."""
+    a = report["alarm"]
+    head = (f"ALARM RAISED: {len(a['results'])} result(s) beyond what an honest table shows" if a["raised"]
+            else "No alarm")
+    out = [f"{head} (family-wise false-alarm rate {a['rate']:.2%} over the whole report: {a['method']})."]
+    for f in a["results"]:
+        where = (f"all {f['periods']} periods ({f['rounds']:,} rounds)" if f["period"] == "cumulative" else f["period"])
+        out.append(f"table {f['table']}, {f['wager_name']}, {where}: p = {_p(f['p_value'])}")
+    return out
+
+
+def too_short_line(report: dict) -> str | None:
+    """One line naming the wagers whose periods are too short to judge alone, and how many."""
+    rows = report.get("too_short") or []
+    if not rows:
+        return None
+    named = "; ".join(f"table {r['table']} {r['wager_name']}: {r['periods']} of {r['of']} period(s)" for r in rows)
+    return (f"Too short to judge period by period (theory + 2.576 SD would be a hold above 100%), so judged only "
+            f"cumulatively: {named}.")
 
 
 CSV_FIELDS = ["table", "wager", "period", "status", "rounds", "wagered", "house_win", "hold", "theoretical_win",
               "theoretical_hold", "sd", "z", "outside_95", "outside_99", "outside_99.9", "direction", "average_bet",
-              "meter", "meter_from", "note"]
+              "meter", "meter_from", "note", "p_value", "alarm"]
 
 
 def _cell(x):
@@ -137,5 +161,5 @@ def csv_text(report: dict) -> str:
                     t["table"], w["wager"], p["period"], p["status"], p["rounds"], p["wagered"], p["house_win"],
                     p.get("hold"), p.get("theoretical_win"), p.get("theoretical_hold"), p.get("sd"), p.get("z"),
                     bands.get("95"), bands.get("99"), bands.get("99.9"), p.get("direction"), p.get("average_bet"),
-                    p.get("meter"), p.get("meter_from"), p.get("note"))])
+                    p.get("meter"), p.get("meter_from"), p.get("note"), p.get("p_value"), p.get("alarm"))])
     return buf.getvalue()

@@ -1,0 +1,108 @@
+"""The nightly alarm of the hold check: an honest table raises it no more often than the stated
+family-wise rate over a whole report (every period and every cumulative result), while a base game
+paying a pair of tens or better 2 to 1 is still caught within a month of 2,000-round days.
+
+Honest periods are drawn from the exact distribution of one round (the PAR sheet's), as in
+tests/test_hold_calibration.py: each period's outcome counts are multinomial over the round's outcomes.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from lit_compliance.operator.hold import judge
+from lit_compliance.operator.hold_exact import Edges, one_round
+from lit_compliance.operator.hold_results import read_results
+from lit_compliance.operator.hold_theory import load_theory, sheet
+
+ROOT = Path(__file__).resolve().parent.parent
+MD = ROOT / "examples" / "configs" / "maryland.yaml"
+TRIBAL = ROOT / "examples" / "configs" / "tribal.yaml"
+DAYS, ROUNDS = 30, 2000
+
+
+def _month(theory, rng, reports: int, extra: dict | None = None) -> list[str]:
+    """``reports`` months of results (CSV text) of every priced wager at its configured stake."""
+    parts = []
+    for wid, w in theory.wagers.items():
+        if w.mean is None:
+            continue
+        values, probs = one_round(sheet(theory, wid))
+        values = values - (extra or {}).get(wid, 0)
+        stake = w.stake if w.stake_stated else (w.minimum or 1.0)
+        counts = rng.multinomial(ROUNDS, probs, size=(reports, DAYS))
+        parts.append((wid, w.units_per_round, stake, (counts @ values) * stake))
+    out = []
+    for r in range(reports):
+        lines = ["period,table,wager,rounds,wagered,house_win"]
+        for day in range(DAYS):
+            for wid, k, stake, totals in parts:
+                lines.append(f"d{day + 1:02d},{theory.table},{wid},{ROUNDS},{k * ROUNDS * stake:.2f},"
+                             f"{totals[r, day]:.2f}")
+        out.append("\n".join(lines) + "\n")
+    return out
+
+
+def _alarms(tmp_path, theory, texts: list[str]) -> list[dict]:
+    got = []
+    for i, text in enumerate(texts):
+        path = tmp_path / f"m{i}.csv"
+        path.write_text(text)
+        res, problems = read_results(path)
+        assert not problems, problems[:3]
+        got.append(judge([res], [theory], "99", full=False, path=False)["alarm"])
+    return got
+
+
+def test_honest_months_raise_the_nightly_alarm_no_more_often_than_its_stated_rate(tmp_path):
+    theory = load_theory(MD)
+    reports = 300
+    alarms = _alarms(tmp_path, theory, _month(theory, np.random.default_rng(30), reports))
+    assert all(a["rate"] == 0.01 for a in alarms)
+    assert min(a["tests"] for a in alarms) >= DAYS + 5          # every base and three-card day, and each cumulative
+    raised = sum(a["raised"] for a in alarms)
+    # at most 1%: P(Binomial(300, 0.01) >= 10) < 0.001; judging each period at 1% alone raised it on about
+    # four tables in ten
+    assert raised <= 9, raised
+
+
+def test_a_pair_of_tens_paid_two_to_one_raises_the_alarm_within_a_month(tmp_path):
+    theory = load_theory(TRIBAL)
+    s = sheet(theory, "base")
+    extra = []
+    for row, final in zip(s["rows"], s["base"]["final_hands"]):
+        for b in (1, 2, 3):
+            if final[f"bets_{b}"]:
+                extra.append(b if "tens" in row["hand"].lower() else 0)
+    reports = 100
+    alarms = _alarms(tmp_path, theory, _month(theory, np.random.default_rng(31), reports,
+                                              {"base": np.array(extra, dtype=float)}))
+    assert sum(a["raised"] for a in alarms) >= 99
+    assert all(any(f["period"] == "cumulative" for f in a["results"]) for a in alarms if a["raised"])
+
+
+def test_p_values_of_honest_periods_are_uniform_in_their_tails():
+    theory = load_theory(TRIBAL)
+    values, probs = one_round(sheet(theory, "base"))
+    edges = Edges(values, probs)
+    rng = np.random.default_rng(32)
+    n, trials = 2000, 20000
+    totals = rng.multinomial(n, probs, size=trials) @ values
+    mean, sd = float(values @ probs), float(np.sqrt(((values - values @ probs) ** 2) @ probs))
+    p = edges.p_values((totals - n * mean) / (sd * np.sqrt(n)), np.full(trials, n))
+    for alpha in (0.05, 0.01, 0.002):
+        share = float((p <= alpha).mean())
+        assert share <= alpha + 4 * np.sqrt(alpha * (1 - alpha) / trials), (alpha, share)
+        assert share >= alpha / 3, (alpha, share)     # not so conservative as to be blind
+
+
+@pytest.mark.slow
+def test_honest_months_of_every_example_table_raise_the_alarm_at_most_at_its_rate(tmp_path):
+    for config in sorted((ROOT / "examples" / "configs").glob("*.yaml")):
+        if config.stem.startswith("noncompliant"):
+            continue
+        theory = load_theory(config)
+        alarms = _alarms(tmp_path, theory, _month(theory, np.random.default_rng(33), 500))
+        assert sum(a["raised"] for a in alarms) <= 13, config.stem   # P(Bin(500, .01) >= 14) < 0.001
