@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from lit_compliance.operator.hold import judge
-from lit_compliance.operator.hold_exact import Edges, one_round
+from lit_compliance.gamemath.period import Edges, one_round
 from lit_compliance.operator.hold_results import read_results
 from lit_compliance.operator.hold_theory import load_theory, sheet
 

@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from lit_compliance.operator.hold import judge
-from lit_compliance.operator.hold_exact import one_round
+from lit_compliance.gamemath.period import one_round
 from lit_compliance.operator.hold_results import read_results
 from lit_compliance.operator.hold_theory import load_theory, sheet
 

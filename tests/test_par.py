@@ -245,8 +245,10 @@ def test_bands_narrow_with_rounds(catalogue):
     _, _, _, sheet = _sheet(catalogue, "maryland", "three-card-bonus", "a")
     widths = [b["95%"][1] - b["95%"][0] for b in sheet["bands"]]
     assert widths == sorted(widths, reverse=True)
-    assert widths[0] / widths[-1] == pytest.approx(sqrt(1000))
-    assert widths[-1] == pytest.approx(2 * 1.959963984540054 * sheet["totals"]["standard_deviation"] / sqrt(100_000))
+    # exact bands: over many rounds the total tends to the normal curve, so the width tends to 2 z SD / sqrt(N)
+    assert widths[0] / widths[-1] == pytest.approx(sqrt(1000), rel=0.05)
+    assert widths[-1] == pytest.approx(2 * 1.959963984540054 * sheet["totals"]["standard_deviation"] / sqrt(100_000),
+                                       rel=0.02)
 
 
 def test_cli_formats_are_deterministic_and_complete():

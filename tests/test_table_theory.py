@@ -116,3 +116,48 @@ def test_massachusetts_whole_table_adds_the_house_base_paytable_and_cover_all_at
                                             "--format", "json"]).output)["wagers"][0]["sections"][0]
     assert rows["cover-all"]["expected_win"] == pytest.approx(cover["totals"]["house_edge"] * 5, rel=1e-12)
     assert "matrix for 7 players" in rows["cover-all"]["basis"]
+
+
+@pytest.mark.parametrize("config, wager", [("maryland", "base"), ("maryland", "three-card-bonus"),
+                                           ("maryland", "six-card-bonus"), ("tribal", "base")])
+def test_par_sheet_bands_are_the_bands_hold_judges_a_period_by(config, wager):
+    import numpy as np
+
+    from lit_compliance.gamemath.period import Edges, one_round
+    from lit_compliance.operator.hold_theory import load_theory, sheet
+
+    path = ROOT / "examples" / "configs" / f"{config}.yaml"
+    result = CliRunner().invoke(main, ["par", str(path), "--wager", wager, "--format", "json"])
+    assert result.exit_code == 0, result.output
+    section = _section(result.output, wager)
+    theory = load_theory(path)
+    w = theory.wagers[wager]
+    edges = Edges(*one_round(sheet(theory, wager)))
+    for row in section["bands"]:
+        n = row["rounds"]
+        at = edges.at(np.array([n]))
+        for level, name in (("95", "95%"), ("99", "99%")):
+            low, high = (w.mean * n + at[level][i][0] * w.sd * n ** 0.5 for i in (0, 1))
+            k = w.units_per_round
+            assert row[name][0] == pytest.approx(low / (k * n), abs=1e-12)
+            assert row[name][1] == pytest.approx(high / (k * n), abs=1e-12)
+    # the base game's band is centred on the hold per amount placed (edge per bet / 3), not the edge per bet
+    if wager == "base":
+        mid = sum(section["bands"][-1]["95%"]) / 2
+        assert abs(mid - w.mean / 3) < abs(mid - w.mean)
+
+
+def test_the_issue_figure_maryland_base_a_1000_rounds_95_band_is_holds():
+    result = CliRunner().invoke(main, ["par", "maryland", "--wager", "base", "--paytable", "a", "--format", "json"])
+    band = next(b for b in _section(result.output, "base")["bands"] if b["rounds"] == 1000)["95%"]
+    # hold judges 1,000 rounds of Maryland base A by -7.62% to 6.78% of the three bets placed (the PAR sheet's
+    # normal band was -9.49% to 11.83% per bet): derived here from the exact distribution, not typed in
+    from lit_compliance.gamemath.period import hold_bands, one_round
+    from lit_compliance.gamemath.par import ParOptions, sheet_for
+    from lit_compliance.load.catalogue import Catalogue
+
+    model = model_of(Catalogue.bundled().get("maryland"))
+    wager = model.wager("base")
+    dist = one_round(sheet_for(model, wager, wager.paytable("a"), ParOptions()))
+    assert band == pytest.approx(hold_bands(*dist, (1000,), (0.95,), 3)[0]["95%"])
+    assert -0.08 < band[0] < -0.07 and 0.06 < band[1] < 0.07

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from math import comb, sqrt
+from math import comb
 from statistics import NormalDist
 
 import json
@@ -34,6 +34,8 @@ from .moments import Moments, moments
 from .settings import TableSettings
 from .side import envy_per_other_player
 from .tables import Atom, five_card_counts
+
+BASE_UNITS = 3   # a base-game round places three equal bets: the hold's handle, as `hold` counts it
 
 LEVELS = (0.90, 0.95, 0.99)
 ROUNDS = (100, 1_000, 10_000, 100_000)
@@ -105,16 +107,14 @@ def record_totals(record, exact_math: bool = True) -> dict | None:
     }
 
 
-def bands(edge: float, sd: float) -> list[dict]:
-    """The range of the hold (win per unit wagered) at each level, over each number of rounds."""
-    out = []
-    for n in ROUNDS:
-        row = {"rounds": n}
-        for level in LEVELS:
-            half = z_of(level) * sd / sqrt(n)
-            row[f"{int(level * 100)}%"] = [edge - half, edge + half]
-        out.append(row)
-    return out
+def bands(sheet: dict, units: int) -> list[dict] | None:
+    """The central band of the hold (the house's win over the amount placed; ``units`` a round: the
+    base game's three bets as placed) at each level over each number of rounds, from the exact
+    distribution of the total of that many rounds: the bands ``hold`` judges a period by."""
+    from .period import hold_bands, one_round  # lazy: numpy, only when a sheet is made
+
+    dist = one_round(sheet)
+    return None if dist is None else hold_bands(*dist, ROUNDS, LEVELS, units)
 
 
 def _per_hour(edge: float, opts: ParOptions, edge_at_bet: float | None = None) -> dict:
@@ -504,7 +504,8 @@ def _limit_section(pairs, opts: ParOptions, bet: Fraction | None, uncapped: Mome
 def _finish(sheet: dict, opts: ParOptions, edge_at_bet: float | None = None) -> dict:
     t = sheet.get("totals")
     if t:
-        sheet["bands"] = bands(t["house_edge"], t["standard_deviation"])
+        sheet["bands"] = bands(sheet, BASE_UNITS if sheet.get("base") else 1)
+        sheet["bands_handle"] = ("the three base bets as placed" if sheet.get("base") else "the amount wagered")
         sheet["per_hour"] = _per_hour(t["house_edge"], opts, edge_at_bet)
     return sheet
 

@@ -18,7 +18,7 @@ stakes' spread), so the bands are slightly narrow for such periods. Periods are 
 over several periods the expectations and variances add (no constant-stake assumption across
 periods). z = (actual - theoretical) / sd; a result lies outside the 95%, 99% or 99.9% band when z
 lies beyond that band's edges in the exact distribution of the period's total
-(:mod:`lit_compliance.operator.hold_exact`), which for these skewed wagers are far from +-1.960,
+(:mod:`lit_compliance.gamemath.period`), which for these skewed wagers are far from +-1.960,
 2.576 and 3.291.
 
 Not judged: a period whose average bet lies outside the table's configured limits (reported as a
@@ -37,7 +37,7 @@ import numpy as np
 
 from ..load.strict_yaml import InputError
 from .hold_results import Results
-from .hold_exact import Edges, one_round
+from ..gamemath.period import Edges, one_round
 from .hold_theory import Curve, TableTheory, load_theory, max_net, sheet
 
 BANDS = ("95", "99", "99.9")

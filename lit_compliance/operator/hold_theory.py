@@ -18,7 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 import hashlib
 
-from ..gamemath.par import sheet_for
+from ..gamemath.par import BASE_UNITS, sheet_for
 from ..load.catalogue import Catalogue, CatalogueError
 from ..load.strict_yaml import InputError
 from ..model import Paytable, Payout, exact
@@ -28,7 +28,6 @@ from ..model.table_config import WagerChoice
 from ..load.fingerprint import config_json, ruleset_json
 from .table_config import load_config, model_for, ruleset_for
 
-BASE_UNITS = 3   # a base-game round places three equal bets
 
 
 @dataclass(frozen=True)

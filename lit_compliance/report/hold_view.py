@@ -101,7 +101,7 @@ def view(report: dict, charts_too: bool = True) -> dict:
 
 
 def _p(p: float) -> str:
-    from ..operator.hold_exact import P_FLOOR  # lazy: the numbers only
+    from ..gamemath.period import P_FLOOR  # lazy: the numbers only
 
     return f"at most {2 * P_FLOOR:.0e} (beyond the tail table)" if p <= 2 * P_FLOOR * (1 + 1e-9) else f"{p:.2g}"
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from math import floor, log10, sqrt
+from math import floor, log10
 
 from ..model.vocabulary import status_sentence
 from ..gamemath import paytable_result
@@ -27,8 +27,12 @@ METHOD = [
     "returning exactly the stake is a push. Variance and standard deviation are of the net result per unit of "
     "the stake the edge is stated on.",
     f"Volatility index = z x standard deviation (z = {z_of(0.90):.4f} at 90%, {z_of(0.95):.4f} at 95%: the normal "
-    "quantiles, as computed); confidence bands of the hold over N rounds = house edge +- z x SD / sqrt(N) (normal "
-    "approximation, independent rounds).",
+    "quantiles, as computed; the volatility index alone is a normal-curve figure).",
+    "Bands of the hold over N rounds (the house's win over the amount placed; for the base game its three bets as "
+    "placed, so the centre is the house edge per bet / 3): the central 90%, 95% and 99% of the exact distribution "
+    "of the total of N independent rounds (the N-th convolution power of the distribution of one round, by FFT), "
+    "not the normal curve, whose bands a royal flush's skew puts in the wrong place. They are the bands 'hold' "
+    "judges a period by.",
     "Theoretical win per hour = bet x hands per hour x house edge, the edge per unit of the bet it is stated on: "
     "for the base game the bet on each of its equal betting spots (the amount in all per hand is that times the "
     "number of spots), for a side wager the wager.",
@@ -111,13 +115,15 @@ def _show_rows(sheet: dict) -> list[dict]:
     return out
 
 
-def _funnel(edge: float, sd: float) -> str:
-    grid = [int(round(10 ** (2 + k / 4))) for k in range(13)]   # 100 .. 100,000
-    series = [("house edge", [(n, edge * 100) for n in grid])]
-    for level in (0.95, 0.99):
-        z = z_of(level)
-        series.append((f"{int(level * 100)}% band", [(n, (edge + z * sd / sqrt(n)) * 100) for n in grid]))
-        series.append((f"{int(level * 100)}% band ", [(n, (edge - z * sd / sqrt(n)) * 100) for n in grid]))
+def _funnel(sheet: dict) -> str:
+    """The bands of the hold against the rounds played (the sheet's exact bands, joined)."""
+    rows = sheet["bands"]
+    grid = [b["rounds"] for b in rows]
+    centre = sheet["totals"]["house_edge"] / (3 if sheet.get("base") else 1)
+    series = [("theoretical hold", [(n, centre * 100) for n in grid])]
+    for level in ("95%", "99%"):
+        series.append((f"{level} band", [(b["rounds"], b[level][1] * 100) for b in rows]))
+        series.append((f"{level} band ", [(b["rounds"], b[level][0] * 100) for b in rows]))
     return charts.line_chart("Confidence funnel of the hold", "rounds played (log scale)",
                              "hold, % of amount wagered", series, x_fmt=lambda v: f"{v:,.0f}",
                              y_fmt=lambda v: f"{v:g}%", log_x=True)
@@ -179,7 +185,7 @@ def _section(model: RulesetModel, wager, table, opts: ParOptions, shown: bool = 
                          for b in sheet["bands"]]
         show["per_hour"] = per_hour_text(sheet["per_hour"], _pct(sheet["per_hour"]["house_edge_at_bet"]),
                                          _base_bets(model) if wager.is_base else None)
-        show["charts"]["funnel"] = _funnel(t["house_edge"], t["standard_deviation"])
+        show["charts"]["funnel"] = _funnel(sheet)
     if "meter" in sheet:
         mt = sheet["meter"]
         show["charts"]["meter"] = charts.line_chart(

@@ -1,4 +1,8 @@
-"""The bands of a period's total from its exact distribution, not the normal curve.
+"""The exact distribution of a period's total: the one kind of band every output prints.
+
+The PAR sheet's bands of the hold and the hold check's verdicts are both read from here, on the same
+handle (the amount placed; the base game: its three bets as placed), so a band filed with a PAR
+sheet is exactly the band ``hold`` later judges a period by.
 
 A Let It Ride wager's result per round is far from normal: a royal flush pays the three base bets
 3,000 units at odds of 1 in 649,740, so the base game's skewness per round is about -320, and the
@@ -92,13 +96,35 @@ def edges_at(values: np.ndarray, probs: np.ndarray, n: int) -> dict:
     return _quantiles(values, probs, n)[0]
 
 
-def _quantiles(values: np.ndarray, probs: np.ndarray, n: int) -> tuple[dict, tuple[list, list]]:
-    """:func:`edges_at`, and the z of each tail probability in :data:`TAILS` on either side (the
-    lower: the z at or below which the total lies with that probability; the upper: at or above)."""
+def hold_bands(values: np.ndarray, probs: np.ndarray, rounds, levels, units: int) -> list[dict]:
+    """For each number of rounds, the central band of the hold (the house's win over the amount
+    placed) at each level (fractions, e.g. 0.95), from the exact distribution of the total of that
+    many rounds; ``values`` are the house's net per round per unit, ``units`` the units a round places
+    (3 for the base game). Each: {"rounds": n, "90%": [low, high], ...}."""
+    names = tuple(f"{level * 100:g}" for level in levels)
+    mean = float(values @ probs)
+    sd = sqrt(max(float((values - mean) ** 2 @ probs), 0.0))
+    out = []
+    for n in rounds:
+        edges = _quantiles(values, probs, n, names)[0]
+        row = {"rounds": n}
+        for level, name in zip(levels, names):
+            lo, hi = edges[name]
+            row[f"{int(level * 100)}%"] = [(n * mean + lo * sd * sqrt(n)) / (units * n),
+                                           (n * mean + hi * sd * sqrt(n)) / (units * n)]
+        out.append(row)
+    return out
+
+
+def _quantiles(values: np.ndarray, probs: np.ndarray, n: int,
+               levels: tuple = LEVELS) -> tuple[dict, tuple[list, list]]:
+    """:func:`edges_at` (at ``levels``, percentages as text), and the z of each tail probability in
+    :data:`TAILS` on either side (the lower: the z at or below which the total lies with that
+    probability; the upper: at or above)."""
     mean = float(values @ probs)
     sd = sqrt(max(float((values - mean) ** 2 @ probs), 0.0))
     if sd == 0:
-        return {lv: (-np.inf, np.inf) for lv in LEVELS}, ([-np.inf] * len(TAILS), [np.inf] * len(TAILS))
+        return {lv: (-np.inf, np.inf) for lv in levels}, ([-np.inf] * len(TAILS), [np.inf] * len(TAILS))
     spread = sd * sqrt(n)
     low_room = min(TAIL_SDS * spread + 4 * max(0.0, mean - values.min()), n * (mean - values.min()))
     high_room = min(TAIL_SDS * spread + 4 * max(0.0, values.max() - mean), n * (values.max() - mean))
@@ -125,7 +151,7 @@ def _quantiles(values: np.ndarray, probs: np.ndarray, n: int) -> tuple[dict, tup
         hi = (z[above[0]] + z[max(above[0] - 1, 0)]) / 2 if len(above) else np.inf
         return float(lo), float(hi)
 
-    out = {lv: cut((1 - float(lv) / 100) / 2) for lv in LEVELS}
+    out = {lv: cut((1 - float(lv) / 100) / 2) for lv in levels}
     tails = [cut(a) for a in TAILS]
     return out, ([lo for lo, _ in tails], [hi for _, hi in tails])
 
