@@ -107,9 +107,9 @@ def test_a_result_outside_the_band_is_named_with_how_far_and_which_way_and_exits
     # result (two tests), each p-value against the rate / 2
     p = float(Edges(*one_round(sheet(theory, "base"))).p_values([z], [rounds])[0])
     assert 0.001 < p < 0.01                                   # outside the 99% band, inside the 99.9%
-    for rate in ("0.001", "0.01", "0.05"):
-        status = run("hold", path, "--config", MD, "--alarm-rate", rate).exit_code
-        assert status == (1 if p <= float(rate) / 2 else 0), (rate, p)
+    for percent in ("0.1", "1", "5"):
+        status = run("hold", path, "--config", MD, "--alarm-percent", percent).exit_code
+        assert status == (1 if p <= float(percent) / 100 / 2 else 0), (percent, p)
     assert "SD below theory, outside the 99.9% band" not in run("hold", path, "--config", MD, "--band", "99.9").output
     # the house winning 2 SD above theory is outside even the 99.9% band: the upper tail is short
     high = base.mean * units + 2 * sd

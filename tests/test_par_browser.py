@@ -53,8 +53,8 @@ def test_par_pdf_holds_every_section(tmp_path, args):
             heading = f"{wager['name']}: {section['paytable_name']}"
             assert heading in text, heading
             if section.get("totals"):
-                for part in ("Pay lines", "Totals", "Standard deviation", "Sensitivity", "Confidence bands of the hold",
-                             "Confidence funnel of the hold"):
+                for part in ("Pay lines", "Totals", "Standard deviation", "Sensitivity", "Bands of the hold",
+                             "Funnel of the hold"):
                     assert part in text, (heading, part)
             for key, part in (("base", "Final hand by bets riding"), ("meter", "Return against the progressive meter"),
                               ("by_stake", "Return against the wager amount"), ("envy", "Envy bonus by other players"),

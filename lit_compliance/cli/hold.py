@@ -48,26 +48,27 @@ def _theories(configs) -> list:
                    "(or give a 'config' column in the results).")
 @click.option("--band", type=click.Choice(["95", "99", "99.9"]), default="99", show_default=True,
               help="The band each period and cumulative result is flagged against (outside it: listed).")
-@click.option("--alarm-rate", "alarm_rate", type=click.FloatRange(min=0.0001, max=0.1), default=0.01,
+@click.option("--alarm-percent", "alarm_percent", type=click.FloatRange(min=0.01, max=10), default=1.0,
               show_default=True,
-              help="Exit status 1 when the report raises the alarm: the chance that an honest table raises it "
-                   "anywhere in the report (over every judged period and cumulative result) is at most this.")
+              help="Exit status 1 when the report raises the alarm: the chance (percent) that an honest table "
+                   "raises it anywhere in the report (over every judged period and cumulative result) is at most "
+                   "this.")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
               help="text, json, csv (one row per table, wager and period, then the cumulative rows), html "
                    "(with each wager's funnel chart) or pdf (needs Chromium).")
 @click.option("--output", "-o", "output", type=click.Path(path_type=Path, dir_okay=False),
               help="Write to FILE (atomically) instead of standard output.")
 @handled
-def hold(results, configs, band, alarm_rate, fmt, output):
+def hold(results, configs, band, alarm_percent, fmt, output):
     """Check each table's results (RESULTS: CSV, YAML or JSON; one row per table, wager and period with
     date or period, table, wager, rounds, wagered, house_win, and optionally meter and config) against
     the exact theory of its configuration: theoretical win and hold, standard deviation, z-score, and
     whether each period and the cumulative result lies outside the 95%, 99% and 99.9% bands.
 
     Base-game 'wagered' counts the three bets as placed (before any is pulled back). Exit status 1 when
-    the report raises the alarm: some result's p-value is at most --alarm-rate divided by the number of
-    results judged, so an honest table raises it with probability at most --alarm-rate (safe to run
-    every night).
+    the report raises the alarm: some result's p-value is at most --alarm-percent divided by the number
+    of results judged, so an honest table raises it with probability at most --alarm-percent (safe to
+    run every night).
     """
     if fmt == "pdf" and output is None:
         raise Trouble("--format pdf needs --output FILE")
@@ -85,7 +86,7 @@ def hold(results, configs, band, alarm_rate, fmt, output):
     if problems and not read:
         raise InputError(problems)
     report = judge(read, theories, band, problems, full=fmt in ("json", "csv"), path=fmt != "text",
-                   alarm_rate=alarm_rate)
+                   alarm_rate=alarm_percent / 100)
     if fmt == "json":
         content: str | bytes = to_json(report)
     elif fmt == "csv":

@@ -124,7 +124,7 @@ def _funnel(sheet: dict) -> str:
     for level in ("95%", "99%"):
         series.append((f"{level} band", [(b["rounds"], b[level][1] * 100) for b in rows]))
         series.append((f"{level} band ", [(b["rounds"], b[level][0] * 100) for b in rows]))
-    return charts.line_chart("Confidence funnel of the hold", "rounds played (log scale)",
+    return charts.line_chart("Funnel of the hold (exact bands)", "rounds played (log scale)",
                              "hold, % of amount wagered", series, x_fmt=lambda v: f"{v:,.0f}",
                              y_fmt=lambda v: f"{v:g}%", log_x=True)
 
