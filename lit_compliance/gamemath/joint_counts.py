@@ -32,10 +32,13 @@ is counted once (22,100 x 49 x 48 deals).
 """
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations
 from math import comb
+from pathlib import Path
 
 import numpy as np
 
@@ -244,19 +247,59 @@ def _enumerate(rules: HandRules, net_wins: tuple | None, with_six: bool) -> Join
     return JointCounts(rules, net_wins, five, three, six, summed, total)
 
 
+_SHIPPED = Path(__file__).resolve().parent / "data" / "joint_counts.json"
+
+
+def shipped_key(rules: HandRules, net_wins: tuple | None, with_six: bool) -> str:
+    """The entry of a table in the shipped file: the ranking rules, the base strategy, the six-card axis."""
+    return json.dumps([repr(rules), list(net_wins) if net_wins is not None else None, with_six])
+
+
+def atoms_digest(rules: HandRules, with_six: bool) -> str:
+    """A digest of the axes' atoms, in order: a shipped table is used only on the axes it was made on."""
+    six = six_card_atoms(rules) if with_six else ()
+    text = repr([[(sorted(a.tags), a.suit) for a in atoms]
+                 for atoms in (five_card_atoms(rules), three_card_atoms(rules), six)])
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+@lru_cache(maxsize=1)
+def _shipped() -> dict:
+    try:
+        data = json.loads(_SHIPPED.read_text(encoding="utf-8"))
+        return data["tables"] if isinstance(data.get("tables"), dict) else {}
+    except (OSError, ValueError, AttributeError):
+        return {}
+
+
+def shipped_counts(rules: HandRules, net_wins: tuple | None, with_six: bool) -> np.ndarray | None:
+    """The counts shipped with the package for this table (rebuilt by ``tools/build_joint_counts.py``;
+    a test recomputes them), or None."""
+    from .tables import unpack_array
+
+    entry = _shipped().get(shipped_key(rules, net_wins, with_six))
+    try:
+        if entry is None or entry["atoms"] != atoms_digest(rules, with_six):
+            return None
+        return unpack_array(entry["counts"]).astype(np.int64)
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
 @lru_cache(maxsize=8)
 def joint_counts(rules: HandRules, net_wins: tuple | None = None, with_six: bool = True) -> JointCounts:
     """The joint count table for a ranking rule and a base strategy (the base paytable's net wins by
     five-card category, :func:`.base.multipliers`; None: no base game), counting the six-card hand or
-    not; from the cache where it holds it, else enumerated (a few seconds) and kept there."""
-    key = ("joint-counts", "v1", rules, net_wins, with_six)
-    stored = cache.load_arrays(key, ("counts",))
+    not: shipped for the catalogue's base paytables, else from the cache, else enumerated (about two
+    seconds without the six-card axis, fifteen with it) and kept in the cache."""
     five, three = five_card_atoms(rules), three_card_atoms(rules)
     six = six_card_atoms(rules) if with_six else ()
     shape = (len(five), 4, len(three), max(1, len(six)))
     total = DEALS * (BONUS if with_six else 1)
-    if stored is not None and stored[0].shape == shape and int(stored[0].sum()) == total:
-        return JointCounts(rules, net_wins, five, three, six, stored[0].astype(np.int64), total)
+    key = ("joint-counts", "v1", rules, net_wins, with_six)
+    for found in (shipped_counts(rules, net_wins, with_six), (cache.load_arrays(key, ("counts",)) or (None,))[0]):
+        if found is not None and found.shape == shape and int(found.sum()) == total and (found >= 0).all():
+            return JointCounts(rules, net_wins, five, three, six, found.astype(np.int64), total)
     got = _enumerate(rules, net_wins, with_six)
     cache.save_arrays(key, {"counts": got.counts})
     return got
