@@ -11,7 +11,7 @@ the wager is priced at). So:
 - :func:`settled` reads one wager's paytable into its values on the table's axes;
 - :func:`joint_moments` gives the exact means and covariances of the wagers' net results per unit,
   and of the player's total in money at the amounts staked;
-- :func:`player_distribution` gives the exact distribution of the player's total net result of one
+- :func:`outcome_distribution` gives their exact joint distribution, and :func:`player_distribution` the exact distribution of the player's total net result of one
   round.
 
 Not settled on the player's own cards, so not here: Cover All (the highest hand at the table) and an
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from math import sqrt
+from math import gcd, sqrt
 
 import numpy as np
 
@@ -159,32 +159,59 @@ def _cells(jc: JointCounts, wagers: list[Settled]) -> tuple[np.ndarray, list[lis
     return counts, out
 
 
+AXIS_OF = {"base": (0, 1), "five": (0,), "three": (2,), "six": (3,)}
+
+
+def _numerators(w: Settled) -> tuple[np.ndarray, int]:
+    """A wager's values on its axes as whole numbers over one denominator (object arrays: exact)."""
+    rows = w.values if w.axis == "base" else (w.values,)
+    flat = [v for row in rows for v in row]
+    denominator = 1
+    for v in flat:
+        denominator = denominator * v.denominator // gcd(denominator, v.denominator)
+    array = np.array([int(v * denominator) for v in flat], dtype=object)
+    return array.reshape((len(w.values), 4) if w.axis == "base" else (len(w.values),)), denominator
+
+
+def _on(jc: JointCounts, w: Settled, axes: tuple[int, ...], numerators: np.ndarray) -> np.ndarray:
+    """A wager's numerators placed on the marginal over ``axes`` (a superset of its own), broadcast."""
+    mine = AXIS_OF[w.axis]
+    shape = [jc.counts.shape[a] if a in mine else 1 for a in axes]
+    return numerators.reshape(shape)
+
+
 def joint_moments(wagers: list[Settled], rules: HandRules) -> JointMoments:
-    """Exact means and covariances of the wagers' net results per unit (see :class:`JointMoments`)."""
+    """Exact means and covariances of the wagers' net results per unit (see :class:`JointMoments`):
+    each pair's from the table's marginal over the axes the two are settled on, in whole numbers."""
     jc = table_for(wagers, rules)
-    counts, values = _cells(jc, wagers)
-    weights = [int(c) for c in counts]
-    sums = []
-    for v in values:
-        sums.append(_weighted(weights, v))
-    total = jc.total
-    mean = tuple(Fraction(s, 1) / total for s in sums)
+    nums = [_numerators(w) for w in wagers]
+    mean = []
+    for w, (num, den) in zip(wagers, nums):
+        axes = AXIS_OF[w.axis]
+        counts = jc.marginal(axes).astype(object)
+        mean.append(Fraction(int((counts * _on(jc, w, axes, num)).sum()), den * jc.total))
     n = len(wagers)
     cov = [[Fraction(0)] * n for _ in range(n)]
     for i in range(n):
         for j in range(i, n):
-            second = _weighted(weights, [x * y for x, y in zip(values[i], values[j])]) / total
-            cov[i][j] = cov[j][i] = second - mean[i] * mean[j]
-    return JointMoments(tuple(w.wager_id for w in wagers), tuple(w.amount for w in wagers), mean,
-                        tuple(tuple(row) for row in cov), total)
+            axes = tuple(sorted(set(AXIS_OF[wagers[i].axis]) | set(AXIS_OF[wagers[j].axis])))
+            counts = jc.marginal(axes).astype(object)
+            second = int((counts * _on(jc, wagers[i], axes, nums[i][0]) * _on(jc, wagers[j], axes, nums[j][0])).sum())
+            cov[i][j] = cov[j][i] = Fraction(second, nums[i][1] * nums[j][1] * jc.total) - mean[i] * mean[j]
+    return JointMoments(tuple(w.wager_id for w in wagers), tuple(w.amount for w in wagers), tuple(mean),
+                        tuple(tuple(row) for row in cov), jc.total)
 
 
-def _weighted(weights: list[int], values: list[Fraction]) -> Fraction:
-    """sum(w * v) exactly, grouping equal values first (a wager takes few distinct values)."""
-    by_value: dict = {}
-    for w, v in zip(weights, values):
-        by_value[v] = by_value.get(v, 0) + w
-    return sum((v * w for v, w in by_value.items()), Fraction(0))
+def outcome_distribution(wagers: list[Settled], rules: HandRules) -> dict:
+    """The exact joint distribution of the wagers' net results per unit: {(one value per wager, in
+    order): probability}."""
+    jc = table_for(wagers, rules)
+    counts, values = _cells(jc, wagers)
+    by_key: dict = {}
+    for k, c in enumerate(counts.tolist()):
+        key = tuple(v[k] for v in values)
+        by_key[key] = by_key.get(key, 0) + c
+    return {key: Fraction(c, jc.total) for key, c in by_key.items()}
 
 
 def player_distribution(wagers: list[Settled], rules: HandRules) -> list[tuple[Fraction, Fraction]]:

@@ -286,6 +286,30 @@ def shipped_counts(rules: HandRules, net_wins: tuple | None, with_six: bool) -> 
         return None
 
 
+def _derived(rules: HandRules, net_wins: tuple | None, with_six: bool) -> np.ndarray | None:
+    """A table read off a shipped one, exactly: without the six-card axis, a table with it summed over
+    that axis (every deal has C(47, 3) bonus hands); without a base game, any strategy's table summed
+    over the bets axis and put at one bet. None where no shipped table serves."""
+    sources = [(net_wins, True)] if not with_six else []
+    if net_wins is None:
+        sources += [(json.loads(k)[1], json.loads(k)[2]) for k in sorted(_shipped())
+                    if json.loads(k)[0] == repr(rules) and (json.loads(k)[2] or not with_six)]
+    for wins, six in sources:
+        got = shipped_counts(rules, tuple(wins) if wins is not None else None, six)
+        if got is None:
+            continue
+        if six and not with_six:
+            summed = got.sum(axis=3, keepdims=True)
+            if (summed % BONUS).any():
+                continue
+            got = summed // BONUS
+        if net_wins is None:
+            got = np.concatenate([np.zeros_like(got[:, :1]), got.sum(axis=1, keepdims=True),
+                                  np.zeros_like(got[:, :2])], axis=1)
+        return got
+    return None
+
+
 @lru_cache(maxsize=8)
 def joint_counts(rules: HandRules, net_wins: tuple | None = None, with_six: bool = True) -> JointCounts:
     """The joint count table for a ranking rule and a base strategy (the base paytable's net wins by
@@ -297,7 +321,8 @@ def joint_counts(rules: HandRules, net_wins: tuple | None = None, with_six: bool
     shape = (len(five), 4, len(three), max(1, len(six)))
     total = DEALS * (BONUS if with_six else 1)
     key = ("joint-counts", "v1", rules, net_wins, with_six)
-    for found in (shipped_counts(rules, net_wins, with_six), (cache.load_arrays(key, ("counts",)) or (None,))[0]):
+    for found in (shipped_counts(rules, net_wins, with_six), _derived(rules, net_wins, with_six),
+                  (cache.load_arrays(key, ("counts",)) or (None,))[0]):
         if found is not None and found.shape == shape and int(found.sum()) == total and (found >= 0).all():
             return JointCounts(rules, net_wins, five, three, six, found.astype(np.int64), total)
     got = _enumerate(rules, net_wins, with_six)
