@@ -264,3 +264,53 @@ def test_a_seeded_simulation_agrees(catalogue):
     # the chi-square's 99.9% point by the Wilson-Hilferty cube-root approximation
     point = df * (1 - 2 / (9 * df) + 3.090232 * sqrt(2 / (9 * df))) ** 3
     assert chi2 <= point, (chi2, point)
+
+
+def test_the_whole_table_sd_is_the_joint_one(catalogue):
+    """The Maryland example table's SD of one player's round, as check and par CONFIG print it, is the
+    joint distribution's (every covariance counted), no longer the root of the summed variances
+    (which it still states beside it, as the theory's SDs give it)."""
+    from click.testing import CliRunner
+
+    from lit_compliance.cli import main
+    from lit_compliance.operator.table_config import load_config, ruleset_for
+    from lit_compliance.operator.table_figures import table_figures
+
+    path = _root() / "examples" / "configs" / "maryland.yaml"
+    config = load_config(path)
+    fig = table_figures(ruleset_for(config, catalogue), config)
+    theory, wagers = _maryland(catalogue)
+    jm = joint_moments(wagers, theory.model.hand_rules)
+    assert fig["standard_deviation"] == pytest.approx(jm.total_sd, rel=1e-12)
+    assert fig["standard_deviation_independent"] == pytest.approx(jm.independent_sd, rel=1e-9)
+    assert fig["standard_deviation"] > fig["standard_deviation_independent"] * 1.03
+    assert fig["standard_deviation"] < fig["standard_deviation_at_most"]
+    assert fig["expected_win_per_round"] == pytest.approx(-float(jm.total_mean), rel=1e-12)
+    text = CliRunner().invoke(main, ["check", str(path)]).output
+    assert f"Standard deviation of one player's round: ${jm.total_sd:,.2f} (exact: the joint distribution" in text
+    assert f"${jm.independent_sd:,.2f} were the wagers independent" in text
+
+
+def test_a_wager_on_every_seats_hand_is_added_apart(catalogue):
+    """Massachusetts: the base game and the progressive are counted jointly; Cover All, settled on every
+    seat's hand, is added as independent of them, and the figure says so."""
+    from lit_compliance.operator.player_round import player_round
+    from lit_compliance.operator.table_config import load_config, ruleset_for
+    from lit_compliance.operator.table_figures import table_figures
+
+    config = load_config(_root() / "examples" / "configs" / "massachusetts.yaml")
+    fig = table_figures(ruleset_for(config, catalogue), config)
+    theory, wagers, left = _configured(catalogue, "massachusetts")
+    assert left == ["cover-all"]
+    jm = joint_moments(wagers, theory.model.hand_rules)
+    cover = next(r for r in fig["wagers"] if r["wager"] == "cover-all")
+    assert fig["standard_deviation"] == pytest.approx(sqrt(float(jm.total_variance) + cover["standard_deviation"] ** 2),
+                                                      rel=1e-12)
+    assert "cover-all added as independent" in fig["standard_deviation_basis"]
+    from lit_compliance.operator.hold_theory import theory_of
+
+    every_seat = theory_of(config, ruleset_for(config, catalogue), offered_only=True, every_seat=True)
+    rounds = player_round(every_seat, {r["wager"]: r["stake"] for r in fig["wagers"]})
+    values, probs = np.array(rounds.values), np.array(rounds.probabilities)
+    assert float(values @ probs) == pytest.approx(fig["expected_win_per_round"], rel=1e-9)
+    assert sqrt(float(((values - values @ probs) ** 2) @ probs)) == pytest.approx(fig["standard_deviation"], rel=1e-6)

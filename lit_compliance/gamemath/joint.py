@@ -63,6 +63,8 @@ def settled(wager: Wager, table: Paytable, rules: HandRules, stake: Fraction | N
     or from the meter; the engine's record prices at the same), staked ``amount`` (default: the stake,
     else one unit)."""
     amount = Fraction(amount) if amount is not None else (Fraction(stake) if stake else Fraction(1))
+    if table is None:
+        raise NotSettledOnTheHand(f"{wager.id}: no paytable chosen")
     if wager.is_base:
         from .base import multipliers, not_whole_odds  # lazy: numpy
 

@@ -45,7 +45,8 @@ import numpy as np
 from .. import cache
 from ..poker.cards import SUITS
 from ..poker.hands import CATEGORIES_3, CATEGORIES_5, CODE_3, CODE_5, IMPLIED, HandRules
-from .tables import FLUSHY_3, FLUSHY_5, Atom, base_classes, five_card_atoms, six_card_atoms, three_card_atoms
+from .tables import (FLUSHY_3, FLUSHY_5, Atom, base_classes, five_card_atoms, full_base_tables, six_card_atoms,
+                     three_card_atoms, unpack_array)
 
 N5 = len(CATEGORIES_5)
 SUPER_ROYAL_MASK = 0b1111110000000   # 9-10-J-Q-K-A in one suit, as a 13-bit rank mask (bit 0: deuce)
@@ -182,8 +183,6 @@ def six_card_tables(rules: HandRules, six: tuple[Atom, ...]) -> tuple[np.ndarray
 def strategy_of(net_wins: tuple | None, rules: HandRules) -> tuple[np.ndarray, np.ndarray]:
     """Whether bet 1 rides, per three-card set, and bet 2, per four-card set (by colex index): a bet
     rides when its expectation is positive (:mod:`.base`); with no base game, neither."""
-    from .tables import full_base_tables
-
     if net_wins is None:
         return np.zeros(comb(52, 3), dtype=bool), np.zeros(comb(52, 4), dtype=bool)
     t = full_base_tables(rules)
@@ -275,8 +274,6 @@ def _shipped() -> dict:
 def shipped_counts(rules: HandRules, net_wins: tuple | None, with_six: bool) -> np.ndarray | None:
     """The counts shipped with the package for this table (rebuilt by ``tools/build_joint_counts.py``;
     a test recomputes them), or None."""
-    from .tables import unpack_array
-
     entry = _shipped().get(shipped_key(rules, net_wins, with_six))
     try:
         if entry is None or entry["atoms"] != atoms_digest(rules, with_six):
