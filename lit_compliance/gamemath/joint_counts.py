@@ -9,7 +9,7 @@ left. Every wager a player makes on that deal is settled on one of:
 - the player's three cards P (the Three Card Bonus, a three-card progressive);
 - the best five of the six cards P + T (the Six Card Bonus; a Super Royal is the six cards).
 
-:func:`joint_counts` counts every deal, (22,100 x 49 x 48) x C(47, 3) = 842,...,... in all, in a table
+:func:`joint_counts` counts every deal, (22,100 x 49 x 48) x C(47, 3) = 842,842,728,000 in all, in a table
 indexed by (five-card atom, bets riding, three-card atom, six-card atom): the atoms are the engine's
 own hand classes (:func:`.tables.five_card_atoms`, :func:`.tables.three_card_atoms`,
 :func:`.tables.six_card_atoms`), suits kept where a flush-type hand has one, so any paytable prices
