@@ -314,3 +314,42 @@ def test_a_wager_on_every_seats_hand_is_added_apart(catalogue):
     values, probs = np.array(rounds.values), np.array(rounds.probabilities)
     assert float(values @ probs) == pytest.approx(fig["expected_win_per_round"], rel=1e-9)
     assert sqrt(float(((values - values @ probs) ** 2) @ probs)) == pytest.approx(fig["standard_deviation"], rel=1e-6)
+
+
+@pytest.mark.slow
+def test_the_six_card_hands_left_after_the_community_cards_are_counted_card_by_card():
+    """The inclusion-exclusion the enumeration counts by, G3[P] - G4[P+a] - G4[P+b] + G5[P+a+b], is for
+    a few deals the count, hand by hand with the scalar evaluator, of the six-card hands of P and
+    every three of the 47 cards left (suits kept: a Super Royal and the flushes by suit)."""
+    from itertools import combinations
+
+    from lit_compliance.gamemath.joint_counts import _index, six_card_tables
+    from lit_compliance.gamemath.tables import FLUSHY_5
+    from lit_compliance.model.hand_rules import STANDARD
+    from lit_compliance.poker.cards import card
+    from lit_compliance.poker.hands import IMPLIED, evaluate6
+    from lit_compliance.poker.vectorised import colex_index
+
+    six = six_card_atoms(STANDARD)
+    index = _index(six)
+    g5, g4 = six_card_tables(STANDARD, six)
+    rng = np.random.default_rng(7)
+    deals = [([card(14, 3), card(13, 3), card(12, 3)], card(11, 3), card(10, 3)),
+             ([card(9, 1), card(10, 1), card(2, 0)], card(9, 2), card(5, 1))]
+    deals += [(list(d[:3]), int(d[3]), int(d[4])) for d in (rng.choice(52, 5, replace=False) for _ in range(2))]
+    for p, a, b in deals:
+        def at(cards):
+            return int(colex_index(np.array([sorted(cards)]))[0])
+
+        rest = [c for c in range(52) if c not in p]
+        g3 = sum(g4[:, at(p + [c])].astype(np.int64) for c in rest) // 3
+        formula = g3 - g4[:, at(p + [a])] - g4[:, at(p + [b])] + g5[:, at(p + [a, b])]
+        direct = np.zeros(len(six), dtype=np.int64)
+        for t in combinations([c for c in rest if c not in (a, b)], 3):
+            hand = evaluate6(p + list(t))
+            tags = hand.tags if hand.category == "super_royal" else \
+                frozenset({hand.category} | IMPLIED.get(hand.category, set()))
+            flushy = hand.category in FLUSHY_5 or hand.category == "super_royal"
+            direct[index[(tags, hand.suit if flushy else None)]] += 1
+        assert direct.sum() == BONUS
+        assert formula.tolist() == direct.tolist(), (p, a, b)
