@@ -44,7 +44,7 @@ import numpy as np
 
 from .. import cache
 from ..poker.cards import SUITS
-from ..poker.hands import CATEGORIES_3, CATEGORIES_5, CODE_3, CODE_5, IMPLIED, HandRules
+from ..poker.hands import CATEGORIES_3, CATEGORIES_5, IMPLIED, HandRules
 from .tables import (FLUSHY_3, FLUSHY_5, Atom, base_classes, five_card_atoms, full_base_tables, six_card_atoms,
                      three_card_atoms, unpack_array)
 

@@ -12,7 +12,6 @@ player's deal (Cover All) is added as independent of the rest, and the figure sa
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from math import sqrt
 
 from .. import cache
