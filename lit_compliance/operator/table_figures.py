@@ -15,6 +15,7 @@ from math import sqrt
 from ..gamemath.par import z_of
 from ..load.catalogue import Ruleset
 from .hold_theory import TableTheory, WagerTheory, theory_of
+from .player_round import player_round
 from .table_config import TableConfig
 
 ASSUMPTION = ("every player plays every offered wager every round, each at its configured minimum "
@@ -81,15 +82,17 @@ def table_figures(ruleset: Ruleset, config: TableConfig, hands_per_hour: int = 6
     every offered wager every round (:data:`ASSUMPTION`).
 
     The expected win is the sum of the wagers'. The wagers are settled on the same cards, so their
-    results are correlated and the standard deviation of the sum is given at most (the wagers
-    perfectly correlated: the sum of their standard deviations; the bands use this bound) and as if
-    they were independent."""
+    results are correlated: the standard deviation of one player's round is that of the exact joint
+    distribution (:func:`.player_round.player_round`), with, beside it, what it would be were the
+    wagers independent and at most (perfectly correlated). The bands are still a normal
+    approximation with the largest SD (conservative), as they were."""
     theory = theory_of(config, ruleset, offered_only=True, every_seat=True)
     rows, left_out = wager_rounds(theory)
     win = sum(r.expected_win for r in rows)
     placed = sum(r.placed for r in rows)
     sd_max = sum(r.standard_deviation for r in rows)
     sd_independent = sqrt(sum(r.standard_deviation ** 2 for r in rows))
+    player = player_round(theory, {r.wager: r.stake for r in rows}) if rows else None
     seats = config.settings.seats
     per_hour = win * hands_per_hour
     bands = []
@@ -102,6 +105,8 @@ def table_figures(ruleset: Ruleset, config: TableConfig, hands_per_hour: int = 6
             "seats": seats, "placed_per_round": placed, "expected_win_per_round": win,
             "hold": win / placed if placed else None,
             "win_per_hour": per_hour, "win_per_hour_table": per_hour * seats if seats else None,
+            "standard_deviation": player.standard_deviation if player else 0.0,
+            "standard_deviation_basis": player.basis if player else "",
             "standard_deviation_at_most": sd_max, "standard_deviation_independent": sd_independent,
             "bands_per_player": bands, "assumption": ASSUMPTION}
 
@@ -123,10 +128,11 @@ def table_lines(fig: dict) -> list[str]:
     out.append(f"Theoretical win: {_usd(fig['expected_win_per_round'], 4)} x {fig['hands_per_hour']} rounds an hour = "
                f"{_usd(fig['win_per_hour'])} an hour per player"
                + (f"; {_usd(fig['win_per_hour_table'])} an hour with all {seats} seats playing" if seats else "") + ".")
-    out.append(f"Standard deviation of one player's round: at most {_usd(fig['standard_deviation_at_most'])} (the "
-               f"wagers perfectly correlated, the bound used below); {_usd(fig['standard_deviation_independent'])} "
-               "were they independent (they are not: they are settled on the same cards).")
+    out.append(f"Standard deviation of one player's round: {_usd(fig['standard_deviation'])} "
+               f"({fig['standard_deviation_basis']}); {_usd(fig['standard_deviation_independent'])} were the wagers "
+               f"independent (they are not: they are settled on the same cards), at most "
+               f"{_usd(fig['standard_deviation_at_most'])} were they perfectly correlated.")
     bands = "; ".join(f"{b['hours']:,} hour{'s' if b['hours'] > 1 else ''} ({b['rounds']:,} rounds): "
                       f"{_usd(b['band_95'][0])} to {_usd(b['band_95'][1])}" for b in fig["bands_per_player"])
-    out.append(f"95% band of one player's win (normal approximation with the largest SD, so conservative): {bands}.")
+    out.append(f"95% band of one player's win (normal approximation with the SD at most, so conservative): {bands}.")
     return out

@@ -1,0 +1,124 @@
+"""One player's round at a configured table, jointly: the exact distribution of the player's total.
+
+Every wager a configuration offers is settled on one player's deal except Cover All (the highest
+hand at the table): the base game, the Five Card Bonus and a five-card progressive on the same five
+cards, the Three Card Bonus on three of them, the Six Card Bonus on those three and three more. So
+their results are correlated, and the SD of the player's round is the joint distribution's
+(:mod:`lit_compliance.gamemath.joint`), not the root of the summed variances. Each wager is priced
+at the table's own settings (the stake and meter of the theory's record) and staked at its
+configured minimum, as :mod:`.table_figures` states each wager's round. A wager not settled on the
+player's deal (Cover All) is added as independent of the rest, and the figure says so.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import sqrt
+
+from .. import cache
+from ..model import exact
+from .hold_theory import TableTheory, sheet
+
+
+@dataclass(frozen=True)
+class PlayerRound:
+    """The house's win on one player's round, every offered wager at its configured minimum."""
+
+    mean: float
+    standard_deviation: float           # every covariance counted (exact where ``joint`` names every wager)
+    standard_deviation_independent: float
+    joint: tuple[str, ...]              # wagers counted jointly, from the one deal
+    apart: tuple[str, ...]              # wagers added as independent of them (not settled on the deal)
+    values: tuple[float, ...]           # the house's win on the round, each possible amount
+    probabilities: tuple[float, ...]    # (wagers apart convolved in as independent)
+    basis: str
+
+    def as_dict(self) -> dict:
+        return {"mean": self.mean, "standard_deviation": self.standard_deviation,
+                "standard_deviation_independent": self.standard_deviation_independent,
+                "joint": list(self.joint), "apart": list(self.apart), "basis": self.basis}
+
+
+def _settle(theory: TableTheory, wager_id: str, amount: float):
+    from ..gamemath.joint import settled  # lazy: numpy, only when the round is not in the cache
+
+    wager, table, _ = theory.choices[wager_id]
+    st = sheet(theory, wager_id)["priced"]["settings"]
+    stake = exact(st["stake"]) if st.get("stake") else None
+    meter = exact(st["meter"]) if st.get("meter") is not None else None
+    return settled(wager, table, theory.model.hand_rules, stake, meter, exact(amount))
+
+
+def player_round(theory: TableTheory, amounts: dict) -> PlayerRound:
+    """The player's round over the wagers in ``amounts`` (wager id -> the amount staked on each bet),
+    every one of which the theory prices; kept in the cache by the table's content and the wagers'
+    paytables and amounts, so a warm ``check`` reads it without the game math."""
+    key = ["player-round", "v1", theory.digest, theory.ruleset,
+           sorted((wid, theory.wagers[wid].paytable_id, float(a)) for wid, a in amounts.items())]
+    stored = cache.load_json(key)
+    if isinstance(stored, dict):
+        try:
+            return PlayerRound(**{k: tuple(v) if isinstance(v, list) else v for k, v in stored.items()})
+        except TypeError:
+            pass
+    got = _player_round(theory, amounts)
+    cache.save_json(key, {**got.__dict__, "joint": list(got.joint), "apart": list(got.apart),
+                          "values": list(got.values), "probabilities": list(got.probabilities)})
+    return got
+
+
+def _player_round(theory: TableTheory, amounts: dict) -> PlayerRound:
+    from ..gamemath.joint import NotSettledOnTheHand, joint_moments, player_distribution  # lazy: numpy, on a miss
+    from ..gamemath.joint_counts import JointUnavailable  # lazy: as above
+
+    together, apart = [], []
+    for wid, amount in amounts.items():
+        try:
+            together.append(_settle(theory, wid, amount))
+        except NotSettledOnTheHand:
+            apart.append(wid)
+    try:
+        moments = joint_moments(together, theory.model.hand_rules) if together else None
+    except JointUnavailable:
+        moments, apart, together = None, list(amounts), []
+    if moments is not None:
+        dist = [(-float(x), float(p)) for x, p in player_distribution(together, theory.model.hand_rules)]
+        mean, variance = -float(moments.total_mean), float(moments.total_variance)
+        independent = moments.independent_sd ** 2
+    else:
+        dist, mean, variance, independent = [(0.0, 1.0)], 0.0, 0.0, 0.0
+    for wid in apart:
+        w = theory.wagers[wid]
+        amount = amounts[wid]
+        mean += w.mean * amount
+        variance += (w.sd * amount) ** 2
+        independent += (w.sd * amount) ** 2
+        dist = _convolve(dist, _one_round(theory, wid, amount))
+    basis = ("exact: the joint distribution of " + ", ".join(m.wager_id for m in together)
+             + " on one player's cards (every deal counted)" if together else "")
+    if apart:
+        basis += ("; " if basis else "") + ", ".join(apart) + " added as independent of " + (
+            "them (settled on every seat's hand, not on this player's alone)" if together else
+            "each other (the ranking rules are not enumerated jointly)")
+    values = tuple(v for v, _ in dist)
+    return PlayerRound(mean, sqrt(max(variance, 0.0)), sqrt(independent), tuple(m.wager_id for m in together),
+                       tuple(apart), values, tuple(p for _, p in dist), basis)
+
+
+def _one_round(theory: TableTheory, wager_id: str, amount: float) -> list[tuple[float, float]]:
+    """A wager's house win per round in money, from its PAR sheet's rows (:func:`gamemath.period.one_round`)."""
+    from ..gamemath.period import one_round  # lazy: numpy
+
+    got = one_round(sheet(theory, wager_id))
+    if got is None:
+        return [(0.0, 1.0)]
+    values, probs = got
+    return [(float(v) * amount, float(p)) for v, p in zip(values, probs)]
+
+
+def _convolve(a: list, b: list) -> list[tuple[float, float]]:
+    out: dict = {}
+    for x, p in a:
+        for y, q in b:
+            key = round(x + y, 6)
+            out[key] = out.get(key, 0.0) + p * q
+    return sorted(out.items())
