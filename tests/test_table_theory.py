@@ -161,3 +161,34 @@ def test_the_issue_figure_maryland_base_a_1000_rounds_95_band_is_holds():
     dist = one_round(sheet_for(model, wager, wager.paytable("a"), ParOptions()))
     assert band == pytest.approx(hold_bands(*dist, (1000,), (0.95,), 3)[0]["95%"])
     assert -0.08 < band[0] < -0.07 and 0.06 < band[1] < 0.07
+
+
+def test_whole_table_bands_hold_95_percent_of_honest_players_hours(catalogue):
+    """The band check prints for one player's hours is the central 95% of the exact distribution of the
+    total of that many joint rounds: of 4,000 simulated honest 1-hour and 8-hour stretches drawn from
+    the player's round (joint, every wager on one deal; its agreement with dealt rounds is
+    tests/test_joint.py's), 5% fall outside, within binomial error (the normal curve with the SD at most
+    printed before left 0.1-0.2% outside)."""
+    import numpy as np
+
+    from lit_compliance.operator.player_round import player_round
+    from lit_compliance.operator.table_figures import wager_rounds
+
+    cfg = load_config(ROOT / "examples" / "configs" / "maryland.yaml")
+    rs = ruleset_for(cfg, catalogue)
+    fig = table_figures(rs, cfg)
+    theory = theory_of(cfg, rs, offered_only=True, every_seat=True)
+    rows, _ = wager_rounds(theory)
+    got = player_round(theory, {r.wager: r.stake for r in rows})
+    values, probs = np.array(got.values), np.array(got.probabilities)
+    probs = probs / probs.sum()
+    assert float(values @ probs) == pytest.approx(fig["expected_win_per_round"], rel=1e-9)
+    rng = np.random.default_rng(30)
+    trials = 4000
+    for band in fig["bands_per_player"][:2]:
+        n = band["rounds"]
+        totals = values[rng.choice(len(values), size=(trials, n), p=probs)].sum(axis=1)
+        low, high = band["band_95"]
+        assert low < band["win"] < high
+        outside = int(((totals < low) | (totals > high)).sum())
+        assert abs(outside / trials - 0.05) <= 4 * (0.05 * 0.95 / trials) ** 0.5 + 0.5 / trials, (n, outside / trials)

@@ -116,6 +116,19 @@ def hold_bands(values: np.ndarray, probs: np.ndarray, rounds, levels, units: int
     return out
 
 
+def total_bands(values: np.ndarray, probs: np.ndarray, rounds, level: str = "95") -> list[tuple[float, float]]:
+    """For each number of rounds n, the central ``level`` % band of the total of n rounds (in the
+    units of ``values``), from the exact distribution of that total: half of the rest lies below
+    its lower edge, half above its upper one."""
+    mean = float(values @ probs)
+    sd = sqrt(max(float((values - mean) ** 2 @ probs), 0.0))
+    out = []
+    for n in rounds:
+        lo, hi = _quantiles(values, probs, n, (level,))[0][level]
+        out.append((n * mean + lo * sd * sqrt(n), n * mean + hi * sd * sqrt(n)))
+    return out
+
+
 def _quantiles(values: np.ndarray, probs: np.ndarray, n: int,
                levels: tuple = LEVELS) -> tuple[dict, tuple[list, list]]:
     """:func:`edges_at` (at ``levels``, percentages as text), and the z of each tail probability in
@@ -281,8 +294,10 @@ def _edges(pieces: list[_Piece], a: np.ndarray, least: float, most: float) -> tu
     x_high = first(lambda t: total - _cdf(pieces, t - h / 2) <= a * total)
     at_least = float(_cdf(pieces, np.array([least + h / 2]))[0])             # P(total is its least)
     at_most = total - float(_cdf(pieces, np.array([most - h / 2]))[0])      # P(total is its most)
-    low = np.where(at_least > a * total, -np.inf, _snap(pieces, x_low) - h / 2)
-    high = np.where(at_most > a * total, np.inf, _snap(pieces, x_high) - h / 2)
+    # where the least (most) total itself is more likely than a, no result lies beyond the band on that
+    # side: its edge is half a step beyond that total
+    low = np.where(at_least > a * total, least - h / 2, _snap(pieces, x_low) - h / 2)
+    high = np.where(at_most > a * total, most + h / 2, _snap(pieces, x_high) - h / 2)
     return low, high
 
 

@@ -66,6 +66,27 @@ def player_round(theory: TableTheory, amounts: dict) -> PlayerRound:
     return got
 
 
+def player_bands(theory: TableTheory, amounts: dict, rounds: tuple[int, ...], level: str = "95") -> list[list[float]]:
+    """The central ``level`` % band of the house's win on one player's ``n`` rounds, for each n in
+    ``rounds``: quantiles of the exact distribution of the total (the player's round as
+    :func:`player_round` gives it, convolved n times by :mod:`lit_compliance.gamemath.period`), kept in
+    the cache beside it."""
+    key = ["player-bands", "v1", theory.digest, theory.ruleset,
+           sorted((wid, theory.wagers[wid].paytable_id, float(a)) for wid, a in amounts.items()), list(rounds), level]
+    stored = cache.load_json(key)
+    if isinstance(stored, list) and len(stored) == len(rounds):
+        return stored
+    import numpy as np  # lazy: only when the bands are not in the cache
+
+    from ..gamemath.period import total_bands
+
+    got = player_round(theory, amounts)
+    edges = total_bands(np.array(got.values), np.array(got.probabilities), rounds, level)
+    out = [[float(lo), float(hi)] for lo, hi in edges]
+    cache.save_json(key, out)
+    return out
+
+
 def _player_round(theory: TableTheory, amounts: dict) -> PlayerRound:
     from ..gamemath.joint import NotSettledOnTheHand, joint_moments, player_distribution  # lazy: numpy, on a miss
     from ..gamemath.joint_counts import JointUnavailable  # lazy: as above

@@ -12,10 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import sqrt
 
-from ..gamemath.par import z_of
 from ..load.catalogue import Ruleset
 from .hold_theory import TableTheory, WagerTheory, theory_of
-from .player_round import player_round
+from .player_round import player_bands, player_round
 from .table_config import TableConfig
 
 ASSUMPTION = ("every player plays every offered wager every round, each at its configured minimum "
@@ -84,8 +83,9 @@ def table_figures(ruleset: Ruleset, config: TableConfig, hands_per_hour: int = 6
     The expected win is the sum of the wagers'. The wagers are settled on the same cards, so their
     results are correlated: the standard deviation of one player's round is that of the exact joint
     distribution (:func:`.player_round.player_round`), with, beside it, what it would be were the
-    wagers independent and at most (perfectly correlated). The bands are still a normal
-    approximation with the largest SD (conservative), as they were."""
+    wagers independent and at most (perfectly correlated). The bands are the central 95% of the exact
+    distribution of the house's win on one player's rounds over each number of hours (that round's
+    distribution convolved; :func:`.player_round.player_bands`), not a normal curve."""
     theory = theory_of(config, ruleset, offered_only=True, every_seat=True)
     rows, left_out = wager_rounds(theory)
     win = sum(r.expected_win for r in rows)
@@ -95,12 +95,11 @@ def table_figures(ruleset: Ruleset, config: TableConfig, hands_per_hour: int = 6
     player = player_round(theory, {r.wager: r.stake for r in rows}) if rows else None
     seats = config.settings.seats
     per_hour = win * hands_per_hour
-    bands = []
-    for hours in (1, 8, 40, 1000):
-        n = hands_per_hour * hours
-        half = z_of(0.95) * sd_max * sqrt(n)
-        bands.append({"hours": hours, "rounds": n, "win": per_hour * hours,
-                      "band_95": [per_hour * hours - half, per_hour * hours + half]})
+    hours_list = (1, 8, 40, 1000)
+    rounds = tuple(hands_per_hour * h for h in hours_list)
+    edges = player_bands(theory, {r.wager: r.stake for r in rows}, rounds) if rows else [[0.0, 0.0]] * len(rounds)
+    bands = [{"hours": hours, "rounds": n, "win": per_hour * hours, "band_95": edge}
+             for hours, n, edge in zip(hours_list, rounds, edges)]
     return {"wagers": [r.as_dict() for r in rows], "left_out": left_out, "hands_per_hour": hands_per_hour,
             "seats": seats, "placed_per_round": placed, "expected_win_per_round": win,
             "hold": win / placed if placed else None,
@@ -134,5 +133,6 @@ def table_lines(fig: dict) -> list[str]:
                f"{_usd(fig['standard_deviation_at_most'])} were they perfectly correlated.")
     bands = "; ".join(f"{b['hours']:,} hour{'s' if b['hours'] > 1 else ''} ({b['rounds']:,} rounds): "
                       f"{_usd(b['band_95'][0])} to {_usd(b['band_95'][1])}" for b in fig["bands_per_player"])
-    out.append(f"95% band of one player's win (normal approximation with the SD at most, so conservative): {bands}.")
+    out.append(f"95% band of the house's win on one player's rounds (the central 95% of its exact distribution over "
+               f"that many rounds, every wager at its minimum; 2.5% of honest results lie below it, 2.5% above): {bands}.")
     return out
