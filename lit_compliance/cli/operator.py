@@ -143,8 +143,10 @@ def verify_cmd(config: Path, sign_digest: str, parts: str | None, ruleset_ref: s
     Run the command the sign prints, as printed, beside the configuration on file; DIGEST may be
     given as the sign prints it ("digest 5d177d49d4fd") or alone, in either case. The QR code's
     command adds --parts, so that a mismatch names what differs: the rules, the table's settings
-    or a wager (its paytable, limits or figures). Exit status 0 when the sign matches and its rules
-    are the version in force today, 1 when not, 2 when the configuration cannot be read.
+    or a wager (its paytable, limits or figures). It says the rules are in force today only when
+    their effective date says so; of a version whose source states no date it says that it is the
+    latest in the catalogue. Exit status 0 when the sign matches and no dated version has replaced
+    its rules (or they are not yet in force), 1 when not, 2 when the configuration cannot be read.
     """
     given = parse_digest(sign_digest)
     if given is None:
@@ -168,16 +170,11 @@ def verify_cmd(config: Path, sign_digest: str, parts: str | None, ruleset_ref: s
             problems.extend(_differing_parts(rs, cfg, signed_parts, sign_parts(rs, cfg)))
         else:
             problems.append("the command in the sign's QR code (with --parts) names the part that differs")
-    try:
-        current = cat.in_force(rs.jurisdiction, dt.date.today())
-    except Exception:  # no dated version: the latest catalogued one stands for "in force"
-        current = cat.latest(rs.jurisdiction) if rs.jurisdiction in cat.jurisdictions else rs
-    if current.ref != rs.ref and ruleset_ref is None:
-        problems.append(f"the sign's rules are {rs.ref}, but {current.ref} is in force today"
-                        + (f" (effective {current.effective_date.isoformat()})" if current.effective_date else ""))
+    state, standing = cat.standing(rs, dt.date.today())
+    if state in ("superseded", "not yet") and ruleset_ref is None:
+        problems.append(f"the sign's rules: {standing}")
     if not problems:
-        click.echo(f"{config}: the sign matches this configuration and {rs.ref}, the rules in force today "
-                   f"(digest {given})")
+        click.echo(f"{config}: the sign matches this configuration and {standing} (digest {given})")
         sys.exit(EXIT_OK)
     click.echo(f"{config}: the sign does NOT match:")
     for line in problems:

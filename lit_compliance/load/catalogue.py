@@ -173,6 +173,35 @@ class Catalogue:
                 + absent_amendment_note(dated[0], on))
         return [rs for rs in dated if rs.effective_date <= on][-1]
 
+    def standing(self, ruleset: Ruleset, on: dt.date) -> tuple[str, str]:
+        """What the catalogue's dates say of ``ruleset`` on ``on``: (state, words), the state one of
+        ``in force`` (its effective date is on or before ``on`` and no later version is in force by
+        then), ``undated`` (the latest version, its source stating no effective date: whether it is
+        in force cannot be told), ``not yet`` (effective after ``on``) or ``superseded`` (a later
+        version is in force, or is the latest where no date places them)."""
+        try:
+            versions = self.versions(ruleset.jurisdiction)
+        except CatalogueError:  # a ruleset file of a jurisdiction the catalogue does not hold
+            versions = []
+        if not any(v.ref == ruleset.ref for v in versions):
+            versions = sorted([*versions, ruleset], key=lambda v: (v.effective_date or dt.date.min, v.version))
+        date = ruleset.effective_date
+        when = "today" if on == dt.date.today() else f"on {on.isoformat()}"
+        started = [v for v in versions if v.effective_date is not None and v.effective_date <= on]
+        if date is not None and date > on:
+            return "not yet", f"{ruleset.ref} takes effect on {date.isoformat()}; it is not in force {when}"
+        if started and started[-1].ref != ruleset.ref:
+            current = started[-1]
+            return "superseded", (f"{current.ref} is in force {when} (effective "
+                                  f"{current.effective_date.isoformat()}), not {ruleset.ref}")
+        if date is not None:
+            return "in force", f"{ruleset.ref}, the rules in force {when} (effective {date.isoformat()})"
+        if versions[-1].ref != ruleset.ref:
+            return "superseded", (f"{ruleset.ref} is not the latest version in the catalogue ({versions[-1].ref} is); "
+                                  "no effective date places either in time")
+        return "undated", (f"{ruleset.ref}, the latest version in the catalogue; its source states no effective "
+                           f"date, so whether it is in force {when} cannot be told from it")
+
     def resolve(self, ref: str) -> Ruleset:
         """``jurisdiction``, ``jurisdiction@version`` or a path to a ruleset file."""
         if _is_path(ref):
