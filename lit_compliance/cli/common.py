@@ -288,6 +288,24 @@ def pick(jurisdiction: str, version: str | None, on: str | None) -> Ruleset:
     return cat.get(jurisdiction, version)
 
 
+def check_selection(rs: Ruleset, wager: str | None, paytable: str | None) -> None:
+    """Trouble naming the nearest and the choices when ``--wager`` or ``--paytable`` names nothing
+    in ``rs`` (the paytables of the wager selected, or of every wager)."""
+    from ..model import as_printed  # lazy: the model only for the commands that select wagers
+    from ..suggest import unknown
+
+    wagers = as_printed(rs).wagers
+    ids = [w.id for w in wagers]
+    if wager is not None and wager not in ids:
+        raise Trouble(f"--wager: {rs.ref} offers {unknown('wager', wager, ids, label='wagers', prefix='no')}")
+    if paytable is None:
+        return
+    tables = list(dict.fromkeys(t.id for w in wagers if wager in (None, w.id) for t in w.paytables))
+    if paytable not in tables:
+        whose = f"{wager}'s" if wager else "the wagers'"
+        raise Trouble(f"--paytable: {rs.ref}: {unknown('paytable', paytable, tables, label=whose + ' paytables')}")
+
+
 def parse_date(text: str, option: str) -> dt.date:
     """A calendar date written YYYY-MM-DD, and nothing else (no week dates, no empty string)."""
     try:

@@ -3,8 +3,7 @@ from __future__ import annotations
 
 import click
 
-from .common import Trouble, catalogue, emit, format_option, handled, main, pick, progress
-from ..model import as_printed
+from .common import Trouble, catalogue, check_selection, emit, format_option, handled, main, pick, progress
 from ..output.render import render, to_json
 
 
@@ -30,9 +29,7 @@ def analyze(jurisdiction, version, on, wager, paytable, strategy, fmt):
     reports = []
     for jid in targets:
         rs = pick(jid, version, on)
-        ids = [w.id for w in as_printed(rs).wagers]
-        if wager is not None and wager not in ids:
-            raise Trouble(f"{rs.ref} offers no wager {wager!r} (wagers: {', '.join(ids)})")
+        check_selection(rs, wager, paytable)
         todo = jobs(rs, wager, paytable)
         if not todo:
             raise Trouble(f"{rs.ref}: no paytable {paytable!r} for the wagers selected")

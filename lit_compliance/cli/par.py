@@ -8,10 +8,10 @@ from pathlib import Path
 
 import click
 
-from .common import Trouble, catalogue, deliver, handled, main, pick, print_pdf
+from .common import Trouble, catalogue, check_selection, deliver, handled, main, pick, print_pdf
 from ..load.catalogue import names_a_file
 from ..load.kinds import file_kind
-from ..model import as_printed, exact, model_of
+from ..model import exact, model_of
 from ..output.render import render, to_json
 from ..operator.par_options import configured_options
 from ..operator.hold_theory import configured_paytable
@@ -155,9 +155,7 @@ def par(target, version, on, wager, paytable, paytable_file, bet, hands_per_hour
         reports = []
         for jid in targets:
             rs = pick(jid, version, on)
-            ids = [w.id for w in as_printed(rs).wagers]
-            if wager is not None and wager not in ids:
-                raise Trouble(f"{rs.ref} offers no wager {wager!r} (wagers: {', '.join(ids)})")
+            check_selection(rs, wager, paytable)
             report = par_report(model_of(rs), wager, paytable, opts, shown=shown)
             if paytable and not any(w["sections"] for w in report["wagers"]):
                 raise Trouble(f"{rs.ref}: no paytable {paytable!r} for the wagers selected")

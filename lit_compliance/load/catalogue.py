@@ -6,11 +6,11 @@ Adding a version is adding a file; nothing here knows any jurisdiction by name.
 from __future__ import annotations
 
 import datetime as dt
-import difflib
 from pathlib import Path
 from typing import Iterable
 
 from .. import cache
+from ..suggest import did_you_mean
 from .resources import data_dir
 from .ruleset import NOT_STATED, Ruleset, finding_ids
 from .strict_yaml import InputError, Problem, load_yaml_file
@@ -23,10 +23,6 @@ from .verdict import canonical_digest, validated_key as _validated_key
 __all__ = ["NOT_STATED", "Catalogue", "CatalogueError", "Ruleset", "absent_amendment_note", "canonical_digest",
            "did_you_mean", "finding_ids", "history", "load_ruleset", "resolve_ref"]
 
-def did_you_mean(given: str, known: Iterable[str]) -> str:
-    """'; did you mean 'maryland'?' for a near miss, else ''."""
-    close = difflib.get_close_matches(given.lower(), list(known), n=1, cutoff=0.6)
-    return f"; did you mean {close[0]!r}?" if close else ""
 
 
 class CatalogueError(Exception):
