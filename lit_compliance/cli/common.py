@@ -44,7 +44,9 @@ def handled(func):
         try:
             return func(*args, **kwargs)
         except InputError as exc:
-            _fail([p.as_dict() for p in exc.problems], [str(p) for p in exc.problems])
+            problems = collapse(exc.problems)
+            _fail([p.as_dict() | ({"count": n, "lines": rows} if n > 1 else {}) for p, n, rows in problems],
+                  [str(p) + (f" ({n} times, lines {_spans(rows)})" if n > 1 else "") for p, n, rows in problems])
         except (CatalogueError, Trouble) as exc:
             _fail([{"message": str(exc)}], [str(exc)])
         except (SystemExit, click.exceptions.Exit, click.ClickException):
@@ -64,9 +66,8 @@ def handled(func):
                 sys.exit(EXIT_PIPE_CLOSED)
             what = "cannot write the output" if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO) \
                 else "cannot read or write a file"
-            click.echo(f"error: {what}: {exc.strerror or exc}" + (f" ({exc.filename})" if exc.filename else ""),
-                       err=True)
-            sys.exit(EXIT_TROUBLE)
+            said = f"{what}: {exc.strerror or exc}" + (f" ({exc.filename})" if exc.filename else "")
+            _fail([{"message": said}], [said])
         except Exception as exc:  # a bug: say so plainly, keep the traceback for those who ask
             if os.environ.get("LIT_COMPLIANCE_DEBUG"):
                 raise
@@ -77,10 +78,61 @@ def handled(func):
     return wrapper
 
 
+def collapse(problems: list) -> list[tuple]:
+    """The problems with each repeated one (same file, field and message, on other rows) said
+    once: ``(first problem, how many times, the lines it was found on)``, in first-seen order."""
+    groups: dict = {}
+    for p in problems:
+        groups.setdefault((p.file, p.path, p.message), []).append(p)
+    return [(found[0], len(found), [q.line for q in found]) for found in groups.values()]
+
+
+def _spans(lines: list[int]) -> str:
+    """``2-151`` or ``3, 8, 13``: the lines a repeated problem was found on, runs joined."""
+    runs: list[list[int]] = []
+    for n in sorted(set(lines)):
+        if runs and n == runs[-1][1] + 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    said = [f"{a}-{b}" if b > a else str(a) for a, b in runs]
+    return ", ".join(said[:8]) + (f", ... ({len(lines)} in all)" if len(said) > 8 else "")
+
+
 def _wants_json() -> bool:
     """Whether the running command was asked for ``--format json``."""
     ctx = click.get_current_context(silent=True)
     return bool(ctx) and ctx.params.get("fmt") == "json"
+
+
+def _asked_for_json(args: list[str]) -> bool:
+    """Whether command-line words ask for ``--format json`` (read from the words themselves, for
+    a usage error met before the options are parsed)."""
+    for i, word in enumerate(args):
+        if word == "--":
+            break
+        if word == "--format=json" or (word == "--format" and args[i + 1:i + 2] == ["json"]):
+            return True
+    return False
+
+
+def _show_click_error(exc: click.ClickException, args: list[str]) -> None:
+    """A usage error (missing argument, bad option value...) as click says it, or, when the words
+    ask for ``--format json``, as the commands' other JSON errors on standard error."""
+    if not _asked_for_json(args):
+        exc.show()
+        return
+    problem = {"message": exc.format_message()}
+    ctx = getattr(exc, "ctx", None)
+    if ctx is not None:
+        problem["usage"] = ctx.get_usage().removeprefix("Usage: ")
+    param = getattr(exc, "param", None)
+    if isinstance(param, click.Argument):
+        problem["argument"] = param.human_readable_name
+    elif isinstance(param, click.Option):
+        problem["option"] = param.opts[0]
+    click.echo(json.dumps({"error": True, "exit_status": exc.exit_code, "problems": [problem]},
+                          ensure_ascii=True, indent=2), err=True)
 
 
 def _fail(problems: list[dict], lines: list[str]) -> None:
@@ -231,7 +283,7 @@ class LazyGroup(click.Group):
                     sys.exit(EXIT_TROUBLE)
                 raise KeyboardInterrupt from None
             except click.ClickException as exc:
-                exc.show()
+                _show_click_error(exc, list(sys.argv[1:] if args is None else args))
                 sys.exit(exc.exit_code)
             sys.stdout.flush()
             _check_pipe()
