@@ -255,7 +255,7 @@ COMMAND_MODULES = {
     "paytables": "operator", "init": "operator", "check": "operator", "placard": "operator",
     "summary": "operator", "verify": "operator",
     "diff": "regulator", "compare": "regulator",
-    "site": "site",
+    "site": "site", "schema": "schema",
     "hold": "hold", "simulate": "hold",
 }
 

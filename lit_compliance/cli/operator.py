@@ -13,7 +13,6 @@ from pathlib import Path
 import click
 
 from ..load.catalogue import Ruleset
-from ..load.resources import data_dir
 from .common import (EXIT_NO, EXIT_OK, Trouble, catalogue, deliver, emit, handled, main, pick, print_pdf, progress,
                      read_answer)
 from ..operator.checks import Report, check as check_config
@@ -286,14 +285,17 @@ class _ClickAsker(Asker):
         click.echo(text, err="please answer again" in text)
 
 
+SCHEMA_LINK = "table-config.schema.json"
+
+
 def config_yaml(data: dict, rs: Ruleset) -> str:
-    """The configuration file's text. Its schema link is the schema's public ``$id`` (it names the
-    same schema wherever the file travels, not a path into one installation)."""
-    schema_id = json.loads((data_dir("schema") / "table-config.schema.json").read_text(encoding="utf-8"))["$id"]
-    header = (f"# yaml-language-server: $schema={schema_id}\n"
+    """The configuration file's text. Its schema link is a relative path to a copy of the schema
+    beside the file, which ``lit-compliance schema table-config -o table-config.schema.json`` writes
+    (the header says so), so an editor finds the schema wherever the two files go together."""
+    header = (f"# yaml-language-server: $schema={SCHEMA_LINK}\n"
               f"# Let It Ride table configuration for {rs.name} ({rs.ref}), written by `lit-compliance init`.\n"
-              "# The schema ships with lit-compliance: check this file with `lit-compliance check FILE`;\n"
-              "# render the sign with `lit-compliance placard FILE`.\n")
+              "# Check this file with `lit-compliance check FILE`; render the sign with `lit-compliance placard FILE`.\n"
+              f"# For your editor, export the schema beside it: `lit-compliance schema table-config -o {SCHEMA_LINK}`.\n")
     import yaml  # lazy: only `init` writes YAML; the other operator commands read parsed files from the cache
 
     return header + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=False, width=100)
