@@ -358,6 +358,20 @@ def check_selection(rs: Ruleset, wager: str | None, paytable: str | None) -> Non
         raise Trouble(f"--paytable: {rs.ref}: {unknown('paytable', paytable, tables, label=whose + ' paytables')}")
 
 
+def rulesets_for(targets: list[str], version: str | None, on: str | None) -> list[tuple]:
+    """``(jurisdiction, ruleset or None, words)`` for each target: with ``--on`` across several,
+    the version for that date (:meth:`Catalogue.on_date`: which version and why, or None and why
+    not); else the one :func:`pick` gives (words None)."""
+    if on is None:
+        return [(j, pick(j, version, None), None) for j in targets]
+    if len(targets) == 1:   # one jurisdiction asked for by date: a version the date cannot place is trouble
+        rs = pick(targets[0], version, on)
+        return [(targets[0], rs, f"{rs.ref}: in force on {on} (effective {rs.effective_date.isoformat()})")]
+    day = parse_date(on, "--on")
+    cat = catalogue()
+    return [(j, *cat.on_date(j, day)) for j in targets]
+
+
 def parse_date(text: str, option: str) -> dt.date:
     """A calendar date written YYYY-MM-DD, and nothing else (no week dates, no empty string)."""
     try:

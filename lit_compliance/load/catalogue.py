@@ -198,6 +198,21 @@ class Catalogue:
         return "undated", (f"{ruleset.ref}, the latest version in the catalogue; its source states no effective "
                            f"date, so whether it is in force {when} cannot be told from it")
 
+    def on_date(self, jurisdiction: str, on: dt.date) -> tuple[Ruleset | None, str]:
+        """The version to use for ``jurisdiction`` on ``on``, and words saying which and why: the
+        version in force by the dates; where no version carries a date, the latest, said to be
+        undated; None where ``on`` is before every dated version (the words say so)."""
+        versions = self.versions(jurisdiction)
+        if not any(rs.effective_date is not None for rs in versions):
+            latest = versions[-1]
+            return latest, (f"{latest.ref}: the latest version in the catalogue; its source states no effective "
+                            f"date, so whether it was in force on {on.isoformat()} cannot be told")
+        try:
+            rs = self.in_force(jurisdiction, on)
+        except CatalogueError as exc:
+            return None, str(exc)
+        return rs, f"{rs.ref}: in force on {on.isoformat()} (effective {rs.effective_date.isoformat()})"
+
     def resolve(self, ref: str) -> Ruleset:
         """``jurisdiction``, ``jurisdiction@version`` or a path to a ruleset file."""
         if _is_path(ref):
