@@ -25,6 +25,7 @@ from .. import __version__
 from ..load.catalogue import Catalogue, CatalogueError, Ruleset, names_a_file, resolve_ref
 from ..load.strict_yaml import InputError
 from ..output.files import OutputError, write_output
+from ..suggest import unknown
 from .conventions import apply
 import select
 
@@ -344,7 +345,6 @@ def check_selection(rs: Ruleset, wager: str | None, paytable: str | None) -> Non
     """Trouble naming the nearest and the choices when ``--wager`` or ``--paytable`` names nothing
     in ``rs`` (the paytables of the wager selected, or of every wager)."""
     from ..model import as_printed  # lazy: the model only for the commands that select wagers
-    from ..suggest import unknown
 
     wagers = as_printed(rs).wagers
     ids = [w.id for w in wagers]
