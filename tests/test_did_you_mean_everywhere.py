@@ -208,3 +208,36 @@ def test_the_helper_ignores_case_and_hyphens_and_lists_every_choice():
     assert nearest("Manual-Shoe", ["manual_shoe", "hand"]) == "manual_shoe"
     assert nearest("zzzz", ["manual_shoe", "hand"]) is None
     assert unknown("method", "zzzz", ["hand"]) == "no method 'zzzz' (choices: hand)"
+
+
+AMENDMENT = ROOT / "examples" / "maryland-draft-amendment.yaml"
+PROPOSAL = ROOT / "examples" / "proposals" / "three-card-bonus.yaml"
+
+
+def _schema_enum(name: str, *path: str) -> list[str]:
+    from lit_compliance.load.validation import schema
+
+    node = schema(name)
+    for step in path:
+        node = node[step]
+    return node["enum"]
+
+
+@pytest.mark.parametrize("case, command, path, old, new, meant, choices", [
+    ("amendment-amends", "validate", AMENDMENT, "amends: maryland@v1", "amends: marylnd@v1", "maryland",
+     _jurisdictions),
+    ("amendment-fact-id", "validate", AMENDMENT, "- add: wagers.base.paytables", "- add: wagers.bse.paytables",
+     "base", _wagers),
+    ("proposal-wager", "par", PROPOSAL, "wager: three_card_bonus", "wager: three_card_bonsu", "three_card_bonus",
+     lambda: _schema_enum("proposed-paytable", "properties", "wager")),
+], ids=["amendment-amends", "amendment-fact-id", "proposal-wager"])
+def test_an_unknown_id_in_a_draft_or_a_proposal_gets_the_nearest_and_the_choices(case, command, path, old, new,
+                                                                                meant, choices, tmp_path):
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    changed = tmp_path / path.name
+    changed.write_text(text.replace(old, new, 1), encoding="utf-8")
+    args = [command, changed] if command == "validate" else [command, "--paytable-file", changed]
+    result = run(*args)
+    assert result.exit_code == (1 if command == "validate" else 2), result.output   # validate: 1 is "problems found"
+    assert f"did you mean {meant!r}?" in result.stderr and all(c in result.stderr for c in choices()), result.stderr
