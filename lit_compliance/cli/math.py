@@ -20,8 +20,11 @@ from ..output.render import render, to_json
 @format_option
 @handled
 def analyze(jurisdiction, version, on, wager, paytable, strategy, fmt):
-    """House edge, return, hit frequency (and for the base game element of risk, average bet and
-    strategy) for every wager and paytable alternative. JURISDICTION may be 'all'."""
+    """House edge, return and hit frequency of every wager and paytable alternative.
+
+    For the base game also the element of risk, the average bet and the strategy. JURISDICTION may
+    be 'all'; with --on DATE, each jurisdiction's version for that date, said which.
+    """
     from ..gamemath import jobs  # lazy: the math loads only for commands that price (`--help` imports every command module)
     from ..gamemath.analysis import analysis  # lazy: as above
 

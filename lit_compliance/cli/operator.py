@@ -144,8 +144,8 @@ def verify_cmd(config: Path, sign_digest: str, parts: str | None, ruleset_ref: s
     command adds --parts, so that a mismatch names what differs: the rules, the table's settings
     or a wager (its paytable, limits or figures). It says the rules are in force today only when
     their effective date says so; of a version whose source states no date it says that it is the
-    latest in the catalogue. Exit status 0 when the sign matches and no dated version has replaced
-    its rules (or they are not yet in force), 1 when not, 2 when the configuration cannot be read.
+    latest in the catalogue. Exit status 0 when the sign matches and its rules are neither replaced
+    by a later dated version nor not yet in force, 1 when not, 2 when the configuration cannot be read.
     """
     given = parse_digest(sign_digest)
     if given is None:

@@ -30,12 +30,18 @@ def _title(path: Path) -> str:
               help="Write to FILE (atomically) instead of standard output.")
 @handled
 def schema_cmd(name: str | None, output: Path | None) -> None:
-    """Write the bundled JSON Schema NAME (ruleset, table-config, round, amendment,
-    proposed-paytable) to standard output or -o FILE; without NAME, list them.
+    """Write a bundled JSON Schema to standard output or -o FILE; without NAME, list them.
 
-    Point an editor at the copy: a configuration `init` writes links to table-config.schema.json
-    beside it, so `lit-compliance schema table-config -o table-config.schema.json` in the same
-    folder makes its `$schema` link resolve. Results files are CSV, checked by `hold` (no schema).
+    \b
+    NAME: ruleset, table-config, round, amendment or proposed-paytable.
+
+    A configuration that `init` writes links to a copy of its schema in the same folder; this
+    makes the copy:
+
+    \b
+        lit-compliance schema table-config -o table-config.schema.json
+
+    Results files are CSV, checked by `hold`; they have no schema.
     """
     schemas = bundled_schemas()
     if name is None:
