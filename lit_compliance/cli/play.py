@@ -170,7 +170,8 @@ def settle_text_totals(data: dict) -> dict:
             "unsettled_stake": cash(Fraction(t["unsettled_stake"]), symbol),
             "payout_limits": {k: cash(Fraction(v), symbol) for k, v in data["payout_limits"].items()},
             "meter": None if meter is None else {
-                k: cash(Fraction(meter[k]), symbol) for k in ("before", "after", "reset") if meter[k] is not None}
+                k: "not stated" if meter[k] is None else cash(Fraction(meter[k]), symbol)
+                for k in ("before", "after", "reset")}
             | {"payments": [m | {k: cash(Fraction(m[k]), symbol) for k in ("paid", "before", "after")}
                             for m in meter["payments"]]}}
 
