@@ -45,7 +45,7 @@ def test_every_problem_in_a_results_file_is_reported_at_once_located_and_nothing
     assert not out.exists()
     lines = [ln for ln in result.output.splitlines() if ln.startswith("error: ")]
     expected = [
-        (2, "rounds", "negative"), (3, "rounds", "not a whole number"), (4, "wager", "does not offer 'cover-all'"),
+        (2, "rounds", "negative"), (3, "rounds", "not a whole number"), (4, "wager", "offers no wager 'cover-all'"),
         (5, "table", "unknown table 'LIR-9'"), (7, "table", "duplicate row"), (8, "house_win", "more than the"),
         (9, "date", "not a date"), (9, "house_win", "cannot win more than is bet"), (10, "meter", "pays from no meter")]
     for line, field, words in expected:

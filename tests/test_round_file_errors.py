@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from lit_compliance.cli import main
+from lit_compliance.play.irregularities import events
 from lit_compliance.play.round_file import load_round_text
 from lit_compliance.load.strict_yaml import InputError
 
@@ -51,12 +52,12 @@ CASES = {
          "if this is what was dealt, list the irregularity under irregularities to settle the round"]),
     "wager_not_offered": (
         TRIBAL_HEAD + f"  - {{seat: 1, cards: [Ah, 2c, 3c], bet: 10, {RIDE}, side_wagers: {{three-card-bonus: 5}}}}\n",
-        ["round.yaml:4:96: players[0].side_wagers.three-card-bonus: wager 'three-card-bonus' is not offered by "
-         "tribal@v1 (side wagers: five-card-bonus)"]),
+        ["round.yaml:4:96: players[0].side_wagers.three-card-bonus: tribal@v1 offers no side wager "
+         "'three-card-bonus'; did you mean 'five-card-bonus'? (side wagers: five-card-bonus)"]),
     "paytable_not_in_ruleset": (
         "jurisdiction: maryland\npaytables: {base: z}\nsix_card_bonus_cards: [2s, 3s, 4d]\ncommunity: [Kh, Qh]\n"
         "players:\n" f"  - {{seat: 1, cards: [Ah, 2c, 3c], bet: 10, {RIDE}}}\n",
-        ["round.yaml:2:13: paytables.base: base has no paytable 'z' in maryland@v1 (paytables: a, b, c)"]),
+        ["round.yaml:2:13: paytables.base: base in maryland@v1 has no paytable 'z' (paytables: a, b, c)"]),
     "paytable_for_a_wager_without_paytables": (
         "jurisdiction: massachusetts\npaytables: {base: table-1}\ncommunity: [Kh, Qh]\n"
         "players:\n" f"  - {{seat: 1, cards: [Ah, 2c, 3c], bet: 10, {RIDE}}}\n",
@@ -114,11 +115,11 @@ CASES = {
     "unknown_irregularity": (
         "jurisdiction: tribal\nirregularities: [dealer-sneezed]\ncommunity: [Kh, Qh]\nplayers:\n"
         f"  - {{seat: 1, cards: [Ah, 2c, 3c], bet: 10, {RIDE}}}\n",
-        ["round.yaml:2:18: irregularities[0]: 'dealer-sneezed' is neither an irregularity of tribal@v1 "
-         "(card-face-up-in-deck, several-cards-face-up, card-drawn-in-error, incorrect-number-of-cards, "
-         "shuffler-malfunction, dealing-shoe-malfunction, device-removed-before-other-method, "
-         "stub-count-wrong-misdealt, stub-count-wrong-not-misdealt, shuffler-count-wrong, improper-cut) nor a "
-         "known event"]),
+        ["round.yaml:2:18: irregularities[0]: no irregularity or event 'dealer-sneezed' (irregularities of "
+         "tribal@v1, then events: card-face-up-in-deck, several-cards-face-up, card-drawn-in-error, "
+         "incorrect-number-of-cards, shuffler-malfunction, dealing-shoe-malfunction, "
+         "device-removed-before-other-method, stub-count-wrong-misdealt, stub-count-wrong-not-misdealt, "
+         "shuffler-count-wrong, improper-cut, " + ", ".join(events()) + ")"]),
     "unknown_jurisdiction": (
         "jurisdiction: nevada\ncommunity: [Kh, Qh]\nplayers:\n  - {seat: 1, cards: [Ah, 2c, 3c], bet: 10}\n",
         ["round.yaml:1:1: jurisdiction: unknown jurisdiction 'nevada' (known: maryland, massachusetts, nsw, "

@@ -25,6 +25,7 @@ from .. import __version__
 from ..load.catalogue import Catalogue, CatalogueError, Ruleset, names_a_file, resolve_ref
 from ..load.strict_yaml import InputError
 from ..output.files import OutputError, write_output
+from ..suggest import unknown
 from .conventions import apply
 import select
 
@@ -44,7 +45,9 @@ def handled(func):
         try:
             return func(*args, **kwargs)
         except InputError as exc:
-            _fail([p.as_dict() for p in exc.problems], [str(p) for p in exc.problems])
+            problems = collapse(exc.problems)
+            _fail([p.as_dict() | ({"count": n, "lines": rows} if n > 1 else {}) for p, n, rows in problems],
+                  [str(p) + (f" ({n} times, lines {_spans(rows)})" if n > 1 else "") for p, n, rows in problems])
         except (CatalogueError, Trouble) as exc:
             _fail([{"message": str(exc)}], [str(exc)])
         except (SystemExit, click.exceptions.Exit, click.ClickException):
@@ -64,9 +67,8 @@ def handled(func):
                 sys.exit(EXIT_PIPE_CLOSED)
             what = "cannot write the output" if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO) \
                 else "cannot read or write a file"
-            click.echo(f"error: {what}: {exc.strerror or exc}" + (f" ({exc.filename})" if exc.filename else ""),
-                       err=True)
-            sys.exit(EXIT_TROUBLE)
+            said = f"{what}: {exc.strerror or exc}" + (f" ({exc.filename})" if exc.filename else "")
+            _fail([{"message": said}], [said])
         except Exception as exc:  # a bug: say so plainly, keep the traceback for those who ask
             if os.environ.get("LIT_COMPLIANCE_DEBUG"):
                 raise
@@ -77,10 +79,61 @@ def handled(func):
     return wrapper
 
 
+def collapse(problems: list) -> list[tuple]:
+    """The problems with each repeated one (same file, field and message, on other rows) said
+    once: ``(first problem, how many times, the lines it was found on)``, in first-seen order."""
+    groups: dict = {}
+    for p in problems:
+        groups.setdefault((p.file, p.path, p.message), []).append(p)
+    return [(found[0], len(found), [q.line for q in found]) for found in groups.values()]
+
+
+def _spans(lines: list[int]) -> str:
+    """``2-151`` or ``3, 8, 13``: the lines a repeated problem was found on, runs joined."""
+    runs: list[list[int]] = []
+    for n in sorted(set(lines)):
+        if runs and n == runs[-1][1] + 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    said = [f"{a}-{b}" if b > a else str(a) for a, b in runs]
+    return ", ".join(said[:8]) + (f", ... ({len(lines)} in all)" if len(said) > 8 else "")
+
+
 def _wants_json() -> bool:
     """Whether the running command was asked for ``--format json``."""
     ctx = click.get_current_context(silent=True)
     return bool(ctx) and ctx.params.get("fmt") == "json"
+
+
+def _asked_for_json(args: list[str]) -> bool:
+    """Whether command-line words ask for ``--format json`` (read from the words themselves, for
+    a usage error met before the options are parsed)."""
+    for i, word in enumerate(args):
+        if word == "--":
+            break
+        if word == "--format=json" or (word == "--format" and args[i + 1:i + 2] == ["json"]):
+            return True
+    return False
+
+
+def _show_click_error(exc: click.ClickException, args: list[str]) -> None:
+    """A usage error (missing argument, bad option value...) as click says it, or, when the words
+    ask for ``--format json``, as the commands' other JSON errors on standard error."""
+    if not _asked_for_json(args):
+        exc.show()
+        return
+    problem = {"message": exc.format_message()}
+    ctx = getattr(exc, "ctx", None)
+    if ctx is not None:
+        problem["usage"] = ctx.get_usage().removeprefix("Usage: ")
+    param = getattr(exc, "param", None)
+    if isinstance(param, click.Argument):
+        problem["argument"] = param.human_readable_name
+    elif isinstance(param, click.Option):
+        problem["option"] = param.opts[0]
+    click.echo(json.dumps({"error": True, "exit_status": exc.exit_code, "problems": [problem]},
+                          ensure_ascii=True, indent=2), err=True)
 
 
 def _fail(problems: list[dict], lines: list[str]) -> None:
@@ -203,7 +256,7 @@ COMMAND_MODULES = {
     "paytables": "operator", "init": "operator", "check": "operator", "placard": "operator",
     "summary": "operator", "verify": "operator",
     "diff": "regulator", "compare": "regulator",
-    "site": "site",
+    "site": "site", "schema": "schema",
     "hold": "hold", "simulate": "hold",
 }
 
@@ -231,7 +284,7 @@ class LazyGroup(click.Group):
                     sys.exit(EXIT_TROUBLE)
                 raise KeyboardInterrupt from None
             except click.ClickException as exc:
-                exc.show()
+                _show_click_error(exc, list(sys.argv[1:] if args is None else args))
                 sys.exit(exc.exit_code)
             sys.stdout.flush()
             _check_pipe()
@@ -286,6 +339,37 @@ def pick(jurisdiction: str, version: str | None, on: str | None) -> Ruleset:
     if "@" in jurisdiction:
         jurisdiction, _, version = jurisdiction.partition("@")
     return cat.get(jurisdiction, version)
+
+
+def check_selection(rs: Ruleset, wager: str | None, paytable: str | None) -> None:
+    """Trouble naming the nearest and the choices when ``--wager`` or ``--paytable`` names nothing
+    in ``rs`` (the paytables of the wager selected, or of every wager)."""
+    from ..model import as_printed  # lazy: the model only for the commands that select wagers
+
+    wagers = as_printed(rs).wagers
+    ids = [w.id for w in wagers]
+    if wager is not None and wager not in ids:
+        raise Trouble(f"--wager: {rs.ref} offers {unknown('wager', wager, ids, label='wagers', prefix='no')}")
+    if paytable is None:
+        return
+    tables = list(dict.fromkeys(t.id for w in wagers if wager in (None, w.id) for t in w.paytables))
+    if paytable not in tables:
+        whose = f"{wager}'s" if wager else "the wagers'"
+        raise Trouble(f"--paytable: {rs.ref}: {unknown('paytable', paytable, tables, label=whose + ' paytables')}")
+
+
+def rulesets_for(targets: list[str], version: str | None, on: str | None) -> list[tuple]:
+    """``(jurisdiction, ruleset or None, words)`` for each target: with ``--on`` across several,
+    the version for that date (:meth:`Catalogue.on_date`: which version and why, or None and why
+    not); else the one :func:`pick` gives (words None)."""
+    if on is None:
+        return [(j, pick(j, version, None), None) for j in targets]
+    if len(targets) == 1:   # one jurisdiction asked for by date: a version the date cannot place is trouble
+        rs = pick(targets[0], version, on)
+        return [(targets[0], rs, f"{rs.ref}: in force on {on} (effective {rs.effective_date.isoformat()})")]
+    day = parse_date(on, "--on")
+    cat = catalogue()
+    return [(j, *cat.on_date(j, day)) for j in targets]
 
 
 def parse_date(text: str, option: str) -> dt.date:

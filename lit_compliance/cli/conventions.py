@@ -10,6 +10,7 @@
 - An option naming a thing to choose (``--wager``, ``--jurisdiction``, ``--ruleset``, ``--method``...)
   may not be empty: ``--wager ''`` is an error, not "no filter".
 """
+import inspect
 import math
 
 import click
@@ -122,7 +123,9 @@ def apply(command: click.Command) -> None:
             param.opts = ["--ruleset-version"]
             param.hidden = True
             if command.help and "JURISDICTION@VERSION" not in command.help:
-                command.help += "\n\nChoose a ruleset version as JURISDICTION@VERSION (e.g. maryland@v1)."
+                # dedented first: the added paragraph has no indent, so click could not dedent the whole
+                command.help = (inspect.cleandoc(command.help)
+                                + "\n\nChoose a ruleset version as JURISDICTION@VERSION (e.g. maryland@v1).")
     command.params.append(click.Option(["--version", "show_program_version"], is_flag=True, expose_value=False, is_eager=True,
                                        callback=_print_version, help="Show the program's version and exit."))
 

@@ -148,6 +148,8 @@ def simulate(config, rounds, periods, seed, start, anomaly, fmt, output):
     from ..model import exact
     # lazy: as above
     from ..operator.simulate import Play, SimulationError, simulate as run
+    # lazy: as above
+    from ..suggest import unknown
 
     first = parse_date(start, "--start")
     if rounds * periods > MAX_SIMULATED_ROUNDS:
@@ -155,7 +157,13 @@ def simulate(config, rounds, periods, seed, start, anomaly, fmt, output):
     th = load_theory(config)
     bad = _anomaly(anomaly)
     if bad and bad.wager_id not in th.wagers:
-        raise Trouble(f"--anomaly: table {th.table} does not offer {bad.wager_id!r}")
+        raise Trouble(f"--anomaly: table {th.table} offers "
+                      + unknown("wager", bad.wager_id, list(th.wagers), label="wagers offered"))
+    if bad and th.choices[bad.wager_id][1] is not None:
+        hands = list(dict.fromkeys(ln.hand for ln in th.choices[bad.wager_id][1].lines))
+        if bad.hand not in hands:
+            raise Trouble(f"--anomaly: the {bad.wager_id} paytable has "
+                          + unknown("line for the hand", bad.hand, hands, label="its hands"))
     plays, skipped = [], []
     for wid, (wager, table, opts) in th.choices.items():
         w = th.wagers[wid]

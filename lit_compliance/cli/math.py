@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import click
 
-from .common import Trouble, catalogue, emit, format_option, handled, main, pick, progress
+from .common import (Trouble, catalogue, check_selection, emit, format_option, handled, main, pick, progress,
+                     rulesets_for)
 from ..model import as_printed
 from ..output.render import render, to_json
 
@@ -19,26 +20,34 @@ from ..output.render import render, to_json
 @format_option
 @handled
 def analyze(jurisdiction, version, on, wager, paytable, strategy, fmt):
-    """House edge, return, hit frequency (and for the base game element of risk, average bet and
-    strategy) for every wager and paytable alternative. JURISDICTION may be 'all'."""
+    """House edge, return and hit frequency of every wager and paytable alternative.
+
+    For the base game also the element of risk, the average bet and the strategy. JURISDICTION may
+    be 'all'; with --on DATE, each jurisdiction's version for that date, said which.
+    """
     from ..gamemath import jobs  # lazy: the math loads only for commands that price (`--help` imports every command module)
     from ..gamemath.analysis import analysis  # lazy: as above
 
     targets = catalogue().jurisdictions if jurisdiction == "all" else [jurisdiction]
-    if jurisdiction == "all" and (version or on):
-        raise Trouble("--version/--on need a single jurisdiction")
-    reports = []
-    for jid in targets:
-        rs = pick(jid, version, on)
-        ids = [w.id for w in as_printed(rs).wagers]
-        if wager is not None and wager not in ids:
-            raise Trouble(f"{rs.ref} offers no wager {wager!r} (wagers: {', '.join(ids)})")
+    if jurisdiction == "all" and version:
+        raise Trouble("--version needs a single jurisdiction (use --on DATE with all)")
+    reports, skipped = [], []
+    for jid, rs, said in rulesets_for(targets, version, on):
+        if rs is None:
+            skipped.append(said)
+            continue
+        if wager is not None and wager not in [w.id for w in as_printed(rs).wagers] and jurisdiction == "all":
+            skipped.append(f"{rs.ref}: offers no {wager} wager")   # across all: priced where offered
+            continue
+        check_selection(rs, wager, paytable)
         todo = jobs(rs, wager, paytable)
         if not todo:
             raise Trouble(f"{rs.ref}: no paytable {paytable!r} for the wagers selected")
-        reports.append({"ruleset": rs.ref, "name": rs.name,
+        reports.append({"ruleset": rs.ref, "name": rs.name, "version_note": said,
                         **analysis(rs, wager, paytable, progress=progress(f"analysing {rs.ref}"))})
+    if not reports:
+        raise Trouble("; ".join(skipped) or f"no jurisdiction offers a wager {wager!r}")
     if fmt == "json":
         emit(to_json(reports if jurisdiction == "all" else reports[0]))
     else:
-        emit(render("analyze.txt.j2", reports=reports, strategy=strategy))
+        emit(render("analyze.txt.j2", reports=reports, strategy=strategy, skipped=skipped))

@@ -13,7 +13,6 @@ from pathlib import Path
 import click
 
 from ..load.catalogue import Ruleset
-from ..load.resources import data_dir
 from .common import (EXIT_NO, EXIT_OK, Trouble, catalogue, deliver, emit, handled, main, pick, print_pdf, progress,
                      read_answer)
 from ..operator.checks import Report, check as check_config
@@ -143,8 +142,10 @@ def verify_cmd(config: Path, sign_digest: str, parts: str | None, ruleset_ref: s
     Run the command the sign prints, as printed, beside the configuration on file; DIGEST may be
     given as the sign prints it ("digest 5d177d49d4fd") or alone, in either case. The QR code's
     command adds --parts, so that a mismatch names what differs: the rules, the table's settings
-    or a wager (its paytable, limits or figures). Exit status 0 when the sign matches and its rules
-    are the version in force today, 1 when not, 2 when the configuration cannot be read.
+    or a wager (its paytable, limits or figures). It says the rules are in force today only when
+    their effective date says so; of a version whose source states no date it says that it is the
+    latest in the catalogue. Exit status 0 when the sign matches and its rules are neither replaced
+    by a later dated version nor not yet in force, 1 when not, 2 when the configuration cannot be read.
     """
     given = parse_digest(sign_digest)
     if given is None:
@@ -168,16 +169,11 @@ def verify_cmd(config: Path, sign_digest: str, parts: str | None, ruleset_ref: s
             problems.extend(_differing_parts(rs, cfg, signed_parts, sign_parts(rs, cfg)))
         else:
             problems.append("the command in the sign's QR code (with --parts) names the part that differs")
-    try:
-        current = cat.in_force(rs.jurisdiction, dt.date.today())
-    except Exception:  # no dated version: the latest catalogued one stands for "in force"
-        current = cat.latest(rs.jurisdiction) if rs.jurisdiction in cat.jurisdictions else rs
-    if current.ref != rs.ref and ruleset_ref is None:
-        problems.append(f"the sign's rules are {rs.ref}, but {current.ref} is in force today"
-                        + (f" (effective {current.effective_date.isoformat()})" if current.effective_date else ""))
+    state, standing = cat.standing(rs, dt.date.today())
+    if state in ("superseded", "not yet") and ruleset_ref is None:
+        problems.append(f"the sign's rules: {standing}")
     if not problems:
-        click.echo(f"{config}: the sign matches this configuration and {rs.ref}, the rules in force today "
-                   f"(digest {given})")
+        click.echo(f"{config}: the sign matches this configuration and {standing} (digest {given})")
         sys.exit(EXIT_OK)
     click.echo(f"{config}: the sign does NOT match:")
     for line in problems:
@@ -289,14 +285,17 @@ class _ClickAsker(Asker):
         click.echo(text, err="please answer again" in text)
 
 
+SCHEMA_LINK = "table-config.schema.json"
+
+
 def config_yaml(data: dict, rs: Ruleset) -> str:
-    """The configuration file's text. Its schema link is the schema's public ``$id`` (it names the
-    same schema wherever the file travels, not a path into one installation)."""
-    schema_id = json.loads((data_dir("schema") / "table-config.schema.json").read_text(encoding="utf-8"))["$id"]
-    header = (f"# yaml-language-server: $schema={schema_id}\n"
+    """The configuration file's text. Its schema link is a relative path to a copy of the schema
+    beside the file, which ``lit-compliance schema table-config -o table-config.schema.json`` writes
+    (the header says so), so an editor finds the schema wherever the two files go together."""
+    header = (f"# yaml-language-server: $schema={SCHEMA_LINK}\n"
               f"# Let It Ride table configuration for {rs.name} ({rs.ref}), written by `lit-compliance init`.\n"
-              "# The schema ships with lit-compliance: check this file with `lit-compliance check FILE`;\n"
-              "# render the sign with `lit-compliance placard FILE`.\n")
+              "# Check this file with `lit-compliance check FILE`; render the sign with `lit-compliance placard FILE`.\n"
+              f"# For your editor, export the schema beside it: `lit-compliance schema table-config -o {SCHEMA_LINK}`.\n")
     import yaml  # lazy: only `init` writes YAML; the other operator commands read parsed files from the cache
 
     return header + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=False, width=100)

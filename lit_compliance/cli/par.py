@@ -8,10 +8,10 @@ from pathlib import Path
 
 import click
 
-from .common import Trouble, catalogue, deliver, handled, main, pick, print_pdf
+from .common import Trouble, catalogue, check_selection, deliver, handled, main, print_pdf, rulesets_for
 from ..load.catalogue import names_a_file
 from ..load.kinds import file_kind
-from ..model import as_printed, exact, model_of
+from ..model import exact, model_of
 from ..output.render import render, to_json
 from ..operator.par_options import configured_options
 from ..operator.hold_theory import configured_paytable
@@ -150,17 +150,21 @@ def par(target, version, on, wager, paytable, paytable_file, bet, hands_per_hour
         reports = [_config_report(Path(target), opts, wager, shown, bet_given=bet is not None)]
     else:
         targets = catalogue().jurisdictions if target == "all" else [target]
-        if target == "all" and (version or on):
-            raise Trouble("a ruleset version (JURISDICTION@VERSION) or --on needs a single jurisdiction, not all")
+        if target == "all" and version:
+            raise Trouble("a ruleset version (JURISDICTION@VERSION) needs a single jurisdiction, not all "
+                          "(use --on DATE with all)")
         reports = []
-        for jid in targets:
-            rs = pick(jid, version, on)
-            ids = [w.id for w in as_printed(rs).wagers]
-            if wager is not None and wager not in ids:
-                raise Trouble(f"{rs.ref} offers no wager {wager!r} (wagers: {', '.join(ids)})")
+        for jid, rs, said in rulesets_for(targets, version, on):
+            if rs is None:
+                raise Trouble(said)
+            check_selection(rs, wager, paytable)
             report = par_report(model_of(rs), wager, paytable, opts, shown=shown)
             if paytable and not any(w["sections"] for w in report["wagers"]):
                 raise Trouble(f"{rs.ref}: no paytable {paytable!r} for the wagers selected")
+            if said:   # which version the date gave, and why
+                report["title"]["version_note"] = said
+                if shown:
+                    report["title"]["facts"].append({"label": "Version used", "value": said})
             reports.append(report)
     if fmt == "json":
         body = [strip_charts(r) for r in reports]

@@ -6,6 +6,7 @@ irregularity the ruleset does not address); 2 trouble (bad input, unknown jurisd
 from __future__ import annotations
 
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 import click
@@ -18,7 +19,7 @@ from ..play.irregularities import (EFFECT_TEXT, EVENT_DESCRIPTIONS, NOT_ADDRESSE
                              consequence, normalise_event)
 from ..output.render import render, to_json
 from ..model import Payout, as_printed
-from ..model.vocabulary import hand_name, odds
+from ..model.vocabulary import cash, hand_name, odds
 from ..play.round_file import load_round_file
 from ..play.settlement import money, settle, view
 
@@ -110,22 +111,24 @@ def settle_cmd(round_file: Path, fmt: str) -> None:
     rnd = load_round_file(round_file, catalogue(), display=str(round_file))
     result = settle(rnd)
     data = view(result)
-    emit(to_json(data) if fmt == "json" else render("settle.txt.j2", s=data, players=settle_text_rows(data)))
+    emit(to_json(data) if fmt == "json" else render("settle.txt.j2", s=data, players=settle_text_rows(data),
+                                                    money=settle_text_totals(data)))
     sys.exit(EXIT_NO if result.unsettleable else EXIT_OK)
 
 
-OUTCOME_WORDS = {"win": "win", "lose": "lose", "withdrawn": "withdrawn", "returned": "returned",
+OUTCOME_WORDS = {"win": "win", "lose": "lose", "withdrawn": "withdrawn", "returned": "void",
                  "unsettleable": "UNSETTLEABLE"}
 
 
-def _signed(amount: str | None) -> str:
-    if amount is None:
-        return "?"
-    return amount if amount.startswith("-") or amount == "0.00" else "+" + amount
-
-
 def settle_text_rows(data: dict) -> list[dict]:
-    """Display strings for the text report (the template only lays them out)."""
+    """Display strings for the text report (the template only lays them out). Every row shows its
+    stake, what it returned and its net, in the round's currency, so a seat's rows add up to its
+    total; a win a payout limit cut says so beside the amount paid."""
+    symbol = data["currency_symbol"]
+
+    def amount(text: str | None, sign: bool = False) -> str:
+        return "?" if text is None else cash(Fraction(text), symbol, sign)
+
     out = []
     for p in data["results"]:
         hand = p["hands"].get("player_and_community")
@@ -143,16 +146,34 @@ def settle_text_rows(data: dict) -> list[dict]:
                 rule = r["hand"]["name"]
             else:
                 rule = ""
+            outcome = OUTCOME_WORDS[r["outcome"]] + (", capped" if r["capped"] else "")
             rows.append({"label": label, "table": r["paytable"] or "-",
-                         "stake": "-" if r["bet"] == "envy" else r["stake"],
-                         "outcome": OUTCOME_WORDS[r["outcome"]], "net": _signed(r["net"]),
-                         "returned": r["returned"] if r["returned"] is not None else "?",
+                         "stake": "-" if r["bet"] == "envy" else amount(r["stake"]),
+                         "outcome": outcome, "net": amount(r["net"], sign=True),
+                         "returned": amount(r["returned"]),
                          "rule": rule, "cite": r["cite"], "notes": r["notes"], "findings": r["findings"]})
         out.append({"seat": p["seat"], "name": p["name"], "cards": p["cards"], "status": p["status"],
                     "hand": f"{hand['name']} ({hand['cards']})" if hand else None,
-                    "rows": rows, "staked": p["staked"], "returned": p["returned"], "net": _signed(p["net"]),
-                    "unsettleable": p["unsettleable"], "unsettled_stake": p["unsettled_stake"]})
+                    "rows": rows, "staked": amount(p["staked"]), "returned": amount(p["returned"]),
+                    "net": amount(p["net"], sign=True),
+                    "unsettleable": p["unsettleable"], "unsettled_stake": amount(p["unsettled_stake"])})
     return out
+
+
+def settle_text_totals(data: dict) -> dict:
+    """The round's totals and money figures as the text report prints them."""
+    symbol = data["currency_symbol"]
+    t = data["totals"]
+    meter = data["meter"]
+    return {"staked": cash(Fraction(t["staked"]), symbol), "returned": cash(Fraction(t["returned"]), symbol),
+            "players_net": cash(Fraction(t["players_net"]), symbol, sign=True),
+            "unsettled_stake": cash(Fraction(t["unsettled_stake"]), symbol),
+            "payout_limits": {k: cash(Fraction(v), symbol) for k, v in data["payout_limits"].items()},
+            "meter": None if meter is None else {
+                k: "not stated" if meter[k] is None else cash(Fraction(meter[k]), symbol)
+                for k in ("before", "after", "reset")}
+            | {"payments": [m | {k: cash(Fraction(m[k]), symbol) for k in ("paid", "before", "after")}
+                            for m in meter["payments"]]}}
 
 
 def plan_step_text(data: dict) -> list[list[str]]:

@@ -13,7 +13,8 @@ from typing import Callable
 
 import click
 
-from ..load.catalogue import Catalogue, did_you_mean, resolve_ref
+from ..load.catalogue import Catalogue, resolve_ref
+from ..suggest import did_you_mean
 from .common import EXIT_NO, EXIT_OK, Trouble, handled, main
 from ..regulator.compare import compare as compare_topic
 from ..regulator.compare import topics as all_topics

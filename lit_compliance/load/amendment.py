@@ -25,6 +25,7 @@ from .. import cache
 from .paths import step_name
 from .verdict import validated_key
 from .strict_yaml import Document, InputError, Problem, format_path
+from ..suggest import unknown
 
 KEY = "amends"
 OPS = ("set", "add", "remove")
@@ -59,12 +60,12 @@ def resolve(data: Any, text: str, *, new_key_ok: bool = False) -> tuple:
             if part not in node:
                 if new_key_ok and i == len(parts) - 1:
                     return path + (part,)
-                raise PathError(f"{where} has no field {part!r} (fields: {', '.join(map(str, node))})")
+                raise PathError(f"{where} has " + unknown("field", part, list(map(str, node)), label="fields"))
             path, node = path + (part,), node[part]
         elif isinstance(node, list):
             names = _names(node)
             if part not in names:
-                raise PathError(f"{where} has no item {part!r} (items: {', '.join(names) or 'none'})")
+                raise PathError(f"{where} has " + unknown("item", part, names, label="items"))
             index = names.index(part)
             path, node = path + (index,), node[index]
         else:

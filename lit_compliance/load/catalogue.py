@@ -6,11 +6,11 @@ Adding a version is adding a file; nothing here knows any jurisdiction by name.
 from __future__ import annotations
 
 import datetime as dt
-import difflib
 from pathlib import Path
 from typing import Iterable
 
 from .. import cache
+from ..suggest import did_you_mean
 from .resources import data_dir
 from .ruleset import NOT_STATED, Ruleset, finding_ids
 from .strict_yaml import InputError, Problem, load_yaml_file
@@ -23,10 +23,6 @@ from .verdict import canonical_digest, validated_key as _validated_key
 __all__ = ["NOT_STATED", "Catalogue", "CatalogueError", "Ruleset", "absent_amendment_note", "canonical_digest",
            "did_you_mean", "finding_ids", "history", "load_ruleset", "resolve_ref"]
 
-def did_you_mean(given: str, known: Iterable[str]) -> str:
-    """'; did you mean 'maryland'?' for a near miss, else ''."""
-    close = difflib.get_close_matches(given.lower(), list(known), n=1, cutoff=0.6)
-    return f"; did you mean {close[0]!r}?" if close else ""
 
 
 class CatalogueError(Exception):
@@ -172,6 +168,50 @@ class Catalogue:
                 f"({dated[0].version}, effective {dated[0].effective_date.isoformat()})"
                 + absent_amendment_note(dated[0], on))
         return [rs for rs in dated if rs.effective_date <= on][-1]
+
+    def standing(self, ruleset: Ruleset, on: dt.date) -> tuple[str, str]:
+        """What the catalogue's dates say of ``ruleset`` on ``on``: (state, words), the state one of
+        ``in force`` (its effective date is on or before ``on`` and no later version is in force by
+        then), ``undated`` (the latest version, its source stating no effective date: whether it is
+        in force cannot be told), ``not yet`` (effective after ``on``) or ``superseded`` (a later
+        version is in force, or is the latest where no date places them)."""
+        try:
+            versions = self.versions(ruleset.jurisdiction)
+        except CatalogueError:  # a ruleset file of a jurisdiction the catalogue does not hold
+            versions = []
+        if not any(v.ref == ruleset.ref for v in versions):
+            versions = sorted([*versions, ruleset], key=lambda v: (v.effective_date or dt.date.min, v.version))
+        date = ruleset.effective_date
+        when = "today" if on == dt.date.today() else f"on {on.isoformat()}"
+        started = [v for v in versions if v.effective_date is not None and v.effective_date <= on]
+        if date is not None and date > on:
+            return "not yet", f"{ruleset.ref} takes effect on {date.isoformat()}; it is not in force {when}"
+        if started and started[-1].ref != ruleset.ref:
+            current = started[-1]
+            return "superseded", (f"{current.ref} is in force {when} (effective "
+                                  f"{current.effective_date.isoformat()}), not {ruleset.ref}")
+        if date is not None:
+            return "in force", f"{ruleset.ref}, the rules in force {when} (effective {date.isoformat()})"
+        if versions[-1].ref != ruleset.ref:
+            return "superseded", (f"{ruleset.ref} is not the latest version in the catalogue ({versions[-1].ref} is); "
+                                  "no effective date places either in time")
+        return "undated", (f"{ruleset.ref}, the latest version in the catalogue; its source states no effective "
+                           f"date, so whether it is in force {when} cannot be told from it")
+
+    def on_date(self, jurisdiction: str, on: dt.date) -> tuple[Ruleset | None, str]:
+        """The version to use for ``jurisdiction`` on ``on``, and words saying which and why: the
+        version in force by the dates; where no version carries a date, the latest, said to be
+        undated; None where ``on`` is before every dated version (the words say so)."""
+        versions = self.versions(jurisdiction)
+        if not any(rs.effective_date is not None for rs in versions):
+            latest = versions[-1]
+            return latest, (f"{latest.ref}: the latest version in the catalogue; its source states no effective "
+                            f"date, so whether it was in force on {on.isoformat()} cannot be told")
+        try:
+            rs = self.in_force(jurisdiction, on)
+        except CatalogueError as exc:
+            return None, str(exc)
+        return rs, f"{rs.ref}: in force on {on.isoformat()} (effective {rs.effective_date.isoformat()})"
 
     def resolve(self, ref: str) -> Ruleset:
         """``jurisdiction``, ``jurisdiction@version`` or a path to a ruleset file."""

@@ -5,7 +5,6 @@ once; nothing here raises for bad data.
 """
 from __future__ import annotations
 
-import difflib
 
 import hashlib
 import json
@@ -19,6 +18,7 @@ from .resources import data_dir, schema
 from .ruleset import Ruleset
 from .schema_check import anchored, surely_valid
 from .strict_yaml import Document, Problem
+from ..suggest import did_you_mean
 
 # Which hands each basis can produce at all: a line naming any other hand can never pay.
 HANDS_BY_BASIS = {
@@ -80,8 +80,7 @@ def _explain(doc: Document, error) -> Iterator[Problem]:
         allowed = set(error.schema.get("properties", {}))
         for key in sorted(set(error.instance) - allowed):
             hint = ", ".join(sorted(allowed))
-            near = difflib.get_close_matches(str(key).lower(), sorted(allowed), n=1, cutoff=0.6)
-            mean = f"; did you mean {near[0]!r}?" if near else ""
+            mean = did_you_mean(key, sorted(allowed))
             yield doc.problem(path + (key,), f"unknown field {key!r}{mean} (allowed here: {hint})")
         return
     if error.validator == "required":
@@ -124,7 +123,9 @@ def _message(error) -> str:
         want = " or ".join(want) if isinstance(want, list) else want
         return f"expected {want}, got {type(error.instance).__name__} {_short(error.instance)}"
     if v == "enum":
-        return f"{_short(error.instance)} is not one of: {', '.join(map(str, error.validator_value))}"
+        choices = [str(c) for c in error.validator_value]
+        mean = did_you_mean(error.instance, choices) if isinstance(error.instance, str) else ""
+        return f"{_short(error.instance)} is not one of: {', '.join(choices)}{mean}"
     if v == "const":
         return f"must be {error.validator_value!r}, got {_short(error.instance)}"
     if v == "format":

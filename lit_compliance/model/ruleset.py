@@ -27,6 +27,7 @@ from .sections import (Cards, DealingMethod, Definition, RoundStep, Sections, Si
 from .table import Table, table_of
 from .readings import Change, Reading, ReadingError, apply_changes
 from .wager import Envy, Meter, Wager
+from ..suggest import unknown
 
 
 @dataclass(frozen=True)
@@ -247,12 +248,13 @@ def choose(findings: Iterable[Finding], choices: Mapping[str, str] | None) -> tu
         else:
             reading = next((r for r in finding.readings if r.id == wanted), None)
             if reading is None:
-                known = ", ".join(r.id for r in finding.readings)
-                raise ReadingError(f"finding {finding.id} has no reading {wanted!r} (readings: {known})")
+                raise ReadingError(f"finding {finding.id} has "
+                                   + unknown("reading", wanted, [r.id for r in finding.readings], label="readings"))
         applied.append(reading)
     if choices:
-        raise ReadingError("no open finding " + ", ".join(repr(k) for k in sorted(choices))
-                           + " in this ruleset")
+        open_ids = [f.id for f in findings if f.readings]
+        raise ReadingError("; ".join(unknown("open finding", k, open_ids, label="open findings")
+                                     for k in sorted(choices)) + " in this ruleset")
     return tuple(applied)
 
 

@@ -146,6 +146,16 @@ def money(value, symbol: str = "$") -> str:
     return f"{symbol}{d.quantize(Decimal('0.01'), ROUND_HALF_UP):,.2f}"
 
 
+def cash(value, symbol: str = "$", sign: bool = False) -> str | None:
+    """An amount to the cent for people, with the currency's symbol and thousands separators:
+    ``$10,000.00``, ``-$5.00``; with ``sign``, a gain carries ``+`` (``+$200.00``)."""
+    if value is None:
+        return None
+    d = _decimal(value).quantize(Decimal("0.01"), ROUND_HALF_UP)
+    prefix = "-" if d < 0 else "+" if sign and d > 0 else ""
+    return f"{prefix}{symbol}{abs(d):,.2f}"
+
+
 def odds(payout) -> str:
     """A payout in words: '1,000 to 1', '300 for 1', '$25,000', '10% of meter', 'not offered'.
 

@@ -16,7 +16,8 @@ import re
 from fractions import Fraction
 
 from ..gamemath.settings import TableSettings
-from ..load.catalogue import Ruleset, did_you_mean
+from ..load.catalogue import Ruleset
+from ..suggest import did_you_mean
 from ..model import SelectionRule, as_printed
 from ..model.wager import Wager
 from ..model.vocabulary import money

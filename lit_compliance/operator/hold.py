@@ -37,6 +37,7 @@ import numpy as np
 
 from ..load.strict_yaml import InputError
 from .hold_results import Results
+from ..suggest import unknown
 from ..gamemath.period import Edges, one_round
 from .hold_theory import Curve, TableTheory, load_theory, max_net, sheet
 
@@ -134,8 +135,11 @@ class Judge:
             return th
         th = self.by_table.get(table)
         if th is None and table:
-            known = ", ".join(sorted(self.by_table)) or "none: give --config files or a config column"
-            problems.append(res.problem(i, "table", f"unknown table {table!r} (tables configured: {known})"))
+            known = sorted(self.by_table)
+            said = unknown("table", table, known, label="tables configured", prefix="unknown")
+            if not known:
+                said = said.replace("(tables configured: none)", "(tables configured: none: give --config files or a config column)")
+            problems.append(res.problem(i, "table", said))
         return th
 
     def curve(self, th: TableTheory, wid: str) -> Curve | None:
@@ -193,8 +197,8 @@ def judge(results: list[Results], theories: list[TableTheory], band: str, found:
                 continue
             w = th.wagers.get(wid)
             if w is None:
-                problems += [res.problem(i, "wager", f"table {th.table} does not offer {wid!r} (it offers "
-                                                     f"{', '.join(th.wagers)})") for i in rows.tolist()]
+                said = f"table {th.table} offers " + unknown("wager", wid, list(th.wagers), label="it offers")
+                problems += [res.problem(i, "wager", said) for i in rows.tolist()]
                 continue
             if w.meter_reset is None:
                 problems += [res.problem(i, "meter", f"{w.wager_name} on table {th.table} pays from no meter")

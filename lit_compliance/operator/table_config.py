@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from ..load.catalogue import Catalogue, CatalogueError, Ruleset, canonical_digest, did_you_mean
+from ..load.catalogue import Catalogue, CatalogueError, Ruleset, canonical_digest
+from ..suggest import did_you_mean
 from ..load.fingerprint import PART_DIGITS, document_parts, documents_digest
 from ..load.kinds import wrong_kind
 from ..load.strict_yaml import Document, InputError, Problem, load_yaml_file, load_yaml_text

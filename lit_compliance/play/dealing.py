@@ -16,6 +16,7 @@ from typing import Any
 
 from ..model import RulesetModel, model_of
 from ..model.sections import DealingMethod
+from ..suggest import unknown
 from .irregularities import consequence
 
 AREAS = ("each_player", "community", "six_card_bonus_box", "discard")
@@ -168,8 +169,7 @@ def method(ruleset, method_id: str | None = None) -> DealingMethod:
     for m in model.dealing_methods:
         if m.id in (method_id, method_id.replace("-", "_")):  # as configurations write it, or as typed
             return m
-    raise DealingError(f"{model.ref} has no dealing method {method_id!r} "
-                       f"(methods: {', '.join(methods(model))})")
+    raise DealingError(f"{model.ref} has " + unknown("dealing method", method_id, methods(model), label="methods"))
 
 
 def deck_size(ruleset) -> int:

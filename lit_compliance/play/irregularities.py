@@ -17,6 +17,7 @@ from typing import Mapping
 from ..load.validation import schema
 from ..model import Irregularity, RulesetModel, model_of
 from ..model.ruleset import irregularities_of
+from ..suggest import unknown
 
 NOT_ADDRESSED = "not addressed by this ruleset"
 
@@ -74,7 +75,8 @@ def normalise_event(name: str) -> str:
     """Accept ``community-card-exposed-early`` or ``community_card_exposed_early``."""
     key = name.strip().lower().replace("-", "_").replace(" ", "_")
     if key not in events():
-        raise UnknownEvent(f"unknown irregularity event {name!r} (known: {', '.join(events())})")
+        raise UnknownEvent(unknown("irregularity event", name, events(),
+                                   label="events", prefix="unknown"))
     return key
 
 

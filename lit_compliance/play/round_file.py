@@ -18,12 +18,13 @@ from ..poker.cards import CardError, card_name, parse_card
 from ..load.catalogue import Catalogue, CatalogueError, Ruleset
 from .dealing import DealingError, DealingPlan, build_plan, methods, misdeal_message
 from .irregularities import (PER_SEAT, UnknownEvent, by_id, consequence, entry_view, entries,
-                             normalise_event, settlement_effect)
+                             events, normalise_event, settlement_effect)
 from ..load.kinds import wrong_kind
 from ..load.strict_yaml import Document, InputError, Problem, format_path, load_yaml_file, load_yaml_text
 from ..load.validation import schema_problems
 from ..model import ReadingError, as_printed, exact, model_of
 from ..model.vocabulary import ids, money, words
+from ..suggest import unknown
 
 SCHEMA_NAME = "round"
 BETS = ("bet1", "bet2", "bet3")
@@ -202,8 +203,8 @@ class _Checker:
         method_id = self.data.get("dealing_method")
         known = methods(self.model)
         if method_id is not None and method_id not in known:
-            self.fail(("dealing_method",), f"{self.rs.ref} has no dealing method {method_id!r} "
-                                           f"(methods: {', '.join(known)})")
+            self.fail(("dealing_method",), f"{self.rs.ref} has "
+                      + unknown("dealing method", method_id, known, label="methods"))
             return None
         try:
             plan = build_plan(self.model, method_id, n_players)
@@ -232,8 +233,8 @@ class _Checker:
                 try:
                     event = normalise_event(name)
                 except UnknownEvent:
-                    self.fail(name_path, f"{name!r} is neither an irregularity of {self.rs.ref} "
-                                         f"({', '.join(ids) or 'it lists none'}) nor a known event")
+                    self.fail(name_path, unknown("irregularity or event", name, [*ids, *events()],
+                                                 label=f"irregularities of {self.rs.ref}, then events"))
                     continue
                 found = entries(self.model, event)
                 if len(found) > 1:
@@ -342,8 +343,8 @@ class _Checker:
             wpath = path + ("side_wagers", wid)
             wager = self.wagers.get(wid)
             if wager is None:
-                offered = ", ".join(w for w in self.wagers if not self.wagers[w].is_base)
-                self.fail(wpath, f"wager {wid!r} is not offered by {self.rs.ref} (side wagers: {offered or 'none'})")
+                offered = [w for w in self.wagers if not self.wagers[w].is_base]
+                self.fail(wpath, f"{self.rs.ref} offers " + unknown("side wager", wid, offered, label="side wagers"))
                 continue
             if wager.is_base:
                 self.fail(wpath, f"{wid} is the base game: give its three bets with `bet`")
@@ -366,14 +367,14 @@ class _Checker:
         for wid, tid in chosen.items():
             wager = self.wagers.get(wid)
             if wager is None:
-                self.fail(("paytables", wid), f"wager {wid!r} is not offered by {self.rs.ref} "
-                                              f"(wagers: {', '.join(self.wagers)})")
+                self.fail(("paytables", wid), f"{self.rs.ref} offers " + unknown("wager", wid, self.wagers,
+                                                                                 label="wagers"))
             elif not wager.paytables:
                 why = f" (finding {ids(wager.findings)})" if wager.findings else ""
                 self.fail(("paytables", wid), f"{wid} has no paytable in {self.rs.ref}{why}; remove this entry")
             elif wager.paytable(tid) is None:
-                self.fail(("paytables", wid), f"{wid} has no paytable {tid!r} in {self.rs.ref} "
-                                              f"(paytables: {', '.join(t.id for t in wager.paytables)})")
+                self.fail(("paytables", wid), f"{wid} in {self.rs.ref} has "
+                          + unknown("paytable", tid, [t.id for t in wager.paytables], label="paytables"))
         out: dict[str, str | None] = {}
         for wid in in_play:
             wager = self.wagers[wid]

@@ -21,7 +21,7 @@ from typing import Any
 
 from ..model import Envy, Line, Paytable, VoidWagers, Wager, first_line
 from ..model.vocabulary import cents as money
-from ..model.vocabulary import hand_name, odds, words
+from ..model.vocabulary import cash, currency_symbol, hand_name, odds, words
 from ..poker.cards import names
 from ..poker.hands import CODE_3, CODE_5, Hand, evaluate3, evaluate5, evaluate6
 from .irregularities import effect_text
@@ -52,6 +52,7 @@ class Row:
     notes: list[str] = field(default_factory=list)
     findings: list[str] = field(default_factory=list)
     trigger_seat: int | None = None
+    capped_by: Fraction = Fraction(0)   # what a payout limit took off the win (0: not capped)
 
     @property
     def net(self) -> Fraction | None:
@@ -88,8 +89,10 @@ class Settlement:
 
 
 class _Meter:
-    def __init__(self, amount: Fraction | None, reset: Fraction | None):
-        self.amount, self.reset = amount, reset
+    """The progressive meter as the round runs; ``symbol`` is the currency its notes print amounts in."""
+
+    def __init__(self, amount: Fraction | None, reset: Fraction | None, symbol: str = "$"):
+        self.amount, self.reset, self.symbol = amount, reset, symbol
         self.payments: list[dict] = []
 
     def pay(self, seat: int, amount: Fraction, cite: str) -> None:
@@ -134,7 +137,7 @@ def settle(rnd: Round) -> Settlement:
         highest = (best.seat, hand_for(best, "player_and_community"))
 
     order, order_basis = _payment_order(model, rnd)
-    meter = _Meter(rnd.meter, rnd.meter_reset)
+    meter = _Meter(rnd.meter, rnd.meter_reset, currency_symbol(model.currency))
     settled: dict[int, SettledPlayer] = {}
     for seat in order:
         p = next(x for x in rnd.players if x.seat == seat)
@@ -242,7 +245,7 @@ def _pay(row: Row, line: Line, meter: _Meter) -> None:
     row.returned = payout.returns(row.stake, meter.amount)
     if payout.is_meter:
         row.meter_paid = row.returned
-        row.notes.append(f"{_num(payout.value)}% of the meter ({money(meter.amount)})")
+        row.notes.append(f"{_num(payout.value)}% of the meter ({cash(meter.amount, meter.symbol)})")
     row.outcome = "win"
 
 
@@ -367,12 +370,12 @@ def _envy_amount(row: Row, lines: list[Line], stake: Fraction, envy: Envy, meter
         below = [ln for ln in staked if ln.stake <= stake]
         line = below[-1] if below else staked[0]
         scale = stake / line.stake
-        row.notes.append(f"scaled from the {money(line.stake)} wager's amount by "
+        row.notes.append(f"scaled from the {cash(line.stake, meter.symbol)} wager's amount by "
                          f"{_num(scale)} (envy scales with the wager)")
     else:
         row.line, row.cite = lines[0], lines[0].cite
         row.outcome, row.returned = "unsettleable", None
-        stakes = ", ".join(money(ln.stake) for ln in lines)
+        stakes = ", ".join(cash(ln.stake, meter.symbol) for ln in lines)
         row.notes.append(f"the ruleset gives envy amounts only for wagers of {stakes} and does not scale them")
         return
     payout = line.payout
@@ -388,6 +391,7 @@ def _envy_amount(row: Row, lines: list[Line], stake: Fraction, envy: Envy, meter
 
 
 def _apply_limits(rows: list[Row], model, rnd: Round) -> None:
+    symbol = currency_symbol(model.currency)
     for limit in model.payout_limits:
         cap = rnd.payout_limits.get(limit.id)
         if cap is None:
@@ -402,10 +406,13 @@ def _apply_limits(rows: list[Row], model, rnd: Round) -> None:
             cut = r.net - allowed
             allowance -= allowed
             if cut:
+                uncapped = r.net
                 r.returned -= cut
+                r.capped_by += cut
                 r.meter_paid = max(Fraction(0), r.meter_paid - cut)
-                r.notes.append(f"win reduced by {money(cut)}: payout limit {limit.id} caps the wins on "
-                               f"{', '.join(limit.applies_to)} at {money(cap)} for one hand [{limit.cite}]")
+                r.notes.append(f"win capped: {cash(uncapped, symbol)} by the paytable, {cash(r.net, symbol)} paid; "
+                               f"payout limit {limit.id} caps the wins on {', '.join(limit.applies_to)} at "
+                               f"{cash(cap, symbol)} for one hand [{limit.cite}]")
         for r in rows:
             if r.wager in limit.excludes and r.outcome == "win":
                 r.notes.append(f"not subject to payout limit {limit.id} [{limit.cite}]")
@@ -463,6 +470,8 @@ def _row_view(r: Row, model) -> dict:
         "paytable": r.paytable, "paytable_name": r.paytable_name, "hand_basis": r.hand_basis,
         "hand": _hand_view(r.hand, full=False), "stake": money(r.stake), "outcome": r.outcome,
         "line": _line_view(r.line), "returned": money(r.returned), "net": money(r.net),
+        "capped": None if not r.capped_by else {"uncapped_net": money(r.net + r.capped_by),
+                                                 "cut": money(r.capped_by)},
         "cite": r.cite, "notes": list(r.notes), "findings": list(dict.fromkeys(r.findings)),
         "readings": readings,
     }
@@ -519,6 +528,7 @@ def view(s: Settlement) -> dict:
         highest = {"seat": seat, "hand": _hand_view(hand)}
     return {
         "ruleset": rs.ref, "jurisdiction": rs.name, "file": rnd.file,
+        "currency": rnd.model.currency, "currency_symbol": currency_symbol(rnd.model.currency),
         "dealing_method": rnd.plan.method_id, "players": len(rnd.players),
         "void": rnd.void,
         "community": names(rnd.community),

@@ -251,7 +251,7 @@ def heading_pages(reports: list[dict], pages: list[str]) -> list[tuple[int, bool
     at_page, at = 0, 0
     for report in reports:
         t = report["title"]
-        furniture = _flat(f"PAR sheet · {t['jurisdiction']} · ruleset {t['ruleset']} (version {t['version']})")
+        furniture = _flat(t["running"])
         for w in report["wagers"]:
             for s in w["sections"]:
                 heading = _flat(s["show"]["heading"])
@@ -354,13 +354,24 @@ def par_report(model: RulesetModel, wager_id: str | None = None, paytable_id: st
                                                       "house edge, % of amount wagered", edges,
                                                       x_fmt=lambda v: f"{v:.2f}%") if len(edges) > 1 else None})
     header = model.header
+    title = {"jurisdiction": model.name, "ruleset": model.ref, "version": model.version,
+             "digest": ruleset_digest(model),
+             "effective_date": str(header.version.effective_date or header.version.effective_date_text),
+             "citation": header.source.citation,
+             "source_title": header.source.title,
+             "config": config["title"] if config else None}
+    # what the sheet's heading, title block and running head say (a what-if sheet says its own)
+    title |= {"heading": f"PAR sheet: Let It Ride, {model.name}",
+              "running": f"PAR sheet · {model.name} · ruleset {model.ref} (version {model.version})",
+              "footer": f"digest {title['digest']}",
+              "facts": [{"label": "Jurisdiction", "value": model.name},
+                        {"label": "Ruleset", "value": f"{model.ref} (version {model.version})"},
+                        {"label": "Ruleset digest", "value": title["digest"]},
+                        {"label": "Date of the rules", "value": title["effective_date"]},
+                        {"label": "Source", "value": header.source.title, "cite": header.source.citation}]
+              + ([{"label": "Subject", "value": config["title"]}] if config else [])}
     return {
-        "title": {"jurisdiction": model.name, "ruleset": model.ref, "version": model.version,
-                  "digest": ruleset_digest(model),
-                  "effective_date": str(header.version.effective_date or header.version.effective_date_text),
-                  "citation": header.source.citation,
-                  "source_title": header.source.title,
-                  "config": config["title"] if config else None},
+        "title": title,
         "method": METHOD + (config["method"] if config else []),
         "options": {"bet": float(opts.bet), "hands_per_hour": opts.hands_per_hour,
                     "confidence_levels": list(LEVELS), "rounds": [100, 1_000, 10_000, 100_000]},
@@ -375,6 +386,7 @@ def par_report(model: RulesetModel, wager_id: str | None = None, paytable_id: st
 def strip_charts(report: dict) -> dict:
     """The report without SVG and display strings (for JSON)."""
     out = {k: v for k, v in report.items() if k not in ("wagers", "furniture")}
+    out["title"] = {k: v for k, v in report["title"].items() if k not in ("heading", "running", "footer", "facts")}
     out["wagers"] = [{**{k: v for k, v in w.items() if k not in ("edge_chart",)},
                       "sections": [{k: v for k, v in s.items() if k != "show"} for s in w["sections"]]}
                      for w in report["wagers"]]

@@ -17,11 +17,11 @@ from pathlib import Path
 
 from ..gamemath import paytable_result
 from ..gamemath.par import ParOptions
-from ..load.catalogue import Catalogue
+from ..load.catalogue import Catalogue, canonical_digest
 from ..load.strict_yaml import InputError, load_yaml_file
 from ..load.validation import schema_problems
 from ..model import Paytable, model_of
-from ..model.vocabulary import hand_name
+from ..model.vocabulary import hand_name, wager_title
 from .par_view import par_report
 
 SCHEMA_NAME = "proposed-paytable"
@@ -116,6 +116,38 @@ def _verdict(wager, table: Paytable, stake) -> tuple[bool | None, str]:
 VERDICT_WORDS = {True: "yes", False: "no", None: "cannot be determined"}
 
 
+def _furnish(report: dict, data: dict, table: Paytable, path: Path, model, wager) -> None:
+    """Title and furnish the sheet as the proposal's own: its name, file and digest; the ruleset
+    lent only its hand rules (and is named as such); the readings shown are those that change the
+    hand rules alone, not the lending jurisdiction's rules for its own wagers."""
+    digest = canonical_digest(data)[:12]
+    kind = data["wager"].replace("_", " ")
+    hand_readings = [r for r in model.applied if r in model.readings_touching("hand_rankings")]
+    report["title"] |= {
+        "heading": f"PAR sheet: proposed {kind} paytable, {table.name}",
+        "running": f"PAR sheet · proposed {kind} paytable {table.name} ({path.name})",
+        "footer": f"proposal digest {digest} · hand rules of {model.ref}",
+        "proposal": {"name": table.name, "file": path.name, "wager": data["wager"], "digest": digest,
+                     "hand_rules": model.ref},
+        "facts": [{"label": "Proposal", "value": f"{table.name} ({path.name})"},
+                  {"label": "Proposal digest", "value": digest},
+                  {"label": "Wager", "value": kind},
+                  {"label": "Hand rules", "value": f"those of {model.ref} ({model.name}), the first jurisdiction "
+                                                   f"in the catalogue offering a {kind} wager"},
+                  {"label": "Checked against", "value": "every jurisdiction's newest ruleset (below)"}]}
+    report["readings"] = [{"finding": r.finding, "reading": r.id, "meaning": r.meaning, "default": r.default}
+                          for r in hand_readings]
+    report["furniture"]["readings"] = "readings applied: " + (
+        "; ".join(f"{r.finding}/{r.id}" for r in hand_readings) or "none")
+    if wager.kind.value != "base":
+        report["zero_ev"] = []
+    for w in report["wagers"]:
+        w["name"] = wager_title(wager.kind.value)
+        for sec in w["sections"]:
+            if "show" in sec:
+                sec["show"]["heading"] = f"{wager_title(wager.kind.value)}: {table.name} (proposed)"
+
+
 def what_if(path: Path, catalogue: Catalogue, opts: ParOptions) -> dict:
     """Price the proposal in ``path`` and say, jurisdiction by jurisdiction, whether it is permitted."""
     data = load_proposal(path)
@@ -151,6 +183,7 @@ def what_if(path: Path, catalogue: Catalogue, opts: ParOptions) -> dict:
         "title": f"proposed paytable {table.name} ({path.name}), priced under {model.ref}'s hand rules",
         "method": [f"Proposal {path.name}: a {data['wager'].replace('_', ' ')} paytable priced under the hand "
                    f"rules of {model.ref}; permitted where the wager's rule allows it (see below)."]})
+    _furnish(report, data, table, path, model, wager)
     edge = None
     for w in report["wagers"]:
         for s in w["sections"]:

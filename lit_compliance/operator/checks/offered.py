@@ -2,7 +2,7 @@
 present, and every wager offered with the wagers it may only be made with."""
 from __future__ import annotations
 
-from ...load.catalogue import did_you_mean
+from ...suggest import did_you_mean
 from ...model import as_printed
 from .core import Context
 

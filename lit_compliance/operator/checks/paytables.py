@@ -4,7 +4,7 @@ with a figure (the rules', or one the house supplies with the regulator's approv
 from __future__ import annotations
 
 from ...model.vocabulary import hand_name, odds
-from ...load.catalogue import did_you_mean
+from ...suggest import did_you_mean
 from ...model import Paytable, Payout, Wager
 from ...model.table_config import WagerChoice
 from .core import Context, at_least, line_key, line_label, say

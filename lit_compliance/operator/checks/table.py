@@ -2,6 +2,7 @@
 number of player positions."""
 from __future__ import annotations
 
+from ...suggest import did_you_mean
 from .core import Context
 
 
@@ -18,7 +19,8 @@ def check_dealing_method(ctx: Context) -> None:
     if method_id not in methods:
         cites = "; ".join(m.cite for m in ctx.model.dealing_methods)
         ctx.add("dealing_method_not_permitted", ("dealing_method",),
-                f"{method_id!r} is not a dealing method the rules provide for ({', '.join(sorted(methods))})", cites)
+                f"{method_id!r} is not a dealing method the rules provide for{did_you_mean(method_id, methods)} "
+                f"({', '.join(sorted(methods))})", cites)
         return
     method = methods[method_id]
     ctx.ruleset_finding(method.findings, ("dealing_method",), method.name)
