@@ -130,56 +130,53 @@ class _Rows:
 
 
 def _number(text, integer: bool):
-    """(value, None) or (None, message)."""
+    """(value, None) or (None, message): a whole number for ``integer`` (written as one, or as a number
+    with nothing after its point), else a float; finite and at most MAX_AMOUNT in size."""
     if type(text) is str:
         s = text.strip()
-        if integer and s.isdigit() and s.isascii():       # the usual whole number, at once
-            value = int(s)
-            if value > MAX_AMOUNT:
-                return None, f"{value!r} is out of range (at most {MAX_AMOUNT:g} in size)"
-            return value, None
-    elif isinstance(text, bool):
-        return None, "must be a number, not true/false"
-    if isinstance(text, (int, float)):
-        value = text
-    else:
-        s = str(text).strip()
         if not s:
             return None, "is empty"
-        try:
-            value = int(s) if integer and _WHOLE.fullmatch(s) else float(s)
-        except ValueError:
-            return None, f"{s!r} is not a number"
-    if isinstance(value, float) and not math.isfinite(value):
-        return None, "must be a finite number"
-    if integer and (not float(value).is_integer()):
-        return None, f"{value!r} is not a whole number"
+        if integer and s.isdigit() and s.isascii():      # the usual whole number, at once
+            value = int(s)
+        else:
+            try:
+                value = int(s) if integer and _WHOLE.fullmatch(s) else float(s)
+            except ValueError:
+                return None, f"{s!r} is not a number"
+    elif isinstance(text, bool):
+        return None, "must be a number, not true/false"
+    elif isinstance(text, (int, float)):
+        value = text
+    else:
+        return _number(str(text), integer)
+    if type(value) is float:
+        if not math.isfinite(value):
+            return None, "must be a finite number"
+        if integer and not value.is_integer():
+            return None, f"{value!r} is not a whole number"
     if abs(value) > MAX_AMOUNT:
         return None, f"{value!r} is out of range (at most {MAX_AMOUNT:g} in size)"
     return (int(value) if integer else float(value)), None
-
 
 
 def _add(res: _Rows, values: dict, problems: list) -> None:
     """One row's cells (placed already), checked and kept."""
     i = res.count
     res.count += 1
-
-    def at(column: str, message: str) -> None:
-        problems.append(res.problem(i, column, message))
-
+    found = []                                  # (column, message)
+    get = values.get
     for name in ("table", "wager"):
-        value = values.get(name)
+        value = get(name)
         value = None if value is None else str(value).strip()
         res.name(name, value)
         if not value:
-            at(name, "is empty")
-    res.name("config", values.get("config") or None)
-    label = values.get("date") if res.by_date else values.get("period")
+            found.append((name, "is empty"))
+    res.name("config", get("config") or None)
     column = "date" if res.by_date else "period"
+    label = get(column)
     label = None if label is None else str(label).strip()
     if not label:
-        at(column, "is empty")
+        found.append((column, "is empty"))
     elif res.by_date and label not in res.good_dates:
         try:
             if not _DATE.fullmatch(label):
@@ -187,38 +184,41 @@ def _add(res: _Rows, values: dict, problems: list) -> None:
             dt.date.fromisoformat(label)
             res.good_dates.add(label)
         except ValueError:
-            at(column, f"{label!r} is not a date (use YYYY-MM-DD)")
+            found.append((column, f"{label!r} is not a date (use YYYY-MM-DD)"))
     res.name("period", label)
-    rounds, msg = _number(values.get("rounds", ""), True)
+    rounds, msg = _number(get("rounds", ""), True)
     if msg:
-        at("rounds", msg)
+        found.append(("rounds", msg))
     elif rounds < 0:
-        at("rounds", f"{rounds} is negative")
-    wagered, msg2 = _number(values.get("wagered", ""), False)
+        found.append(("rounds", f"{rounds} is negative"))
+    wagered, msg2 = _number(get("wagered", ""), False)
     if msg2:
-        at("wagered", msg2)
+        found.append(("wagered", msg2))
     elif wagered < 0:
-        at("wagered", f"{wagered:g} is negative")
-    win, msg3 = _number(values.get("house_win", ""), False)
+        found.append(("wagered", f"{wagered:g} is negative"))
+    win, msg3 = _number(get("house_win", ""), False)
     if msg3:
-        at("house_win", msg3)
+        found.append(("house_win", msg3))
     meter = None
-    if values.get("meter") not in (None, ""):
+    if get("meter") not in (None, ""):
         meter, msg4 = _number(values["meter"], False)
         if msg4:
-            at("meter", msg4)
+            found.append(("meter", msg4))
         elif meter < 0:
-            at("meter", f"{meter:g} is negative")
-    if not msg and not msg2 and rounds == 0 and wagered:
-        at("rounds", "is 0 but an amount was wagered")
-    if not msg and not msg2 and rounds and not wagered:
-        at("wagered", f"is 0 over {rounds} round(s)")
+            found.append(("meter", f"{meter:g} is negative"))
+    if not msg and not msg2:
+        if rounds == 0 and wagered:
+            found.append(("rounds", "is 0 but an amount was wagered"))
+        if rounds and not wagered:
+            found.append(("wagered", f"is 0 over {rounds} round(s)"))
     if not msg2 and not msg3 and win > wagered:
-        at("house_win", f"{win:,.2f} is more than the {wagered:,.2f} wagered: the house cannot win more than is bet")
+        found.append(("house_win", f"{win:,.2f} is more than the {wagered:,.2f} wagered: the house cannot win "
+                                   "more than is bet"))
     res.rounds.append(rounds if not msg else 0)
     res.wagered.append(wagered if not msg2 else 0.0)
     res.house_win.append(win if not msg3 else 0.0)
     res.meter.append(math.nan if meter is None else meter)
+    problems.extend(res.problem(i, column, message) for column, message in found)
 
 
 def _columns(header: list[str], display: str) -> tuple[dict, list[Problem]]:
