@@ -138,18 +138,20 @@ def simulate(config, rounds, periods, seed, start, anomaly, fmt, output):
     the progressive meter is held at the configured reset. Cover All (which depends on every seat) is
     not simulated."""
     # lazy: the dealing, exact stakes and CSV writing are simulate's alone, not loaded for hold
-    import csv
-    # lazy: as above
-    import io
-    # lazy: as above
     from fractions import Fraction
 
     # lazy: as above
     from ..model import exact
     # lazy: as above
     from ..operator.simulate import Play, SimulationError, simulate as run
+    # lazy: as above
+    from ..report.spreadsheet import Figure, csv_text
 
     first = parse_date(start, "--start")
+    if (dt.date.max - first).days < periods - 1:
+        raise Trouble(f"--start {first.isoformat()} with --periods {periods:,}: the periods run past "
+                      f"{dt.date.max.isoformat()}, the last date a results file can hold (at most "
+                      f"{(dt.date.max - first).days + 1:,} periods from that start)")
     if rounds * periods > MAX_SIMULATED_ROUNDS:
         raise Trouble(f"--rounds x --periods is {rounds * periods:,}; at most {MAX_SIMULATED_ROUNDS:,} rounds a run")
     th = load_theory(config)
@@ -178,8 +180,8 @@ def simulate(config, rounds, periods, seed, start, anomaly, fmt, output):
             units = 3 if play.wager.is_base else 1
             wagered = int(play.stake * 100) * units * rounds
             rows.append({"date": day, "table": th.table, "wager": wid, "rounds": rounds,
-                         "wagered": _money(wagered), "house_win": _money(int(won[wid][k])),
-                         "meter": _money(int(play.meter * 100)) if play.meter is not None else ""})
+                         "wagered": Figure(_money(wagered)), "house_win": Figure(_money(int(won[wid][k]))),
+                         "meter": Figure(_money(int(play.meter * 100))) if play.meter is not None else ""})
     for note in skipped:
         click.echo(f"simulate: {note}", err=True)
     if fmt == "json":
@@ -187,11 +189,5 @@ def simulate(config, rounds, periods, seed, start, anomaly, fmt, output):
                             if v != ""} for r in rows])
     else:
         cols = ["date", "table", "wager", "rounds", "wagered", "house_win", "meter"]
-
-        buf = io.StringIO()
-        writer = csv.writer(buf, lineterminator="\n")
-        writer.writerow(cols)
-        for r in rows:
-            writer.writerow([r[c] for c in cols])
-        content = buf.getvalue()
+        content = csv_text(cols, ([r[c] for c in cols] for r in rows))
     deliver(content, output, (config,))

@@ -34,6 +34,7 @@ COLUMNS = REQUIRED + OPTIONAL
 MAX_AMOUNT = 1e13
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 _WHOLE = re.compile(r"[+-]?[0-9]+")
+_FORMULA_STARTS = "=+-@\t\r"
 
 
 class Results:
@@ -159,6 +160,16 @@ def _number(text, integer: bool):
     return (int(value) if integer else float(value)), None
 
 
+def _text(value) -> str | None:
+    """A name cell's text, stripped, and without the single quote a spreadsheet-safe CSV
+    (:mod:`lit_compliance.report.spreadsheet`) puts before text that could start a formula: what
+    ``simulate`` writes, ``hold`` reads back as it was."""
+    if value is None:
+        return None
+    text = str(value).strip()
+    return text[1:] if text[:1] == "'" and text[1:2] in _FORMULA_STARTS and text[1:2] else text
+
+
 def _add(res: _Rows, values: dict, problems: list) -> None:
     """One row's cells (placed already), checked and kept."""
     i = res.count
@@ -166,15 +177,13 @@ def _add(res: _Rows, values: dict, problems: list) -> None:
     found = []                                  # (column, message)
     get = values.get
     for name in ("table", "wager"):
-        value = get(name)
-        value = None if value is None else str(value).strip()
+        value = _text(get(name))
         res.name(name, value)
         if not value:
             found.append((name, "is empty"))
-    res.name("config", get("config") or None)
+    res.name("config", _text(get("config")) or None)
     column = "date" if res.by_date else "period"
-    label = get(column)
-    label = None if label is None else str(label).strip()
+    label = _text(get(column))
     if not label:
         found.append((column, "is empty"))
     elif res.by_date and label not in res.good_dates:
