@@ -23,8 +23,9 @@ import click
 
 from .. import __version__
 from ..load.catalogue import Catalogue, CatalogueError, Ruleset, names_a_file, resolve_ref
-from ..load.strict_yaml import InputError
+from ..load.strict_yaml import InputError, Problem
 from ..output.files import OutputError, write_output
+from ..output.text_safety import one_line, visible
 from .conventions import apply
 import select
 
@@ -44,7 +45,7 @@ def handled(func):
         try:
             return func(*args, **kwargs)
         except InputError as exc:
-            _fail([p.as_dict() for p in exc.problems], [str(p) for p in exc.problems])
+            _fail([p.as_dict() for p in exc.problems], [_said(p) for p in exc.problems])
         except (CatalogueError, Trouble) as exc:
             _fail([{"message": str(exc)}], [str(exc)])
         except (SystemExit, click.exceptions.Exit, click.ClickException):
@@ -64,8 +65,8 @@ def handled(func):
                 sys.exit(EXIT_PIPE_CLOSED)
             what = "cannot write the output" if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO) \
                 else "cannot read or write a file"
-            click.echo(f"error: {what}: {exc.strerror or exc}" + (f" ({exc.filename})" if exc.filename else ""),
-                       err=True)
+            click.echo(visible(f"error: {what}: {exc.strerror or exc}")
+                       + (f" ({one_line(str(exc.filename))})" if exc.filename else ""), err=True)
             sys.exit(EXIT_TROUBLE)
         except Exception as exc:  # a bug: say so plainly, keep the traceback for those who ask
             if os.environ.get("LIT_COMPLIANCE_DEBUG"):
@@ -92,8 +93,16 @@ def _fail(problems: list[dict], lines: list[str]) -> None:
                               ensure_ascii=True, indent=2), err=True)
     else:
         for line in lines:
-            click.echo(f"error: {line}", err=True)
+            click.echo(f"error: {visible(line)}", err=True)
     sys.exit(EXIT_TROUBLE)
+
+
+def _said(problem: Problem) -> str:
+    """A problem's line with every text a user gave escaped: the file's name on one line (no line
+    break or tab of its own), control characters in the field and message shown as escapes
+    (``\\u001b``), never sent raw to a terminal."""
+    return str(Problem(one_line(str(problem.file)), problem.line, problem.column, visible(problem.path),
+                       visible(problem.message)))
 
 
 def _say_stopped(why: str) -> None:

@@ -37,6 +37,7 @@ import numpy as np
 
 from ..load.strict_yaml import InputError
 from .hold_results import Results
+from ..load.inner_paths import inner_path
 from ..gamemath.period import Edges, one_round
 from .hold_theory import Curve, TableTheory, load_theory, max_net, sheet
 
@@ -121,7 +122,9 @@ class Judge:
         table = res.name("table", i)
         config = res.name("config", i)
         if config:
-            path = Path(res.file).parent / config
+            path, refused = inner_path(Path(res.file).parent, config)
+            if refused:
+                return None       # the reader has named it (a path may not leave the results file's folder)
             try:
                 th = load_theory(path)
             except InputError as exc:

@@ -23,6 +23,7 @@ import re
 from array import array
 from pathlib import Path
 
+from ..load.inner_paths import inner_path
 from ..load.input_file import open_input_text
 from ..load.strict_yaml import InputError, Problem, load_yaml_file
 import numpy as np
@@ -81,8 +82,9 @@ class _Rows:
     out when a message needs it): a few dozen bytes a row, whatever the cells hold beyond their
     values. A YAML row keeps each cell's (line, column) (YAML files are small: the loader's cap)."""
 
-    def __init__(self, file: str, by_date: bool = True, header: dict | None = None):
+    def __init__(self, file: str, by_date: bool = True, header: dict | None = None, folder: Path | None = None):
         self.file = file
+        self.folder = folder                                       # where a config cell's file must be
         self.by_date = by_date
         self.distinct = {c: {} for c in NAME_COLUMNS}             # value -> code
         self.codes = {c: array("i") for c in NAME_COLUMNS}
@@ -181,7 +183,12 @@ def _add(res: _Rows, values: dict, problems: list) -> None:
         res.name(name, value)
         if not value:
             found.append((name, "is empty"))
-    res.name("config", _text(get("config")) or None)
+    config = _text(get("config")) or None
+    if config is not None and res.folder is not None:
+        refused = inner_path(res.folder, config)[1]
+        if refused:
+            found.append(("config", f"{config!r} {refused}"))
+    res.name("config", config)
     column = "date" if res.by_date else "period"
     label = _text(get(column))
     if not label:
@@ -264,12 +271,12 @@ def _read_csv(path: Path, display: str) -> tuple[Results, list[Problem]]:
                              too_big=lambda size: f"file is larger than the limit of {MAX_RESULTS_BYTES} bytes")
     with stream:
         try:
-            return _read_rows(stream, display)
+            return _read_rows(stream, display, path.parent)
         except OSError as exc:
             raise fail(f"cannot read file ({exc.strerror or exc})") from None
 
 
-def _read_rows(stream, display: str) -> tuple[Results, list[Problem]]:
+def _read_rows(stream, display: str, folder: Path) -> tuple[Results, list[Problem]]:
     reader = csv.reader(stream)
     try:
         header = next(reader)
@@ -282,7 +289,7 @@ def _read_rows(stream, display: str) -> tuple[Results, list[Problem]]:
         raise InputError(problems)
     names = list(index.items())
     width = len(header)
-    res = _Rows(display, by_date="date" in index, header=index)
+    res = _Rows(display, by_date="date" in index, header=index, folder=folder)
     try:
         for row in reader:
             line = reader.line_num
@@ -306,7 +313,7 @@ def _read_yaml(path: Path, display: str) -> tuple[Results, list[Problem]]:
         raise InputError([doc.problem((), "expected a list of rows (or a mapping with 'rows:')")])
     problems: list[Problem] = []
     by_date = not any(isinstance(r, dict) and "period" in r for r in rows)
-    res = _Rows(display, by_date=by_date)
+    res = _Rows(display, by_date=by_date, folder=path.parent)
     for i, row in enumerate(rows):
         path = prefix + (i,)
         if not isinstance(row, dict):
