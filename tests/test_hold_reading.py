@@ -147,3 +147,22 @@ def test_a_number_is_what_python_reads_it_as_or_a_problem_at_its_cell(tmp_path, 
     else:
         if np.isfinite(value) and value <= float(rows[7][4]):
             assert problems == [] and res.house_win[7] == value
+
+
+def test_a_file_of_bad_rows_lists_the_first_thousand_problems_and_counts_the_rest(tmp_path):
+    """A million bad rows made a million problems in memory (950 MB for a 56 MB file): now the first
+    1,000 found are listed and the rest counted, in one more line."""
+    from lit_compliance.load.strict_yaml import MAX_PROBLEMS
+
+    rows = 5_000
+    path = tmp_path / "bad.csv"
+    path.write_text("period,table,wager,rounds,wagered,house_win\r\n" + "".join(
+        f'"p{i}","LIR-2","base","-7","300.00","1.00"\r\n' for i in range(rows)), encoding="utf-8")
+    result = CliRunner().invoke(main, ["hold", str(path), "--config", str(CONFIG)])
+    assert result.exit_code == 2
+    lines = result.output.splitlines()
+    assert len(lines) == MAX_PROBLEMS + 1
+    assert lines[0].startswith(f"error: {path}:2:") and lines[0].endswith(": rounds: -7 is negative")
+    assert lines[MAX_PROBLEMS - 1].startswith(f"error: {path}:{MAX_PROBLEMS + 1}:")
+    assert lines[-1] == (f"error: {path}: and {rows - MAX_PROBLEMS:,} more problem(s) not listed "
+                         f"(the first {MAX_PROBLEMS:,} found are)")

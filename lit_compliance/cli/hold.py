@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from .common import EXIT_NO, Trouble, deliver, handled, main, parse_date, print_pdf
-from ..load.strict_yaml import InputError
+from ..load.strict_yaml import InputError, Problems
 from ..output.render import render, to_json
 from ..operator.hold_theory import load_theory
 from ..operator.hold import judge
@@ -73,7 +73,8 @@ def hold(results, configs, band, alarm_percent, fmt, output):
     if fmt == "pdf" and output is None:
         raise Trouble("--format pdf needs --output FILE")
 
-    theories, problems = _theories(configs)
+    theories, found = _theories(configs)
+    problems = Problems(found)
     read = []
     for path in results:
         try:
@@ -84,7 +85,7 @@ def hold(results, configs, band, alarm_percent, fmt, output):
         problems.extend(found)
         read.append(res)
     if problems and not read:
-        raise InputError(problems)
+        raise InputError(problems.listed())
     report = judge(read, theories, band, problems, full=fmt in ("json", "csv"), path=fmt != "text",
                    alarm_rate=alarm_percent / 100)
     if fmt == "json":

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from ..load.inner_paths import inner_path
 from ..load.input_file import open_input_text
-from ..load.strict_yaml import InputError, Problem, load_yaml_file
+from ..load.strict_yaml import InputError, Problem, Problems, load_yaml_file
 import numpy as np
 
 MAX_RESULTS_BYTES = 256 * 1024 * 1024
@@ -287,6 +287,7 @@ def _read_rows(stream, display: str, folder: Path) -> tuple[Results, list[Proble
     index, problems = _columns(header, display)
     if problems:
         raise InputError(problems)
+    problems = Problems(problems)
     names = list(index.items())
     width = len(header)
     res = _Rows(display, by_date="date" in index, header=index, folder=folder)
@@ -311,7 +312,7 @@ def _read_yaml(path: Path, display: str) -> tuple[Results, list[Problem]]:
     prefix = ("rows",) if isinstance(doc.data, dict) else ()
     if not isinstance(rows, list):
         raise InputError([doc.problem((), "expected a list of rows (or a mapping with 'rows:')")])
-    problems: list[Problem] = []
+    problems = Problems()
     by_date = not any(isinstance(r, dict) and "period" in r for r in rows)
     res = _Rows(display, by_date=by_date, folder=path.parent)
     for i, row in enumerate(rows):
