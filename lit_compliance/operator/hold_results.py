@@ -9,9 +9,14 @@ CSV (with a header row), or the same rows as a YAML or JSON list of mappings. Co
 - ``wagered``: the amount wagered (see the handle convention in :mod:`lit_compliance.operator.hold`);
 - ``house_win``: what the house won on it, net (negative: the house lost);
 - ``meter`` (optional): the progressive's mean meter over the period;
-- ``config`` (optional): the table's configuration file, relative to the results file.
+- ``config`` (optional): the table's configuration file, relative to the results file and inside its
+  folder (:mod:`lit_compliance.load.inner_paths`); a cell that starts with a single quote before a
+  formula character (as the spreadsheet-safe writer makes it) is read without the quote.
 
-Every problem in every row is collected and reported at once as ``file:line:col: field: message``
+A CSV file is read row by row by :mod:`csv` over a checked text stream: one code path, whatever its
+line ends and quoting, in time and memory that grow with its size alone. Every problem in every row
+is collected (the first :data:`~lit_compliance.load.strict_yaml.MAX_PROBLEMS`, the rest counted) and
+reported at once as ``file:line:col: field: message``
 (:class:`~lit_compliance.load.strict_yaml.InputError`); no row is judged until all are clean.
 """
 from __future__ import annotations
