@@ -43,6 +43,7 @@ def install() -> dict:
 
 
 def restore(saved: dict) -> None:
+    """Give back the handlers :func:`install` replaced (for a caller that goes on after the command)."""
     for s, handler in saved.items():
         if handler is not None:
             signal.signal(s, handler)
