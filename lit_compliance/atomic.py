@@ -4,13 +4,19 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
+from typing import Callable
+
+from .signals import deferred
 
 
-def replace_file(path: Path, data: bytes, mode: int | None = None, durable: bool = False) -> None:
+def replace_file(path: Path, data: bytes, mode: int | None = None, durable: bool = False,
+                 committed: Callable[[], None] | None = None) -> None:
     """Write ``data`` to a temporary file beside ``path`` and rename it over ``path``.
 
     ``mode`` sets the new file's permissions (the temporary file starts owner-only); ``durable``
-    flushes it to disk first. On any failure the temporary file is removed and OSError raised.
+    flushes it to disk first. On any failure the temporary file is removed and OSError raised. The
+    rename and ``committed()`` (a note that the file is in place) are one step that a signal cannot
+    split (:func:`lit_compliance.signals.deferred`).
     """
     folder = path.parent if str(path.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(dir=str(folder), prefix=f".{path.name[:100]}.", suffix=".tmp")
@@ -22,7 +28,10 @@ def replace_file(path: Path, data: bytes, mode: int | None = None, durable: bool
                 os.fsync(handle.fileno())
         if mode is not None:
             os.chmod(tmp, mode)
-        os.replace(tmp, path)
+        with deferred():
+            os.replace(tmp, path)
+            if committed is not None:
+                committed()
     except BaseException:
         try:
             os.unlink(tmp)

@@ -17,6 +17,8 @@ from typing import Iterable
 
 __all__ = ["did_you_mean", "nearest", "unknown"]
 
+MOST_LISTED = 30     # a message lists at most this many choices, then how many more
+
 
 def _plain(text) -> str:
     return re.sub(r"[\s_\-]+", "-", str(text).strip().lower())
@@ -42,5 +44,7 @@ def unknown(what: str, given, choices: Iterable, *, label: str = "choices", pref
     ``prefix`` words the start (``"unknown"`` gives ``unknown WHAT 'given'...``); with no choices
     at all the message says so."""
     listed = [str(c) for c in choices]
-    known = ", ".join(listed) if listed else "none"
+    shown = listed[:MOST_LISTED]
+    known = (", ".join(shown) + (f" and {len(listed) - len(shown):,} more" if len(listed) > len(shown) else "")
+             if listed else "none")
     return f"{prefix} {what} {str(given)!r}{did_you_mean(given, listed)} ({label}: {known})"

@@ -1,4 +1,5 @@
-"""Property-based: mutated rulesets, configurations and round files never crash the CLI.
+"""Property-based: mutated rulesets, configurations, round files, draft amendments and results files
+never crash the CLI (results files: LF and CRLF, bare and quoted, as a differential).
 
 Each example takes a bundled file, changes one place in it (a value of another type or out of
 range, odd Unicode, a deleted or unknown key, a list where a mapping was), writes it back and runs
@@ -182,3 +183,85 @@ def test_odd_arguments_to_any_command_are_usage_errors_or_answers(examples):
         if command == "analyze":
             args = args[:1]  # one (odd) jurisdiction: never a full catalogue run per example
         _run([command, *args])
+
+
+# --- issue 35: the surfaces the last waves added ----------------------------------------------------
+
+DRAFT = ROOT / "examples" / "maryland-draft-amendment.yaml"
+RESULTS = ROOT / "examples" / "results" / "maryland-lir-2.csv"
+MARYLAND = ROOT / "examples" / "configs" / "maryland.yaml"
+FORMULA = ("=", "+", "-", "@", "\t", "\r")
+
+
+@pytest.mark.parametrize("examples", RULESET_RUNS)
+def test_mutated_draft_amendments_validate_or_say_why_and_what_validates_diffs(tmp_path_factory, examples):
+    @_fuzz(examples, st.data())
+    def prop(data):
+        path = tmp_path_factory.mktemp("draft") / "draft.yaml"
+        path.write_text(_mutated(DRAFT, data.draw), encoding="utf-8")
+        result = _run(["validate", str(path)])
+        if result.exit_code == 0:
+            diffed = _run(["diff", "maryland@v1", str(path), "--no-house-edge", "--format", "json"])
+            json.loads(diffed.output)
+
+
+def _results_rows(draw) -> list[list[str]]:
+    """The bundled results' header and first rows (with a config column), one cell changed, a
+    column dropped or a cell added."""
+    import csv as _csv
+
+    rows = list(_csv.reader(RESULTS.read_text(encoding="utf-8").splitlines()))[:16]
+    rows = [r + (["config"] if k == 0 else [draw(st.sampled_from(["", "", "maryland.yaml"]))])
+            for k, r in enumerate(rows)]
+    k = draw(st.integers(0, len(rows) - 1))
+    j = draw(st.integers(0, len(rows[k]) - 1))
+    how = draw(st.sampled_from(["replace", "replace", "replace", "delete", "add"]))
+    value = draw(ODD_TEXT | NUMBERS.map(str) | st.sampled_from(["-1", "1e400", "0", "nan", "2026-02-30",
+                                                               "=1+1", "'=1", "../maryland.yaml",
+                                                               "/etc/passwd"]))
+    if how == "replace":
+        rows[k][j] = value
+    elif how == "delete":
+        del rows[k][j]
+    else:
+        rows[k].insert(j, value)
+    return rows
+
+
+def _written(rows: list[list[str]], end: str, every: bool) -> str:
+    """CSV text: each cell quoted (``every``), else only a cell that must be (a comma, a quote, a CR
+    or LF in it; Python's writer leaves a lone CR bare when the line end is LF)."""
+    def cell(c: str) -> str:
+        return '"' + c.replace('"', '""') + '"' if every or any(ch in c for ch in ',"\r\n') else c
+
+    return "".join(",".join(map(cell, row)) + end for row in rows)
+
+
+@pytest.mark.parametrize("examples", RUNS)
+def test_mutated_results_files_read_alike_with_any_line_ends_and_quoting(tmp_path_factory, examples):
+    """The same rows written with LF and minimal quoting, and with CRLF and every cell quoted, give the
+    same answer (standard output bit for bit; the same problems at the same lines); a CSV report's
+    cells are spreadsheet-safe."""
+    import csv as _csv
+
+    @_fuzz(examples, st.data())
+    def prop(data):
+        rows = _results_rows(data.draw)
+        answers = []
+        for name, end, every in (("lf", "\n", False), ("crlf", "\r\n", True)):
+            folder = tmp_path_factory.mktemp(name)
+            (folder / "maryland.yaml").write_text(MARYLAND.read_text(encoding="utf-8"), encoding="utf-8")
+            path = folder / "results.csv"
+            path.write_bytes(_written(rows, end, every).encode("utf-8", "surrogatepass"))
+            result = _run(["hold", str(path), "--config", str(MARYLAND), "--format", "json"])
+            problems = [(p.get("line"), p.get("path"), p.get("message", "").replace(str(folder), "DIR"))
+                        for p in (json.loads(result.stderr)["problems"] if result.exit_code == 2 else [])]
+            answers.append((result.exit_code, result.stdout.replace(str(folder), "DIR"), problems))
+            if result.exit_code in (0, 1) and name == "lf":
+                json.loads(result.stdout)
+                table = _run(["hold", str(path), "--config", str(MARYLAND), "--format", "csv"])
+                for row in list(_csv.reader(table.stdout.splitlines()))[1:]:
+                    for cell in row:
+                        if cell.startswith(FORMULA):
+                            float(cell)      # only a figure the tool computed may start so
+        assert answers[0] == answers[1]

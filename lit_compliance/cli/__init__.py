@@ -12,14 +12,11 @@ import sys
 import threading
 
 
-def _on_terminate(signum, frame) -> None:
-    """SIGTERM unwinds like an interrupt (Ctrl-C): temporary files and child processes are cleaned up."""
-    raise KeyboardInterrupt
-
-
 try:
+    from ..signals import on_signal   # SIGTERM unwinds like an interrupt (Ctrl-C): see lit_compliance.signals
+
     if threading.current_thread() is threading.main_thread():  # first thing, so start-up is covered too
-        signal.signal(signal.SIGTERM, _on_terminate)
+        signal.signal(signal.SIGTERM, on_signal)
     from .common import COMMAND_MODULES, main
 except KeyboardInterrupt:  # interrupted while the program was still loading
     sys.stderr.write("lit-compliance: interrupted; stopped, nothing written\n")

@@ -21,11 +21,12 @@ from pathlib import Path
 
 import click
 
-from .. import __version__
+from .. import __version__, signals
 from ..load.catalogue import Catalogue, CatalogueError, Ruleset, names_a_file, resolve_ref
-from ..load.strict_yaml import InputError
+from ..load.strict_yaml import InputError, Problem
 from ..output.files import OutputError, write_output
 from ..suggest import unknown
+from ..output.text_safety import one_line, visible
 from .conventions import apply
 import select
 
@@ -47,7 +48,7 @@ def handled(func):
         except InputError as exc:
             problems = collapse(exc.problems)
             _fail([p.as_dict() | ({"count": n, "lines": rows} if n > 1 else {}) for p, n, rows in problems],
-                  [str(p) + (f" ({n} times, lines {_spans(rows)})" if n > 1 else "") for p, n, rows in problems])
+                  [_said(p) + (f" ({n} times, lines {_spans(rows)})" if n > 1 else "") for p, n, rows in problems])
         except (CatalogueError, Trouble) as exc:
             _fail([{"message": str(exc)}], [str(exc)])
         except (SystemExit, click.exceptions.Exit, click.ClickException):
@@ -67,7 +68,7 @@ def handled(func):
                 sys.exit(EXIT_PIPE_CLOSED)
             what = "cannot write the output" if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO) \
                 else "cannot read or write a file"
-            said = f"{what}: {exc.strerror or exc}" + (f" ({exc.filename})" if exc.filename else "")
+            said = visible(f"{what}: {exc.strerror or exc}") + (f" ({one_line(str(exc.filename))})" if exc.filename else "")
             _fail([{"message": said}], [said])
         except Exception as exc:  # a bug: say so plainly, keep the traceback for those who ask
             if os.environ.get("LIT_COMPLIANCE_DEBUG"):
@@ -145,13 +146,27 @@ def _fail(problems: list[dict], lines: list[str]) -> None:
                               ensure_ascii=True, indent=2), err=True)
     else:
         for line in lines:
-            click.echo(f"error: {line}", err=True)
+            click.echo(f"error: {visible(line)}", err=True)
     sys.exit(EXIT_TROUBLE)
 
 
+def _said(problem: Problem) -> str:
+    """A problem's line with every text a user gave escaped: the file's name on one line (no line
+    break or tab of its own), control characters in the field and message shown as escapes
+    (``\\u001b``), never sent raw to a terminal."""
+    return str(Problem(one_line(str(problem.file)), problem.line, problem.column, visible(problem.path),
+                       visible(problem.message)))
+
+
 def _say_stopped(why: str) -> None:
+    """Say the run was stopped, and truly what it had written (outputs are put in place whole, and
+    noted as they are: :mod:`lit_compliance.signals`)."""
+    done = ", ".join(one_line(name) for name in dict.fromkeys(signals.WRITTEN))
     try:
-        click.echo(f"lit-compliance: {why}; stopped, nothing written", err=True)
+        if done:
+            click.echo(f"lit-compliance: {why} after the output was complete ({done}: written in full)", err=True)
+        else:
+            click.echo(f"lit-compliance: {why}; stopped, nothing written", err=True)
     except OSError:
         pass
 
@@ -163,11 +178,6 @@ def _silence_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
     except (OSError, ValueError):
         pass
-
-
-def _on_terminate(signum, frame) -> None:
-    """SIGTERM unwinds like an interrupt: temporary files and child processes are cleaned up."""
-    raise KeyboardInterrupt
 
 
 _PIPE_CLOSED: list = []
@@ -242,6 +252,8 @@ def emit(text: str) -> None:
     click.echo(text, nl=not text.endswith("\n"))
     sys.stdout.flush()  # so a full disk or a closed pipe is met here, where it is reported
     _check_pipe()
+    with signals.deferred():
+        signals.written("standard output")
 
 
 format_option = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
@@ -266,40 +278,58 @@ class LazyGroup(click.Group):
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         """Click's standalone mode, except that an interrupt at any moment (parsing, loading a
-        command) exits 130 with one line, not "Aborted!" and 1, and a closed pipe exits 141."""
+        command) exits 130 with one line, not "Aborted!" and 1, and a closed pipe exits 141. A
+        signal after the command's work is done is noted, not raised: the run then says it was
+        interrupted after its output was complete and exits 130 (:mod:`lit_compliance.signals`).
+        Run as the program (``args`` None: its own command line), SIGINT and SIGTERM are blocked
+        for its exit, which no signal can then cut short."""
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        as_program = args is None
         pipe_handler = None
         _PIPE_CLOSED.clear()
+        saved = signals.install()
+        code: object = 0
         try:
             try:
-                if threading.current_thread() is threading.main_thread():
-                    signal.signal(signal.SIGTERM, _on_terminate)
-                    if hasattr(signal, "SIGPIPE"):
+                try:
+                    if threading.current_thread() is threading.main_thread() and hasattr(signal, "SIGPIPE"):
                         pipe_handler = signal.signal(signal.SIGPIPE, _on_closed_pipe)
-                code = super().main(args, prog_name, complete_var, False, **extra)
-            except click.exceptions.Abort as exc:
-                if isinstance(exc.__cause__ or exc.__context__, EOFError):
-                    _say_stopped("input ended before every answer was given")
-                    sys.exit(EXIT_TROUBLE)
-                raise KeyboardInterrupt from None
-            except click.ClickException as exc:
-                _show_click_error(exc, list(sys.argv[1:] if args is None else args))
-                sys.exit(exc.exit_code)
-            sys.stdout.flush()
-            _check_pipe()
-        except KeyboardInterrupt:
-            _say_stopped("interrupted")
-            sys.exit(EXIT_INTERRUPTED)
-        except OSError as exc:
-            if exc.errno != errno.EPIPE:
-                raise
-            _silence_stdout()
-            sys.exit(EXIT_PIPE_CLOSED)
+                    code = super().main(args, prog_name, complete_var, False, **extra)
+                except click.exceptions.Abort as exc:
+                    if isinstance(exc.__cause__ or exc.__context__, EOFError):
+                        _say_stopped("input ended before every answer was given")
+                        sys.exit(EXIT_TROUBLE)
+                    raise KeyboardInterrupt from None
+                except click.ClickException as exc:
+                    _show_click_error(exc, list(sys.argv[1:] if args is None else args))
+                    sys.exit(exc.exit_code)
+                finally:
+                    signals.finish()        # the work is done (or stopped): a signal now is only noted
+                sys.stdout.flush()
+                _check_pipe()
+            except SystemExit as exc:
+                code = exc.code
+            except KeyboardInterrupt:
+                _say_stopped("interrupted")
+                code = EXIT_INTERRUPTED
+            except OSError as exc:
+                if exc.errno != errno.EPIPE:
+                    raise
+                _silence_stdout()
+                code = EXIT_PIPE_CLOSED
         finally:
             if pipe_handler is not None:  # as it was (in-process callers such as tests)
                 signal.signal(signal.SIGPIPE, pipe_handler)
-        sys.exit(code if isinstance(code, int) and not isinstance(code, bool) else 0)
+            pending = signals.block_for_exit() if as_program else False
+            if not as_program:
+                signals.restore(saved)
+        if (signals.late() or pending) and code not in (EXIT_INTERRUPTED, EXIT_PIPE_CLOSED):
+            _say_stopped("interrupted")
+            code = EXIT_INTERRUPTED
+        if code is None or isinstance(code, bool):
+            code = int(bool(code))
+        sys.exit(code)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(super().list_commands(ctx)) | set(COMMAND_MODULES))
@@ -322,7 +352,7 @@ def main() -> None:
     differences), 2 trouble (bad input or usage), 130 interrupted.
     """
     if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGTERM, _on_terminate)
+        signal.signal(signal.SIGTERM, signals.on_signal)
 
 def pick(jurisdiction: str, version: str | None, on: str | None) -> Ruleset:
     """The ruleset a command names: a jurisdiction (the latest version, or ``--on`` a date), a

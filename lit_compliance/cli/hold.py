@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from .common import EXIT_NO, Trouble, deliver, handled, main, parse_date, print_pdf
-from ..load.strict_yaml import InputError
+from ..load.strict_yaml import InputError, Problems
 from ..output.render import render, to_json
 from ..operator.hold_theory import load_theory
 from ..operator.hold import judge
@@ -73,7 +73,8 @@ def hold(results, configs, band, alarm_percent, fmt, output):
     if fmt == "pdf" and output is None:
         raise Trouble("--format pdf needs --output FILE")
 
-    theories, problems = _theories(configs)
+    theories, found = _theories(configs)
+    problems = Problems(found)
     read = []
     for path in results:
         try:
@@ -84,7 +85,7 @@ def hold(results, configs, band, alarm_percent, fmt, output):
         problems.extend(found)
         read.append(res)
     if problems and not read:
-        raise InputError(problems)
+        raise InputError(problems.listed())
     report = judge(read, theories, band, problems, full=fmt in ("json", "csv"), path=fmt != "text",
                    alarm_rate=alarm_percent / 100)
     if fmt == "json":
@@ -138,10 +139,6 @@ def simulate(config, rounds, periods, seed, start, anomaly, fmt, output):
     the progressive meter is held at the configured reset. Cover All (which depends on every seat) is
     not simulated."""
     # lazy: the dealing, exact stakes and CSV writing are simulate's alone, not loaded for hold
-    import csv
-    # lazy: as above
-    import io
-    # lazy: as above
     from fractions import Fraction
 
     # lazy: as above
@@ -150,8 +147,13 @@ def simulate(config, rounds, periods, seed, start, anomaly, fmt, output):
     from ..operator.simulate import Play, SimulationError, simulate as run
     # lazy: as above
     from ..suggest import unknown
+    from ..report.spreadsheet import Figure, csv_text
 
     first = parse_date(start, "--start")
+    if (dt.date.max - first).days < periods - 1:
+        raise Trouble(f"--start {first.isoformat()} with --periods {periods:,}: the periods run past "
+                      f"{dt.date.max.isoformat()}, the last date a results file can hold (at most "
+                      f"{(dt.date.max - first).days + 1:,} periods from that start)")
     if rounds * periods > MAX_SIMULATED_ROUNDS:
         raise Trouble(f"--rounds x --periods is {rounds * periods:,}; at most {MAX_SIMULATED_ROUNDS:,} rounds a run")
     th = load_theory(config)
@@ -186,8 +188,8 @@ def simulate(config, rounds, periods, seed, start, anomaly, fmt, output):
             units = 3 if play.wager.is_base else 1
             wagered = int(play.stake * 100) * units * rounds
             rows.append({"date": day, "table": th.table, "wager": wid, "rounds": rounds,
-                         "wagered": _money(wagered), "house_win": _money(int(won[wid][k])),
-                         "meter": _money(int(play.meter * 100)) if play.meter is not None else ""})
+                         "wagered": Figure(_money(wagered)), "house_win": Figure(_money(int(won[wid][k]))),
+                         "meter": Figure(_money(int(play.meter * 100))) if play.meter is not None else ""})
     for note in skipped:
         click.echo(f"simulate: {note}", err=True)
     if fmt == "json":
@@ -195,11 +197,5 @@ def simulate(config, rounds, periods, seed, start, anomaly, fmt, output):
                             if v != ""} for r in rows])
     else:
         cols = ["date", "table", "wager", "rounds", "wagered", "house_win", "meter"]
-
-        buf = io.StringIO()
-        writer = csv.writer(buf, lineterminator="\n")
-        writer.writerow(cols)
-        for r in rows:
-            writer.writerow([r[c] for c in cols])
-        content = buf.getvalue()
+        content = csv_text(cols, ([r[c] for c in cols] for r in rows))
     deliver(content, output, (config,))

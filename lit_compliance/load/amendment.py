@@ -12,23 +12,26 @@ fact id (a ruleset path with list items named by their ``id``, ``term``, ``hand`
 The result is the base with the changes applied, ``version.supersedes`` set to the base's version;
 it is validated like any ruleset. The draft's own text is not bundled, so the base's
 ``source.clauses`` is dropped (clause coverage does not apply to a draft) unless the draft gives a
-``source`` block of its own. A problem in a changed part is located in the amendment file (the
-change's value); the schema is ``schema/amendment.schema.json``.
+``source`` block of its own. A change may not touch the ruleset's identity or its source block
+(:func:`protected`), and a file makes at most :data:`MAX_CHANGES` changes. A problem in a changed
+part is located in the amendment file (the change's value); the schema is
+``schema/amendment.schema.json``.
 """
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .. import cache
-from .paths import step_name
+from .paths import NAME_KEYS, step_name
 from .verdict import validated_key
 from .strict_yaml import Document, InputError, Problem, format_path
 from ..suggest import unknown
 
 KEY = "amends"
 OPS = ("set", "add", "remove")
+MAX_CHANGES = 1_000   # a draft amendment's changes at most (the schema's maxItems says the same to an editor)
 
 
 def is_amendment(data: Any) -> bool:
@@ -50,8 +53,42 @@ def _names(items: list) -> list[str]:
     return out
 
 
-def resolve(data: Any, text: str, *, new_key_ok: bool = False) -> tuple:
+class _Names:
+    """The names of a list's items (as :func:`_names` gives them), each list's worked out once and
+    kept up to date as items are appended: finding an item by name, or checking a new one's, is a
+    dictionary look-up, so applying n changes to one list costs n, not n squared. A removal or a
+    replaced item renames by position, so that list's names are worked out again when next asked."""
+
+    def __init__(self):
+        self._lists: dict[int, tuple[list, dict, dict]] = {}   # id(list) -> (the list, name -> index, counts)
+
+    def of(self, items: list) -> tuple[dict, dict]:
+        kept = self._lists.get(id(items))
+        if kept is None or kept[0] is not items:
+            index, counts = {}, {}
+            for i, item in enumerate(items):
+                self._note(index, counts, item, i)
+            kept = self._lists[id(items)] = (items, index, counts)
+        return kept[1], kept[2]
+
+    @staticmethod
+    def _note(index: dict, counts: dict, item: Any, i: int) -> None:
+        name = step_name(item, i)
+        counts[name] = counts.get(name, 0) + 1
+        index[name if counts[name] == 1 else f"{name}~{counts[name]}"] = i
+
+    def appended(self, items: list) -> None:
+        kept = self._lists.get(id(items))
+        if kept is not None and kept[0] is items:
+            self._note(kept[1], kept[2], items[-1], len(items) - 1)
+
+    def changed(self, items: Any) -> None:
+        self._lists.pop(id(items), None)
+
+
+def resolve(data: Any, text: str, *, new_key_ok: bool = False, names: _Names | None = None) -> tuple:
     """The data path (keys and list indexes) that the dotted fact id ``text`` names in ``data``."""
+    names = names or _Names()
     parts = text.split(".")
     node, path = data, ()
     for i, part in enumerate(parts):
@@ -63,14 +100,32 @@ def resolve(data: Any, text: str, *, new_key_ok: bool = False) -> tuple:
                 raise PathError(f"{where} has " + unknown("field", part, list(map(str, node)), label="fields"))
             path, node = path + (part,), node[part]
         elif isinstance(node, list):
-            names = _names(node)
-            if part not in names:
-                raise PathError(f"{where} has " + unknown("item", part, names, label="items"))
-            index = names.index(part)
+            index = names.of(node)[0].get(part)
+            if index is None:
+                raise PathError(f"{where} has " + unknown("item", part, list(names.of(node)[0]), label="items"))
             path, node = path + (index,), node[index]
         else:
             raise PathError(f"{where} is a single value; {part!r} cannot be inside it")
     return path
+
+
+def protected(text: str) -> str | None:
+    """Why a change may not touch the path ``text``, or None. An amendment changes rules, not what the
+    ruleset is: its identity (the format, the jurisdiction's id, the version: the amendment's own
+    ``version`` block gives that) and its ``source`` block (the text the ruleset was checked against;
+    an amendment whose draft text is bundled gives its own top-level ``source`` block)."""
+    parts = text.split(".")
+    if parts[0] == "schema_version":
+        return "the ruleset's format (schema_version) is its base's"
+    if parts[0] == "jurisdiction" and (len(parts) == 1 or parts[1] == "id"):
+        return ("the jurisdiction's id is the ruleset's identity: an amendment is of the jurisdiction it amends "
+                "(named by 'amends')")
+    if parts[0] == "version":
+        return "the version block is the amendment's own 'version:', not a change"
+    if parts[0] == "source":
+        return ("the source block names the text the ruleset was checked against; a draft whose text is bundled "
+                "gives its own top-level 'source:' block")
+    return None
 
 
 def _get(data: Any, path: tuple) -> Any:
@@ -87,15 +142,20 @@ class AmendedDocument(Document):
     amendment: Document | None = None
     base: Document | None = None
     origins: tuple = ()  # (applied path, path of the change's value in the amendment)
+    _targets: dict | None = field(default=None, compare=False, repr=False)
 
     def _origin(self, path: tuple) -> tuple[Document, tuple] | None:
-        best = None
-        for target, source in self.origins:
-            if path[:len(target)] == target and (best is None or len(target) > len(best[0])):
-                best = (target, source)
-        if best is None:
-            return None
-        return self.amendment, best[1] + tuple(path[len(best[0]):])
+        """The amendment's place for ``path``: the change whose target is its longest prefix (looked up
+        prefix by prefix: the cost is the path's depth, not the number of changes)."""
+        if self._targets is None:
+            self._targets = {}
+            for target, source in self.origins:
+                self._targets.setdefault(target, source)
+        for n in range(len(path), -1, -1):
+            source = self._targets.get(path[:n])
+            if source is not None:
+                return self.amendment, source + tuple(path[n:])
+        return None
 
     def locate(self, path: tuple) -> tuple[int, int]:
         path = tuple(path)
@@ -119,35 +179,53 @@ class AmendedDocument(Document):
 
 def apply(base_data: dict, doc: Document) -> tuple[dict, list[tuple[tuple, tuple]], list[Problem]]:
     """The base's data with the amendment's changes applied, the origin of each changed part, and a
-    located problem for every change whose path names nothing."""
+    located problem for every change whose path names nothing or may not be changed (:func:`protected`).
+    Each change costs the depth of its path and the size of its value (list items are found through
+    :class:`_Names`); the number of changes is capped by :data:`MAX_CHANGES` before this is called."""
     data = copy.deepcopy(base_data)
     origins: list[tuple[tuple, tuple]] = []
     problems: list[Problem] = []
+    names = _Names()
     for i, change in enumerate(doc.data["changes"]):
         op = next(o for o in OPS if o in change)
         where = ("changes", i, op)
         try:
-            path = resolve(data, change[op], new_key_ok=(op == "set"))
+            why = protected(change[op])
+            if why:
+                raise PathError(f"{change[op]}: an amendment cannot change this ({why})")
+            path = resolve(data, change[op], new_key_ok=(op == "set"), names=names)
             if op == "add":
                 target = _get(data, path)
                 if not isinstance(target, list):
                     raise PathError(f"{change[op]} is not a list; add appends to a list (use set)")
                 value = copy.deepcopy(change["value"])
                 name = step_name(value, len(target))
-                if isinstance(value, dict) and name in _names(target) and not name.isdigit():
+                if isinstance(value, dict) and name in names.of(target)[0] and not name.isdigit():
                     raise PathError(f"{change[op]} already has an item {name!r}; use set to change it")
                 target.append(value)
+                names.appended(target)
                 origins.append((path + (len(target) - 1,), ("changes", i, "value")))
             elif op == "set":
                 parent = _get(data, path[:-1])
+                _renames(data, path, parent, names)
                 parent[path[-1]] = copy.deepcopy(change["value"])
                 origins.append((path, ("changes", i, "value")))
             else:
                 parent = _get(data, path[:-1])
+                _renames(data, path, parent, names)
                 del parent[path[-1]]
         except PathError as exc:
             problems.append(doc.problem(where, str(exc)))
     return data, origins, problems
+
+
+def _renames(data: Any, path: tuple, parent: Any, names: _Names) -> None:
+    """Forget the names of the list whose items' names a set or remove at ``path`` may change: the
+    list itself (an item replaced or removed), or the list holding the item whose name key it is."""
+    if isinstance(parent, list):
+        names.changed(parent)
+    elif len(path) >= 2 and isinstance(path[-2], int) and path[-1] in NAME_KEYS:
+        names.changed(_get(data, path[:-2]))
 
 
 class BaseNotFound(LookupError):
@@ -161,6 +239,10 @@ def amended(doc: Document, resolve_base: Callable[[str], Any]) -> AmendedDocumen
     there is none)."""
     from .validation import schema_problems, validate_document  # lazy: only a draft amendment is checked here
 
+    changes = doc.data.get("changes") if isinstance(doc.data, dict) else None
+    if isinstance(changes, list) and len(changes) > MAX_CHANGES:
+        raise InputError([doc.problem(("changes",), f"{len(changes):,} changes; a draft amendment makes at most "
+                                                    f"{MAX_CHANGES:,} (a larger revision is a new ruleset version)")])
     problems = schema_problems(doc, "amendment")
     if problems:
         raise InputError(problems)

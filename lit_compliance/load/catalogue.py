@@ -15,6 +15,7 @@ from .resources import data_dir
 from .ruleset import NOT_STATED, Ruleset, finding_ids
 from .strict_yaml import InputError, Problem, load_yaml_file
 from .amendment import BaseNotFound, amended, is_amendment
+from .inner_paths import inner_path
 from .kinds import wrong_kind
 from .verdict import canonical_digest, validated_key as _validated_key
 
@@ -310,7 +311,12 @@ def _placement_problems(rs: Ruleset, path: Path) -> list[Problem]:
         out.append(rs.document.problem(("version", "id"),
                                        f"{rs.version!r} does not match its file name {path.name!r}"))
     supersedes = rs.data["version"]["supersedes"]
-    if supersedes is not None and not (path.parent / f"{supersedes}.yaml").is_file():
+    if isinstance(supersedes, str) and ("/" in supersedes or "\\" in supersedes
+                                        or inner_path(path.parent, f"{supersedes}.yaml")[1]):
+        out.append(rs.document.problem(("version", "supersedes"),
+                                       f"supersedes {supersedes!r}: a version id, not a path (a version it "
+                                       f"supersedes is a file beside it in {path.parent.name}/)"))
+    elif supersedes is not None and not (path.parent / f"{supersedes}.yaml").is_file():
         out.append(rs.document.problem(("version", "supersedes"),
                                        f"supersedes {supersedes!r}, which is not in {path.parent.name}/"))
     return out

@@ -55,6 +55,42 @@ class Problem:
                 "message": self.message}
 
 
+MAX_PROBLEMS = 1_000   # problems listed from one run; the rest are counted (a million bad rows: one line more)
+
+
+class Problems(list):
+    """Problems as they are found, at most ``cap`` kept and the rest counted, so a file of a million
+    bad rows costs a thousand messages, not a million. :meth:`listed` gives the kept ones (in the
+    order given) and a last line saying how many more there were."""
+
+    def __init__(self, items=(), cap: int = MAX_PROBLEMS):
+        super().__init__()
+        self.cap, self.more = cap, 0
+        self.extend(items)
+
+    def append(self, problem: Problem) -> None:
+        if len(self) < self.cap:
+            super().append(problem)
+        else:
+            self.more += 1
+
+    def extend(self, items) -> None:
+        for problem in items:
+            self.append(problem)
+        self.more += getattr(items, "more", 0)
+
+    def __iadd__(self, items):
+        self.extend(items)
+        return self
+
+    def listed(self, order=None) -> list[Problem]:
+        kept = sorted(self, key=order) if order else list(self)
+        if not self.more:
+            return kept
+        return kept + [Problem(kept[-1].file, 0, 0, "", f"and {self.more:,} more problem(s) not listed "
+                                                        f"(the first {len(kept):,} found are)")]
+
+
 class InputError(Exception):
     """Raised with every problem found in one or more inputs."""
 

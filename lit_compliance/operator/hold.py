@@ -35,9 +35,10 @@ from statistics import NormalDist
 
 import numpy as np
 
-from ..load.strict_yaml import InputError
+from ..load.strict_yaml import InputError, Problems
 from .hold_results import Results
 from ..suggest import unknown
+from ..load.inner_paths import inner_path
 from ..gamemath.period import Edges, one_round
 from .hold_theory import Curve, TableTheory, load_theory, max_net, sheet
 
@@ -122,7 +123,9 @@ class Judge:
         table = res.name("table", i)
         config = res.name("config", i)
         if config:
-            path = Path(res.file).parent / config
+            path, refused = inner_path(Path(res.file).parent, config)
+            if refused:
+                return None       # the reader has named it (a path may not leave the results file's folder)
             try:
                 th = load_theory(path)
             except InputError as exc:
@@ -166,7 +169,7 @@ def judge(results: list[Results], theories: list[TableTheory], band: str, found:
     every period (else only those to look at: outside a band, data errors; the counts cover all).
     ``path``: the cumulative hold and its bands along the way (for the funnel charts and JSON)."""
     j = Judge(theories)
-    problems: list = list(found)
+    problems = Problems(found)
     groups: dict = defaultdict(list)       # (theory id, wager) -> [(file index, row indexes)]
     owners: dict = {}
     periods = _Periods(results)
@@ -230,7 +233,7 @@ def judge(results: list[Results], theories: list[TableTheory], band: str, found:
                                                                 f"the {cap * wagered:,.2f} the wagers can pay "
                                                                 f"({cap:,.2f} net per unit wagered at most)"))
     if problems:
-        raise InputError(sorted(problems, key=lambda p: (p.file, p.line, p.column, p.path, p.message)))
+        raise InputError(problems.listed(order=lambda p: (p.file, p.line, p.column, p.path, p.message)))
     families: dict = {}                    # tables priced alike, one wager: judged together
     for (tid, wid), parts in groups.items():
         th = owners[tid]

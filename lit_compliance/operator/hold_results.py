@@ -9,23 +9,28 @@ CSV (with a header row), or the same rows as a YAML or JSON list of mappings. Co
 - ``wagered``: the amount wagered (see the handle convention in :mod:`lit_compliance.operator.hold`);
 - ``house_win``: what the house won on it, net (negative: the house lost);
 - ``meter`` (optional): the progressive's mean meter over the period;
-- ``config`` (optional): the table's configuration file, relative to the results file.
+- ``config`` (optional): the table's configuration file, relative to the results file and inside its
+  folder (:mod:`lit_compliance.load.inner_paths`); a cell that starts with a single quote before a
+  formula character (as the spreadsheet-safe writer makes it) is read without the quote.
 
-Every problem in every row is collected and reported at once as ``file:line:col: field: message``
+A CSV file is read row by row by :mod:`csv` over a checked text stream: one code path, whatever its
+line ends and quoting, in time and memory that grow with its size alone. Every problem in every row
+is collected (the first :data:`~lit_compliance.load.strict_yaml.MAX_PROBLEMS`, the rest counted) and
+reported at once as ``file:line:col: field: message``
 (:class:`~lit_compliance.load.strict_yaml.InputError`); no row is judged until all are clean.
 """
 from __future__ import annotations
 
 import csv
 import datetime as dt
-import io
 import math
 import re
-from dataclasses import dataclass, field
+from array import array
 from pathlib import Path
 
-from ..load.input_file import read_input
-from ..load.strict_yaml import InputError, Problem, load_yaml_file
+from ..load.inner_paths import inner_path
+from ..load.input_file import open_input_text
+from ..load.strict_yaml import InputError, Problem, Problems, load_yaml_file
 import numpy as np
 
 MAX_RESULTS_BYTES = 256 * 1024 * 1024
@@ -34,6 +39,8 @@ OPTIONAL = ("date", "period", "meter", "config")
 COLUMNS = REQUIRED + OPTIONAL
 MAX_AMOUNT = 1e13
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+_FORMULA_STARTS = "=+-@\t\r"
 
 
 class Results:
@@ -70,130 +77,169 @@ class Results:
         return Problem(self.file, line, col, column, message)
 
 
-@dataclass
-class _Rows:
-    """Rows read one by one (the careful reader and YAML): lists, with each cell's position."""
+NAME_COLUMNS = ("period", "table", "wager", "config")
 
-    file: str
-    by_date: bool = True
-    period: list = field(default_factory=list)
-    table: list = field(default_factory=list)
-    wager: list = field(default_factory=list)
-    rounds: list = field(default_factory=list)
-    wagered: list = field(default_factory=list)
-    house_win: list = field(default_factory=list)
-    meter: list = field(default_factory=list)      # None where not given
-    config: list = field(default_factory=list)     # None where not given
-    where: list = field(default_factory=list)      # per row: {column: (line, col)}
+
+class _Rows:
+    """Rows read one by one, kept compactly as they come: each name column as a code per row (its
+    distinct values numbered in the order first seen), each number column in a typed array, and
+    where each cell is. A CSV row keeps its line and its cells' lengths (a cell's column is worked
+    out when a message needs it): a few dozen bytes a row, whatever the cells hold beyond their
+    values. A YAML row keeps each cell's (line, column) (YAML files are small: the loader's cap)."""
+
+    def __init__(self, file: str, by_date: bool = True, header: dict | None = None, folder: Path | None = None):
+        self.file = file
+        self.folder = folder                                       # where a config cell's file must be
+        self.by_date = by_date
+        self.distinct = {c: {} for c in NAME_COLUMNS}             # value -> code
+        self.codes = {c: array("i") for c in NAME_COLUMNS}
+        self.rounds, self.wagered, self.house_win, self.meter = (array("d") for _ in range(4))
+        self.header = header                                       # CSV: column -> its place in a row
+        self.line = array("q")                                     # CSV: per row, the line it ends on
+        self.lengths = array("i")                                  # CSV: per row, each cell's length
+        self.where: list = []                                      # YAML: per row, {column: (line, col)}
+        self.good_dates: set = set()
+        self.count = 0
+
+    def __len__(self) -> int:
+        return self.count
+
+    def place_csv(self, line: int, row: list) -> None:
+        self.line.append(line)
+        self.lengths.extend(map(len, row))
+
+    def place(self, where: dict) -> None:
+        self.where.append(where)
+
+    def name(self, column: str, value) -> None:
+        known = self.distinct[column]
+        code = known.get(value)
+        if code is None:
+            code = known[value] = len(known)
+        self.codes[column].append(code)
 
     def problem(self, i: int, column: str, message: str) -> Problem:
         line, col = self._locate(i, column)
         return Problem(self.file, line, col, column, message)
 
     def _locate(self, i: int, column: str) -> tuple[int, int]:
-        return self.where[i].get(column, self.where[i].get("", (1, 1)))
+        if self.header is None:
+            return self.where[i].get(column, self.where[i].get("", (1, 1)))
+        j = self.header.get(column)
+        if j is None:
+            return self.line[i], 1
+        width = len(self.header)
+        return self.line[i], 1 + j + sum(self.lengths[i * width:i * width + j])
 
     def done(self) -> Results:
-        names = {}
-        for column in ("period", "table", "wager", "config"):
-            cells = getattr(self, column)
-            distinct = {v: x for x, v in enumerate(dict.fromkeys(cells))}
-            names[column] = (list(distinct), np.fromiter(map(distinct.__getitem__, cells), dtype=np.int64,
-                                                         count=len(cells)))
-        numbers = {"rounds": np.array(self.rounds, dtype=float), "wagered": np.array(self.wagered, dtype=float),
-                   "house_win": np.array(self.house_win, dtype=float),
-                   "meter": np.array([np.nan if m is None else m for m in self.meter], dtype=float)}
+        names = {c: (list(self.distinct[c]), np.array(self.codes[c], dtype=np.int64)) for c in NAME_COLUMNS}
+        numbers = {k: np.array(getattr(self, k), dtype=float) for k in ("rounds", "wagered", "house_win", "meter")}
         return Results(self.file, self.by_date, names, numbers, self._locate)
 
 
-def _read_bytes(path: Path, display: str) -> tuple[bytes, str]:
-    """(the file's bytes without a byte-order mark, its text)."""
-    def fail(msg: str) -> InputError:
-        return InputError([Problem(display, 1, 1, "", msg)])
-
-    return read_input(path, fail, kind="results file", expected="CSV text", limit=MAX_RESULTS_BYTES,
-                      too_big=lambda size: f"file is larger than the limit of {MAX_RESULTS_BYTES} bytes")
-
-
 def _number(text, integer: bool):
-    """(value, None) or (None, message)."""
-    if isinstance(text, bool):
-        return None, "must be a number, not true/false"
-    if isinstance(text, (int, float)):
-        value = text
-    else:
-        s = str(text).strip()
+    """(value, None) or (None, message): a whole number for ``integer`` (written as one, or as a number
+    with nothing after its point), else a float; finite and at most MAX_AMOUNT in size."""
+    if type(text) is str:
+        s = text.strip()
         if not s:
             return None, "is empty"
-        try:
-            value = int(s) if integer and re.fullmatch(r"[+-]?[0-9]+", s) else float(s)
-        except ValueError:
-            return None, f"{s!r} is not a number"
-    if isinstance(value, float) and not math.isfinite(value):
-        return None, "must be a finite number"
-    if integer and (not float(value).is_integer()):
-        return None, f"{value!r} is not a whole number"
+        if integer and s.isdigit() and s.isascii():      # the usual whole number, at once
+            value = int(s)
+        else:
+            try:
+                value = int(s) if integer and _WHOLE.fullmatch(s) else float(s)
+            except ValueError:
+                return None, f"{s!r} is not a number"
+    elif isinstance(text, bool):
+        return None, "must be a number, not true/false"
+    elif isinstance(text, (int, float)):
+        value = text
+    else:
+        return _number(str(text), integer)
+    if type(value) is float:
+        if not math.isfinite(value):
+            return None, "must be a finite number"
+        if integer and not value.is_integer():
+            return None, f"{value!r} is not a whole number"
     if abs(value) > MAX_AMOUNT:
         return None, f"{value!r} is out of range (at most {MAX_AMOUNT:g} in size)"
     return (int(value) if integer else float(value)), None
 
 
-def _add(res: _Rows, values: dict, where: dict, problems: list) -> None:
-    i = len(res.table)
-    res.where.append(where)
-    res.table.append(None if values.get("table") is None else str(values["table"]).strip())
-    res.wager.append(None if values.get("wager") is None else str(values["wager"]).strip())
-    res.config.append(values.get("config") or None)
+def _text(value) -> str | None:
+    """A name cell's text, stripped, and without the single quote a spreadsheet-safe CSV
+    (:mod:`lit_compliance.report.spreadsheet`) puts before text that could start a formula: what
+    ``simulate`` writes, ``hold`` reads back as it was."""
+    if value is None:
+        return None
+    text = str(value).strip()
+    return text[1:] if text[:1] == "'" and text[1:2] in _FORMULA_STARTS and text[1:2] else text
 
-    def at(column: str, message: str) -> None:
-        problems.append(res.problem(i, column, message))
 
-    label = values.get("date") if res.by_date else values.get("period")
+def _add(res: _Rows, values: dict, problems: list) -> None:
+    """One row's cells (placed already), checked and kept."""
+    i = res.count
+    res.count += 1
+    found = []                                  # (column, message)
+    get = values.get
+    for name in ("table", "wager"):
+        value = _text(get(name))
+        res.name(name, value)
+        if not value:
+            found.append((name, "is empty"))
+    config = _text(get("config")) or None
+    if config is not None and res.folder is not None:
+        refused = inner_path(res.folder, config)[1]
+        if refused:
+            found.append(("config", f"{config!r} {refused}"))
+    res.name("config", config)
     column = "date" if res.by_date else "period"
-    label = None if label is None else str(label).strip()
+    label = _text(get(column))
     if not label:
-        at(column, "is empty")
-    elif res.by_date:
+        found.append((column, "is empty"))
+    elif res.by_date and label not in res.good_dates:
         try:
             if not _DATE.fullmatch(label):
                 raise ValueError
             dt.date.fromisoformat(label)
+            res.good_dates.add(label)
         except ValueError:
-            at(column, f"{label!r} is not a date (use YYYY-MM-DD)")
-    res.period.append(label)
-    for name in ("table", "wager"):
-        if not (values.get(name) is not None and str(values[name]).strip()):
-            at(name, "is empty")
-    rounds, msg = _number(values.get("rounds", ""), True)
+            found.append((column, f"{label!r} is not a date (use YYYY-MM-DD)"))
+    res.name("period", label)
+    rounds, msg = _number(get("rounds", ""), True)
     if msg:
-        at("rounds", msg)
+        found.append(("rounds", msg))
     elif rounds < 0:
-        at("rounds", f"{rounds} is negative")
-    wagered, msg2 = _number(values.get("wagered", ""), False)
+        found.append(("rounds", f"{rounds} is negative"))
+    wagered, msg2 = _number(get("wagered", ""), False)
     if msg2:
-        at("wagered", msg2)
+        found.append(("wagered", msg2))
     elif wagered < 0:
-        at("wagered", f"{wagered:g} is negative")
-    win, msg3 = _number(values.get("house_win", ""), False)
+        found.append(("wagered", f"{wagered:g} is negative"))
+    win, msg3 = _number(get("house_win", ""), False)
     if msg3:
-        at("house_win", msg3)
+        found.append(("house_win", msg3))
     meter = None
-    if values.get("meter") not in (None, ""):
+    if get("meter") not in (None, ""):
         meter, msg4 = _number(values["meter"], False)
         if msg4:
-            at("meter", msg4)
+            found.append(("meter", msg4))
         elif meter < 0:
-            at("meter", f"{meter:g} is negative")
-    if not msg and not msg2 and rounds == 0 and wagered:
-        at("rounds", "is 0 but an amount was wagered")
-    if not msg and not msg2 and rounds and not wagered:
-        at("wagered", f"is 0 over {rounds} round(s)")
+            found.append(("meter", f"{meter:g} is negative"))
+    if not msg and not msg2:
+        if rounds == 0 and wagered:
+            found.append(("rounds", "is 0 but an amount was wagered"))
+        if rounds and not wagered:
+            found.append(("wagered", f"is 0 over {rounds} round(s)"))
     if not msg2 and not msg3 and win > wagered:
-        at("house_win", f"{win:,.2f} is more than the {wagered:,.2f} wagered: the house cannot win more than is bet")
+        found.append(("house_win", f"{win:,.2f} is more than the {wagered:,.2f} wagered: the house cannot win "
+                                   "more than is bet"))
     res.rounds.append(rounds if not msg else 0)
     res.wagered.append(wagered if not msg2 else 0.0)
     res.house_win.append(win if not msg3 else 0.0)
-    res.meter.append(meter)
+    res.meter.append(math.nan if meter is None else meter)
+    problems.extend(res.problem(i, column, message) for column, message in found)
 
 
 def _columns(header: list[str], display: str) -> tuple[dict, list[Problem]]:
@@ -219,11 +265,24 @@ def _columns(header: list[str], display: str) -> tuple[dict, list[Problem]]:
     return index, problems
 
 
-def _read_csv(data: bytes, text: str, display: str) -> tuple[Results, list[Problem]]:
-    first = text.find("\n")
-    # the header row alone, unless a quote may carry it over more lines
-    head = text if first < 0 or '"' in text[:first] else text[:first + 1]
-    reader = csv.reader(io.StringIO(head, newline=""))
+def _read_csv(path: Path, display: str) -> tuple[Results, list[Problem]]:
+    """Row by row with :mod:`csv` over a text stream: one code path for every file, whatever its line
+    ends (LF, CRLF or CR) and quoting; time and memory grow with the file's size alone (one row is
+    held as text at a time; the rows are kept as :class:`_Rows` keeps them)."""
+    def fail(msg: str) -> InputError:
+        return InputError([Problem(display, 1, 1, "", msg)])
+
+    stream = open_input_text(path, fail, kind="results file", expected="CSV text", limit=MAX_RESULTS_BYTES,
+                             too_big=lambda size: f"file is larger than the limit of {MAX_RESULTS_BYTES} bytes")
+    with stream:
+        try:
+            return _read_rows(stream, display, path.parent)
+        except OSError as exc:
+            raise fail(f"cannot read file ({exc.strerror or exc})") from None
+
+
+def _read_rows(stream, display: str, folder: Path) -> tuple[Results, list[Problem]]:
+    reader = csv.reader(stream)
     try:
         header = next(reader)
     except StopIteration:
@@ -233,14 +292,10 @@ def _read_csv(data: bytes, text: str, display: str) -> tuple[Results, list[Probl
     index, problems = _columns(header, display)
     if problems:
         raise InputError(problems)
+    problems = Problems(problems)
     names = list(index.items())
     width = len(header)
-    fast = _fast(data, index, width, display)
-    if fast is not None:
-        return fast, []
-    res = _Rows(display, by_date="date" in index)
-    reader = csv.reader(io.StringIO(text, newline=""))
-    next(reader)
+    res = _Rows(display, by_date="date" in index, header=index, folder=folder)
     try:
         for row in reader:
             line = reader.line_num
@@ -249,240 +304,11 @@ def _read_csv(data: bytes, text: str, display: str) -> tuple[Results, list[Probl
             if len(row) != width:
                 problems.append(Problem(display, line, 1, "", f"{len(row)} fields; the header has {width}"))
                 continue
-            starts, col = [], 1
-            for cell in row:
-                starts.append(col)
-                col += len(cell) + 1
-            values = {name: row[j] for name, j in names}
-            where = {name: (line, starts[j]) for name, j in names}
-            where[""] = (line, 1)
-            _add(res, values, where, problems)
+            res.place_csv(line, row)
+            _add(res, {name: row[j] for name, j in names}, problems)
     except csv.Error as exc:
         problems.append(Problem(display, reader.line_num, 1, "", f"not CSV: {exc}"))
     return res.done(), problems
-
-
-COMMA, NEWLINE, DOT, PLUS, MINUS, ZERO = (ord(c) for c in ",\n.+-0")
-MAX_DIGITS = 14     # a plain decimal cell of up to 14 digits (with a sign and a point: 16 characters)
-POW10 = np.array([float(10 ** k) for k in range(MAX_DIGITS + 3)])
-POW10_INT = np.array([10 ** k for k in range(MAX_DIGITS + 3)], dtype=np.int64)
-MASKS = np.array([(1 << (8 * k)) - 1 for k in range(9)], dtype=np.uint64)   # the first k bytes of 8
-PAD = 32
-
-
-class _Bytes:
-    """A results file's body, padded with zero bytes either side, read in fixed-width pieces."""
-
-    def __init__(self, body: np.ndarray):
-        self.padded = np.zeros(len(body) + 2 * PAD, dtype=np.uint8)
-        self.padded[PAD:PAD + len(body)] = body
-        # every 8 bytes from each offset as one little-endian number
-        self.eights = np.ndarray((len(self.padded) - 7,), dtype="<u8", buffer=self.padded, strides=(1,))
-
-    def ending_at(self, end: np.ndarray, width: int) -> np.ndarray:
-        """The ``width`` bytes before each of ``end``, one row each (a copy)."""
-        view = np.lib.stride_tricks.as_strided(self.padded, shape=(len(self.padded) - width + 1, width),
-                                               strides=(1, 1), writeable=False)
-        return view[end + (PAD - width)]
-
-    def word(self, start: np.ndarray) -> np.ndarray:
-        return self.eights[start + PAD]
-
-
-def _numbers(cells: _Bytes, start: np.ndarray, end: np.ndarray, integer: bool) -> np.ndarray | None:
-    """Cells of plain decimal numbers ([+-]digits[.digits]; a whole number for ``integer``) as
-    float64, each equal to Python's float() of the cell; None if any cell is anything else.
-
-    Each cell is read as a whole number N and the count k of digits after its point: with N below
-    2**53, N and 10**k are exact doubles, so N / 10**k is the double nearest the decimal, which is
-    what float() gives. The cells are read right-aligned, one character place at a time across
-    all of them (long runs for numpy, no per-cell work in Python)."""
-    size = end - start
-    if not len(size):
-        return np.zeros(0)
-    width = int(size.max())
-    if size.min() < 1 or width > MAX_DIGITS + 2:
-        return None
-    # the 16 bytes before each cell's end (two 8-byte reads each): column 16 - width + c is the
-    # c-th character place of a cell right-aligned to the width
-    tail = np.empty((len(size), 2), dtype="<u8")
-    tail[:, 1] = cells.word(end - 8)
-    if width > 8:
-        tail[:, 0] = cells.word(end - 16)
-    chars = tail.view(np.uint8)
-    sign = chars[np.arange(len(size)), 16 - size]
-    negative = sign == MINUS
-    signed = negative | (sign == PLUS)
-    lead = (width - size + signed).astype(np.int8)        # the place of each cell's first digit or point
-    whole = np.zeros(len(size))                           # the characters as digits, a point as 0 (exact
-    digits = np.zeros(len(size), dtype=np.int8)           # in a double while below 2**53: checked below)
-    points = np.zeros(len(size), dtype=np.int8)
-    point_at = np.zeros(len(size), dtype=np.int8)
-    for c in range(width):
-        ch = chars[:, 16 - width + c]
-        live = lead <= c
-        d = ch - np.uint8(ZERO)
-        digit = live & (d < 10)                           # (unsigned: characters below '0' wrap above 9)
-        digits += digit
-        if not integer:
-            point = live & (ch == DOT)
-            points += point
-            point_at[point] = c
-        whole *= 10
-        whole += np.where(digit, d, np.uint8(0))
-    if not (digits + points == width - lead).all() or (digits < 1).any():
-        return None                                       # another character, or a sign or a point alone
-    if (whole >= 2 ** 53).any():
-        return None
-    whole = whole.astype(np.int64)
-    frac = None
-    if not integer:
-        if points.max() > 1:
-            return None
-        # the digits left of the point stand one place too high
-        frac = np.where(points > 0, width - 1 - point_at.astype(np.int64), 0)
-        scale = POW10_INT[frac]
-        whole = np.where(points > 0, whole // (scale * 10) * scale + whole % scale, whole)
-    if (whole >= 2 ** 53).any():
-        return None
-    value = whole.astype(float)
-    if frac is not None and frac.any():
-        value = value / POW10[frac]
-    return np.where(negative, -value, value)
-
-
-def _names(cells: _Bytes, start: np.ndarray, end: np.ndarray) -> tuple[list, np.ndarray] | None:
-    """Cells of one column as (distinct values in the order first seen, code per cell); None if any
-    is empty or has white space around it."""
-    size = end - start
-    if not len(size) or size.min() < 1:
-        return None
-    words = [cells.word(start + 8 * w) & MASKS[np.clip(size - 8 * w, 0, 8)] for w in range((int(size.max()) + 7) // 8)]
-    key = words[0]
-    for more in words[1:]:
-        key = key * np.uint64(1_000_003) + more
-    # rows often repeat the row above (a day's, a table's rows together): only each run's first is sorted
-    run = np.empty(len(key), dtype=bool)
-    run[0] = True
-    np.not_equal(key[1:], key[:-1], out=run[1:])
-    runs = np.flatnonzero(run)
-    order = np.argsort(key[runs])
-    ranked = key[runs][order]
-    new = np.empty(len(runs), dtype=bool)
-    new[0] = True
-    np.not_equal(ranked[1:], ranked[:-1], out=new[1:])
-    first = runs[np.minimum.reduceat(order, np.flatnonzero(new))]     # each distinct cell's first row
-    code = np.empty(len(runs), dtype=np.int64)
-    code[order] = np.cumsum(new) - 1
-    code = code[np.cumsum(run) - 1]
-    if len(words) > 1:      # the same key is the same text (no NUL bytes, so the words are the text): checked
-        rep = first[code]
-        if any((w != w[rep]).any() for w in words):
-            return None
-    seen = np.argsort(first, kind="stable")
-    renumber = np.empty_like(seen)
-    renumber[seen] = np.arange(len(seen))
-    body = cells.padded
-    values = [body[PAD + start[i]:PAD + end[i]].tobytes().decode("utf-8") for i in first[seen].tolist()]
-    if any(v != v.strip() for v in values):
-        return None
-    return values, renumber[code]
-
-
-def _fast(data: bytes, index: dict, width: int, display: str) -> Results | None:
-    """The whole file at once, column by column on its bytes, when every cell is clean (the usual
-    case: a file of 270,000 rows in a small fraction of a second); None at the first doubt, and
-    the row-by-row reader then finds and locates every problem."""
-
-    if b'"' in data or b"\r" in data:
-        return None          # quoted cells or CR line ends: the careful reader takes them
-    first = data.find(b"\n")
-    if first < 0:
-        return None
-    stop = len(data) - 1 if data.endswith(b"\n") else len(data)
-    if stop <= first + 1 or data.find(b"\n\n", first, stop) >= 0:
-        return None          # no rows, or blank lines: the careful reader places them
-    body = np.frombuffer(data, dtype=np.uint8, count=stop - first - 1, offset=first + 1)
-    count = data.count(b"\n", first + 1, stop) + 1
-    seps = np.flatnonzero((body == COMMA) | (body == NEWLINE))
-    if len(seps) != count * width - 1:
-        return None
-    ends = np.empty(count * width, dtype=np.int64)
-    ends[:-1] = seps
-    ends[-1] = len(body)
-    ends = ends.reshape(count, width)
-    line_end = ends[:, -1]
-    if not (body[line_end[:-1]] == NEWLINE).all():
-        return None          # a row with too many or too few cells (the other separators are commas)
-    line_start = np.empty(count, dtype=np.int64)
-    line_start[0] = 0
-    line_start[1:] = line_end[:-1] + 1
-
-    def cells(name):
-        j = index[name]
-        return (line_start if j == 0 else ends[:, j - 1] + 1), np.ascontiguousarray(ends[:, j])
-
-    padded = _Bytes(body)
-    rounds = _numbers(padded, *cells("rounds"), integer=True)
-    wagered = _numbers(padded, *cells("wagered"), integer=False)
-    win = _numbers(padded, *cells("house_win"), integer=False)
-    if rounds is None or wagered is None or win is None:
-        return None
-    if (rounds > MAX_AMOUNT).any() or (wagered > MAX_AMOUNT).any() or (np.abs(win) > MAX_AMOUNT).any():
-        return None
-    if (rounds < 0).any() or (wagered < 0).any():
-        return None
-    if ((rounds == 0) & (wagered != 0)).any() or ((rounds > 0) & (wagered == 0)).any() or (win > wagered).any():
-        return None
-    meter = np.full(count, np.nan)
-    if "meter" in index:
-        s, e = cells("meter")
-        given = np.flatnonzero(e > s)
-        if len(given):
-            values = _numbers(padded, s[given], e[given], integer=False)
-            if values is None or (values < 0).any() or (values > MAX_AMOUNT).any():
-                return None
-            meter[given] = values
-    by_date = "date" in index
-    names = {}
-    for column in ("period", "table", "wager"):
-        found = _names(padded, *cells("date" if column == "period" and by_date else column))
-        if found is None:
-            return None
-        names[column] = found
-    if by_date:
-        for label in names["period"][0]:
-            try:
-                if not _DATE.fullmatch(label):
-                    return None
-                dt.date.fromisoformat(label)
-            except ValueError:
-                return None
-    names["config"] = ([None], np.zeros(count, dtype=np.int64))     # None: not given
-    if "config" in index:
-        s, e = cells("config")
-        given = np.flatnonzero(e > s)
-        if len(given):
-            found = _names(padded, s[given], e[given])
-            if found is None:
-                return None
-            code = np.full(count, len(found[0]), dtype=np.int64)
-            code[given] = found[1]
-            values = found[0] + [None]
-            _, seen = np.unique(code, return_index=True)       # numbered in the order first seen, None too
-            order = np.argsort(seen, kind="stable")
-            renumber = np.empty_like(order)
-            renumber[order] = np.arange(len(order))
-            names["config"] = ([values[x] for x in order.tolist()], renumber[code])
-    def locate(i: int, column: str) -> tuple[int, int]:
-        j = index.get(column)
-        if j is None:
-            return i + 2, 1
-        row = data[first + 1 + int(line_start[i]):first + 1 + int(line_end[i])].decode("utf-8")
-        return i + 2, 1 + sum(len(c) + 1 for c in row.split(",")[:j])
-
-    return Results(display, by_date, names, {"rounds": rounds, "wagered": wagered, "house_win": win, "meter": meter},
-                   locate)
 
 
 def _read_yaml(path: Path, display: str) -> tuple[Results, list[Problem]]:
@@ -491,9 +317,9 @@ def _read_yaml(path: Path, display: str) -> tuple[Results, list[Problem]]:
     prefix = ("rows",) if isinstance(doc.data, dict) else ()
     if not isinstance(rows, list):
         raise InputError([doc.problem((), "expected a list of rows (or a mapping with 'rows:')")])
-    problems: list[Problem] = []
+    problems = Problems()
     by_date = not any(isinstance(r, dict) and "period" in r for r in rows)
-    res = _Rows(display, by_date=by_date)
+    res = _Rows(display, by_date=by_date, folder=path.parent)
     for i, row in enumerate(rows):
         path = prefix + (i,)
         if not isinstance(row, dict):
@@ -507,7 +333,8 @@ def _read_yaml(path: Path, display: str) -> tuple[Results, list[Problem]]:
                 problems.append(doc.problem(path, f"{need}: required column missing"))
         where = {key: doc.locate(path + (key,)) for key in COLUMNS}
         where[""] = doc.locate(path)
-        _add(res, {k: ("" if v is None else v) for k, v in row.items()}, where, problems)
+        res.place(where)
+        _add(res, {k: ("" if v is None else v) for k, v in row.items()}, problems)
     return res.done(), problems
 
 
@@ -518,4 +345,4 @@ def read_results(path: Path | str, display: str | None = None) -> tuple[Results,
     display = display or str(path)
     if path.suffix.lower() in (".yaml", ".yml", ".json"):
         return _read_yaml(path, display)
-    return _read_csv(*_read_bytes(path, display), display)
+    return _read_csv(path, display)

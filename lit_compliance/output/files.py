@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Iterable
 
 from ..atomic import replace_file
+from .. import signals
 import re
 
 
@@ -77,7 +78,7 @@ def write_output(path: Path | str, content: str | bytes, inputs: Iterable[Path |
     except FileNotFoundError:
         mode = 0o666 & ~_umask()
     try:
-        replace_file(path, data, mode, durable=True)
+        replace_file(path, data, mode, durable=True, committed=lambda: signals.written(str(path)))
     except OSError as exc:
         raise OutputError(f"{path}: cannot write ({exc.strerror or exc})") from None
 
@@ -184,23 +185,26 @@ def write_tree(folder: Path | str, files: dict[str, bytes | str], marker: str = 
         (tmp / marker).write_bytes(b"written by lit-compliance site\n")
         os.chmod(tmp / marker, 0o666 & ~mask)
         if st is not None:
-            mode = stat.S_IMODE(st.st_mode)
-            os.chmod(tmp, mode)
-            old = Path(tempfile.mkdtemp(dir=str(parent), prefix=f".{folder.name[:100]}.{os.getpid()}.", suffix=".old"))
-            os.rmdir(old)
-            os.rename(folder, old)
-        try:
-            os.rename(tmp, folder)
-        except BaseException:
+            os.chmod(tmp, stat.S_IMODE(st.st_mode))
+        with signals.deferred():     # the swap: no signal between taking the old site away and clearing it
+            if st is not None:
+                old = Path(tempfile.mkdtemp(dir=str(parent), prefix=f".{folder.name[:100]}.{os.getpid()}.",
+                                            suffix=".old"))
+                os.rmdir(old)
+                os.rename(folder, old)
+            try:
+                os.rename(tmp, folder)
+            except BaseException:
+                if old is not None:
+                    os.rename(old, folder)
+                    old = None
+                raise
             if old is not None:
-                os.rename(old, folder)
-                old = None
-            raise
+                shutil.rmtree(old, ignore_errors=True)
+            signals.written(name)
     except OSError as exc:
         shutil.rmtree(tmp, ignore_errors=True)
         raise OutputError(f"{name}: cannot write ({exc.strerror or exc})") from None
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)

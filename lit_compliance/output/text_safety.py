@@ -25,6 +25,12 @@ def visible(text: str) -> str:
     return _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
+def one_line(text: str) -> str:
+    """``text`` made :func:`visible` with its line breaks and tabs shown as ``\\n``, ``\\r``, ``\\t``
+    too: a name a user gave (a file name) that cannot break a message's line or forge another."""
+    return visible(text).replace("\n", "\\n").replace("\t", "\\t")
+
+
 def json_text(text: str) -> str:
     """JSON text (``json.dumps(..., ensure_ascii=False)``) with every unsafe character written as
     a JSON ``\\uXXXX`` escape: the same document to a parser, nothing raw for a terminal."""

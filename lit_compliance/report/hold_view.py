@@ -3,7 +3,6 @@ the CSV form. Figures come from :func:`lit_compliance.operator.hold.judge`; temp
 ``templates/hold/`` lay them out."""
 from __future__ import annotations
 
-import io
 
 KIND_NOTE = {"above": "above theory (the house won more than expected)",
              "below": "below theory (the house won less than expected)"}
@@ -134,32 +133,30 @@ CSV_FIELDS = ["table", "wager", "period", "status", "rounds", "wagered", "house_
 
 
 def _cell(x):
-    if x is None:
-        return ""
     if isinstance(x, bool):
         return "yes" if x else "no"
     if isinstance(x, float):
-        return repr(round(x, 10))
+        return round(x, 10)
     return x
 
 
 def csv_text(report: dict) -> str:
-    """One row per table, wager and period, then one 'cumulative' row per table and wager."""
-    import csv  # lazy: only the CSV form needs it
+    """One row per table, wager and period, then one 'cumulative' row per table and wager; every cell
+    spreadsheet-safe (:mod:`lit_compliance.report.spreadsheet`: computed figures stay numbers, text
+    that could start a formula is quoted)."""
+    from .spreadsheet import csv_text as spreadsheet_csv  # lazy: only the CSV form needs it
 
-    buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\n")
-    writer.writerow(CSV_FIELDS)
+    rows = []
     for t in report["tables"]:
         for w in t["wagers"]:
-            rows = list(w["periods"])
+            periods = list(w["periods"])
             if w["cumulative"]:
-                rows.append({**w["cumulative"], "period": "cumulative"})
-            for p in rows:
+                periods.append({**w["cumulative"], "period": "cumulative"})
+            for p in periods:
                 bands = p.get("bands") or {}
-                writer.writerow([_cell(v) for v in (
+                rows.append([_cell(v) for v in (
                     t["table"], w["wager"], p["period"], p["status"], p["rounds"], p["wagered"], p["house_win"],
                     p.get("hold"), p.get("theoretical_win"), p.get("theoretical_hold"), p.get("sd"), p.get("z"),
                     bands.get("95"), bands.get("99"), bands.get("99.9"), p.get("direction"), p.get("average_bet"),
                     p.get("meter"), p.get("meter_from"), p.get("note"), p.get("p_value"), p.get("alarm"))])
-    return buf.getvalue()
+    return spreadsheet_csv(CSV_FIELDS, rows)

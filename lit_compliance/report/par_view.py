@@ -7,8 +7,6 @@ raw figures; ``--format csv`` one row per paytable line (:func:`csv_text`).
 """
 from __future__ import annotations
 
-import csv
-import io
 import re
 from math import floor, log10
 
@@ -398,18 +396,18 @@ CSV_FIELDS = ["ruleset", "wager", "paytable", "hand", "combinations", "total", "
 
 
 def csv_text(reports: list[dict]) -> str:
-    """The PAR sheets as CSV: one row per paytable line."""
-    buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\n")
-    writer.writerow(CSV_FIELDS)
+    """The PAR sheets as CSV: one row per paytable line; every cell spreadsheet-safe
+    (:mod:`lit_compliance.report.spreadsheet`: figures stay numbers, text that could start a formula is quoted)."""
+    from .spreadsheet import csv_text as spreadsheet_csv  # lazy: only the CSV form needs it
+
+    rows = []
     for report in reports:
         for w in report["wagers"]:
             for s in w["sections"]:
                 for r in s.get("rows") or []:
-                    writer.writerow([report["title"]["ruleset"], w["id"], s["paytable_id"] or "", r["hand"],
-                                     "" if r.get("combinations") is None else r["combinations"],
-                                     "" if s.get("total") is None else s["total"], repr(r["probability"]),
-                                     "" if r.get("cycle") is None else repr(r["cycle"]), r["pays"],
-                                     "" if r["net"] is None else repr(r["net"]),
-                                     "" if r["contribution"] is None else repr(r["contribution"]), r["outcome"]])
-    return buf.getvalue()
+                    rows.append([report["title"]["ruleset"], w["id"], s["paytable_id"] or "", r["hand"],
+                                 r.get("combinations"), s.get("total"), float(r["probability"]),
+                                 None if r.get("cycle") is None else float(r["cycle"]), r["pays"],
+                                 None if r["net"] is None else float(r["net"]),
+                                 None if r["contribution"] is None else float(r["contribution"]), r["outcome"]])
+    return spreadsheet_csv(CSV_FIELDS, rows)
