@@ -106,3 +106,31 @@ def test_honest_months_of_every_example_table_raise_the_alarm_at_most_at_its_rat
         theory = load_theory(config)
         alarms = _alarms(tmp_path, theory, _month(theory, np.random.default_rng(33), 500))
         assert sum(a["raised"] for a in alarms) <= 13, config.stem   # P(Bin(500, .01) >= 14) < 0.001
+
+
+def test_a_period_at_an_average_stake_between_the_limits_says_how_much_wider_its_spread_can_be(tmp_path):
+    """Given only a period's average stake, the bands assume one stake; the report says how much wider
+    the SD could be were the stakes spread across the table's limits: for Maryland's three-card bonus
+    ($1 to $100) at an average of $10.90, a share 0.1 at $100 and 0.9 at $1 has an SD of
+    sqrt(0.1 x 100^2 + 0.9 x 1) / 10.9 = 2.90 times the one-stake SD."""
+    from click.testing import CliRunner
+
+    from lit_compliance.cli import main
+
+    theory = load_theory(MD)
+    path = tmp_path / "r.csv"
+    path.write_text("period,table,wager,rounds,wagered,house_win\n"
+                    f"p1,{theory.table},three-card-bonus,2000,21800.00,500.00\n")
+    report = judge([read_results(path)[0]], [theory], "99")
+    spread = report["tables"][0]["wagers"][0]["stake_spread"]
+    w = theory.wagers["three-card-bonus"]
+    low, high = w.minimum, w.maximum
+    share = (10.9 - low) / (high - low)
+    assert spread["limits"] == [low, high]
+    assert spread["most_wider"] == pytest.approx((share * high ** 2 + (1 - share) * low ** 2) ** 0.5 / 10.9, rel=1e-9)
+    text = CliRunner().invoke(main, ["hold", str(path), "--config", str(MD)]).output
+    assert f"its SD could be up to {spread['most_wider']:.2f} times wider" in text
+    # at the minimum stake every round is at that stake: nothing to say
+    path.write_text("period,table,wager,rounds,wagered,house_win\n"
+                    f"p1,{theory.table},three-card-bonus,2000,{2000 * low:.2f},50.00\n")
+    assert "times wider" not in CliRunner().invoke(main, ["hold", str(path), "--config", str(MD)]).output

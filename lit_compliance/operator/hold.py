@@ -51,7 +51,8 @@ CONVENTION = [
     "bonuses to other players not).",
     "Standard deviation of a period's win = SD per round per unit x (wagered / units a round) / sqrt(rounds): "
     "every round of the period is assumed to be played at the period's average stake (where stakes vary "
-    "within a period the true spread is somewhat larger). Periods are independent: over several, "
+    "within a period the true spread is larger: each wager's theory line says by how much at most, were the stakes "
+    "spread across the table's limits). Periods are independent: over several, "
     "expectations and variances add.",
     "Bands: the 95%, 99% and 99.9% bands are the central ranges of the exact distribution of a period's total "
     "(the n-th convolution power of the PAR sheet's distribution of one round), not of the normal curve: a "
@@ -462,6 +463,7 @@ def _judge_wagers(groups: list, results: list, numbering: _Periods, curve, edges
                  if w.stake_dependent or w.stake_stated else "per unit of the stake (odds: any stake)",
                  "mean_per_round": w.mean, "sd_per_round": w.sd,
                  "stake_priced": w.stake if w.stake_dependent or w.stake_stated else None}
+    spread = _stake_spread(w, stake, judged, bounds)
     out = []
     for g, head in enumerate(heads):
         cum, running, _ = cums[g]
@@ -470,10 +472,32 @@ def _judge_wagers(groups: list, results: list, numbering: _Periods, curve, edges
         counts.update({name: tally[name][g] for name in ("no_rounds", "data_error", "too_short", "judged", "outside")})
         out.append({**head, "priced_at": dict(priced_at), "periods": rows[cut[g]:cut[g + 1]], "cumulative": cum,
                     "running": running, "outside": bool(tally["outside"][g]) or bool(cum and cum.get("outside")),
-                    "counts": counts,
+                    "counts": counts, "stake_spread": spread[g],
                     "_tests": (int(judged[bounds[g]:bounds[g + 1]].sum()),
                                [(float(p_value[i]), labels[period_id[i]])
                                 for i in np.flatnonzero(candidate[bounds[g]:bounds[g + 1]]) + bounds[g]])})
+    return out
+
+
+def _stake_spread(w, stake: np.ndarray, judged: np.ndarray, bounds: list) -> list[dict | None]:
+    """Per group: how much wider a judged period's SD could be than the bands assume, were its rounds
+    not all played at its average stake u but spread across the table's limits [a, b] (the widest:
+    a share p = (u - a) / (b - a) of them at b, the rest at a, so the SD is sqrt(p b^2 + (1 - p) a^2) / u
+    times the one-stake SD, for a wager paying odds; for money amounts, about that). None where the
+    stake is fixed or the limits are one amount."""
+    low, high = w.minimum, w.maximum
+    if w.stake_stated or low is None or high is None or not high > low:
+        return [None] * (len(bounds) - 1)
+    out = []
+    for g in range(len(bounds) - 1):
+        u = stake[bounds[g]:bounds[g + 1]][judged[bounds[g]:bounds[g + 1]]]
+        if not len(u):
+            out.append(None)
+            continue
+        p = np.clip((u - low) / (high - low), 0.0, 1.0)
+        ratio = np.sqrt(p * high ** 2 + (1 - p) * low ** 2) / u
+        i = int(np.argmax(ratio))
+        out.append({"limits": [float(low), float(high)], "most_wider": float(ratio[i]), "at_stake": float(u[i])})
     return out
 
 

@@ -93,10 +93,21 @@ def view(report: dict, charts_too: bool = True) -> dict:
                            f"house edge {_pct(pa['mean_per_round'])} per round per unit, SD {pa['sd_per_round']:.4f}; "
                            f"{w['units_per_round']} unit(s) placed a round, so a theoretical hold of "
                            f"{_pct(pa['mean_per_round'] / w['units_per_round'])}"
-                           + (f" at a ${pa['stake_priced']:,.2f} stake" if pa.get("stake_priced") else "")})
+                           + (f" at a ${pa['stake_priced']:,.2f} stake" if pa.get("stake_priced") else "")
+                           + _spread_text(w.get("stake_spread"))})
         tables.append({**t, "wagers": wagers})
     return {**report, "tables": tables, "flags": flags(report), "alarm_lines": alarm_lines(report),
             "too_short_line": too_short_line(report)}
+
+
+def _spread_text(spread: dict | None) -> str:
+    """What the one-stake assumption of the bands may hide (see :func:`operator.hold._stake_spread`)."""
+    if not spread or spread["most_wider"] < 1.005:
+        return ""
+    low, high = spread["limits"]
+    return (f". The bands assume every round of a period at its average stake; were a period's stakes spread across "
+            f"the limits (${low:,.2f} to ${high:,.2f}), its SD could be up to {spread['most_wider']:.2f} times "
+            f"wider (at an average stake of ${spread['at_stake']:,.2f}), and its bands about that much wider")
 
 
 def _p(p: float) -> str:
