@@ -296,16 +296,20 @@ def _edges(pieces: list[_Piece], a: np.ndarray, least: float, most: float) -> tu
     at_most = total - float(_cdf(pieces, np.array([most - h / 2]))[0])      # P(total is its most)
     # where the least (most) total itself is more likely than a, no result lies beyond the band on that
     # side: its edge is half a step beyond that total
-    low = np.where(at_least > a * total, least - h / 2, _snap(pieces, x_low) - h / 2)
-    high = np.where(at_most > a * total, most + h / 2, _snap(pieces, x_high) - h / 2)
+    # x_low lies in [t, t + h/4) for the first point t with P(total <= t) > a: round down to t;
+    # x_high in [t - h/2, t - h/4] for the first point t with P(total >= t) <= a: round up to t
+    low = np.where(at_least > a * total, least - h / 2, _snap(pieces, x_low, np.floor) - h / 2)
+    high = np.where(at_most > a * total, most + h / 2, _snap(pieces, x_high, np.ceil) - h / 2)
     return low, high
 
 
-def _snap(pieces: list[_Piece], t: np.ndarray) -> np.ndarray:
-    """Each t moved to the lattice point of the finest piece at or just above it."""
+def _snap(pieces: list[_Piece], t: np.ndarray, rounding) -> np.ndarray:
+    """Each t moved to a lattice point of the finest piece: the one at or below it (``np.floor``) or
+    at or above it (``np.ceil``)."""
     pc = min(pieces, key=lambda p: p.h)
     shift = float(pc.shifts[0])
-    return shift + pc.start + np.ceil((t - shift - pc.start) / pc.h - 1e-9) * pc.h
+    nudge = 1e-9 if rounding is np.floor else -1e-9
+    return shift + pc.start + rounding((t - shift - pc.start) / pc.h + nudge) * pc.h
 
 
 def _key(values, probs) -> str:
@@ -322,7 +326,7 @@ class Edges:
     any z (from the tail table: the z of each tail probability in :data:`TAILS`)."""
 
     def __init__(self, values: np.ndarray, probs: np.ndarray):
-        key = ["hold-edges", "v3", _key(values, probs), repr(GRID), repr(TAILS)]
+        key = ["hold-edges", "v4", _key(values, probs), repr(GRID), repr(TAILS)]
         stored = cache.load_json(key)
         if not (isinstance(stored, dict) and set(stored) == set(LEVELS) | {"tails"}):
             table: dict = {lv: [[], []] for lv in LEVELS}
