@@ -95,6 +95,8 @@ def _report_view(report: Report) -> dict:
         "must_fix": [_where(f) for f in report.must_fix],
         "should_know": [_where(f) for f in report.should_know],
         "regulation_defects": [_where(f) for f in report.regulation_defects],
+        "house_loses": sorted({f"{fl['says'].split(':')[0]}" for fl in report.flags if fl["house_loses"]}),
+        "math_flags": list(report.flags),
         "house_edges": list(report.edges),
         "readings": list(report.readings),
     }
