@@ -352,7 +352,7 @@ def test_init_writes_a_valid_compliant_config_without_prompting(tmp_path):
     result = run("init", "--no-interactive", "--jurisdiction", "maryland", "--casino", "Bay <Casino>",
                  "--minimum", "10", "--maximum", "500", "--payout-limit", "100000", "--wager", "base=b",
                  "--wager", "progressive=a", "--seed", "2000", "--rate", "12.5", "--dealing-method", "hand",
-                 "--output", out)
+                 "--accept-flagged", "--output", out)
     assert result.exit_code == 0, result.output
     assert "complies" in result.output
     config = load_config(out)
@@ -361,7 +361,10 @@ def test_init_writes_a_valid_compliant_config_without_prompting(tmp_path):
         {"wager": "base", "paytable": "b"},
         {"wager": "progressive", "paytable": "a", "progressive": {"seed": 2000, "reset": 2000, "rate_percent": 12.5}}]
     assert config.data["seats"] == 7  # the ruleset's maximum
-    assert run("check", out).exit_code == 0
+    # what the math flags in progressive Paytable A, accepted on the command line and recorded
+    flags = check(ruleset_for(config), config).flags
+    assert flags and config.data["accepted_math_flags"] == [f["id"] for f in flags]
+    assert run("check", out, "--strict").exit_code == 0
 
 
 def test_init_names_every_missing_option_and_writes_nothing(tmp_path):
