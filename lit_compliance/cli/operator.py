@@ -451,20 +451,28 @@ def _confirm_flags(report: Report, accepted: list[str], accept_all: bool, intera
             f"  {f['says']}: {f['problem']} [{f['id']}]" for f in new)
             + "\npass --accept-flagged to accept it (recorded in the file under accepted_math_flags), "
               "or choose another paytable; nothing written")
+    by_table: dict[tuple, list[dict]] = {}
     for f in new:
-        click.echo(f"The game math flags {f['says'].split(':')[0]}:\n  {f['says']}: {f['problem']} [{f['id']}]"
+        by_table.setdefault((f["wager"], f["paytable"]), []).append(f)
+    for flags in by_table.values():
+        flags.sort(key=lambda f: not f["house_loses"])
+        click.echo(f"The game math flags {flags[0]['says'].split(':')[0]}:\n"
+                   + "\n".join(f"  {f['says']}: {f['problem']} [{f['id']}]" for f in flags)
                    + ("\n  The house LOSES money on average on this paytable; `check --strict` will fail on it."
-                      if f["house_loses"] else ""), err=True)
-        if not click.confirm("Accept it (recorded in the file under accepted_math_flags)?", default=False):
-            return f
-        accepted.append(f["id"])
+                      if flags[0]["house_loses"] else ""), err=True)
+        if not click.confirm("Accept this paytable as flagged (recorded in the file under accepted_math_flags)?",
+                             default=False):
+            return flags[0]
+        accepted.extend(f["id"] for f in flags)
     return None
 
 
 def _keys_for_flag(flag: dict, answers: dict) -> list[str]:
     """The answers a refused flag sends back to: the wager's paytable and the figures the house
-    stated for it (its meter too, where the house loses), else whether the wager is offered."""
+    stated for it; where there are none, its meter (where the house loses), else whether the wager
+    is offered."""
     key = f"wagers.{flag['wager']}"
-    mine = [k for k in answers if k == f"{key}.paytable" or k.startswith((f"{key}.house.", f"{key}.figures."))
-            or (flag["house_loses"] and k.startswith(f"{key}.progressive."))]
+    mine = [k for k in answers if k == f"{key}.paytable" or k.startswith((f"{key}.house.", f"{key}.figures."))]
+    if not mine and flag["house_loses"]:
+        mine = [k for k in answers if k.startswith(f"{key}.progressive.")]
     return mine or [k for k in answers if k == key]

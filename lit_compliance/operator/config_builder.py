@@ -312,6 +312,8 @@ def _wagers(rs: Ruleset, ask: Asker, data: dict, wagers, wager_limits, seed, res
     offered: list[str] = []
     entries = []
     table_low, table_high = data["limits"]["minimum"], data["limits"]["maximum"]
+    combined = _combined_rule(rs)
+    room = _Room(combined, table_high)
     for wager in known.values():
         wid, key = wager.id, f"wagers.{wager.id}"
         if not wager.paytables and wager.selection is not SelectionRule.MINIMUM:
@@ -330,8 +332,11 @@ def _wagers(rs: Ruleset, ask: Asker, data: dict, wagers, wager_limits, seed, res
 
                 def needs(_yes, wager=wager):
                     lacking = [known[r].name for r in wager.requires if r not in offered]
-                    return (f"{wager.name} may be offered only with {', '.join(lacking)}, which this table "
-                            f"does not offer [{wager.cite}]") if lacking else None
+                    if lacking:
+                        return (f"{wager.name} may be offered only with {', '.join(lacking)}, which this table "
+                                f"does not offer [{wager.cite}]")
+                    least = _fixed_stake(wager)[0] if _fixed_stake(wager) else Fraction(1, 100)
+                    return room.refuses(wager.id, least, 1)
 
                 if not ask.confirm(key, f"Offer {wager.name}?", check=needs):
                     continue
@@ -341,6 +346,14 @@ def _wagers(rs: Ruleset, ask: Asker, data: dict, wagers, wager_limits, seed, res
         fixed = _fixed_stake(wager)
         if wid in limits:
             entry["minimum"], entry["maximum"] = limits[wid]
+        elif wager.is_base and ask.interactive and room.applies(wid) and table_high is not None:
+            bets = len(as_printed(rs).base_game.bets)
+            each = ask.value(f"{key}.maximum", None, "", f"{wager.name}: most on each of the {bets} bets "
+                             f"(the wagers together may not exceed the table limit, {money(table_high)} "
+                             f"[{combined.cite}])",
+                             check=lambda v: amount_problem(v, table_low) or room.refuses(wid, amount(v), bets),
+                             default=_number(Fraction(int(Fraction(str(table_high)) * 100 / bets), 100)))
+            entry["maximum"] = amount(each)
         elif not wager.is_base and ask.interactive:
             def stake_problem(v, least=None, fixed=fixed):
                 problem = amount_problem(v)
@@ -351,18 +364,22 @@ def _wagers(rs: Ruleset, ask: Asker, data: dict, wagers, wager_limits, seed, res
                     return f"the rules fix a {money(fixed[0])} wager [{fixed[1]}]"
                 if least is not None and value < least:
                     return f"below the least stake, {money(least)}"
-                return None
+                return room.refuses(wid, value, 1) if least is not None else None
 
             least_default = fixed[0] if fixed else table_low
             says = "the stake the rules fix" if fixed else f"the table minimum, {money(table_low)}"
             low = ask.value(f"{key}.minimum", None, "", f"{wager.name}: least stake", check=stake_problem,
                             default=least_default, default_says=says)
             entry["minimum"] = amount(low)
-            most_default = fixed[0] if fixed else max(table_high, entry["minimum"])
-            says = "the stake the rules fix" if fixed else f"the table maximum, {money(table_high)}"
+            most_default = fixed[0] if fixed else max(min(table_high, room.left(wid)), entry["minimum"])
+            says = ("the stake the rules fix" if fixed else f"the table maximum, {money(table_high)}"
+                    if most_default == max(table_high, entry["minimum"]) else
+                    f"what the table limit leaves, {money(most_default)}")
             high = ask.value(f"{key}.maximum", None, "", f"{wager.name}: most stake",
                              check=lambda v: stake_problem(v, entry["minimum"]), default=most_default, default_says=says)
             entry["maximum"] = amount(high)
+        room.take(wid, entry.get("maximum", _fixed_stake(wager)[0] if _fixed_stake(wager) else table_high),
+                  len(as_printed(rs).base_game.bets) if wager.is_base else 1)
         meter = None
         if wager.meter:
             floor = wager.meter.reset_minimum
@@ -433,6 +450,44 @@ def _wagers(rs: Ruleset, ask: Asker, data: dict, wagers, wager_limits, seed, res
             raise BuildError(f"--wager-limit {wid}: the table does not offer {wid} (it offers {', '.join(offered)}; "
                              f"add --wager {wid} to offer it)")
     return entries
+
+
+# --- the table limit the wagers share -----------------------------------------------------------
+
+
+def _combined_rule(rs: Ruleset):
+    """The rule that a player's wagers together stay within the table limit, where the rules have one."""
+    return next((r for r in as_printed(rs).table_limits if r.rule == "combined_wagers_within_table_limit"), None)
+
+
+class _Room:
+    """What is left of the table limit for the wagers a player may place together, as each wager's
+    maximum is given (where the rules make the wagers share it): a maximum that would take the
+    total above the limit is refused as it is given, not after the file is built."""
+
+    def __init__(self, rule, limit):
+        self.rule, self.limit, self.taken = rule, limit, {}
+
+    def applies(self, wid: str) -> bool:
+        return self.rule is not None and self.limit is not None and (not self.rule.wagers or wid in self.rule.wagers)
+
+    def left(self, wid: str):
+        if not self.applies(wid):
+            return self.limit
+        return self.limit - sum(v for k, v in self.taken.items() if k != wid)
+
+    def refuses(self, wid: str, each, bets: int) -> str | None:
+        if not self.applies(wid):
+            return None
+        total = sum(v for k, v in self.taken.items() if k != wid) + each * bets
+        if total > self.limit:
+            return (f"the wagers together would reach {money(total)}, above the table limit of {money(self.limit)} "
+                    f"[{self.rule.cite}]; {money(max(self.left(wid) / bets, 0))} is left for this one")
+        return None
+
+    def take(self, wid: str, each, bets: int) -> None:
+        if self.applies(wid) and each is not None:
+            self.taken[wid] = each * bets
 
 
 # --- the figures the house states ------------------------------------------------------------
