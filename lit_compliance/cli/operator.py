@@ -124,12 +124,22 @@ def check_cmd(config: Path, ruleset_ref: str | None, fmt: str, strict: bool, ver
     view = _report_view(report)
     view["table"] = table_figures(rs, cfg)
     view["table_lines"] = table_lines(view["table"])
+    view["sign_record"] = _sign_record(rs, cfg) if report.compliant else []
     if fmt == "json":
         emit(to_json(view))
     else:
         emit(render("check.txt.j2", r=view, verbose=verbose))
     failed = not report.compliant or (strict and bool(report.to_fix))
     sys.exit(EXIT_NO if failed else EXIT_OK)
+
+
+def _sign_record(rs: Ruleset, cfg: TableConfig) -> list[str]:
+    """What the sign does where the rules' wording or figures call for it (odds restated, figures
+    the house sets, the readings it follows): for the regulator, so never on the sign itself."""
+    try:
+        return placard_view(rs, cfg, with_qr=False)["record"]
+    except PlacardTooFull:
+        return []
 
 
 @main.command("verify")
