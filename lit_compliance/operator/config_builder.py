@@ -17,12 +17,13 @@ from fractions import Fraction
 
 from ..gamemath.settings import TableSettings
 from ..load.catalogue import Ruleset, did_you_mean
-from ..model import SelectionRule, as_printed
+from ..model import SelectionRule, as_printed, model_of
 from ..model.wager import Wager
 from ..model.vocabulary import money
 from .config_figures import (FigureError, figure_hint, floor_problem, house_hands, label, missing_lines,
-                             parse_figure, parse_figure_options)
+                             parse_figure, parse_figure_options, paytable_lines)
 from .sign_layout import SIGN_SIZES
+from .table_limit_room import Room as _Room, combined_rule as _combined_rule
 
 SIGN_SIZE_IDS = tuple(sorted(SIGN_SIZES))
 HOUSE = "house"   # the paytable choice that is the house's own (where the rules set minimum odds)
@@ -168,31 +169,6 @@ def _choice(choices: dict[str, str]):
     return check
 
 
-def _paytable_lines(rs: Ruleset, wager: Wager, settings: TableSettings) -> list[str]:
-    """Each paytable of ``wager`` with its house edge at the table's own settings and what the math
-    flags about it (a hint; ``paytables`` gives the full account)."""
-    from ..gamemath import paytable_result  # lazy: the math loads only for the paytable hints of `init`
-    from ..gamemath.findings import math_findings  # lazy: as above
-
-    results = []
-    for table in wager.paytables:
-        try:
-            results.append(paytable_result(rs, wager.id, table.id, settings))
-        except Exception:  # noqa: BLE001 - a hint only
-            results.append(None)
-    flags = math_findings(rs, [r for r in results if r is not None])
-    lines = []
-    for table, r in zip(wager.paytables, results):
-        edge = "n/a" if r is None or r.house_edge is None else f"{r.house_edge * 100:.2f}%"
-        at = f" ({r.note})" if r is not None and r.note else ""
-        slug = f"math-{wager.id}-{table.id}-"
-        said = [f"{f['problem']}" for f in flags
-                if f["id"].startswith(slug) and "-under-" not in f["id"] and f["kind"] != "missing_figure"]
-        flag = "".join(f"\n      FLAGGED by the math: {s}" for s in said)
-        lines.append(f"  {table.id}: {table.name}, house edge {edge}{at}{flag}")
-    return lines
-
-
 def build_config(rs: Ruleset, ask: Asker, *, casino=None, table=None, minimum=None, maximum=None,
                  payout_limit=None, wagers=(), wager_limits=(), seed=None, reset=None, rate=None,
                  dealing_method=None, seats=None, sign_size=None, figures=()) -> dict:
@@ -320,8 +296,7 @@ def _wagers(rs: Ruleset, ask: Asker, data: dict, wagers, wager_limits, seed, res
             why = f"{wager.name} cannot be offered: the rules print no paytable for it [{wager.selection_cite}]"
             if wid in chosen or wager.offered == "required":
                 raise BuildError(f"--wager {wid}: {why}")
-            if ask.interactive and not wagers and key not in ask.said:
-                ask.said.add(key)
+            if ask.interactive and not wagers and not _once(ask, key):
                 ask.say(why)
             continue
         if wid not in chosen:
@@ -416,7 +391,7 @@ def _wagers(rs: Ruleset, ask: Asker, data: dict, wagers, wager_limits, seed, res
                     players=data.get("seats"))
                 if f"{key}.paytable" not in ask.answers or f"{key}.paytable" in ask.redo:
                     ask.say(f"Paytables for {wager.name}, at this table's settings:\n"
-                            + "\n".join(_paytable_lines(rs, wager, settings)
+                            + "\n".join(paytable_lines(rs, wager, settings)
                                         + ([f"  {HOUSE}: {tables[HOUSE]}"] if HOUSE in tables else [])))
                 answer = ask.value(f"{key}.paytable", None, "", f"Paytable for {wager.name}", check=_choice(tables))
                 paytable = match_choice(answer, tables)[0]
@@ -452,45 +427,14 @@ def _wagers(rs: Ruleset, ask: Asker, data: dict, wagers, wager_limits, seed, res
     return entries
 
 
-# --- the table limit the wagers share -----------------------------------------------------------
-
-
-def _combined_rule(rs: Ruleset):
-    """The rule that a player's wagers together stay within the table limit, where the rules have one."""
-    return next((r for r in as_printed(rs).table_limits if r.rule == "combined_wagers_within_table_limit"), None)
-
-
-class _Room:
-    """What is left of the table limit for the wagers a player may place together, as each wager's
-    maximum is given (where the rules make the wagers share it): a maximum that would take the
-    total above the limit is refused as it is given, not after the file is built."""
-
-    def __init__(self, rule, limit):
-        self.rule, self.limit, self.taken = rule, limit, {}
-
-    def applies(self, wid: str) -> bool:
-        return self.rule is not None and self.limit is not None and (not self.rule.wagers or wid in self.rule.wagers)
-
-    def left(self, wid: str):
-        if not self.applies(wid):
-            return self.limit
-        return self.limit - sum(v for k, v in self.taken.items() if k != wid)
-
-    def refuses(self, wid: str, each, bets: int) -> str | None:
-        if not self.applies(wid):
-            return None
-        total = sum(v for k, v in self.taken.items() if k != wid) + each * bets
-        if total > self.limit:
-            return (f"the wagers together would reach {money(total)}, above the table limit of {money(self.limit)} "
-                    f"[{self.rule.cite}]; {money(max(self.left(wid) / bets, 0))} is left for this one")
-        return None
-
-    def take(self, wid: str, each, bets: int) -> None:
-        if self.applies(wid) and each is not None:
-            self.taken[wid] = each * bets
-
-
 # --- the figures the house states ------------------------------------------------------------
+
+
+def _once(ask: Asker, what: str) -> bool:
+    """Whether ``what`` was said before (a rebuild does not say it again); it is, from now on."""
+    seen = what in ask.said
+    ask.said.add(what)
+    return seen
 
 
 def _figure(ask: Asker, wager: Wager, key: str, hand: str, suits, prompt: str, kind: str, figures: dict,
@@ -518,8 +462,7 @@ def _figure(ask: Asker, wager: Wager, key: str, hand: str, suits, prompt: str, k
 def _house_lines(ask: Asker, wager: Wager, key: str, figures: dict) -> list[dict] | None:
     """The house's own paytable, line by line (each at least the rules' floor, where they set one)."""
     floor_table = wager.paytables[0] if wager.paytables else None
-    if ask.interactive and f"{key}.house.said" not in ask.said:
-        ask.said.add(f"{key}.house.said")
+    if ask.interactive and not _once(ask, f"{key}.house.said"):
         ask.say(f"The house paytable for {wager.name}, best hand first"
                 + (f" (each line at least the odds the rules set [{wager.selection_cite}])" if floor_table else
                    f" (the rules set minimum odds but print no table of them [{wager.selection_cite}]; "
@@ -546,8 +489,7 @@ def _supplied_figures(ask: Asker, wager: Wager, tables: list, key: str, figures:
     """The figure the house pays on each line of the chosen paytables the rules leave without one."""
     out = []
     for table, line in missing_lines([t for t in tables if t is not None]):
-        if ask.interactive and f"{key}.figures.said" not in ask.said:
-            ask.said.add(f"{key}.figures.said")
+        if ask.interactive and not _once(ask, f"{key}.figures.said"):
             ask.say(f"{wager.name}, {table.name}: the published rules give no figure for "
                     + ", ".join(label(ln.hand, ln.suits) for _, ln in missing_lines([table]))
                     + f" [{table.cite}]; give the figure the house pays (the regulator must approve it)")
@@ -590,8 +532,6 @@ def _envy_amounts(ask: Asker, wager: Wager, tables: list, key: str) -> list[dict
 def _readings(rs: Ruleset, ask: Asker) -> dict:
     """The reading chosen for each finding whose readings the rules leave to the operator (only
     where the operator has a choice), kept only where it is not the default."""
-    from ..model import model_of
-
     chosen = {}
     for finding in model_of(rs).open_findings:
         choices = {r.id: r.meaning for r in finding.readings if r.operator_may_choose or r.default}

@@ -5,7 +5,9 @@ set minimum odds (``custom_paytable``), line by line.
 A figure is said as people say it: ``200`` (in the line's own kind: "200 to 1" for odds, "$200"
 for an amount), ``200 to 1``, ``200:1``, ``300 for 1``, ``$500``, ``10%`` (of the meter). On the
 command line each is ``--figure WAGER:HAND=FIGURE``; interactively each is one question, checked as
-it is answered (a house line below the rules' minimum odds is refused then and there).
+it is answered (a house line below the rules' minimum odds is refused then and there). The
+paytables offered for a wager are listed with their house edge and what the math flags
+(:func:`paytable_lines`).
 """
 from __future__ import annotations
 
@@ -20,7 +22,6 @@ from .checks.core import at_least
 # The hands of each hand basis, weakest first (by its number of cards).
 RANK_ORDER = {3: CATEGORIES_3, 5: CATEGORIES_5, 6: CATEGORIES_5 + ("super_royal",)}
 
-KIND_WORDS = {"to_one": "to 1", "for_one": "for 1", "fixed_amount": "an amount", "percent_of_meter": "% of meter"}
 NO_LINE = ("none", "no", "-", "nothing")
 
 
@@ -41,6 +42,8 @@ def parse_figure(text, kind: str = "to_one") -> dict | None:
         kind, said = "fixed_amount", said[1:]
     elif said.endswith("of meter") or said.endswith("%"):
         kind, said = "percent_of_meter", said.replace("of meter", "").rstrip().rstrip("%")
+        if Fraction(said.replace(",", "") or "0") > 100 if re.fullmatch(r"[\d.,]+", said) else False:
+            raise FigureError(f"{str(text).strip()!r}: a share of the meter is at most 100%")
     else:
         m = re.fullmatch(r"(.+?)\s*(?:(to|for)\s*1|:\s*1)", said)
         if m:
@@ -52,8 +55,6 @@ def parse_figure(text, kind: str = "to_one") -> dict | None:
                           "10% of meter, or none)") from None
     if value <= 0 or value > 10**9:
         raise FigureError(f"{str(text).strip()!r}: a figure is more than 0 and at most 1,000,000,000")
-    if kind == "percent_of_meter" and value > 100:
-        raise FigureError(f"{str(text).strip()!r}: a share of the meter is at most 100%")
     return {"kind": kind, "value": int(value) if value.denominator == 1 else float(value)}
 
 
@@ -108,3 +109,28 @@ def figure_hint(kind: str) -> str:
 def label(hand: str, suits=()) -> str:
     """A hand in words."""
     return hand_name(hand, suits)
+
+
+def paytable_lines(rs, wager: Wager, settings) -> list[str]:
+    """Each paytable of ``wager`` with its house edge at the table's own settings and what the math
+    flags about it (a hint; ``paytables`` gives the full account)."""
+    from ..gamemath import paytable_result  # lazy: the math loads only for the paytable hints of `init`
+    from ..gamemath.findings import math_findings  # lazy: as above
+
+    results = []
+    for table in wager.paytables:
+        try:
+            results.append(paytable_result(rs, wager.id, table.id, settings))
+        except Exception:  # noqa: BLE001 - a hint only
+            results.append(None)
+    flags = math_findings(rs, [r for r in results if r is not None])
+    lines = []
+    for table, r in zip(wager.paytables, results):
+        edge = "n/a" if r is None or r.house_edge is None else f"{r.house_edge * 100:.2f}%"
+        at = f" ({r.note})" if r is not None and r.note else ""
+        slug = f"math-{wager.id}-{table.id}-"
+        said = [f"{f['problem']}" for f in flags
+                if f["id"].startswith(slug) and "-under-" not in f["id"] and f["kind"] != "missing_figure"]
+        flag = "".join(f"\n      FLAGGED by the math: {s}" for s in said)
+        lines.append(f"  {table.id}: {table.name}, house edge {edge}{at}{flag}")
+    return lines
