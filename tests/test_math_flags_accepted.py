@@ -99,3 +99,59 @@ def test_the_house_paytable_is_priced_and_flagged_like_any_other(tmp_path):
     assert [e["paytable"] for e in house] == ["custom"] and house[0]["house_edge"] is not None
     ids = {f["id"] for f in report.flags if f["wager"] == "base"}
     assert "math-base-custom-flush-over-straight_flush" in ids
+
+
+def _init(*args):
+    return run("init", "--no-interactive", *args)
+
+
+def test_init_from_options_writes_the_figures_the_house_states_for_nsw_and_massachusetts(tmp_path):
+    """NSW's lost base figures and Massachusetts' house paytable, from --figure: each file passes
+    check --strict; without them init names every figure it needs and writes nothing."""
+    from lit_compliance.model import model_of
+
+    nsw = tmp_path / "nsw.yaml"
+    common = ["--casino", "C", "--minimum", "25", "--maximum", "2500", "--dealing-method", "card_shoe"]
+    lost = [ln.hand for t in model_of(ruleset_for_ref("nsw")).wager("base").paytables for ln in t.lines
+            if ln.payout.missing]
+    refused = _init("--jurisdiction", "nsw", *common, "--output", nsw)
+    assert refused.exit_code == 2 and not nsw.exists()
+    assert all(f"--figure base:{hand}" in refused.output for hand in lost)
+    example = {f["hand"]: f["payout"]["value"] for f in load_config(EXAMPLES / "nsw.yaml").data["wagers"][0]["supplied_figures"]}
+    figures = [a for hand in lost for a in ("--figure", f"base:{hand}={example[hand]}")]
+    written = _init("--jurisdiction", "nsw", *common, *figures, "--output", nsw)
+    assert written.exit_code == 0, written.output
+    supplied = load_config(nsw).data["wagers"][0]["supplied_figures"]
+    assert [(f["hand"], f["payout"]["value"]) for f in supplied] == [(h, example[h]) for h in lost]
+    assert run("check", nsw, "--strict").exit_code == 0
+    # figures the math flags (a straight flush paying less than a full house) are refused unless accepted
+    upside_down = [a for i, hand in enumerate(lost) for a in ("--figure", f"base:{hand}={10 * (i + 1)}")]
+    flagged = _init("--jurisdiction", "nsw", *common, *upside_down, "--force", "--output", nsw)
+    assert flagged.exit_code == 2 and "--accept-flagged" in flagged.output
+
+    ma = tmp_path / "ma.yaml"
+    example = load_config(EXAMPLES / "massachusetts.yaml").data["wagers"][0]["custom_paytable"]["lines"]
+    house = {ln["hand"]: str(ln["payout"]["value"]) for ln in example}
+    house["flush"] += " to 1"                                # said as people say it
+    house["pair_tens_or_better"] += ":1"
+    args = ["--jurisdiction", "massachusetts", "--casino", "C", "--minimum", "15", "--maximum", "1000",
+            "--dealing-method", "hand", "--seats", "7"]
+    refused = _init(*args, "--output", ma)
+    assert refused.exit_code == 2 and "--figure base:HAND=FIGURE" in refused.output and not ma.exists()
+    wrong = _init(*args, "--figure", "base:royal_flush=lots", "--output", ma)
+    assert wrong.exit_code == 2 and "'lots' is not a figure" in wrong.output
+    given = [a for hand, pays in house.items() for a in ("--figure", f"base:{hand}={pays}")]
+    assert _init(*args, *given, "--output", ma).exit_code == 0
+    lines = load_config(ma).data["wagers"][0]["custom_paytable"]["lines"]
+    assert lines == example
+    assert run("check", ma, "--strict").exit_code == 0
+    # a house paytable on which a four of a kind loses while a flush wins is flagged: refused unless accepted
+    holed = [a for hand, pays in house.items() if hand != "four_of_a_kind" for a in ("--figure", f"base:{hand}={pays}")]
+    flagged = _init(*args, *holed, "--force", "--output", ma)
+    assert flagged.exit_code == 2 and "math-base-custom-four_of_a_kind-loses" in flagged.output
+
+
+def ruleset_for_ref(jurisdiction: str):
+    from lit_compliance.load.catalogue import Catalogue
+
+    return Catalogue.bundled().latest(jurisdiction)
