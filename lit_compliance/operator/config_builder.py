@@ -449,7 +449,7 @@ def _figure(ask: Asker, wager: Wager, key: str, hand: str, suits, prompt: str, k
         try:
             payout = parse_figure(text, kind)
         except FigureError as exc:
-            return str(exc)
+            return str(exc) if default is not _NO_DEFAULT else str(exc).replace(", or none)", ")")
         if payout is None:
             return None if default is not _NO_DEFAULT else "this line needs a figure"
         return check(payout) if check else None
