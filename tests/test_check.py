@@ -352,7 +352,7 @@ def test_init_writes_a_valid_compliant_config_without_prompting(tmp_path):
     result = run("init", "--no-interactive", "--jurisdiction", "maryland", "--casino", "Bay <Casino>",
                  "--minimum", "10", "--maximum", "500", "--payout-limit", "100000", "--wager", "base=b",
                  "--wager", "progressive=a", "--seed", "2000", "--rate", "12.5", "--dealing-method", "hand",
-                 "--output", out)
+                 "--accept-flagged", "--output", out)
     assert result.exit_code == 0, result.output
     assert "complies" in result.output
     config = load_config(out)
@@ -361,7 +361,10 @@ def test_init_writes_a_valid_compliant_config_without_prompting(tmp_path):
         {"wager": "base", "paytable": "b"},
         {"wager": "progressive", "paytable": "a", "progressive": {"seed": 2000, "reset": 2000, "rate_percent": 12.5}}]
     assert config.data["seats"] == 7  # the ruleset's maximum
-    assert run("check", out).exit_code == 0
+    # what the math flags in progressive Paytable A, accepted on the command line and recorded
+    flags = check(ruleset_for(config), config).flags
+    assert flags and config.data["accepted_math_flags"] == [f["id"] for f in flags]
+    assert run("check", out, "--strict").exit_code == 0
 
 
 def test_init_names_every_missing_option_and_writes_nothing(tmp_path):
@@ -397,17 +400,17 @@ def test_init_interactively_asks_and_writes(tmp_path):
         "hand",             # dealing method
         "6",                # seats
         "letter",           # sign size
+        "40",               # most on each base bet: 3 x $40 is above the $100 table limit (ARSD (13)), refused
+        "",                 # the default: a third of the table limit
         "a",                # base paytable
         "n", "n", "n",      # bonus, three card bonus, progressive
-        "n",                # do not go back to the answers the error concerns
-        "y",                # write it anyway: 3 x $100 exceeds the $100 table limit (ARSD (13))
     ]) + "\n"
     result = run("init", "--interactive", "--jurisdiction", "south-dakota", "--ruleset-version", "2017-04-17",
                  "--output", out, input=answers)
-    assert result.exit_code == 1, result.output
-    assert "does NOT comply" in result.output and "Write it anyway?" in result.output
+    assert result.exit_code == 0, result.output
+    assert "would reach $120, above the table limit of $100" in result.output and "complies" in result.output
     config = load_config(out)
-    assert config.data["wagers"] == [{"wager": "base", "paytable": "a"}]
+    assert config.data["wagers"] == [{"wager": "base", "paytable": "a", "maximum": 33.33}]
     assert config.data["casino"] == "Dakota Club" and config.data["payout_limit"] is None
 
 
@@ -562,17 +565,17 @@ def _init(tmp_path, answers: list[str], jurisdiction="south-dakota"):
 
 
 def test_init_re_asks_a_bad_amount_and_accepts_a_dollar_sign(tmp_path):
-    result, out = _init(tmp_path, ["Dakota Club", "", "abc", "$10", "100", "none", "hand", "6", "letter", "a",
-                                   "n", "n", "n", "n", "y"])
-    assert result.exit_code == 1, result.output      # written on request; 3 x $100 > the $100 limit
+    result, out = _init(tmp_path, ["Dakota Club", "", "abc", "$10", "100", "none", "hand", "6", "letter", "30", "a",
+                                   "n", "n", "n"])
+    assert result.exit_code == 0, result.output
     assert "please answer again" in result.output
     assert load_config(out).data["limits"]["minimum"] == 10
 
 
 def test_init_re_asks_a_maximum_below_the_minimum_keeping_earlier_answers(tmp_path):
-    result, out = _init(tmp_path, ["Dakota Club", "", "50", "20", "500", "none", "hand", "6", "letter", "a",
-                                   "n", "n", "n", "n", "y"])
-    assert result.exit_code == 1, result.output
+    result, out = _init(tmp_path, ["Dakota Club", "", "50", "20", "500", "none", "hand", "6", "letter", "", "a",
+                                   "n", "n", "n"])
+    assert result.exit_code == 0, result.output
     assert "below the minimum" in result.output
     data = load_config(out).data
     assert data["limits"] == {"minimum": 50, "maximum": 500} and data["casino"] == "Dakota Club"
@@ -593,8 +596,9 @@ def test_init_re_asks_a_meter_seed_below_the_rules_floor(tmp_path):
 
 
 def test_init_writes_nothing_when_told_not_to_write_a_non_compliant_table(tmp_path):
-    result, out = _init(tmp_path, ["Dakota Club", "", "10", "100", "none", "hand", "6", "letter", "a",
-                                   "n", "n", "n", "n", "n"])
+    # a payout limit below the tribal code's floor: not going back, and not writing it anyway
+    result, out = _init(tmp_path, ["Red Cedar", "", "5", "200", "5000", "hand", "7", "letter", "payout-odds",
+                                   "n", "n", "n"], "tribal")
     assert result.exit_code == 1 and "nothing written" in result.output and not out.exists()
 
 

@@ -100,18 +100,18 @@ def test_for_odds_are_restated_with_to_where_the_jurisdiction_forbids_for():
     view = view_of("massachusetts")
     progressive = [w for w in view["wagers"] if w["id"] == "progressive"][0]
     pays = {r["hand"]: (r["pays"], r["mark"]) for r in progressive["tables"][0]["rows"]}
-    assert pays["Four of a kind"] == ("299 to 1", "\u2020")
-    assert pays["Three of a kind"] == ("8 to 1", "\u2020")
+    assert pays["Four of a kind"] == ("299 to 1", "")
+    assert pays["Three of a kind"] == ("8 to 1", "")
     assert pays["Royal flush"] == ("100% of meter", "")
     assert not any(" for " in row[1] for row in schedule_rows(view))
-    notes = [n for n in view["notes"] if n["mark"] in progressive["notes"]]
-    (note,) = [n for n in notes if "prints them as" in n["text"]]  # beside it, the note of the reading followed
-    assert "MGC LIR \u00a711(a)" in note["text"]
-    from lit_compliance.model import Payout, model_of
-    meaning = next(r.meaning for f in model_of(ruleset_for(load_config(EXAMPLES / "massachusetts.yaml"))).findings
-                   if f.id == "ma-progressive-for-odds-wording" for r in f.readings if r.id == "for-one-as-printed")
-    assert any(meaning.rstrip(".") in n["text"] for n in notes)  # the reading followed, by its meaning
-    assert "Four of a kind 300 for 1" in note["text"] and "Three of a kind 9 for 1" in note["text"]
+    # the sign tells players how "to 1" pays; the regulation's own wording is for check, not the sign
+    assert any(n["text"].startswith("\u201cto 1\u201d") for n in view["notes"])
+    assert not [n for n in view["notes"] if "prints them as" in n["text"]]
+    (note,) = [r for r in view["record"] if "prints them as" in r]
+    assert "MGC LIR \u00a711(a)" in note
+    assert "Four of a kind 300 for 1 (the sign: 299 to 1)" in note and "Three of a kind 9 for 1 (the sign: 8 to 1)" in note
+    checked = CliRunner().invoke(main, ["check", str(EXAMPLES / "massachusetts.yaml")])
+    assert note in checked.output
 
 
 def test_for_odds_stay_as_printed_where_no_rule_forbids_for():
@@ -119,18 +119,18 @@ def test_for_odds_stay_as_printed_where_no_rule_forbids_for():
     progressive = [w for w in view["wagers"] if w["id"] == "progressive"][0]
     pays = {r["hand"]: r["pays"] for r in progressive["tables"][0]["rows"]}
     assert pays["Four of a kind"] == "300 for 1"
-    assert not [n for n in view["notes"] if "prints them as" in n["text"]]      # no restated odds
+    assert not [r for r in view["record"] if "prints them as" in r]      # no restated odds
 
 
-def test_the_placard_states_the_reading_it_follows_where_the_rules_are_open():
-    """Maryland five-card bonus: the paytables' pair line against .11E(1) (md-five-card-bonus-two-pair-vs-pair)."""
+def test_the_placard_leaves_the_reading_it_follows_to_check():
+    """Maryland five-card bonus: the paytables' pair line against .11E(1) (md-five-card-bonus-two-pair-vs-pair):
+    the sign prints the figures the reading gives; which reading, and why, is check's to say."""
     view = view_of("maryland")
     model = model_of(Catalogue.bundled().get("maryland"))
     (reading,) = [r for r in model.finding("md-five-card-bonus-two-pair-vs-pair").readings if r.id == "paytable-as-printed"]
-    (note,) = [n for n in view["notes"]
-               if n["text"] == f"Where the rules are open this sign follows the reading: {reading.meaning}"]
-    bonus = [w for w in view["wagers"] if w["id"] == "five-card-bonus"][0]
-    assert note["mark"] in bonus["notes"]
+    assert not [n for n in view["notes"] if reading.meaning in n["text"] or "reading" in n["text"]]
+    checked = CliRunner().invoke(main, ["check", str(EXAMPLES / "maryland.yaml")])
+    assert f"md-five-card-bonus-two-pair-vs-pair/paytable-as-printed" in checked.output and reading.meaning in checked.output
 
 
 def test_say_payout_converts_both_ways_only_when_one_word_is_forbidden():
@@ -149,7 +149,8 @@ def test_missing_figures_are_marked_and_explained_not_invented():
     rows = {r["hand"]: (r["pays"], r["mark"]) for r in view["wagers"][0]["tables"][0]["rows"]}
     assert rows["Straight flush"] == ("not stated", "*")
     assert rows["Royal flush"][0] == "1,000 to 1" and "*" not in rows["Royal flush"][1]
-    assert any("missing from the published rules (NSW r 10.1)" in n["text"] for n in view["notes"])
+    assert any(n["text"].startswith("* No figure is posted for Straight flush") for n in view["notes"])
+    assert any("missing from the published rules (NSW r 10.1)" in r for r in view["record"])
 
 
 def test_figures_the_house_supplies_are_marked_as_set_by_the_house():
@@ -161,7 +162,8 @@ def test_figures_the_house_supplies_are_marked_as_set_by_the_house():
 
         pays, mark = rows[hand_name(figure["hand"])]
         assert pays == odds(figure["payout"]) and "\u2021" in mark
-    assert any("the house pays the figure shown, as approved by the regulator" in n["text"] for n in view["notes"])
+    assert any(n["text"] == "\u2021 The house sets this figure." for n in view["notes"])
+    assert any("the figure the house pays, which needs the regulator's approval" in r for r in view["record"])
 
 
 def test_cover_all_tables_by_player_count_form_one_grid():

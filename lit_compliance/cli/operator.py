@@ -94,6 +94,8 @@ def _report_view(report: Report) -> dict:
         "must_fix": [_where(f) for f in report.must_fix],
         "should_know": [_where(f) for f in report.should_know],
         "regulation_defects": [_where(f) for f in report.regulation_defects],
+        "house_loses": sorted({f"{fl['says'].split(':')[0]}" for fl in report.flags if fl["house_loses"]}),
+        "math_flags": list(report.flags),
         "house_edges": list(report.edges),
         "readings": list(report.readings),
     }
@@ -121,12 +123,22 @@ def check_cmd(config: Path, ruleset_ref: str | None, fmt: str, strict: bool, ver
     view = _report_view(report)
     view["table"] = table_figures(rs, cfg)
     view["table_lines"] = table_lines(view["table"])
+    view["sign_record"] = _sign_record(rs, cfg) if report.compliant else []
     if fmt == "json":
         emit(to_json(view))
     else:
         emit(render("check.txt.j2", r=view, verbose=verbose))
     failed = not report.compliant or (strict and bool(report.to_fix))
     sys.exit(EXIT_NO if failed else EXIT_OK)
+
+
+def _sign_record(rs: Ruleset, cfg: TableConfig) -> list[str]:
+    """What the sign does where the rules' wording or figures call for it (odds restated, figures
+    the house sets, the readings it follows): for the regulator, so never on the sign itself."""
+    try:
+        return placard_view(rs, cfg, with_qr=False)["record"]
+    except PlacardTooFull:
+        return []
 
 
 @main.command("verify")
@@ -313,6 +325,14 @@ def config_yaml(data: dict, rs: Ruleset) -> str:
               help="A wager to offer, with its paytable (repeatable); required wagers are always included.")
 @click.option("--wager-limit", "wager_limits", multiple=True, metavar="ID=MIN:MAX",
               help="Least and most stake on a wager (repeatable).")
+@click.option("--figure", "figures", multiple=True, metavar="WAGER:HAND=FIGURE",
+              help="A figure the house states (repeatable): a line the rules leave without one (it needs the "
+                   "regulator's approval), or a line of the house's own paytable where the rules set minimum odds "
+                   "(--wager WAGER=house); e.g. base:straight_flush=200, 300 for 1, $500.")
+@click.option("--accept-flagged", is_flag=True,
+              help="Accept what the game math flags in a chosen paytable (the house loses on average, payouts out "
+                   "of order); each flag accepted is recorded in the file under accepted_math_flags. Without it a "
+                   "flagged paytable is refused (interactively: asked).")
 @click.option("--seed", type=float, help="Progressive meter seed.")
 @click.option("--reset", type=float, help="Progressive meter reset (default: the seed).")
 @click.option("--rate", type=float, help="Progressive meter rate, percent of each wager.")
@@ -325,8 +345,8 @@ def config_yaml(data: dict, rs: Ruleset) -> str:
 @click.option("--interactive/--no-interactive", default=None,
               help="Prompt for what options do not give (default: when standard input is a terminal).")
 @handled
-def init(jurisdiction, version, casino, table, minimum, maximum, payout_limit, wagers, wager_limits, seed, reset,
-         rate, dealing_method, seats, sign_size, output, force, interactive) -> None:
+def init(jurisdiction, version, casino, table, minimum, maximum, payout_limit, wagers, wager_limits, figures,
+         accept_flagged, seed, reset, rate, dealing_method, seats, sign_size, output, force, interactive) -> None:
     """Write a table configuration, from options or by asking.
 
     Non-interactive example:
@@ -366,15 +386,24 @@ def init(jurisdiction, version, casino, table, minimum, maximum, payout_limit, w
     asker = _ClickAsker(interactive)
     options = dict(casino=casino, table=table, minimum=minimum, maximum=maximum, payout_limit=payout_limit,
                    wagers=wagers, wager_limits=wager_limits, seed=seed, reset=reset, rate=rate,
-                   dealing_method=dealing_method, seats=seats, sign_size=sign_size)
+                   dealing_method=dealing_method, seats=seats, sign_size=sign_size, figures=figures)
+    accepted: list[str] = []
     while True:
         try:
             data = build_config(rs, asker, **options)
         except BuildError as exc:
             raise Trouble(str(exc)) from None
-        text = config_yaml(data, rs)
-        config = load_config_text(text, str(output))  # what we write must read back valid
-        report = check_config(rs, config)
+        text, report = _written(rs, data, output, accepted)
+        refused = _confirm_flags(report, accepted, accept_flagged, interactive)
+        if refused is not None:
+            keys = _keys_for_flag(refused, asker.answers)
+            if not keys:
+                click.echo(f"{refused['wager']}: no answer chooses another paytable; nothing written to {output}",
+                           err=True)
+                sys.exit(EXIT_NO)
+            asker.redo = set(keys)
+            continue
+        text, report = _written(rs, data, output, accepted)
         if report.compliant:
             break
         click.echo(f"This configuration does NOT comply with {rs.ref}:", err=True)
@@ -394,7 +423,65 @@ def init(jurisdiction, version, casino, table, minimum, maximum, payout_limit, w
             sys.exit(EXIT_NO)
         break
     deliver(text, output)
+    if report.house_loses:
+        click.echo(f"note: the house loses on average on {', '.join(f['says'].split(':')[0] for f in report.flags if f['house_loses'])}"
+                   f" (accepted, recorded in the file); `lit-compliance check --strict {output}` fails on it", err=True)
     state = "complies" if report.compliant else f"does NOT comply ({len(report.errors)} error(s))"
     click.echo(f"wrote {output}: {state}, {len(report.warnings)} warning(s); "
                f"see `lit-compliance check {output}`")
     sys.exit(EXIT_OK if report.compliant else EXIT_NO)
+
+
+def _written(rs: Ruleset, data: dict, output: Path, accepted: list[str]) -> tuple[str, Report]:
+    """The file's text with the flags accepted so far (those the math still raises), and its check."""
+    data.pop("accepted_math_flags", None)
+    text = config_yaml(data, rs)
+    report = check_config(rs, load_config_text(text, str(output)))  # what we write must read back valid
+    kept = [f["id"] for f in report.flags if f["id"] in accepted]
+    if kept:
+        data["accepted_math_flags"] = list(dict.fromkeys(kept))
+        text = config_yaml(data, rs)
+        report = check_config(rs, load_config_text(text, str(output)))
+    return text, report
+
+
+def _confirm_flags(report: Report, accepted: list[str], accept_all: bool, interactive: bool) -> dict | None:
+    """Ask the house to accept each flag the math raises on a chosen paytable (accepted ones are
+    added to ``accepted``); the first flag refused, or None. Without a terminal, --accept-flagged
+    accepts them all, and without it a flagged paytable is trouble: nothing is written."""
+    new = [f for f in report.flags if f["id"] not in accepted]
+    if not new:
+        return None
+    if accept_all:
+        accepted.extend(f["id"] for f in new)
+        return None
+    if not interactive:
+        raise Trouble("the game math flags a chosen paytable:\n" + "\n".join(
+            f"  {f['says']}: {f['problem']} [{f['id']}]" for f in new)
+            + "\npass --accept-flagged to accept it (recorded in the file under accepted_math_flags), "
+              "or choose another paytable; nothing written")
+    by_table: dict[tuple, list[dict]] = {}
+    for f in new:
+        by_table.setdefault((f["wager"], f["paytable"]), []).append(f)
+    for flags in by_table.values():
+        flags.sort(key=lambda f: not f["house_loses"])
+        click.echo(f"The game math flags {flags[0]['says'].split(':')[0]}:\n"
+                   + "\n".join(f"  {f['says']}: {f['problem']} [{f['id']}]" for f in flags)
+                   + ("\n  The house LOSES money on average on this paytable; `check --strict` will fail on it."
+                      if flags[0]["house_loses"] else ""), err=True)
+        if not click.confirm("Accept this paytable as flagged (recorded in the file under accepted_math_flags)?",
+                             default=False):
+            return flags[0]
+        accepted.extend(f["id"] for f in flags)
+    return None
+
+
+def _keys_for_flag(flag: dict, answers: dict) -> list[str]:
+    """The answers a refused flag sends back to: the wager's paytable and the figures the house
+    stated for it; where there are none, its meter (where the house loses), else whether the wager
+    is offered."""
+    key = f"wagers.{flag['wager']}"
+    mine = [k for k in answers if k == f"{key}.paytable" or k.startswith((f"{key}.house.", f"{key}.figures."))]
+    if not mine and flag["house_loses"]:
+        mine = [k for k in answers if k.startswith(f"{key}.progressive.")]
+    return mine or [k for k in answers if k == key]

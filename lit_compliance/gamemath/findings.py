@@ -115,6 +115,12 @@ def _table_findings(model: RulesetModel, wager: Wager, table: Paytable, result, 
     return out
 
 
+def paytable_findings(model: RulesetModel, wager: Wager, table: Paytable, result, slug: str) -> list[dict]:
+    """What the math flags in one paytable (a ruleset's, or a table's own house paytable) given its
+    priced ``result``; each finding's id starts with ``slug`` (``math-WAGER-PAYTABLE``)."""
+    return _table_findings(model, wager, table, result, slug)
+
+
 def _meter_inversions(where: str, slug: str, priced: list, by_meter: list) -> list[dict]:
     """Where the rules fix no least meter: a rarer hand paid from the meter pays less than a commoner
     one below some meter (or a commoner meter hand more than a rarer one above some meter). One

@@ -1,7 +1,8 @@
 """A table configuration, typed: the ruleset as one casino table plays it.
 
 The casino and table label, the ruleset it runs under, the posted limits, the payout limit, the
-dealing method, the seats, the placard's sheet size, the readings the operator chooses, and per
+dealing method, the seats, the placard's sheet size, the readings the operator chooses, what the
+game math flags that the house has accepted, and per
 wager the paytable chosen (or the house's own), stakes, the progressive meter (seed, reset, rate),
 envy amounts and the figures the house supplies where the rules give none.
 
@@ -133,6 +134,7 @@ class TableSettings:
     sign_size: str
     wagers: tuple[WagerChoice, ...]
     readings: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}), compare=False)
+    accepted_math_flags: tuple[str, ...] = ()    # what the math flags that the house has accepted, by flag id
 
     @property
     def ruleset_ref(self) -> str:
@@ -188,4 +190,5 @@ def table_config_of(data: Mapping, file: str = "", locate=None) -> TableSettings
         dealing_method=data.get("dealing_method"), seats=data.get("seats"),
         sign_size=data.get("sign_size", DEFAULT_SIGN_SIZE),
         wagers=tuple(_choice(w, i, source(("wagers", i))) for i, w in enumerate(data["wagers"])),
-        readings=MappingProxyType(dict(data.get("readings") or {})))
+        readings=MappingProxyType(dict(data.get("readings") or {})),
+        accepted_math_flags=tuple(data.get("accepted_math_flags") or ()))

@@ -18,12 +18,16 @@ from fractions import Fraction
 from ..gamemath.settings import TableSettings
 from ..load.catalogue import Ruleset
 from ..suggest import did_you_mean
-from ..model import SelectionRule, as_printed
+from ..model import SelectionRule, as_printed, model_of
 from ..model.wager import Wager
 from ..model.vocabulary import money
+from .config_figures import (FigureError, figure_hint, floor_problem, house_hands, label, missing_lines,
+                             parse_figure, parse_figure_options, paytable_lines)
 from .sign_layout import SIGN_SIZES
+from .table_limit_room import Room as _Room, combined_rule as _combined_rule
 
 SIGN_SIZE_IDS = tuple(sorted(SIGN_SIZES))
+HOUSE = "house"   # the paytable choice that is the house's own (where the rules set minimum odds)
 _NO_DEFAULT = object()
 
 
@@ -96,6 +100,9 @@ class Asker:
         self.answers: dict[str, object] = {}
         self.prompts: dict[str, str] = {}
         self.redo: set[str] = set()
+        self.said: set[str] = set()                   # what has been said once (not again on a rebuild)
+        self.figures_asked: list[tuple[str, str]] = []  # (wager, hand) of every figure asked for
+        self.figures_used: set[tuple[str, str]] = set()
 
     # what a front end provides
     def prompt(self, text: str, default: str | None) -> str | None:  # pragma: no cover - interface
@@ -163,34 +170,9 @@ def _choice(choices: dict[str, str]):
     return check
 
 
-def _paytable_lines(rs: Ruleset, wager: Wager, settings: TableSettings) -> list[str]:
-    """Each paytable of ``wager`` with its house edge at the table's own settings and what the math
-    flags about it (a hint; ``paytables`` gives the full account)."""
-    from ..gamemath import paytable_result  # lazy: the math loads only for the paytable hints of `init`
-    from ..gamemath.findings import math_findings  # lazy: as above
-
-    results = []
-    for table in wager.paytables:
-        try:
-            results.append(paytable_result(rs, wager.id, table.id, settings))
-        except Exception:  # noqa: BLE001 - a hint only
-            results.append(None)
-    flags = math_findings(rs, [r for r in results if r is not None])
-    lines = []
-    for table, r in zip(wager.paytables, results):
-        edge = "n/a" if r is None or r.house_edge is None else f"{r.house_edge * 100:.2f}%"
-        at = f" ({r.note})" if r is not None and r.note else ""
-        slug = f"math-{wager.id}-{table.id}-"
-        said = [f"{f['problem']}" for f in flags
-                if f["id"].startswith(slug) and "-under-" not in f["id"] and f["kind"] != "missing_figure"]
-        flag = "".join(f"\n      FLAGGED by the math: {s}" for s in said)
-        lines.append(f"  {table.id}: {table.name}, house edge {edge}{at}{flag}")
-    return lines
-
-
 def build_config(rs: Ruleset, ask: Asker, *, casino=None, table=None, minimum=None, maximum=None,
                  payout_limit=None, wagers=(), wager_limits=(), seed=None, reset=None, rate=None,
-                 dealing_method=None, seats=None, sign_size=None) -> dict:
+                 dealing_method=None, seats=None, sign_size=None, figures=()) -> dict:
     """The configuration the answers make (keys and questions as the module says)."""
     data: dict = {"config_version": 1}
     data["casino"] = str(ask.value("casino", casino, "--casino", "Casino name",
@@ -239,7 +221,20 @@ def build_config(rs: Ruleset, ask: Asker, *, casino=None, table=None, minimum=No
                      check=_choice({s: s for s in SIGN_SIZE_IDS}), default="letter")
     data["sign_size"] = match_choice(size, {s: s for s in SIGN_SIZE_IDS})[0]
 
-    data["wagers"] = _wagers(rs, ask, data, wagers, wager_limits, seed, reset, rate)
+    try:
+        given = parse_figure_options(figures)
+    except FigureError as exc:
+        raise BuildError(str(exc)) from None
+    data["wagers"] = _wagers(rs, ask, data, wagers, wager_limits, seed, reset, rate, given)
+    for (wid, hand) in given:
+        if (wid, hand) not in ask.figures_used:
+            raise BuildError(f"--figure {wid}:{hand}: the table states no such figure (a figure is asked only for a "
+                             "line the rules leave without one, or a line of the house's own paytable)"
+                             + (f"; figures asked: {', '.join(f'{w}:{h}' for w, h in ask.figures_asked)}"
+                                if ask.figures_asked else ""))
+    readings = _readings(rs, ask)
+    if readings:
+        data["readings"] = readings
     if ask.missing:
         raise BuildError("init needs " + ", ".join(dict.fromkeys(ask.missing))
                          + " (or run it interactively with --interactive)")
@@ -274,7 +269,7 @@ def _fixed_stake(wager: Wager):
     return None
 
 
-def _wagers(rs: Ruleset, ask: Asker, data: dict, wagers, wager_limits, seed, reset, rate) -> list[dict]:
+def _wagers(rs: Ruleset, ask: Asker, data: dict, wagers, wager_limits, seed, reset, rate, figures) -> list[dict]:
     chosen = dict(_pairs(wagers, "--wager"))
     known = {w.id: w for w in as_printed(rs).wagers}
     for wid in chosen:
@@ -294,8 +289,17 @@ def _wagers(rs: Ruleset, ask: Asker, data: dict, wagers, wager_limits, seed, res
     offered: list[str] = []
     entries = []
     table_low, table_high = data["limits"]["minimum"], data["limits"]["maximum"]
+    combined = _combined_rule(rs)
+    room = _Room(combined, table_high)
     for wager in known.values():
         wid, key = wager.id, f"wagers.{wager.id}"
+        if not wager.paytables and wager.selection is not SelectionRule.MINIMUM:
+            why = f"{wager.name} cannot be offered: the rules print no paytable for it [{wager.selection_cite}]"
+            if wid in chosen or wager.offered == "required":
+                raise BuildError(f"--wager {wid}: {why}")
+            if ask.interactive and not wagers and not _once(ask, key):
+                ask.say(why)
+            continue
         if wid not in chosen:
             required = wager.offered == "required"
             if not required:
@@ -304,8 +308,11 @@ def _wagers(rs: Ruleset, ask: Asker, data: dict, wagers, wager_limits, seed, res
 
                 def needs(_yes, wager=wager):
                     lacking = [known[r].name for r in wager.requires if r not in offered]
-                    return (f"{wager.name} may be offered only with {', '.join(lacking)}, which this table "
-                            f"does not offer [{wager.cite}]") if lacking else None
+                    if lacking:
+                        return (f"{wager.name} may be offered only with {', '.join(lacking)}, which this table "
+                                f"does not offer [{wager.cite}]")
+                    least = _fixed_stake(wager)[0] if _fixed_stake(wager) else Fraction(1, 100)
+                    return room.refuses(wager.id, least, 1)
 
                 if not ask.confirm(key, f"Offer {wager.name}?", check=needs):
                     continue
@@ -315,6 +322,14 @@ def _wagers(rs: Ruleset, ask: Asker, data: dict, wagers, wager_limits, seed, res
         fixed = _fixed_stake(wager)
         if wid in limits:
             entry["minimum"], entry["maximum"] = limits[wid]
+        elif wager.is_base and ask.interactive and room.applies(wid) and table_high is not None:
+            bets = len(as_printed(rs).base_game.bets)
+            each = ask.value(f"{key}.maximum", None, "", f"{wager.name}: most on each of the {bets} bets "
+                             f"(the wagers together may not exceed the table limit, {money(table_high)} "
+                             f"[{combined.cite}])",
+                             check=lambda v: amount_problem(v, table_low) or room.refuses(wid, amount(v), bets),
+                             default=_number(Fraction(int(Fraction(str(table_high)) * 100 / bets), 100)))
+            entry["maximum"] = amount(each)
         elif not wager.is_base and ask.interactive:
             def stake_problem(v, least=None, fixed=fixed):
                 problem = amount_problem(v)
@@ -325,18 +340,22 @@ def _wagers(rs: Ruleset, ask: Asker, data: dict, wagers, wager_limits, seed, res
                     return f"the rules fix a {money(fixed[0])} wager [{fixed[1]}]"
                 if least is not None and value < least:
                     return f"below the least stake, {money(least)}"
-                return None
+                return room.refuses(wid, value, 1) if least is not None else None
 
             least_default = fixed[0] if fixed else table_low
             says = "the stake the rules fix" if fixed else f"the table minimum, {money(table_low)}"
             low = ask.value(f"{key}.minimum", None, "", f"{wager.name}: least stake", check=stake_problem,
                             default=least_default, default_says=says)
             entry["minimum"] = amount(low)
-            most_default = fixed[0] if fixed else max(table_high, entry["minimum"])
-            says = "the stake the rules fix" if fixed else f"the table maximum, {money(table_high)}"
+            most_default = fixed[0] if fixed else max(min(table_high, room.left(wid)), entry["minimum"])
+            says = ("the stake the rules fix" if fixed else f"the table maximum, {money(table_high)}"
+                    if most_default == max(table_high, entry["minimum"]) else
+                    f"what the table limit leaves, {money(most_default)}")
             high = ask.value(f"{key}.maximum", None, "", f"{wager.name}: most stake",
                              check=lambda v: stake_problem(v, entry["minimum"]), default=most_default, default_says=says)
             entry["maximum"] = amount(high)
+        room.take(wid, entry.get("maximum", _fixed_stake(wager)[0] if _fixed_stake(wager) else table_high),
+                  len(as_printed(rs).base_game.bets) if wager.is_base else 1)
         meter = None
         if wager.meter:
             floor = wager.meter.reset_minimum
@@ -354,10 +373,16 @@ def _wagers(rs: Ruleset, ask: Asker, data: dict, wagers, wager_limits, seed, res
                                         "rate_percent": amount(p, "--rate")}
                 meter = Fraction(str(entry["progressive"]["reset"]))
         tables = {t.id: t.name for t in wager.paytables}
+        house_ok = wager.selection is SelectionRule.MINIMUM
+        if house_ok and tables:
+            tables[HOUSE] = "the house's own paytable, paying at least these odds"
         paytable = chosen[wid]
         if paytable is None and tables and wager.selection is not SelectionRule.FIXED:
             if len(tables) == 1:
                 paytable = next(iter(tables))
+            elif house_ok and len(wager.paytables) == 1 and not ask.interactive:
+                # from options: the house's own where figures are given for it, else the rules' one table
+                paytable = HOUSE if any(w == wid for w, _ in figures) else wager.paytables[0].id
             elif ask.interactive:
                 stake = entry.get("minimum") or (table_low if wager.is_base else None)
                 settings = TableSettings(
@@ -367,22 +392,162 @@ def _wagers(rs: Ruleset, ask: Asker, data: dict, wagers, wager_limits, seed, res
                     players=data.get("seats"))
                 if f"{key}.paytable" not in ask.answers or f"{key}.paytable" in ask.redo:
                     ask.say(f"Paytables for {wager.name}, at this table's settings:\n"
-                            + "\n".join(_paytable_lines(rs, wager, settings)))
+                            + "\n".join(paytable_lines(rs, wager, settings)
+                                        + ([f"  {HOUSE}: {tables[HOUSE]}"] if HOUSE in tables else [])))
                 answer = ask.value(f"{key}.paytable", None, "", f"Paytable for {wager.name}", check=_choice(tables))
                 paytable = match_choice(answer, tables)[0]
             else:
                 raise BuildError(f"{wager.name}: choose a paytable with --wager {wid}=ID ({', '.join(tables)})")
+        if house_ok and not wager.paytables:
+            paytable = HOUSE
         if paytable is not None:
-            if paytable not in tables:
+            if paytable not in tables and not (paytable == HOUSE and house_ok):
                 raise BuildError(f"--wager {wid}={paytable}: not a paytable of {wid} ({', '.join(tables) or 'none'})"
                                  f"{did_you_mean(paytable, tables)}")
-            entry = {"wager": wid, "paytable": paytable} | {k: v for k, v in entry.items() if k != "wager"}
+            rest = {k: v for k, v in entry.items() if k != "wager"}
+            if paytable == HOUSE:
+                lines = _house_lines(ask, wager, key, figures)
+                entry = {"wager": wid} | ({"custom_paytable": {"name": "House paytable", "lines": lines}}
+                                          if lines is not None else {}) | rest
+            else:
+                entry = {"wager": wid, "paytable": paytable} | rest
+        if paytable != HOUSE:
+            used = ([wager.paytable(paytable)] if paytable is not None else
+                    list(wager.paytables) if wager.selection is SelectionRule.FIXED else [])
+            supplied = _supplied_figures(ask, wager, used, key, figures)
+            if supplied:
+                entry["supplied_figures"] = supplied
+            envy = _envy_amounts(ask, wager, used, key)
+            if envy:
+                entry["envy"] = envy
         entries.append(entry)
     for wid in limits:
         if wid not in offered:
             raise BuildError(f"--wager-limit {wid}: the table does not offer {wid} (it offers {', '.join(offered)}; "
                              f"add --wager {wid} to offer it)")
     return entries
+
+
+# --- the figures the house states ------------------------------------------------------------
+
+
+def _once(ask: Asker, what: str) -> bool:
+    """Whether ``what`` was said before (a rebuild does not say it again); it is, from now on."""
+    seen = what in ask.said
+    ask.said.add(what)
+    return seen
+
+
+def _figure(ask: Asker, wager: Wager, key: str, hand: str, suits, prompt: str, kind: str, figures: dict,
+            check=None, default=_NO_DEFAULT):
+    """One figure the house states (None for no line where ``default`` allows it)."""
+    ask.figures_asked.append((wager.id, hand))
+    given = figures.get((wager.id, hand))
+    if given is not None:
+        ask.figures_used.add((wager.id, hand))
+
+    def problem(text):
+        try:
+            payout = parse_figure(text, kind)
+        except FigureError as exc:
+            return str(exc) if default is not _NO_DEFAULT else str(exc).replace(", or none)", ")")
+        if payout is None:
+            return None if default is not _NO_DEFAULT else "this line needs a figure"
+        return check(payout) if check else None
+
+    answer = ask.value(key, given, f"--figure {wager.id}:{hand}", f"{prompt} ({figure_hint(kind)})",
+                       check=problem, default=default)
+    return None if answer is None else parse_figure(answer, kind)
+
+
+def _house_lines(ask: Asker, wager: Wager, key: str, figures: dict) -> list[dict] | None:
+    """The house's own paytable, line by line (each at least the rules' floor, where they set one)."""
+    floor_table = wager.paytables[0] if wager.paytables else None
+    if ask.interactive and not _once(ask, f"{key}.house.said"):
+        ask.say(f"The house paytable for {wager.name}, best hand first"
+                + (f" (each line at least the odds the rules set [{wager.selection_cite}])" if floor_table else
+                   f" (the rules set minimum odds but print no table of them [{wager.selection_cite}]; "
+                   "answer none for a hand the paytable does not pay)"))
+    lines = []
+    for hand, suits, floor in house_hands(wager):
+        kind = floor.payout.kind.value if floor is not None else "to_one"
+        default = (str(floor.payout.value) if floor is not None and floor.payout.value is not None else
+                   _NO_DEFAULT if floor is not None else "none")
+        payout = _figure(ask, wager, f"{key}.house.{hand}{''.join('.' + s for s in suits)}", hand, suits,
+                         f"{wager.name}, house paytable: {label(hand, suits)} pays", kind, figures,
+                         check=lambda p, floor=floor: floor_problem(p, floor, floor_table, wager),
+                         default=default)
+        if payout is not None:
+            lines.append({"hand": hand, **({"suits": list(suits)} if suits else {}), "payout": payout})
+    if not lines and not ask.missing:
+        hands = ", ".join(h for h, _, _ in house_hands(wager))
+        raise BuildError(f"{wager.name}: the house paytable pays no hand; give each hand it pays with "
+                         f"--figure {wager.id}:HAND=FIGURE (hands: {hands})")
+    return lines or None
+
+
+def _supplied_figures(ask: Asker, wager: Wager, tables: list, key: str, figures: dict) -> list[dict]:
+    """The figure the house pays on each line of the chosen paytables the rules leave without one."""
+    out = []
+    for table, line in missing_lines([t for t in tables if t is not None]):
+        if ask.interactive and not _once(ask, f"{key}.figures.said"):
+            ask.say(f"{wager.name}, {table.name}: the published rules give no figure for "
+                    + ", ".join(label(ln.hand, ln.suits) for _, ln in missing_lines([table]))
+                    + f" [{table.cite}]; give the figure the house pays (the regulator must approve it)")
+        payout = _figure(ask, wager, f"{key}.figures.{line.hand}{''.join('.' + s for s in line.suits)}", line.hand,
+                         line.suits, f"{wager.name}, {table.name}: {label(line.hand, line.suits)} pays",
+                         line.payout.kind.value, figures)
+        if payout is not None:
+            out.append({"hand": line.hand, **({"suits": list(line.suits)} if line.suits else {}), "payout": payout})
+    return out
+
+
+def _envy_amounts(ask: Asker, wager: Wager, tables: list, key: str) -> list[dict]:
+    """The envy bonus amounts, asked where the rules leave them to the house (a line with no amount,
+    or minimum amounts the house may exceed); every envy line is then written, so the sign and the
+    math read the table's amounts. Where the rules fix every amount nothing is asked or written."""
+    lines = [(t, ln) for t in tables if t is not None for ln in t.envy_lines]
+    open_lines = [(t, ln) for t, ln in lines
+                  if ln.payout.value is None or wager.selection is SelectionRule.MINIMUM]
+    if not open_lines or not ask.interactive:
+        return []   # from options the rules' amounts stand; check names a line they leave without one
+    out = []
+    for table, line in lines:
+        stake = table.line_stake(line, wager.stake)
+        on = f" on a {money(stake)} wager" if stake else ""
+        least = line.payout.value
+        if (table, line) in open_lines:
+            answer = ask.value(f"{key}.envy.{line.hand}{''.join('.' + s for s in line.suits)}.{stake or ''}", None,
+                               "", f"{wager.name}: envy bonus for {label(line.hand, line.suits)}{on}",
+                               check=lambda v, least=least: amount_problem(v, least),
+                               **({"default": _number(least)} if least is not None else {}))
+            value = None if answer is None else amount(answer)
+        else:
+            value = _number(least)
+        if value is not None:
+            out.append({"hand": line.hand, **({"suits": list(line.suits)} if line.suits else {}),
+                        **({"stake": _number(stake)} if stake else {}), "amount": value})
+    return out
+
+
+def _readings(rs: Ruleset, ask: Asker) -> dict:
+    """The reading chosen for each finding whose readings the rules leave to the operator (only
+    where the operator has a choice), kept only where it is not the default."""
+    chosen = {}
+    for finding in model_of(rs).open_findings:
+        choices = {r.id: r.meaning for r in finding.readings if r.operator_may_choose or r.default}
+        if len(choices) < 2 or not ask.interactive:
+            continue
+        default = next(r.id for r in finding.readings if r.default)
+        if f"readings.{finding.id}" not in ask.answers:
+            ask.say(f"The rules leave this to the operator ({finding.id}) [{finding.cite}]:\n"
+                    + "\n".join(f"  {rid}: {meaning}" for rid, meaning in choices.items()))
+        answer = ask.value(f"readings.{finding.id}", None, "", f"Reading for {finding.id}", check=_choice(choices),
+                           default=default)
+        rid = match_choice(answer, choices)[0]
+        if rid != default:
+            chosen[finding.id] = rid
+    return chosen
 
 
 # --- going back --------------------------------------------------------------------------------

@@ -2,7 +2,8 @@
 
 Everything a template prints is decided here: which paytable lines appear, how odds are worded
 (``odds_wording`` signage rules in the ruleset say which words are forbidden; "X for 1" becomes
-"X-1 to 1" where "for" is forbidden, with a note giving the figure as the regulation prints it),
+"X-1 to 1" where "for" is forbidden; the figure as the regulation prints it goes to the view's
+``record`` for ``check``, not to the sign), the notes a player reads the figures by,
 the limits, the payout limit and the digest that ties the sign to its inputs, and how large it all
 is set on the chosen sheet (``sheet_layout``; the SVG's positions in ``svg_view``). Templates only
 lay the view out.
@@ -24,7 +25,7 @@ from ..load.catalogue import Ruleset
 from ..model import Line, Payout, PayoutKind, Paytable, RulesetModel, Wager, as_printed
 from ..model.table_config import WagerChoice
 from ..model.vocabulary import currency_symbol, hand_name, money, number, odds, wager_title
-from .configured import awards_above_limit, base_bet_count, readings_in_force, whole_sum_tables
+from .configured import awards_above_limit, base_bet_count, whole_sum_tables
 from .table_config import TableConfig, digest, model_for, parts_text, sign_parts
 from .sign_layout import (ASCENT, BORDER_PT, BOX, DESCENT, DOUBLE_RULE_PT, FINE_LINE, LINE, NOTE_INDENT, NOTES_GAP,
                           PT_PER_IN, RULE_PT, SIGN_SIZES, SMALL, _fit, sheet_layout)
@@ -32,7 +33,6 @@ from .sign_layout import (ASCENT, BORDER_PT, BOX, DESCENT, DOUBLE_RULE_PT, FINE_
 # Sheet sizes a placard can be printed at: CSS page size, width and height in inches.
 SVG_DPI = 96
 
-CONVERTED_MARK = "\u2020"  # dagger: a figure restated from the regulation's wording
 MISSING_MARK = "*"
 SUPPLIED_MARK = "\u2021"  # double dagger: a figure the house sets where the rules give none
 WIDE_GRID_COLUMNS = 3  # a grid with more figure columns than this spans the sheet's full width
@@ -103,16 +103,43 @@ class _Notes:
         return mark
 
 
+# What a player needs to know to read a figure, by the kind of figure the sign prints (the model's
+# payout semantics, lit_compliance.model.payout): who pays what, and whether the wager comes back.
+KIND_NOTES = {
+    "to_one": "\u201cto 1\u201d: a win is paid that many times the wager, and the wager is returned with it.",
+    "for_one": "\u201cfor 1\u201d: a win is paid that many times the wager in all, the wager included.",
+    "fixed_amount": "An amount of money is paid in all: the wager, collected before the deal, is not returned with it.",
+    "percent_of_meter": "\u201c% of meter\u201d: that share of the progressive meter, as it stands when the hand is paid.",
+}
+
+
+def _said_kind(payout: Payout, wording: Wording) -> str | None:
+    """The kind of figure the sign prints for a payout (odds restated with the other word count as
+    that word), or None where it prints none."""
+    if not payout.offered or payout.value is None:
+        return None
+    kind = payout.kind.value
+    word = {"to_one": "to", "for_one": "for"}.get(kind)
+    if word and word in wording.forbidden and ({"to", "for"} - {word}) - wording.forbidden:
+        return "for_one" if word == "to" else "to_one"
+    return kind
+
+
 def _line_rows(table: Paytable, wager: Wager, lines: tuple[Line, ...], wording: Wording, symbol: str,
-               notes: _Notes, cite: str) -> list[dict]:
-    rows, printed_as, missing, supplied = [], [], [], []
+               notes: _Notes, cite: str, record: list[str] | None = None) -> list[dict]:
+    """The rows of a schedule, and the marks of the notes a player reads them by; what concerns the
+    regulator (odds restated from the rules' wording, figures the house sets, figures missing) goes
+    to ``record``, for ``check``, not to the sign."""
+    rows, printed_as, missing, supplied, kinds = [], [], [], [], []
     for line in lines:
         pays, printed = say_payout(line.payout, wording, symbol)
         label = hand_name(line.hand, line.suits)
         mark = ""
+        kind = _said_kind(line.payout, wording)
+        if kind and kind not in kinds:
+            kinds.append(kind)
         if printed:
-            printed_as.append(f"{label} {printed}")
-            mark = CONVERTED_MARK
+            printed_as.append(f"{label} {printed} (the sign: {pays})")
         elif line.payout.value is None and line.payout.kind.value != "not_offered":
             missing.append(label)
             mark = MISSING_MARK
@@ -120,18 +147,23 @@ def _line_rows(table: Paytable, wager: Wager, lines: tuple[Line, ...], wording: 
             supplied.append(label)
             mark = SUPPLIED_MARK
         rows.append({"hand": label, "pays": pays, "mark": mark})
+    for k in kinds:
+        notes.add(KIND_NOTES[k])   # read with every schedule: no "See note" beside each wager
     refs = []
-    if printed_as:
-        refs.append(notes.add(
-            f"{CONVERTED_MARK} Odds are stated with \u201cto\u201d as {'; '.join(wording.cites)} requires; "
-            f"{cite} prints them as: {', '.join(printed_as)}."))
     if supplied:
-        refs.append(notes.add(
-            f"{SUPPLIED_MARK} The published rules ({cite}) give no figure for {', '.join(supplied)}; "
-            "the house pays the figure shown, as approved by the regulator."))
+        refs.append(notes.add(f"{SUPPLIED_MARK} The house sets this figure."))
     if missing:
-        refs.append(notes.add(
-            f"{MISSING_MARK} The figure for {', '.join(missing)} is missing from the published rules ({cite})."))
+        refs.append(notes.add(f"{MISSING_MARK} No figure is posted for {', '.join(missing)}."))
+    if record is not None:
+        where = f"{wager.name}, {table.name}"
+        if printed_as:
+            record.append(f"{where}: odds are stated with \u201cto\u201d as {'; '.join(wording.cites)} requires; "
+                          f"{cite} prints them as: {', '.join(printed_as)}.")
+        if supplied:
+            record.append(f"{where}: the published rules ({cite}) give no figure for {', '.join(supplied)}; the sign "
+                          "shows the figure the house pays, which needs the regulator's approval.")
+        if missing:
+            record.append(f"{where}: the figure for {', '.join(missing)} is missing from the published rules ({cite}).")
     return rows, refs
 
 
@@ -218,12 +250,18 @@ def _payout_limit(ruleset: Ruleset, config: TableConfig, offered: list[str], tit
 
 def placard_view(ruleset: Ruleset, config: TableConfig, with_qr: bool = True) -> dict:
     """Everything the placard templates print, decided here (under the readings in force); without
-    ``with_qr`` the verification code is left out (``check`` only asks whether the sign fits)."""
+    ``with_qr`` the verification code is left out (``check`` only asks whether the sign fits).
+
+    The sign's notes speak to players: the payout limit's cap, how each kind of figure is paid (the
+    wager returned or not), a figure the house sets. What concerns the regulator (odds restated from
+    the rules' wording, figures the rules lack) is the view's ``record``, which ``check`` prints
+    beside the readings in force, never the sign."""
 
     model = model_for(ruleset, config)
     symbol = currency_symbol(model.currency)
     wording = Wording.of(model)
     notes = _Notes()
+    record: list[str] = []   # what the sign does where the rules' wording or figures call for it: for check
     by_id = {c.wager: c for c in config.settings.wagers}
     printed = as_printed(ruleset)
     offered = [w.id for w in printed.wagers if w.id in by_id]
@@ -232,7 +270,6 @@ def placard_view(ruleset: Ruleset, config: TableConfig, with_qr: bool = True) ->
     limits = config.settings.limits
 
     wagers = []
-    in_force = readings_in_force(model, config)
     capped = awards_above_limit(model, config)
     whole_sums = whole_sum_tables(model, config)
     def needs_full_width(wager: Wager) -> bool:
@@ -256,10 +293,10 @@ def placard_view(ruleset: Ruleset, config: TableConfig, with_qr: bool = True) ->
             view["matrix"] = matrix
             view["wide"] = len(matrix["columns"]) > WIDE_GRID_COLUMNS
             for table in tables:
-                _, refs = _line_rows(table, wager, table.lines, wording, symbol, notes, table.cite)
+                _, refs = _line_rows(table, wager, table.lines, wording, symbol, notes, table.cite, record)
                 view["notes"] += [r for r in refs if r not in view["notes"]]
         for table in ([] if matrix else tables):
-            rows, refs = _line_rows(table, wager, table.lines, wording, symbol, notes, table.cite)
+            rows, refs = _line_rows(table, wager, table.lines, wording, symbol, notes, table.cite, record)
             caption = table.name if len(wager.paytables) > 1 or choice.custom_paytable is not None else ""
             if table.hand_basis.value == "player_three" and wager.kind.value != "three_card_bonus":
                 caption = (caption + " \u2014 " if caption else "") + "on the player's three cards"
@@ -280,11 +317,6 @@ def placard_view(ruleset: Ruleset, config: TableConfig, with_qr: bool = True) ->
                         row["mark"] = (row["mark"] + " \u00a7").strip()
             if ref not in view["notes"]:
                 view["notes"].append(ref)
-        for g in in_force:
-            if wager.id in g["wagers"]:
-                ref = notes.add(f"Where the rules are open this sign follows the reading: {g['meaning']}")
-                if ref not in view["notes"]:
-                    view["notes"].append(ref)
         if choice.progressive is not None:
             view["meter"] = f"Meter resets to {money(choice.progressive.reset, symbol)}"
         wagers.append(view)
@@ -318,6 +350,7 @@ def placard_view(ruleset: Ruleset, config: TableConfig, with_qr: bool = True) ->
         "payout_limit": _payout_limit(ruleset, config, offered, titles, symbol),
         "wagers": wagers,
         "notes": notes.items,
+        "record": record,
         "size": {"name": size_name, "css": css_size, "width_in": width_in, "height_in": height_in},
     }
     view["layout"] = sheet_layout(view)

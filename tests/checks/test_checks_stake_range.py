@@ -104,5 +104,8 @@ def test_a_reading_that_pays_the_amounts_per_dollar_is_respected_on_the_sign_and
     view = placard_view(rs, per_dollar, with_qr=False)
     five = next(w for w in view["wagers"] if w["id"] == "five-card-bonus")
     assert all(WHOLE_SUMS not in t["caption"] for t in five["tables"])
-    notes = {n["mark"]: n["text"] for n in view["notes"]}
-    assert any("paid for each $1 wagered" in notes[m] for m in five["notes"])  # the reading, by its meaning
+    # the sign prints the figures the reading gives, and tells players how "for 1" is paid; the reading
+    # itself, by its meaning, is for check
+    assert all(r["pays"].endswith("for 1") for t in five["tables"] for r in t["rows"] if r["pays"] != "\u2014")
+    assert any(n["text"].startswith("\u201cfor 1\u201d") for n in view["notes"])
+    assert any(r["reading"] == "per-dollar" and "paid for each $1 wagered" in r["meaning"] for r in report.readings)

@@ -9,7 +9,7 @@ the wagers themselves); nothing here knows any jurisdiction by name. One module 
 - :mod:`.wager_settings`: a wager's stake bounds, progressive meter and envy amounts;
 - :mod:`.limits`: the payout limit and the table limit;
 - :mod:`.table`: readings chosen, dealing method, player positions;
-- :mod:`.paytable_math`: the house edge as configured, and what the math flags;
+- :mod:`.paytable_math`: the house edge as configured, and what the math flags (accepted or not);
 - :mod:`.stake_range`: fixed amounts on a stake the rules leave open, at the table's stake range;
 - :mod:`.sign`: the sign fits its size.
 
@@ -60,6 +60,6 @@ def _run(ctx: Context) -> list[Finding]:
 def check(ruleset: Ruleset, config: TableConfig) -> Report:
     """Check ``config`` against ``ruleset``; every finding carries the citation that decides it."""
     ctx = Context(ruleset, config)
-    edges = check_math(ctx)
+    edges, flags = check_math(ctx)
     findings = tuple(_run(ctx))
-    return Report(ruleset, config, findings, tuple(readings_in_force(ctx.model, config)), tuple(edges))
+    return Report(ruleset, config, findings, tuple(readings_in_force(ctx.model, config)), tuple(edges), tuple(flags))

@@ -69,7 +69,14 @@ _KINDS = {
     "needs_approval": (WARNING, "a setting takes effect only with a regulator's approval", _APPROVAL),
     "figure_missing": (ERROR, "a line the sign would print has no figure in the rules and the configuration supplies none"),
     "supplied_figure_not_needed": (ERROR, "the configuration supplies a figure the rules already fix"),
-    "paytable_flagged_by_math": (WARNING, "the chosen paytable returns more than 100% or the math finds it out of order", _MATH),
+    "paytable_flagged_by_math": (WARNING, "the math flags the chosen paytable (out of order of rarity, a line that never "
+                                 "pays, a hand that loses while a weaker one wins) and the configuration does not accept "
+                                 "it under accepted_math_flags"),
+    "math_flag_accepted": (WARNING, "the math flags the chosen paytable and the house has accepted it under "
+                           "accepted_math_flags", _MATH),
+    "house_loses": (WARNING, "the chosen paytable returns more than it takes at this table's settings: the house loses "
+                    "on average (--strict fails on it even where accepted)"),
+    "accepted_flag_not_raised": (WARNING, "accepted_math_flags lists a flag the math does not raise for this table"),
     "sign_does_not_fit": (ERROR, "the payout schedule does not fit the configured sign size at the minimum type size"),
     "award_above_payout_limit": (WARNING, "an advertised award can exceed the payout limit; the sign states the cap beside it", _PLACARD),
     "stake_range_lowers_return": (WARNING, "fixed amounts on a stake the rules leave open: at the table's greatest stake a "
@@ -112,6 +119,12 @@ class Report:
     findings: tuple[Finding, ...]
     readings: tuple = ()      # the readings in force for the configured wagers (dicts)
     edges: tuple = ()         # the house edge of each configured wager's paytable (dicts)
+    flags: tuple = ()         # what the math flags in each configured paytable (dicts: id, wager, ..., accepted)
+
+    @property
+    def house_loses(self) -> list[Finding]:
+        """The paytables on which the house loses on average, at this table's settings."""
+        return [f for f in self.findings if f.kind == "house_loses"]
 
     @property
     def must_fix(self) -> list[Finding]:

@@ -1,42 +1,92 @@
-"""The game math of each configured paytable: its house edge as this table plays it, and a warning
-where the math finds it returning over 100% or paying out of order of rarity."""
+"""The game math of each configured paytable: its house edge as this table plays it, and what the
+math flags about it (:mod:`lit_compliance.gamemath.findings`): a paytable on which the house loses,
+and payouts out of order of rarity, lines that never pay, hands that lose while weaker ones win.
+
+A flag is reported by its id (``math-WAGER-PAYTABLE-...``; ``math-WAGER-custom-...`` for the
+house's own paytable). The house accepts a flag by listing its id under ``accepted_math_flags``
+(``init`` asks before it records one): a flag not accepted is something to fix; an accepted one is
+for the operator to know; a paytable on which the house loses stays something to fix even when
+accepted (``check --strict`` fails on it)."""
 from __future__ import annotations
 
-from ...gamemath import paytable_result
-from ...gamemath.findings import math_findings
+from ...gamemath import paytable_result, price_paytable
+from ...gamemath.findings import math_findings, paytable_findings
 from ..configured import table_settings
 from .core import Context
 
+HOUSE_LOSES = "-return-over-100"
 
-def check_math(ctx: Context) -> list[dict]:
-    """``paytable_flagged_by_math``; returns the house edge of every configured wager's paytable,
-    priced at the table's own settings (:func:`~lit_compliance.operator.configured.table_settings`)."""
-    edges, results = [], []
+
+def _edge(wager, table_id, r) -> dict:
+    return {"wager": wager.id, "wager_name": wager.name, "paytable": table_id,
+            "paytable_name": r.paytable_name, "status": r.status, "house_edge": r.house_edge,
+            "return_to_player": r.return_to_player, "hit_frequency": r.hit_frequency,
+            "settings": r.settings, "status_text": r.status_text, "note": r.note}
+
+
+def _flags_of(found: list[dict], slug: str) -> list[dict]:
+    """The flags of one paytable (its own, not those under another reading, not missing figures:
+    the checks of figures report those)."""
+    return [f for f in found
+            if f["id"].startswith(slug + "-") and "-under-" not in f["id"] and f["kind"] != "missing_figure"]
+
+
+def check_math(ctx: Context) -> tuple[list[dict], list[dict]]:
+    """``house_loses``, ``paytable_flagged_by_math``, ``math_flag_accepted``, ``accepted_flag_not_raised``;
+    returns the house edge of every configured wager's paytable (the house's own included), priced
+    at the table's own settings (:func:`~lit_compliance.operator.configured.table_settings`), and
+    every flag raised (dicts: id, wager, paytable, says, problem, cite, house_loses, accepted)."""
+    edges, results, own = [], [], []
+    model = ctx.table_model
     for choice in ctx.cfg.settings.wagers:
         try:
-            wager = ctx.table_model.wager(choice.wager)
+            wager = model.wager(choice.wager)
         except KeyError:
             continue
+        settings = table_settings(ctx.cfg, wager.id)
         if choice.custom_paytable is not None:
+            table = choice.custom_paytable.paytable(wager)
+            r = price_paytable(wager, table, model.hand_rules, settings)
+            edges.append(_edge(wager, "custom", r) | {"paytable_name": choice.custom_paytable.name})
+            own.append((choice, "custom", paytable_findings(model, wager, table, r, f"math-{wager.id}-custom")))
             continue
         ids = [choice.paytable] if choice.paytable is not None else [t.id for t in wager.paytables] or [None]
         for table_id in ids:
             if table_id is not None and wager.paytable(table_id) is None:
                 continue
-            r = paytable_result(ctx.table_model, wager.id, table_id, table_settings(ctx.cfg, wager.id))
+            r = paytable_result(model, wager.id, table_id, settings)
             results.append(r)
-            edges.append({"wager": wager.id, "wager_name": wager.name, "paytable": table_id,
-                          "paytable_name": r.paytable_name, "status": r.status, "house_edge": r.house_edge,
-                          "return_to_player": r.return_to_player, "hit_frequency": r.hit_frequency,
-                          "settings": r.settings, "status_text": r.status_text, "note": r.note})
-    flagged = math_findings(ctx.table_model, results)
+            edges.append(_edge(wager, table_id, r))
+    found = math_findings(model, results)
+    accepted = set(ctx.cfg.settings.accepted_math_flags)
+    flags = []
     for i, choice in enumerate(ctx.cfg.settings.wagers):
-        for e in edges:
-            if e["wager"] != choice.wager:
-                continue
-            slug = f"math-{e['wager']}-{e['paytable']}-"
-            for f in flagged:
-                if f["id"].startswith(slug) and "-under-" not in f["id"] and f["kind"] != "missing_figure":
-                    ctx.add("paytable_flagged_by_math", ("wagers", i, "paytable") if choice.paytable is not None else ("wagers", i),
-                            f"{f['says']}: {f['problem']}", f["cite"])
-    return edges
+        tables = [(e["paytable"], _flags_of(found, f"math-{e['wager']}-{e['paytable']}"))
+                  for e in edges if e["wager"] == choice.wager and e["paytable"] != "custom"]
+        tables += [(tid, _flags_of(fs, f"math-{c.wager}-{tid}")) for c, tid, fs in own if c is choice]
+        for table_id, raised in tables:
+            path = ("wagers", i) + (("paytable",) if choice.paytable is not None else
+                                    ("custom_paytable",) if choice.custom_paytable is not None else ())
+            for f in raised:
+                loses = f["id"].endswith(HOUSE_LOSES)
+                ok = f["id"] in accepted
+                flags.append({"id": f["id"], "wager": choice.wager, "paytable": table_id, "says": f["says"],
+                              "problem": f["problem"], "cite": f["cite"], "house_loses": loses, "accepted": ok})
+                if loses:
+                    ctx.add("house_loses", path,
+                            f"{f['says']}: the house loses on average on this paytable at this table's settings "
+                            f"[{f['id']}{', accepted' if ok else ''}]; check --strict fails on it "
+                            "while it is offered", f["cite"])
+                elif ok:
+                    ctx.add("math_flag_accepted", path, f"{f['says']}: {f['problem']} [{f['id']}, accepted]", f["cite"])
+                else:
+                    ctx.add("paytable_flagged_by_math", path,
+                            f"{f['says']}: {f['problem']} [{f['id']}]; list {f['id']} under accepted_math_flags "
+                            "to accept it, or choose another paytable", f["cite"])
+    raised_ids = {f["id"] for f in flags}
+    for k, flag_id in enumerate(ctx.cfg.settings.accepted_math_flags):
+        if flag_id not in raised_ids:
+            ctx.add("accepted_flag_not_raised", ("accepted_math_flags", k),
+                    f"{flag_id}: the math raises no such flag for this table's paytables and settings; remove it",
+                    ctx.source)
+    return edges, flags
