@@ -17,7 +17,7 @@ from typing import Iterable
 
 __all__ = ["did_you_mean", "nearest", "unknown"]
 
-MOST_LISTED = 30     # a message lists at most this many choices, then how many more
+MOST_LISTED = 100    # a message lists at most this many choices, then how many more
 
 
 def _plain(text) -> str:
