@@ -211,8 +211,9 @@ def render_placard(rs: Ruleset, config: TableConfig, fmt: str) -> str | bytes:
         raise Trouble(f"{config.path}: {exc}") from None
     if fmt == "svg":
         return render("placard.svg.j2", v=view, s=svg_view(view))
-    html = render("placard.html.j2", v=view)
-    return print_pdf(html) if fmt == "pdf" else html
+    if fmt == "pdf":
+        return print_pdf("placard.typ.j2", v=view, s=svg_view(view))
+    return render("placard.html.j2", v=view)
 
 
 @main.command(epilog=f"Smallest type by sign size: {type_sizes_text()}.")
