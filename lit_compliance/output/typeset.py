@@ -21,8 +21,12 @@ import re
 from functools import lru_cache
 from typing import Any
 
+import jinja2
+
 from .. import cache
 from ..load.resources import data_dir
+from .compiled_templates import OPTIONS
+from .render import environment as html_environment
 from .text_safety import visible
 
 #: ASCII punctuation: each may open Typst markup (``#`` code, ``$`` maths, ``*`` strong, ``_``
@@ -89,11 +93,6 @@ class Drawings:
 @lru_cache(maxsize=None)
 def environment():
     """The Jinja environment for ``*.typ.j2`` templates (values made literal by :func:`finalize`)."""
-    import jinja2
-
-    from .compiled_templates import OPTIONS
-    from .render import environment as html_environment
-
     html = html_environment()
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(data_dir("templates"))),
                              undefined=jinja2.StrictUndefined, autoescape=False, finalize=finalize, **OPTIONS)
