@@ -93,9 +93,10 @@ def hold(results, configs, band, alarm_percent, fmt, output):
         content = csv_text(report)
     else:
         shown = view(report, charts_too=fmt != "text")
-        content = render("hold/hold.txt.j2" if fmt == "text" else "hold/hold.html.j2", **shown)
         if fmt == "pdf":
-            content = print_pdf(content)
+            content = print_pdf("hold/hold.typ.j2", **shown)
+        else:
+            content = render("hold/hold.txt.j2" if fmt == "text" else "hold/hold.html.j2", **shown)
     deliver(content, output, tuple(results) + tuple(configs))
     if report["alarm"]["raised"]:
         raise SystemExit(EXIT_NO)

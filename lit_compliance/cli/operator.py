@@ -255,8 +255,9 @@ def render_summary(rs: Ruleset, fmt: str) -> str | bytes:
     results = _analyse(rs)  # each paytable states its house edge
     if fmt == "markdown":
         return render("summary.md.j2", v=summary_view(rs, markdown, results))
-    html = render("summary.html.j2", v=summary_view(rs, results=results))
-    return print_pdf(html) if fmt == "pdf" else html
+    if fmt == "pdf":
+        return print_pdf("summary.typ.j2", v=summary_view(rs, results=results))
+    return render("summary.html.j2", v=summary_view(rs, results=results))
 
 
 @main.command()

@@ -98,6 +98,7 @@ def environment():
                              undefined=jinja2.StrictUndefined, autoescape=False, finalize=finalize, **OPTIONS)
     env.filters.update(html.filters)
     env.filters["typst_string"] = string
+    env.filters["macro"] = Trusted  # a template's own macro: its values were made literal where it printed them
     return env
 
 
