@@ -172,22 +172,8 @@ def par(target, version, on, wager, paytable, paytable_file, bet, hands_per_hour
         content = csv_text(reports)
     else:
         template = {"text": "par/par.txt.j2", "markdown": "par/par.md.j2"}.get(fmt, "par/par.html.j2")
-        if fmt == "pdf":  # printed twice: the running heads name what the first printing put on each page
-            starts: list = []
-
-            def then(pages):
-                found = heading_pages(reports, pages) if pages is not None else None
-                starts[:] = [[p for p, _ in found]] if found else []
-                return render(template, reports=reports, whatif=whatif, heads=running_heads(reports, pages))
-
-            def same(pages):  # every section's heading on the page the first printing put it
-                if not starts:  # the heads did not depend on that printing
-                    return True
-                found = heading_pages(reports, pages)
-                return found is not None and [[p for p, _ in found]] == starts
-
-            first = render(template, reports=reports, whatif=whatif, heads=running_heads(reports, measuring=True))
-            content = print_pdf(first, (then, same))
+        if fmt == "pdf":  # running heads, contents and page numbers set by the typesetter, in one pass
+            content = print_pdf("par/par.typ.j2", reports=reports, whatif=whatif, heads=running_heads(reports))
         else:
             content = render(template, reports=reports, whatif=whatif, heads=running_heads(reports))
     inputs = tuple(p for p in (paytable_file, Path(target) if target and names_a_file(target) else None) if p)
