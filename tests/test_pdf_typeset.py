@@ -182,3 +182,112 @@ def test_pdf_needs_no_browser(monkeypatch, tmp_path):
     assert out.exit_code == 0, out.output
     assert shutil.which("chromium") is None
     assert len(_pages((tmp_path / "s.pdf").read_bytes())) == 1
+
+
+def _sign_at(name: str, size: str, tmp_path) -> tuple[dict, bytes]:
+    """The example's sign at ``size`` (its configuration with that sign_size), typeset by the command."""
+    import dataclasses
+
+    from lit_compliance.operator.placard import placard_view
+    from lit_compliance.operator.table_config import load_config, ruleset_for
+
+    text = (CONFIGS / f"{name}.yaml").read_text(encoding="utf-8")
+    text = re.sub(r"^sign_size:.*\n", "", text, flags=re.M) + f"sign_size: {size}\n"
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(text, encoding="utf-8")
+    out = _cli("placard", str(path), "--format", "pdf", "-o", str(tmp_path / "s.pdf"))
+    assert out.exit_code == 0, out.output
+    config = load_config(CONFIGS / f"{name}.yaml")
+    config = dataclasses.replace(config, data={**config.data, "sign_size": size})
+    return placard_view(ruleset_for(config), config), (tmp_path / "s.pdf").read_bytes()
+
+
+@pytest.mark.parametrize("size", ["letter", "a4", "tabloid", "a3"])
+def test_sign_pdf_at_every_size_is_one_sheet_of_that_size_laid_out_as_the_svg(size, tmp_path):
+    from lit_compliance.operator.placard import svg_view
+
+    view, data = _sign_at("tribal", size, tmp_path)
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    assert len(reader.pages) == 1
+    box = reader.pages[0].mediabox
+    assert abs(float(box.width) - view["size"]["width_in"] * 72) < 0.5
+    assert abs(float(box.height) - view["size"]["height_in"] * 72) < 0.5
+    runs = _texts_at(data)
+    starts = [t for t in svg_view(view)["texts"] if not t["anchor"]]
+    for t in starts:
+        first = _flat(t["text"])[:12]
+        assert any(r[0].startswith(first) and abs(r[1] - t["x"] * 0.75) < 0.05 and abs(r[2] - t["y"] * 0.75) < 0.05
+                   and abs(r[3] - t["size"] * 0.75) < 0.01 for r in runs), (size, first)
+    assert view["digest"] in _flat(_pages(data)[0])
+
+
+# --- the rules summary and the hold report ---------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def summary_pdf(tmp_path_factory) -> bytes:
+    out = tmp_path_factory.mktemp("summary") / "summary.pdf"
+    result = _cli("summary", "tribal", "--format", "pdf", "--output", str(out))
+    assert result.exit_code == 0, result.output
+    return out.read_bytes()
+
+
+def test_summary_pdf_has_contents_with_page_numbers_and_version_date_digest_and_page_n_of_m(summary_pdf):
+    from lit_compliance.load.catalogue import Catalogue
+    from lit_compliance.operator.summary import rules_digest
+
+    rs = Catalogue.bundled().latest("tribal")
+    pages = _pages(summary_pdf)
+    assert len(pages) > 1
+    first = pages[0]
+    assert "Contents" in first
+    # each part of the contents names the page its heading is printed on
+    for part in ("Wagers and paytables", "Procedures", "Irregularities", "Notes: findings in the source"):
+        m = re.search(re.escape(part) + r"[ .]*?(\d+)\s*$", first, re.M)
+        assert m, part
+        page = int(m.group(1))
+        body = pages[page - 1].splitlines()[1:]   # below the running head
+        assert any(line.strip() == part for line in body), (part, page)
+        assert not any(line.strip() == part for p in pages[:page - 1] for line in p.splitlines()[1:]
+                       if p is not first), (part, "printed earlier")
+    for n, text in enumerate(pages, 1):
+        flat = _flat(text)
+        assert f"ruleset {rs.ref}" in flat and f"digest {rules_digest(rs)}" in flat, n
+        assert f"page {n} of {len(pages)}" in flat and "rules effective" in flat, n
+
+
+HOLD_ARGS = [str(p) for p in sorted((ROOT / "examples" / "results").glob("*.csv"))] + [
+    "--config", str(CONFIGS / "maryland.yaml"), "--config", str(CONFIGS / "tribal.yaml")]
+
+
+def test_hold_report_pdf_has_every_table_its_flags_and_a_chart_for_every_judged_wager(tmp_path):
+    out = tmp_path / "hold.pdf"
+    result = _cli("hold", *HOLD_ARGS, "--format", "pdf", "-o", str(out))
+    assert result.exit_code == 1, result.output          # the anomalous table raises the alarm
+    data = json_report = _cli("hold", *HOLD_ARGS, "--format", "json")
+    report = __import__("json").loads(data.output)
+    pages = _pages(out.read_bytes())
+    text = _flat(" ".join(pages))
+    assert "ALARM RAISED" in text
+    assert "Table 12: Red Cedar Tribal Casino" in text and "Table LIR-2" in text
+    for n, page in enumerate(pages, 1):
+        assert f"page {n} of {len(pages)}" in _flat(page)
+    judged = [w for t in report["tables"] for w in t["wagers"] if w.get("cumulative", {}).get("z") is not None]
+    assert judged and text.count("cumulative hold") >= len(judged)   # each funnel chart's title, read back
+    assert json_report.exit_code == 1
+
+
+def test_a_pdf_that_cannot_be_typeset_is_one_clear_error_that_replaces_nothing(tmp_path, monkeypatch):
+    import typst
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("error: unexpected \x1b[31m thing\nat line 3")
+    monkeypatch.setattr(typst, "compile", broken)
+    monkeypatch.setenv("LIT_COMPLIANCE_CACHE", "off")
+    out = tmp_path / "s.pdf"
+    out.write_bytes(b"the sign printed last week")
+    result = _cli("placard", str(CONFIGS / "nsw.yaml"), "--format", "pdf", "-o", str(out))
+    assert result.exit_code == 2, result.output
+    assert "could not be typeset" in result.output and "Traceback" not in result.output
+    assert "\x1b" not in result.output
+    assert out.read_bytes() == b"the sign printed last week"

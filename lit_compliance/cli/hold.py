@@ -55,7 +55,7 @@ def _theories(configs) -> list:
                    "this.")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
               help="text, json, csv (one row per table, wager and period, then the cumulative rows), html "
-                   "(with each wager's funnel chart) or pdf (needs Chromium).")
+                   "(with each wager's funnel chart) or pdf.")
 @click.option("--output", "-o", "output", type=click.Path(path_type=Path, dir_okay=False),
               help="Write to FILE (atomically) instead of standard output.")
 @handled

@@ -220,7 +220,7 @@ def render_placard(rs: Ruleset, config: TableConfig, fmt: str) -> str | bytes:
 @click.argument("config", type=click.Path(path_type=Path, dir_okay=False))
 @ruleset_option
 @click.option("--format", "fmt", type=click.Choice(["html", "svg", "pdf"]), default="html", show_default=True,
-              help="html (print-ready, one sheet), svg, or pdf (needs Chromium).")
+              help="html (print-ready, one sheet), svg, or pdf.")
 @output_option
 @handled
 def placard(config: Path, ruleset_ref: str | None, fmt: str, output: Path | None) -> None:
@@ -265,7 +265,7 @@ def render_summary(rs: Ruleset, fmt: str) -> str | bytes:
 @version_option
 @on_option
 @click.option("--format", "fmt", type=click.Choice(["markdown", "html", "pdf"]), default="markdown",
-              show_default=True, help="markdown, html (print-ready) or pdf (needs Chromium).")
+              show_default=True, help="markdown, html (print-ready) or pdf.")
 @output_option
 @handled
 def summary(jurisdiction: str, version: str | None, on: str | None, fmt: str, output: Path | None) -> None:
