@@ -151,13 +151,16 @@ def test_sign_pdf_same_bytes_twice_and_no_date(tmp_path, monkeypatch):
     assert b"/CreationDate" not in outs[0] and b"/ModDate" not in outs[0]
 
 
-def test_pdf_date_comes_from_source_date_epoch(tmp_path, monkeypatch):
+def test_pdf_date_comes_from_source_date_epoch_and_a_dated_pdf_is_pdf_a(tmp_path, monkeypatch):
     monkeypatch.setenv("LIT_COMPLIANCE_CACHE", "off")
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
     out = _cli("placard", str(CONFIGS / "nsw.yaml"), "--format", "pdf", "-o", str(tmp_path / "a.pdf"))
     assert out.exit_code == 0, out.output
     info = pypdf.PdfReader(tmp_path / "a.pdf").metadata
     assert info.creation_date.year == 2023 and info.creation_date.month == 11 and info.creation_date.day == 14
+    meta = pypdf.PdfReader(tmp_path / "a.pdf").xmp_metadata   # dated, so PDF/A-2b (archival)
+    xmp = meta.stream.get_data()
+    assert b"<pdfaid:part>2</pdfaid:part>" in xmp and b"<pdfaid:conformance>B</pdfaid:conformance>" in xmp
 
 
 def test_sign_pdf_prints_a_hostile_casino_name_as_text(tmp_path):

@@ -8,8 +8,8 @@ code; the template's own markup is trusted. Where a template needs a Typst strin
 inputs (``sys.inputs``), never through the markup.
 
 The PDF is typeset in the fonts the package carries (``fonts/``) and Typst's own, never the
-machine's, and carries no date unless ``SOURCE_DATE_EPOCH`` gives one: the same inputs give the
-same bytes on every machine. PDFs are kept in the cache, keyed by their Typst source and inputs,
+machine's, and carries no date unless ``SOURCE_DATE_EPOCH`` gives one (then it is PDF/A-2b, which
+must be dated): the same inputs give the same bytes on every machine. PDFs are kept in the cache, keyed by their Typst source and inputs,
 the Typst version and the fonts.
 """
 from __future__ import annotations
@@ -37,6 +37,10 @@ _PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")
 _LINE_BREAKS = re.compile(r"[\r\n\u2028\u2029]+")
 _STRING_SPECIAL = re.compile(r'[\\"\r\n\t]')
 _STRING_ESCAPES = {"\\": "\\\\", '"': '\\"', "\r": "\\r", "\n": "\\n", "\t": "\\t"}
+
+
+#: PDF/A (archival) needs a document date: a PDF is made PDF/A-2b when SOURCE_DATE_EPOCH gives one.
+PDF_A = ["a-2b"]
 
 
 class Trusted(str):
@@ -145,7 +149,7 @@ def typeset(text: str, inputs: dict[str, str] | None = None) -> bytes:
             pass
     try:
         data = typst.compile(text.encode("utf-8"), font_paths=folders, ignore_system_fonts=True,
-                             sys_inputs=inputs, timestamp=stamp)
+                             sys_inputs=inputs, timestamp=stamp, pdf_standards=PDF_A if stamp is not None else [])
     except Exception as exc:  # typst.TypstError and its kin: a template's defect, said in one line
         raise PdfError(f"the PDF could not be typeset: {visible(' '.join(str(exc).split()))[:600]}") from None
     check_pdf(data)
