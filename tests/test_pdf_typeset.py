@@ -294,3 +294,18 @@ def test_a_pdf_that_cannot_be_typeset_is_one_clear_error_that_replaces_nothing(t
     assert "could not be typeset" in result.output and "Traceback" not in result.output
     assert "\x1b" not in result.output
     assert out.read_bytes() == b"the sign printed last week"
+
+
+@pytest.mark.parametrize("args, part", [
+    (["--paytable-file", str(ROOT / "examples" / "proposals" / "three-card-bonus.yaml")],
+     "Where the proposed paytable is permitted"),
+    ([str(CONFIGS / "maryland.yaml")], "The whole table as configured")])
+def test_par_pdf_of_a_proposal_and_of_a_configured_table_holds_its_own_part(args, part, tmp_path):
+    out = tmp_path / "par.pdf"
+    result = _cli("par", *args, "--format", "pdf", "-o", str(out))
+    assert result.exit_code == 0, result.output
+    pages = _pages(out.read_bytes())
+    text = _flat(" ".join(pages))
+    assert part in text
+    for n, page in enumerate(pages, 1):
+        assert f"page {n} of {len(pages)}" in _flat(page)
