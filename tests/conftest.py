@@ -38,7 +38,7 @@ def _private_math_cache(tmp_path_factory, monkeypatch):
 def _patient_browser():
     """Chromium's time limit is a guard against a hung browser, not part of any test: on a machine
     busy with other work a print can take far longer than on a user's, so the suite allows ten minutes."""
-    from lit_compliance.output import pdf
+    import browser as pdf  # tests/browser.py
 
     saved, pdf.TIMEOUT_SECONDS = pdf.TIMEOUT_SECONDS, max(pdf.TIMEOUT_SECONDS, 600)
     yield

@@ -2,7 +2,7 @@
 
 Each test waits on something the program has done (a prompt printed, a signal handler installed,
 a cache entry or a marker file written) and keeps the program from finishing first by giving it
-more output than a pipe we do not read can hold, or a browser that waits to be killed. Every wait
+more output than a pipe we do not read can hold. Every wait
 has a generous deadline that fails the test; none skips because the machine was fast or slow.
 """
 from __future__ import annotations
@@ -11,7 +11,6 @@ import os
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -191,111 +190,6 @@ def test_dash_as_output_file_means_standard_output(tmp_path):
                            capture_output=True, cwd=tmp_path, timeout=DEADLINE, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert result.returncode == 0 and result.stdout == plain.stdout and len(plain.stdout) > 100
     assert not (tmp_path / "-").exists()
-
-
-# --- PDF printing, with a stand-in browser that does what a test needs --------------------------------
-
-FAKE_BROWSER = '''#!{python}
-import os, sys, time, subprocess
-mode = os.environ["FAKE_MODE"]
-out = next(a.split("=", 1)[1] for a in sys.argv if a.startswith("--print-to-pdf="))
-if mode == "hang":
-    helper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(3600)"])
-    with open(os.path.join(os.environ["TMPDIR"], "browser-scratch"), "w") as f:
-        f.write("a browser's own temporary file")
-    with open(os.environ["FAKE_MARKER"] + ".tmp", "w") as f:
-        f.write(f"{{os.getpid()}} {{helper.pid}}")
-    os.rename(os.environ["FAKE_MARKER"] + ".tmp", os.environ["FAKE_MARKER"])
-    time.sleep(3600)
-elif mode == "pdf":
-    with open(out, "wb") as f:
-        f.write({pdf!r})
-elif mode == "not-a-pdf":
-    with open(out, "wb") as f:
-        f.write(b"<html>this is not a PDF</html>" * 10)
-elif mode == "no-pdf":
-    sys.stderr.write("\\x1b[31mfatal\\x1b]0;owned\\x07 error\\n")
-    sys.exit(1)
-'''
-ONE_PAGE = (b"%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n"
-            b"2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n"
-            b"3 0 obj << /Type /Page /Parent 2 0 R >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n")
-
-
-@pytest.fixture
-def fake_browser(tmp_path, request):
-    """Environment for a run whose 'Chromium' is the stand-in above, with a short private TMPDIR."""
-    import shutil
-
-    scratch = Path(tempfile.mkdtemp(prefix="lit-t-", dir="/tmp" if Path("/tmp").is_dir() else None))
-    request.addfinalizer(lambda: shutil.rmtree(scratch, ignore_errors=True))
-    exe = tmp_path / "fake-chromium"
-    exe.write_text(FAKE_BROWSER.format(python=sys.executable, pdf=ONE_PAGE))
-    exe.chmod(0o755)
-    env = {**os.environ, "LIT_COMPLIANCE_CHROMIUM": str(exe), "TMPDIR": str(scratch),
-           "FAKE_MARKER": str(tmp_path / "browser-started")}
-    return env, scratch, tmp_path / "browser-started"
-
-
-def _placard_pdf(out: Path, env: dict, mode: str, **kw):
-    return subprocess.Popen([sys.executable, "-m", "lit_compliance", "placard", EXAMPLES / "configs" / "maryland.yaml",
-                             "--format", "pdf", "-o", out], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            cwd=ROOT, env={**env, "FAKE_MODE": mode}, **kw)
-
-
-def _gone(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (OSError, IndexError):
-        return True
-    return state in ("Z", "X")
-
-
-@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
-def test_a_signal_during_a_pdf_print_stops_the_browser_and_leaves_no_temporary_files(fake_browser, tmp_path, signum):
-    env, scratch, started = fake_browser
-    out = tmp_path / "placard.pdf"
-    proc = _placard_pdf(out, env, "hang")
-    _wait_for(started.exists, "the browser to start")
-    browser, helper = map(int, started.read_text().split())
-    proc.send_signal(signum)
-    _, err = proc.communicate(timeout=DEADLINE)
-    assert proc.returncode == 130, err
-    assert b"Traceback" not in err and not out.exists()
-    _wait_for(lambda: _gone(browser) and _gone(helper), "the browser and its helper to be gone")
-    assert list(scratch.iterdir()) == []  # neither our profile nor the browser's own temporary files
-
-
-def test_folders_left_by_a_pdf_run_killed_outright_are_swept_by_the_next_run(fake_browser, tmp_path):
-    env, scratch, started = fake_browser
-    out = tmp_path / "placard.pdf"
-    proc = _placard_pdf(out, env, "hang")
-    _wait_for(started.exists, "the browser to start")
-    browser, helper = map(int, started.read_text().split())
-    proc.kill()  # kill -9: no chance to clean up
-    proc.communicate(timeout=DEADLINE)
-    os.killpg(browser, signal.SIGKILL)  # the browser's own process group, as nobody else will
-    left = [p.name for p in scratch.iterdir()]
-    assert any(name.startswith(f"lit-pdf-{proc.pid}-") for name in left), left
-    again = _placard_pdf(out, env, "pdf")
-    _, err = again.communicate(timeout=DEADLINE)
-    assert again.returncode == 0, err
-    assert out.read_bytes() == ONE_PAGE
-    assert list(scratch.iterdir()) == []
-
-
-@pytest.mark.parametrize("mode, message", [("no-pdf", b"produced no PDF"), ("not-a-pdf", b"not a PDF")])
-def test_a_browser_that_gives_no_pdf_is_an_error_that_replaces_nothing(fake_browser, tmp_path, mode, message):
-    env, _, _ = fake_browser
-    out = tmp_path / "placard.pdf"
-    out.write_bytes(b"the placard printed last week")
-    proc = _placard_pdf(out, env, mode)
-    _, err = proc.communicate(timeout=DEADLINE)
-    assert proc.returncode == 2 and message in err, err
-    assert out.read_bytes() == b"the placard printed last week"
-    assert b"\x1b" not in err and b"\x07" not in err  # the browser's escape sequences are not passed on
-    if mode == "no-pdf":
-        assert b"fatal" in err and b"\\u001b" in err
 
 
 def test_folders_left_by_a_site_run_killed_outright_are_swept_by_the_next_run(tmp_path, monkeypatch):

@@ -25,7 +25,7 @@ def _enum(path: list[str]) -> list[str]:
     node = schema("ruleset")
     for key in path:
         node = node[key]
-    return node["enum"]
+    return list(node["enum"])  # the shared schema is read-only: arrays are tuples
 
 
 @pytest.mark.parametrize("enum, path", [

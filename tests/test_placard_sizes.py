@@ -33,7 +33,7 @@ from lit_compliance.operator import sign_layout as P
 from lit_compliance.operator.placard import placard_view, svg_view
 from lit_compliance.operator.sign_layout import FINE_PRINT_PT, MIN_TYPE_PT, SIGN_SIZES
 from lit_compliance.operator.table_config import load_config, ruleset_for
-from lit_compliance.output import pdf
+import browser as pdf  # tests/browser.py: headless Chromium, for the tests where a browser is the point
 from lit_compliance.operator.metrics import mono_width, text_width
 from lit_compliance.output.render import render
 

@@ -198,10 +198,11 @@ def test_settle_command_on_a_missing_file_is_trouble_not_a_crash(tmp_path):
 def test_round_schema_is_a_valid_strict_2020_12_schema():
     import jsonschema
 
+    from lit_compliance.load.resources import thawed
     from lit_compliance.load.validation import schema
 
     round_schema = schema("round")
-    jsonschema.Draft202012Validator.check_schema(round_schema)
+    jsonschema.Draft202012Validator.check_schema(thawed(round_schema))  # its own copy: the shared one is read-only
     assert round_schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
     assert round_schema["additionalProperties"] is False
     assert round_schema["properties"]["players"]["items"]["additionalProperties"] is False

@@ -193,3 +193,30 @@ def test_an_invalid_document_still_gets_jsonschemas_messages(tmp_path):
     assert [p.path for p in problems] == ["surprise"] and "unknown field 'surprise'" in problems[0].message
     assert problems[0].line == text.count("\n") + 1
     assert not math.isnan(problems[0].line)
+
+
+def test_the_shared_schema_cannot_be_changed_and_a_callers_copy_changes_no_verdict():
+    """The cached schema is read-only all the way down: a caller that tries to change it gets an
+    error, and one that changes its own copy (``thawed``) changes neither the compiled check nor
+    jsonschema's verdict."""
+    from lit_compliance.load.resources import schema as shared, thawed
+
+    doc = _data(DOCUMENTS["ruleset"][0])
+    before = (surely_valid("ruleset", doc), _validator("ruleset").is_valid(doc))
+    assert before == (True, True)
+    s = shared("ruleset")
+    with pytest.raises(TypeError):
+        s["required"] = ["nothing"]
+    with pytest.raises(TypeError):
+        s["properties"]["meta"] = {"type": "null"}
+    with pytest.raises((TypeError, AttributeError)):
+        s["required"].append("nothing")          # arrays are tuples
+    with pytest.raises(TypeError):
+        s["$defs"]["hand"]["enum"][0] = "joker"
+    mine = thawed(s)
+    mine["additionalProperties"] = False
+    mine["required"] = list(mine["required"]) + ["no-such-field"]
+    mine["$defs"]["hand"]["enum"].clear()
+    assert shared("ruleset") is s and "no-such-field" not in s["required"] and s["$defs"]["hand"]["enum"]
+    assert (surely_valid("ruleset", doc), _validator("ruleset").is_valid(doc)) == before
+    assert not strict_validator_class()(mine).is_valid(doc)   # the copy itself did change: it is a real copy

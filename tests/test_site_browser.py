@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from lit_compliance.output import pdf
+import browser as pdf  # tests/browser.py: headless Chromium, for the tests where a browser is the point
 
 from site_html import broken_links, parse_site
 

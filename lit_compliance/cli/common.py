@@ -425,13 +425,12 @@ def deliver(content: str | bytes, output: Path | None, inputs: tuple = ()) -> No
         raise Trouble(str(exc)) from None
 
 
-def print_pdf(html: str, measured=None) -> bytes:
-    """``html`` printed to PDF by headless Chromium, or a clean Trouble saying why not. With
-    ``measured`` (then, same), ``html`` is a first printing measured to set the running heads
-    (:func:`lit_compliance.output.pdf.html_to_pdf_measured`)."""
-    from ..output.pdf import PdfUnavailable, html_to_pdf, html_to_pdf_measured  # lazy: Chromium's machinery (subprocess, tempfile) only for PDF output
+def print_pdf(template: str, **context) -> bytes:
+    """The Typst template ``template`` filled with ``context`` and typeset to PDF
+    (:mod:`lit_compliance.output.typeset`), or a clean Trouble saying why not."""
+    from ..output.typeset import PdfError, render_pdf  # lazy: the typesetter only for PDF output
 
     try:
-        return html_to_pdf(html) if measured is None else html_to_pdf_measured(html, *measured)
-    except PdfUnavailable as exc:
+        return render_pdf(template, **context)
+    except PdfError as exc:
         raise Trouble(str(exc)) from None

@@ -55,7 +55,7 @@ def _theories(configs) -> list:
                    "this.")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
               help="text, json, csv (one row per table, wager and period, then the cumulative rows), html "
-                   "(with each wager's funnel chart) or pdf (needs Chromium).")
+                   "(with each wager's funnel chart) or pdf.")
 @click.option("--output", "-o", "output", type=click.Path(path_type=Path, dir_okay=False),
               help="Write to FILE (atomically) instead of standard output.")
 @handled
@@ -94,9 +94,10 @@ def hold(results, configs, band, alarm_percent, fmt, output):
         content = csv_text(report)
     else:
         shown = view(report, charts_too=fmt != "text")
-        content = render("hold/hold.txt.j2" if fmt == "text" else "hold/hold.html.j2", **shown)
         if fmt == "pdf":
-            content = print_pdf(content)
+            content = print_pdf("hold/hold.typ.j2", **shown)
+        else:
+            content = render("hold/hold.txt.j2" if fmt == "text" else "hold/hold.html.j2", **shown)
     deliver(content, output, tuple(results) + tuple(configs))
     if report["alarm"]["raised"]:
         raise SystemExit(EXIT_NO)

@@ -219,15 +219,16 @@ def render_placard(rs: Ruleset, config: TableConfig, fmt: str) -> str | bytes:
         raise Trouble(f"{config.path}: {exc}") from None
     if fmt == "svg":
         return render("placard.svg.j2", v=view, s=svg_view(view))
-    html = render("placard.html.j2", v=view)
-    return print_pdf(html) if fmt == "pdf" else html
+    if fmt == "pdf":
+        return print_pdf("placard.typ.j2", v=view, s=svg_view(view))
+    return render("placard.html.j2", v=view)
 
 
 @main.command(epilog=f"Smallest type by sign size: {type_sizes_text()}.")
 @click.argument("config", type=click.Path(path_type=Path, dir_okay=False))
 @ruleset_option
 @click.option("--format", "fmt", type=click.Choice(["html", "svg", "pdf"]), default="html", show_default=True,
-              help="html (print-ready, one sheet), svg, or pdf (needs Chromium).")
+              help="html (print-ready, one sheet), svg, or pdf.")
 @output_option
 @handled
 def placard(config: Path, ruleset_ref: str | None, fmt: str, output: Path | None) -> None:
@@ -262,8 +263,9 @@ def render_summary(rs: Ruleset, fmt: str) -> str | bytes:
     results = _analyse(rs)  # each paytable states its house edge
     if fmt == "markdown":
         return render("summary.md.j2", v=summary_view(rs, markdown, results))
-    html = render("summary.html.j2", v=summary_view(rs, results=results))
-    return print_pdf(html) if fmt == "pdf" else html
+    if fmt == "pdf":
+        return print_pdf("summary.typ.j2", v=summary_view(rs, results=results))
+    return render("summary.html.j2", v=summary_view(rs, results=results))
 
 
 @main.command()
@@ -271,7 +273,7 @@ def render_summary(rs: Ruleset, fmt: str) -> str | bytes:
 @version_option
 @on_option
 @click.option("--format", "fmt", type=click.Choice(["markdown", "html", "pdf"]), default="markdown",
-              show_default=True, help="markdown, html (print-ready) or pdf (needs Chromium).")
+              show_default=True, help="markdown, html (print-ready) or pdf.")
 @output_option
 @handled
 def summary(jurisdiction: str, version: str | None, on: str | None, fmt: str, output: Path | None) -> None:

@@ -111,7 +111,7 @@ def _config_report(path: Path, opts, wager_id: str | None, shown: bool = True, b
               help="Progressive meter rate, percent of each wager (long-run return).")
 @click.option("--reset", type=click.FloatRange(min=0, max=1e9), help="Progressive reset (long-run return).")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
-              help="text, markdown, json, csv (one row per line), html (print-ready) or pdf (needs Chromium).")
+              help="text, markdown, json, csv (one row per line), html (print-ready) or pdf.")
 @click.option("--output", "-o", "output", type=click.Path(path_type=Path, dir_okay=False),
               help="Write to FILE (atomically) instead of standard output.")
 @handled
@@ -127,7 +127,7 @@ def par(target, version, on, wager, paytable, paytable_file, bet, hands_per_hour
     if fmt == "pdf" and output is None:
         raise Trouble("--format pdf needs --output FILE")
     from ..gamemath.par import ParOptions  # lazy: the math loads only when `par` runs (`--help` imports every command module)
-    from ..report.par_view import csv_text, heading_pages, par_report, running_heads, strip_charts  # lazy: as above
+    from ..report.par_view import csv_text, par_report, running_heads, strip_charts  # lazy: as above
 
     opts = ParOptions(bet=Fraction(str(bet)) if bet is not None else ParOptions.bet, hands_per_hour=hands_per_hour,
                       meter=None if meter is None else Fraction(str(meter)),
@@ -176,22 +176,8 @@ def par(target, version, on, wager, paytable, paytable_file, bet, hands_per_hour
         content = csv_text(reports)
     else:
         template = {"text": "par/par.txt.j2", "markdown": "par/par.md.j2"}.get(fmt, "par/par.html.j2")
-        if fmt == "pdf":  # printed twice: the running heads name what the first printing put on each page
-            starts: list = []
-
-            def then(pages):
-                found = heading_pages(reports, pages) if pages is not None else None
-                starts[:] = [[p for p, _ in found]] if found else []
-                return render(template, reports=reports, whatif=whatif, heads=running_heads(reports, pages))
-
-            def same(pages):  # every section's heading on the page the first printing put it
-                if not starts:  # the heads did not depend on that printing
-                    return True
-                found = heading_pages(reports, pages)
-                return found is not None and [[p for p, _ in found]] == starts
-
-            first = render(template, reports=reports, whatif=whatif, heads=running_heads(reports, measuring=True))
-            content = print_pdf(first, (then, same))
+        if fmt == "pdf":  # running heads, contents and page numbers set by the typesetter, in one pass
+            content = print_pdf("par/par.typ.j2", reports=reports, whatif=whatif, heads=running_heads(reports))
         else:
             content = render(template, reports=reports, whatif=whatif, heads=running_heads(reports))
     inputs = tuple(p for p in (paytable_file, Path(target) if target and names_a_file(target) else None) if p)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, Callable
 
@@ -122,7 +123,7 @@ class _Compiler:
             target: Any = self.root
             for part in pointer[2:].split("/"):
                 part = part.replace("~1", "/").replace("~0", "~")
-                if not isinstance(target, dict) or part not in target:
+                if not isinstance(target, Mapping) or part not in target:
                     raise Unsupported(f"$ref {pointer!r} does not resolve")
                 target = target[part]
             self.refs[pointer] = self.node(target)
@@ -134,7 +135,7 @@ class _Compiler:
             return lambda x: True
         if schema is False:
             return lambda x: False
-        if not isinstance(schema, dict):
+        if not isinstance(schema, Mapping):
             raise Unsupported(f"schema {schema!r}")
         checks: list[Check] = []
         for key, value in schema.items():

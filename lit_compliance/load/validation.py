@@ -14,7 +14,7 @@ from typing import Any, Iterator
 
 
 from .document_changes import Change, ReadingError, check_change
-from .resources import data_dir, schema
+from .resources import data_dir, schema, thawed
 from .ruleset import Ruleset
 from .schema_check import anchored, surely_valid
 from .strict_yaml import Document, Problem
@@ -59,7 +59,8 @@ def _validator(name: str):
     """The schema's validator (jsonschema is imported only by commands that validate something)."""
     import jsonschema  # lazy: as above: a warm run never imports jsonschema
 
-    return strict_validator_class()(schema(name), format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER)
+    # jsonschema gets its own mutable copy: the shared schema is read-only (resources.schema)
+    return strict_validator_class()(thawed(schema(name)), format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER)
 
 
 def schema_problems(doc: Document, name: str = "ruleset") -> list[Problem]:

@@ -453,6 +453,7 @@ def svg_view(view: dict) -> dict:
         "qr": {"svg": Markup(str(view["qr"]["svg"]).replace(
                    "<svg ", f'<svg x="{r(fit["width"] - margin - qr)}" y="{r(fit["height"] - margin - qr)}" '
                             f'width="{r(qr)}" height="{r(qr)}" ', 1)), "text": view["qr"]["text"]},
+        "qr_box": {"x": r(fit["width"] - margin - qr), "y": r(fit["height"] - margin - qr), "size": r(qr)},
     }
 
 

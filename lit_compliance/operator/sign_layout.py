@@ -20,8 +20,8 @@ SIGN_SIZES = {
 # --- Sheet layout --------------------------------------------------------------------------------
 #
 # The placard is laid out for its sheet here, in points, and both templates draw from the same
-# figures: the HTML (and the PDF Chromium prints from it) sets its type sizes, spacing and columns
-# from them, the SVG places every line at the positions computed below. The paytable text size is
+# figures: the HTML sets its type sizes, spacing and columns from them, the SVG (and the PDF, typeset
+# from the SVG's positions) places every line at the positions computed below. The paytable text size is
 # the largest, in steps of a quarter point, at which header, schedule and footer fit the sheet
 # (never above the maximum for the sheet); a schedule that would need type below the minimum is
 # refused rather than printed small.

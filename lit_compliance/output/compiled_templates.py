@@ -35,6 +35,9 @@ FILTERS = ("odds", "hand", "flag", "refs", "prose", "money", "percent", "md", "w
 
 HEADER = "# lit-compliance compiled template"
 
+#: Typst templates (PDF output) are not compiled ahead: their environment prints values differently.
+TYPST_SUFFIX = ".typ.j2"
+
 
 def escaped(name: str | None) -> bool:
     """Autoescape HTML, SVG and XML templates (``x.html.j2`` as well as ``x.html``)."""
@@ -120,14 +123,16 @@ def compiler_environment(searchpath, finalize: Callable | None = None,
 
 
 def compile_folder(templates: Path, out: Path, env: jinja2.Environment | None = None) -> list[str]:
-    """Compile every ``*.j2`` template under ``templates`` into ``out`` (made if need be); the
-    names compiled, in order."""
+    """Compile every ``*.j2`` template under ``templates`` (but the Typst ones) into ``out`` (made if
+    need be); the names compiled, in order."""
     env = env or compiler_environment(templates)
     env_signature = signature(env)
     out.mkdir(parents=True, exist_ok=True)
     names = []
     for path in sorted(templates.rglob("*.j2")):
         name = path.relative_to(templates).as_posix()
+        if name.endswith(TYPST_SUFFIX):  # rendered by their own environment (output/typeset.py), only for a PDF
+            continue
         source = path.read_text(encoding="utf-8")
         code = env.compile(source, name, str(path), raw=True, defer_init=True)
         (out / module_file(name)).write_text(_header(name, source, env_signature) + code, encoding="utf-8")

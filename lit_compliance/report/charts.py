@@ -8,6 +8,8 @@ from __future__ import annotations
 from html import escape
 from math import floor, log10
 
+from ..operator.metrics import text_width
+
 W, H = 640, 300
 LEFT, RIGHT, TOP, BOTTOM = 78, 20, 30, 52
 DASHES = ("", "6 3", "2 3", "10 3 2 3")
@@ -16,6 +18,14 @@ GREYS = ("#000", "#444", "#777", "#999")
 
 def _n(x: float) -> str:
     return f"{x:.2f}".rstrip("0").rstrip(".")
+
+
+def title_size(title: str) -> float:
+    """The title's type size: 14, or smaller (in quarter points) where a long title set in DejaVu Sans
+    Bold, the widest font the chart may be drawn in, would run past the chart's edges."""
+    room = W - 16
+    wide = text_width(title, 14, bold=True)
+    return 14.0 if wide <= room else floor(14 * room / wide * 4) / 4
 
 
 def nice_ticks(lo: float, hi: float, count: int = 5) -> list[float]:
@@ -42,7 +52,7 @@ def _frame(title: str, x_label: str, y_label: str, xt, yt, fx, fy, x_fmt, y_fmt)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" width="{W}" height="{H}" '
            f'role="img" aria-label="{escape(title)}" font-family="Helvetica, Arial, sans-serif" font-size="12">',
            f'<title>{escape(title)}</title>',
-           f'<text x="{W / 2}" y="18" text-anchor="middle" font-size="14" font-weight="bold">{escape(title)}</text>']
+           f'<text x="{W / 2}" y="18" text-anchor="middle" font-size="{_n(title_size(title))}" font-weight="bold">{escape(title)}</text>']
     for t in yt:
         y = fy(t)
         out.append(f'<line x1="{LEFT}" y1="{_n(y)}" x2="{W - RIGHT}" y2="{_n(y)}" stroke="#ddd"/>')
@@ -105,7 +115,7 @@ def bar_chart(title: str, x_label: str, bars: list[tuple[str, float]], x_fmt=lam
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {h}" width="{W}" height="{h}" role="img" '
            f'aria-label="{escape(title)}" font-family="Helvetica, Arial, sans-serif" font-size="12">',
            f'<title>{escape(title)}</title>',
-           f'<text x="{W / 2}" y="18" text-anchor="middle" font-size="14" font-weight="bold">{escape(title)}</text>']
+           f'<text x="{W / 2}" y="18" text-anchor="middle" font-size="{_n(title_size(title))}" font-weight="bold">{escape(title)}</text>']
     base = h - BOTTOM
     for t in xt:
         out.append(f'<line x1="{_n(fx(t))}" y1="{TOP}" x2="{_n(fx(t))}" y2="{base}" stroke="#ddd"/>')

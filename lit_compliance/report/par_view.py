@@ -7,7 +7,6 @@ raw figures; ``--format csv`` one row per paytable line (:func:`csv_text`).
 """
 from __future__ import annotations
 
-import re
 from math import floor, log10
 
 from ..model.vocabulary import status_sentence
@@ -233,78 +232,18 @@ def _readings_text(sections: list[dict]) -> str:
 
 
 FRONT_HEAD = "contents, method and readings"
-PAGE_NUMBER = re.compile(r"page \d+ of \d+")
 
 
-def _flat(text: str) -> str:
-    return " ".join(text.split())
-
-
-def heading_pages(reports: list[dict], pages: list[str]) -> list[tuple[int, bool]] | None:
-    """Where each section's heading fell in a printing (the text of each page): its page (from 1)
-    and whether it opens that page (nothing above it but the running head of a first printing, whose
-    header names no wager). None when a heading is not found."""
-    texts = [_flat(p) for p in pages]
-    out: list[tuple[int, bool]] = []
-    at_page, at = 0, 0
-    for report in reports:
-        t = report["title"]
-        furniture = _flat(t["running"])
-        for w in report["wagers"]:
-            for s in w["sections"]:
-                heading = _flat(s["show"]["heading"])
-                found = None
-                for p in range(at_page, len(texts)):
-                    i = texts[p].find(heading, at if p == at_page else 0)
-                    if i >= 0:
-                        found = (p, i)
-                        break
-                if found is None:
-                    return None
-                p, i = found
-                before = PAGE_NUMBER.sub("", texts[p][:i]).replace(furniture, "")
-                out.append((p + 1, not before.strip()))
-                at_page, at = p, i + len(heading)
-    return out
-
-
-def _run_keys(reports: list[dict], pages: list[str]) -> list[int] | None:
-    """Which run of pages each section falls in: a run starts where a section's heading opens a page
-    (and with each report), so the sections of one run share pages and no page holds two runs."""
-    found = heading_pages(reports, pages)
-    if found is None:
-        return None
-    keys: list[int] = []
-    run, k = 0, 0
-    for report in reports:
-        first = True
-        for w in report["wagers"]:
-            for _ in w["sections"]:
-                if first or found[k][1]:
-                    run += 1
-                first = False
-                keys.append(run)
-                k += 1
-    return keys
-
-
-def running_heads(reports: list[dict], pages: list[str] | None = None, measuring: bool = False) -> dict:
-    """The printed sheet's running heads: each section is set on a named page whose header names the
-    wagers and paytables on those pages and whose footer names the readings their figures apply.
-
-    Without ``pages`` (the text of each page of a first printing), each wager is one run, starting a
-    new page. With them, a run is the sections that share pages in that printing, so the heads can be
-    set without moving a line (runs start only where a page already did). ``ok`` is False when the
-    pages do not show every section's heading. ``measuring``: the first printing, every section of a
-    report in one run and no wager named, so no page break is forced between sections."""
+def running_heads(reports: list[dict]) -> dict:
+    """The HTML sheet's running heads, for a browser's printing: each wager's sections are set on a
+    named page whose header names the wager and its paytables and whose footer names the readings
+    their figures apply, each wager starting a new page. (The PDF sets its heads page by page:
+    ``templates/par/par.typ.j2``.)"""
     items = [(ri, w, s) for ri, r in enumerate(reports) for w in r["wagers"] for s in w["sections"]]
-    keys = _run_keys(reports, pages) if pages is not None else None
-    ok = pages is None or keys is not None
-    if keys is None:
-        keys = [ri if measuring else (ri, w["id"]) for ri, w, s in items]
     runs: list[dict] = []
     by_anchor: dict[str, str] = {}
-    for (ri, w, s), key in zip(items, keys):
+    for ri, w, s in items:
+        key = (ri, w["id"])
         if not runs or runs[-1]["key"] != key:
             runs.append({"key": key, "name": f"run-{len(runs) + 1}", "report": ri, "parts": []})
         run = runs[-1]
@@ -313,10 +252,9 @@ def running_heads(reports: list[dict], pages: list[str] | None = None, measuring
         run["parts"][-1][1].append(s)
         by_anchor[s["show"]["anchor"]] = run["name"]
     pages_out = [{"name": r["name"], "report": r["report"],
-                  "wager": "" if measuring else "; ".join(f"{w['name']}: {_paytable_letters(secs)}" for w, secs in r["parts"]),
+                  "wager": "; ".join(f"{w['name']}: {_paytable_letters(secs)}" for w, secs in r["parts"]),
                   "readings": _readings_text([s for _, secs in r["parts"] for s in secs])} for r in runs]
-    return {"by_anchor": by_anchor, "pages": pages_out, "front": FRONT_HEAD, "measured": pages is not None and ok, "ok": ok,
-            "keys": keys}
+    return {"by_anchor": by_anchor, "pages": pages_out, "front": FRONT_HEAD}
 
 
 def par_report(model: RulesetModel, wager_id: str | None = None, paytable_id: str | None = None,

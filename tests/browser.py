@@ -1,8 +1,10 @@
-"""PDF output by printing HTML in headless Chromium, when a Chromium is installed.
+"""Headless Chromium for the tests where a real browser is the point: the site and the HTML pages
+(the placard's print-ready HTML, the hold report) laid out (``dump_dom``) or printed from a browser
+(``html_to_pdf``), as a user's browser would. The program itself never runs a browser: its PDFs are
+typeset by Typst (``lit_compliance.output.typeset``).
 
-Nothing here is needed for HTML, SVG or Markdown output. Install Chromium from the system packages
-(Debian/Ubuntu: ``apt-get install chromium``) to get ``--format pdf``. The PDF's creation and
-modification dates are pinned, so the same HTML gives the same bytes.
+Install Chromium from the system packages (Debian/Ubuntu: ``apt-get install chromium``); without it
+the browser tests skip, saying so.
 """
 from __future__ import annotations
 
@@ -13,9 +15,9 @@ import signal
 import subprocess
 import tempfile
 from pathlib import Path
-from .files import sweep_dead_runs
-from .text_safety import visible
-from typing import Callable
+
+from lit_compliance.output.files import sweep_dead_runs
+from lit_compliance.output.text_safety import visible
 
 CANDIDATES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 TIMEOUT_SECONDS = 120
@@ -141,42 +143,6 @@ def html_to_pdf(html: str, pages: int | None = None) -> bytes:
         data = normalise_pdf(out.read_bytes())
         check_pdf(data, pages)
         return data
-
-
-def page_texts(pdf: bytes) -> list[str] | None:
-    """The text of each page of ``pdf`` (poppler's ``pdftotext``), or None when it is not installed."""
-    exe = shutil.which("pdftotext")
-    if exe is None:
-        return None
-    with tempfile.TemporaryDirectory(prefix="lit-txt-") as tmp:
-        src = Path(tmp) / "in.pdf"
-        src.write_bytes(pdf)
-        try:
-            result = subprocess.run([exe, "-enc", "UTF-8", str(src), "-"], capture_output=True,
-                                    stdin=subprocess.DEVNULL, timeout=TIMEOUT_SECONDS)
-        except (OSError, subprocess.TimeoutExpired):
-            return None
-    if result.returncode != 0:
-        return None
-    pages = result.stdout.decode("utf-8", "replace").split("\f")
-    return pages[:-1] if pages and not pages[-1].strip() else pages
-
-
-def html_to_pdf_measured(first: str, then: Callable[[list[str] | None], str],
-                         same: Callable[[list[str]], bool]) -> bytes:
-    """Print a document whose running heads depend on where its parts fall: print ``first``, read the
-    text of each page back, print ``then(pages)``, and keep that when ``same(pages of the result)``
-    says nothing moved; otherwise (or without ``pdftotext``) print ``then(None)``, the document's
-    layout that needs no measuring."""
-    if shutil.which("pdftotext") is None:
-        return html_to_pdf(then(None))
-    pages = page_texts(html_to_pdf(first))
-    if pages is not None:
-        final = html_to_pdf(then(pages))
-        again = page_texts(final)
-        if again is not None and len(again) == len(pages) and same(again):
-            return final
-    return html_to_pdf(then(None))
 
 
 def dump_dom(html: str, extra_script: str = "") -> str:

@@ -1,0 +1,130 @@
+"""PDF output (Typst, no browser) against its targets, every comparison paired in one interleaved run.
+
+    python benchmarks/bench_pdf.py [--rounds N]
+
+Each figure is the wall time and the CPU time (user + system, from ``os.wait4``) of a new process
+(``python -m lit_compliance ...``, interpreter start included). The runs of a comparison alternate
+(A B, B A, A B, ...) in the same N rounds, so a busy machine weighs on both alike; a ratio is the
+median of the per-round ratios. Rows:
+
+- the import floor (``python -c "import numpy, yaml, jinja2, click, jsonschema"``);
+- a sign PDF warm (``placard examples/configs/maryland.yaml --format pdf``; cache filled, the PDF
+  itself in it), and the same with the PDF typeset anew (the math and layout warm, no PDF kept:
+  each run gets a fresh copy of a cache filled without PDFs);
+- ``par all --format pdf`` against ``par all`` (text), both warm, the PDF typeset anew each run as
+  above, and the PDF read from the cache.
+
+Targets (issue 34): a sign PDF under 0.5 s warm; ``par all --format pdf`` within 2x ``par all`` text.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYCACHE = tempfile.mkdtemp(prefix="lit-bench-pycache-")
+SIGN = ["placard", "examples/configs/maryland.yaml", "--format", "pdf"]
+PAR_TEXT = ["par", "all"]
+PAR_PDF = ["par", "all", "--format", "pdf"]
+FLOOR = [sys.executable, "-c", "import numpy, yaml, jinja2, click, jsonschema"]
+
+
+def run(argv: list[str], cache: str | None = None) -> tuple[float, float]:
+    """Wall and CPU seconds of one process."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONPYCACHEPREFIX=PYCACHE)
+    env.pop("SOURCE_DATE_EPOCH", None)
+    if cache is not None:
+        env["LIT_COMPLIANCE_CACHE"] = cache
+    start = time.perf_counter()
+    proc = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    error = proc.stderr.read().decode(errors="replace")
+    proc.stderr.close()
+    if os.waitstatus_to_exitcode(status):
+        raise SystemExit(f"{' '.join(argv)} failed:\n{error}")
+    return wall, usage.ru_utime + usage.ru_stime
+
+
+def lit(args: list[str], work: str, out: str | None = None) -> list[str]:
+    return [sys.executable, "-m", "lit_compliance", *args] + (["-o", os.path.join(work, out)] if out else [])
+
+
+def paired(a, b, rounds: int) -> dict:
+    """``a`` and ``b`` (each a callable giving (wall, cpu)) run alternately ``rounds`` times each."""
+    got_a, got_b = [], []
+    for i in range(rounds):
+        first, second = (a, b) if i % 2 == 0 else (b, a)
+        x, y = first(), second()
+        if i % 2:
+            x, y = y, x
+        got_a.append(x)
+        got_b.append(y)
+    med = lambda xs, k: statistics.median(v[k] for v in xs)  # noqa: E731
+    return {"a_wall": med(got_a, 0), "a_cpu": med(got_a, 1), "b_wall": med(got_b, 0), "b_cpu": med(got_b, 1),
+            "ratio_wall": statistics.median(y[0] / x[0] for x, y in zip(got_a, got_b)),
+            "ratio_cpu": statistics.median(y[1] / x[1] for x, y in zip(got_a, got_b))}
+
+
+def fresh_copy(filled: str, work: str) -> str:
+    """A copy of the cache ``filled`` (math and layout, no PDF) for one run (copied before timing)."""
+    target = tempfile.mkdtemp(prefix="cache-", dir=work)
+    shutil.rmtree(target)
+    shutil.copytree(filled, target)
+    return target
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rounds", type=int, default=5, help="runs of each command per comparison (default 5)")
+    rounds = parser.parse_args().rounds
+    # the templates compiled, as an install has them (bench_all.py does the same)
+    subprocess.run([sys.executable, str(ROOT / "tools" / "compile_templates.py")], check=True, stdout=subprocess.DEVNULL)
+    with tempfile.TemporaryDirectory(prefix="lit-bench-pdf-") as work:
+        filled = os.path.join(work, "filled")        # math and layout only: filled by the text and HTML forms
+        run(lit(PAR_TEXT, work), filled)
+        run(lit(["placard", "examples/configs/maryland.yaml", "--format", "html"], work), filled)
+        warm = os.path.join(work, "warm")            # the same, and every PDF too
+        shutil.copytree(filled, warm)
+        run(lit(SIGN, work, "sign.pdf"), warm)
+        run(lit(PAR_PDF, work, "par.pdf"), warm)
+
+        def anew(args, out):
+            def go():
+                cache = fresh_copy(filled, work)
+                took = run(lit(args, work, out), cache)
+                shutil.rmtree(cache, ignore_errors=True)
+                return took
+            return go
+
+        floor = lambda: run(FLOOR)  # noqa: E731
+        rows = [
+            ("sign PDF, warm (PDF in the cache) vs the import floor", paired(floor, lambda: run(lit(SIGN, work, "s.pdf"), warm), rounds)),
+            ("sign PDF, typeset anew (math warm) vs the import floor", paired(floor, anew(SIGN, "s.pdf"), rounds)),
+            ("par all --format pdf, warm (PDF in the cache) vs par all text", paired(
+                lambda: run(lit(PAR_TEXT, work), warm), lambda: run(lit(PAR_PDF, work, "p.pdf"), warm), rounds)),
+            ("par all --format pdf, typeset anew (math warm) vs par all text", paired(
+                lambda: run(lit(PAR_TEXT, work), warm), anew(PAR_PDF, "p.pdf"), rounds)),
+        ]
+    print(f"PDF output, {rounds} paired rounds each (median; ratio = median of per-round ratios)")
+    print(f"{'comparison (A vs B)':66} {'A wall':>7} {'A cpu':>6} {'B wall':>7} {'B cpu':>6} {'B/A wall':>8} {'B/A cpu':>8}")
+    for name, r in rows:
+        print(f"{name:66} {r['a_wall']:7.3f} {r['a_cpu']:6.3f} {r['b_wall']:7.3f} {r['b_cpu']:6.3f} "
+              f"{r['ratio_wall']:7.2f}x {r['ratio_cpu']:7.2f}x")
+    sign = rows[0][1]
+    print(f"\nsign PDF warm: {sign['b_wall']:.3f} s wall, {sign['ratio_wall']:.2f}x the import floor "
+          f"({sign['a_wall']:.3f} s in this run; target < 0.5 s): {'met' if sign['b_wall'] < 0.5 else 'NOT met'}")
+    for name, r in rows[2:]:
+        print(f"{name}: {r['ratio_wall']:.2f}x wall, {r['ratio_cpu']:.2f}x CPU (target <= 2x): "
+              f"{'met' if r['ratio_wall'] <= 2 else 'NOT met'}")
+
+
+if __name__ == "__main__":
+    main()
