@@ -148,7 +148,7 @@ def simulate(config, rounds, periods, seed, start, anomaly, fmt, output):
     from ..operator.simulate import Play, SimulationError, simulate as run
     # lazy: as above
     from ..suggest import unknown
-    from ..report.spreadsheet import Figure, csv_text
+    from ..report.spreadsheet import Figure, csv_text  # lazy: as above
 
     first = parse_date(start, "--start")
     if (dt.date.max - first).days < periods - 1:

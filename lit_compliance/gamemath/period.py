@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from math import gcd, sqrt
+from math import gcd, lgamma, log, log1p, sqrt
 
 import numpy as np
 
@@ -199,8 +199,6 @@ RARE_PRUNE = 1e-16       # a way the rare outcomes add up with less chance than 
 
 
 def _log_binomial(n: int, k: int, p: float) -> float:
-    from math import lgamma, log, log1p
-
     return lgamma(n + 1) - lgamma(k + 1) - lgamma(n - k + 1) + k * log(p) + (n - k) * log1p(-p)
 
 

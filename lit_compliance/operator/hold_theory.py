@@ -226,7 +226,18 @@ def _load(path: str, catalogue) -> TableTheory:
     rs = ruleset_for(config, catalogue or Catalogue.bundled())
     if config.settings.table is None:
         raise CatalogueError(f"{path}: the configuration names no table")
-    return theory_of(config, rs, path)
+    return theory_of(config, rs, path, every_seat=True)
+
+
+def _seat_assumption(wager, choice, table, config, every_seat: bool) -> tuple[str, ...]:
+    """The assumption a wager priced on the table's seats rests on (its paytable set by the number of
+    players in the round: Cover All), said wherever its figures are."""
+    by_seats = (every_seat and table is not None and not choice.paytable and choice.custom_paytable is None
+                and len(wager.paytables) > 1)
+    if not by_seats:
+        return ()
+    return (f"priced on the paytable for {config.settings.seats} players: every seat of the table playing every "
+            "round (a round with fewer players is paid on another paytable)",)
 
 
 def theory_of(config, rs, path: str = "", offered_only: bool = False, every_seat: bool = False) -> TableTheory:
@@ -281,7 +292,7 @@ def _price(config, rs, offered_only: bool = False, every_seat: bool = False):
             meter=(body.get("meter") or {}).get("priced_at"),
             meter_reset=float(opts.reset) if opts.reset is not None else None,
             minimum=float(low) if low is not None else None, maximum=float(high) if high is not None else None,
-            assumptions=tuple(body.get("assumptions") or ()),
+            assumptions=tuple(body.get("assumptions") or ()) + _seat_assumption(wager, choice, table, config, every_seat),
             readings=tuple(_reading(r) for r in model.readings_touching(*prefix)),
             extra={"base": body.get("base")} if wager.is_base else {})
     return wagers, tuple(_reading(r) for r in model.applied), model, choices

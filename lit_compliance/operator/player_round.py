@@ -78,7 +78,7 @@ def player_bands(theory: TableTheory, amounts: dict, rounds: tuple[int, ...], le
         return stored
     import numpy as np  # lazy: only when the bands are not in the cache
 
-    from ..gamemath.period import total_bands
+    from ..gamemath.period import total_bands  # lazy: numpy, as above
 
     got = player_round(theory, amounts)
     edges = total_bands(np.array(got.values), np.array(got.probabilities), rounds, level)

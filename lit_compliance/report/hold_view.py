@@ -94,6 +94,7 @@ def view(report: dict, charts_too: bool = True) -> dict:
                            f"{w['units_per_round']} unit(s) placed a round, so a theoretical hold of "
                            f"{_pct(pa['mean_per_round'] / w['units_per_round'])}"
                            + (f" at a ${pa['stake_priced']:,.2f} stake" if pa.get("stake_priced") else "")
+                           + "".join(f"; {a}" for a in w.get("assumptions") or ())
                            + _spread_text(w.get("stake_spread"))})
         tables.append({**t, "wagers": wagers})
     return {**report, "tables": tables, "flags": flags(report), "alarm_lines": alarm_lines(report),
