@@ -39,16 +39,22 @@ def list_cmd(fmt: str) -> None:
 @click.argument("jurisdiction")
 @click.option("--version", "version", help="A version id (default: the newest).")
 @click.option("--on", "on", metavar="DATE", help="The version in force on DATE (YYYY-MM-DD).")
+@click.option("--with-source", "with_source", is_flag=True,
+              help="With --format json: also give, under ``provisions``, each provision of the source text "
+                   "with its status (the law's words, kept apart from the ruleset unless asked for).")
 @format_option
 @handled
-def show(jurisdiction: str, version: str | None, on: str | None, fmt: str) -> None:
-    """Print a ruleset readably (with its findings), or as JSON (the ruleset document and, under
-    ``provisions``, each provision of its source with its status)."""
+def show(jurisdiction: str, version: str | None, on: str | None, with_source: bool, fmt: str) -> None:
+    """Print a ruleset readably (with its findings), or as JSON (the ruleset document alone; with
+    ``--with-source``, also each provision of its source with its status under ``provisions``)."""
     rs = pick(jurisdiction, version, on)
     if fmt == "json":
-        from ..regulator.coverage import ruleset_provisions  # lazy: parses the source; only --format json needs the provisions
+        document = published(rs)
+        if with_source:
+            from ..regulator.coverage import ruleset_provisions  # lazy: parses the source
 
-        emit(to_json({**published(rs), "provisions": ruleset_provisions(rs)}))
+            document = {**document, "provisions": ruleset_provisions(rs)}
+        emit(to_json(document))
     else:
         printed = as_printed(rs)   # the rules as the source states them: no reading applied
         emit(render("show.txt.j2", m=printed, site_reference=reference(rs),
