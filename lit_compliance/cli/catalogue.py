@@ -67,9 +67,13 @@ def show(jurisdiction: str, version: str | None, on: str | None, with_source: bo
               help="Also check that every provision (sentence, list item) of each source is quoted by a fact or "
                    "a finding or has a reason it holds no rule, and that every fact and finding has a quote "
                    "(exit 1 naming each uncovered provision and unquoted item).")
+@click.option("--gaps", "gaps", is_flag=True,
+              help="Also check that the content words of every requirement (the quality, action, actor, figure, "
+                   "document, prohibition) are carried by the value or typed fields of the facts that claim it, or "
+                   "the claim says why not (exit 1 naming each gap: file, line and the missing words).")
 @format_option
 @handled
-def validate(paths: tuple[Path, ...], coverage: bool, fmt: str) -> None:
+def validate(paths: tuple[Path, ...], coverage: bool, gaps: bool, fmt: str) -> None:
     """Validate ruleset files (the bundled catalogue when no path is given).
 
     Exit status 0 when everything is valid, 1 when any problem is found.
@@ -95,10 +99,17 @@ def validate(paths: tuple[Path, ...], coverage: bool, fmt: str) -> None:
         incomplete = any(failing(r) for r in rows)
     else:
         rows, incomplete = [], False
+    gap_rows = []
+    if gaps and not problems:
+        from ..regulator.gaps import gap_rows as find_gaps  # lazy: as above
+
+        gap_rows = find_gaps(rulesets)
     if fmt == "json":
         out = {"valid": not problems, "checked": checked, "problems": [p.as_dict() for p in problems]}
         if coverage:
             out["coverage"] = rows
+        if gaps:
+            out["gaps"] = gap_rows
         emit(to_json(out))
     else:
         for problem in problems:
@@ -107,5 +118,7 @@ def validate(paths: tuple[Path, ...], coverage: bool, fmt: str) -> None:
             click.echo(f"ok: {len(checked)} ruleset(s) valid")
         if rows:
             emit(render("coverage.txt.j2", rows=rows))
-    sys.exit(EXIT_NO if problems or incomplete else EXIT_OK)
+        if gaps and not problems:
+            emit(render("gaps.txt.j2", gaps=gap_rows, checked=len(rulesets)))
+    sys.exit(EXIT_NO if problems or incomplete or gap_rows else EXIT_OK)
 

@@ -21,7 +21,8 @@ from .clause_parser import clause_config as _config
 from .quotes import locate_all
 from .requirements import Requirement, index_requirements
 from .provisions import source_index
-from .ruleset import Ruleset
+from .facts import facts
+from .ruleset import Ruleset, finding_ids as _ids
 
 
 @dataclass(frozen=True)
@@ -112,8 +113,6 @@ def claim_problems(rs: Ruleset) -> list[tuple[tuple, str]]:
     entries = named_claims(rs)
     if not entries:
         return []
-    from .facts import facts  # here: facts import the ruleset walk, which this module's callers need not load
-    from .ruleset import finding_ids as _ids
 
     known = {r.id for r in index_requirements(index)} if index else set()
     fact_ids = {f.id for f in facts(rs)}

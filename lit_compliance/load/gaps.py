@@ -4,20 +4,25 @@ value is caught.
 
 The content words of a requirement are, by class:
 
-- **figure**: a number (``10``, ``$25,000``) or a number word (``ten``, ``once``), compared as digits;
-- **prohibition**: ``not``, ``no``, ``never``, ``nor``, ``neither``; carried by any word of negation
-  or restriction (``not``, ``no``, ``never``, ``false``, ``prohibited``, ``only``, ``without`` ...);
+- **figure**: a number (``10``, ``$25,000``) or a number word (``ten``, ``twice``), compared as digits
+  (an ordinal such as ``second`` is carried by a step's place in its list, so it is not one);
+- **prohibition**: ``not``, ``no``, ``never``, ``nor``, ``neither`` that forbid (``shall not``,
+  ``may not``, ``no person ... may``, ``is not played``; not ``no more than``, nor a condition such
+  as ``is not being used``); carried by any word of negation or restriction (``not``, ``no``,
+  ``never``, ``false``, ``prohibited``, ``only``, ``without`` ...);
 - **actor**: who acts, the subject of a ``shall``, ``must`` or ``may`` (``dealer``, ``player``,
   ``floorperson``, ``facility operator`` ...);
 - **document**: a document the rules name (``Rules Submission``, ``internal controls``, ``brochure``,
-  ``layout``, ``sign`` ...), or its approval (``approved``);
+  ``sign`` ...), or its approval (``approved``);
 - **action or quality**: the first content word after each ``shall``, ``must`` or ``may`` (past
-  ``not``, ``be``, ``also``, ``then`` and words such as ``of``, ``the``, ``same``): what must be done
-  (``inspect``, ``turn``) or what a thing must be (``design`` in ``must be of the same design``).
+  ``not``, ``be``, ``also``, ``then`` and words such as ``of``, ``the``): what must be done
+  (an *action*: ``inspect``, ``turn``, ``be placed``) or what a thing must be (a *quality*, after
+  ``be``: ``same`` in ``must be of the same design``, ``equal``).
 
 A word is carried when a word of the claiming facts' values or typed fields (every key and scalar
 value under the fact, and the fact's own key, but not its ``quote``, ``cite``, ``finding`` or ``id``)
-or of a claiming finding (its text fields) has the same stem; stems are the word lower-cased
+has the same stem; a finding that also quotes the requirement carries nothing for a fact (it states a
+problem, not the rule), but where only findings claim a requirement their text fields carry it; stems are the word lower-cased
 without a plural or verb ending, and two stems of five letters or more that share their first five
 letters match (``designate`` and ``designation``). A requirement claimed only as holding no rule, or
 by a ``source.clauses.claims`` entry with ``why_not``, has no gap. Every other requirement's
@@ -35,22 +40,24 @@ from .ruleset import Ruleset
 
 NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
                 "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12", "twenty": "20",
-                "thirty": "30", "fifty": "50", "hundred": "100", "thousand": "1000", "once": "1", "twice": "2",
-                "first": "1", "second": "2", "third": "3", "single": "1", "both": "2"}
+                "thirty": "30", "fifty": "50", "hundred": "100", "thousand": "1000", "twice": "2"}
 NEGATIONS = frozenset({"not", "no", "never", "nor", "neither"})
 NEGATION_CARRIERS = NEGATIONS | frozenset({"false", "prohibited", "prohibit", "forbidden", "none", "without",
-                                           "cannot", "only", "refused", "refuse", "barred", "void"})
+                                           "cannot", "only", "refused", "refuse", "barred", "void", "exempt",
+                                           "unplayed"})
 ACTORS = frozenset({"dealer", "player", "floorperson", "supervisor", "operator", "licensee", "casino", "employee",
                     "spectator", "person", "commission", "director", "manager", "inspector", "boxperson",
                     "patron", "croupier", "holder"})
-DOCUMENTS = frozenset({"submission", "brochure", "publication", "layout", "sign", "signage", "controls",
-                       "approval", "approved", "plan", "manual", "chart", "notice", "placard", "posted"})
+DOCUMENTS = frozenset({"submission", "brochure", "publication", "sign", "signage", "controls", "approval",
+                       "approved", "plan", "chart", "notice", "placard", "posted"})
 MODALS = frozenset({"shall", "must", "may"})
+PARTICIPLES = frozenset({"paid", "made", "dealt", "met", "held", "kept", "laid", "put", "set", "shown", "seen",
+                         "given", "taken", "left", "read", "told", "sold", "bought", "done", "won", "lost", "cut"})
 SKIP_AFTER_MODAL = frozenset({"not", "be", "also", "then", "only", "immediately", "have", "been", "either"})
 STOP = frozenset("""a an the of to in on at by for from with into onto than as and or but if is are was were be been
 being its it his her their them they this that these those each any all every such which who whom whose so
 other another shall must may will would can could should do does did has have had there here then also
-not under within upon over after before until when where while per via same""".split()) - {"same"}
+not under within upon over after before until when where while per via""".split())
 ACTION_WINDOW = 5
 ACTION_WORDS = 1
 _WORD = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)?|\$?\d[\d,]*(?:\.\d+)?")
@@ -78,17 +85,37 @@ def _tokens(text: str) -> list[str]:
 @dataclass(frozen=True)
 class ContentWord:
     word: str     # as printed
-    kind: str     # figure | prohibition | actor | document | action
+    kind: str     # figure | prohibition | actor | document | action | quality
 
 
-REFERENCE = re.compile(r"(?:\b(?:Regulations?|COMAR|[Rr]ules?|[Ss]ections?|[Cc]hapter|CMR|ARSD|r)\b|§§?)\s*"
-                       r"[\w.:()\-–—]*(?:\s*(?:,|and|or|to)\s*[\w.:()\-–—]*\d[\w.:()\-–—]*)*"
-                       r"|\.\d\d\w*(?:\([\w]+\))*|\b\d+(?:[.:-]\w+)+(?:\([\w]+\))*|\([a-z0-9]{1,4}\)")
-NAMED = re.compile(r"\b(?:One|Two|Three|Four|Five|Six|Seven|1|3|5|6|2)[ -](?:Card|card)\b|\bBet (?:Number|No\.?) ?\w+"
+_REF_ITEM = r"(?:[A-Z]\b|[\w.:()\-–—]*\d[\w.:()\-–—]*)"
+REFERENCE = re.compile(r"(?:\b(?:Regulations?|COMAR|[Rr]ules?|[Ss]ections?|CMR|ARSD|r)\s+|§§?\s*)" + _REF_ITEM
+                       + r"(?:\s*(?:,|and|or|to|-|–|—)\s*" + _REF_ITEM + r")*"
+                       r"|\b\d+\s+CMR\s+[\d.]+|\.\d\d\w*(?:\([\w]+\))*|\b\d+(?:[.:-]\w+)+(?:\([\w]+\))*|\([a-z0-9]{1,4}\)")
+NAMED = re.compile(r"\b(?:One|Two|Three|Four|Five|Six|Seven|1|3|5|6|2)[ -]+(?:Card|card)\b|\bBet (?:Number|No\.?) ?\w+"
                    r"|\bbet number \w+|“bet number \w+”|\bthree[- ]of[- ]a[- ]kind|\bfour[- ]of[- ]a[- ]kind"
                    r"|\b(?:two|one) pairs?\b|\b4 of a kind|\b3 of a kind", re.I)
-RANKS = re.compile(r"\b(?:ace|aces|king|kings|queen|queens|jack|jacks)\b", re.I)
+RANKS = re.compile(r"\b(?:ace|aces|king|kings|queen|queens|jack|jacks|\d+s)\b", re.I)
 SPELLING = {"colour": "color", "centre": "center", "licence": "license"}
+
+
+BOUNDS = frozenset({"more", "less", "fewer", "greater", "later", "earlier"})
+IS = frozenset({"is", "are"})
+CONDITIONS = frozenset({"if", "unless", "when", "whether"})
+
+
+def _prohibits(lower: list[str], k: int) -> bool:
+    """Whether the negation at ``k`` forbids (``shall not``, ``may not``, ``no person ... may``, ``is not
+    played``) rather than bounds a figure (``no more than seven``) or states a condition (``if ... is not
+    being used``)."""
+    after = lower[k + 1] if k + 1 < len(lower) else ""
+    if after in BOUNDS or after in ("being", "been"):
+        return False
+    if any(w in CONDITIONS for w in lower[max(0, k - 10):k]):
+        return False  # "if ... are not inscribed": a condition, not a prohibition
+    if k and (lower[k - 1] in MODALS or lower[k - 1] in IS):
+        return True
+    return lower[k] in ("no", "neither", "nor", "never") and any(w in MODALS for w in lower[k + 1:k + 6])
 
 
 def content_words(text: str) -> list[ContentWord]:
@@ -113,7 +140,7 @@ def content_words(text: str) -> list[ContentWord]:
         if tok[0].isdigit() or tok[0] == "$" or low in NUMBER_WORDS:
             if not ranks:
                 add(tok, "figure")
-        elif low in NEGATIONS:
+        elif low in NEGATIONS and _prohibits(lower, k):
             add(tok, "prohibition")
         elif stem(low) in ACTORS and any(w in MODALS for w in lower[k + 1:k + 3]):
             add(tok, "actor")  # who acts: the subject of a shall, must or may
@@ -121,6 +148,7 @@ def content_words(text: str) -> list[ContentWord]:
             add(tok, "document")
         if low in MODALS:
             taken, j = 0, k + 1
+            passive = "be" in lower[k + 1:k + 3]  # "shall be ...": a quality unless a participle follows
             while j < len(tokens) and j <= k + ACTION_WINDOW and taken < ACTION_WORDS:
                 word = lower[j]
                 if word in SKIP_AFTER_MODAL or word in STOP:
@@ -128,7 +156,8 @@ def content_words(text: str) -> list[ContentWord]:
                     continue
                 if not (word[0].isdigit() or word in NEGATIONS or stem(word) in ACTORS or stem(word) in DOCUMENTS
                         or word in NUMBER_WORDS):
-                    add(tokens[j], "action")
+                    participle = word.endswith(("ed", "en")) or word in PARTICIPLES
+                    add(tokens[j], "quality" if passive and not participle else "action")
                 taken += 1
                 j += 1
     return out
@@ -144,8 +173,10 @@ def carried_stems(texts: list[str]) -> set[str]:
 
 
 def carried(word: ContentWord, stems: set[str]) -> bool:
+    """Whether ``word`` is carried by a word whose stem is in ``stems`` (a prohibition by any word of
+    negation or restriction)."""
     if word.kind == "prohibition":
-        return bool(stems & NEGATION_CARRIERS)
+        return bool(stems & {stem(w) for w in NEGATION_CARRIERS})
     s = stem(word.word)
     if s in stems:
         return True
@@ -218,7 +249,7 @@ def gaps(rs: Ruleset, claimed: list[Claimed] | None = None) -> list[Gap]:
 
     out = []
     for c in claimed:
-        carriers = [x for x in c.claims if x.kind in ("fact", "finding")]
+        carriers = [x for x in c.claims if x.kind == "fact"] or [x for x in c.claims if x.kind == "finding"]
         if not carriers or any(x.why_not for x in c.claims):
             continue
         stems: set[str] = set()

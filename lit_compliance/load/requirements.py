@@ -32,6 +32,7 @@ EXCEPTIONS = frozenset({"except", "unless"})
 CONJUNCTIONS = frozenset({"and", "or", "but"})
 TABLE_ROWS = 3
 FILLERS = frozenset({"to", "for", "", "pays"})
+SUBJECTS = frozenset({"the", "a", "an", "each", "all", "no", "any", "every"})  # "and the player shall": a new clause
 TEMPORAL = frozenset({"before", "after", "until"})
 SUBORDINATORS = frozenset({"before", "after", "until", "if", "when", "which", "who", "whom", "that", "whether"})
 _BARE = re.compile(r"[^\w§]+")
@@ -87,7 +88,7 @@ def _subordinate(words: list[tuple[str, int]], bare: list[str], prev: int, k: in
     ``which a player may make``): a subordinating word since the last comma after ``prev``."""
     start = prev + 1
     for j in range(k - 1, prev, -1):
-        if words[j][0].endswith((",", ";")):
+        if words[j][0].endswith((",", ";")) or (bare[j] in ("and", "but") and j + 1 < k and bare[j + 1] in SUBJECTS):
             start = j + 1
             break
     words_used = SUBORDINATORS if prev >= 0 else TEMPORAL  # a first modal: only a clause of time is no predicate
