@@ -15,7 +15,8 @@ The content words of a requirement are, by class:
 - **document**: a document the rules name (``Rules Submission``, ``internal controls``, ``brochure``,
   ``sign`` ...), or its approval (``approved``);
 - **action or quality**: the first content word after each ``shall``, ``must`` or ``may`` (past
-  ``not``, ``be``, ``also``, ``then`` and words such as ``of``, ``the``): what must be done
+  ``not``, ``be``, ``also``, ``then`` and words such as ``of``, ``the``; none where that word is a
+  light verb such as ``be played``, ``use``, ``make``, ``comply``, whose object carries the meaning): what must be done
   (an *action*: ``inspect``, ``turn``, ``be placed``) or what a thing must be (a *quality*, after
   ``be``: ``same`` in ``must be of the same design``, ``equal``).
 
@@ -53,6 +54,10 @@ DOCUMENTS = frozenset({"submission", "brochure", "publication", "sign", "signage
 MODALS = frozenset({"shall", "must", "may"})
 PARTICIPLES = frozenset({"paid", "made", "dealt", "met", "held", "kept", "laid", "put", "set", "shown", "seen",
                          "given", "taken", "left", "read", "told", "sold", "bought", "done", "won", "lost", "cut"})
+LIGHT_VERBS = frozenset({"make", "made", "use", "used", "met", "observed", "deemed", "required", "considered", "apply",
+                         "comply", "constitute", "become", "follows", "played", "discretion", "accordance", "subject",
+                         "responsible", "permitted", "include", "includes", "contain", "meet", "subsequently",
+                         "available", "established", "located"})
 SKIP_AFTER_MODAL = frozenset({"not", "be", "also", "then", "only", "immediately", "have", "been", "either"})
 STOP = frozenset("""a an the of to in on at by for from with into onto than as and or but if is are was were be been
 being its it his her their them they this that these those each any all every such which who whom whose so
@@ -154,6 +159,8 @@ def content_words(text: str) -> list[ContentWord]:
                 if word in SKIP_AFTER_MODAL or word in STOP:
                     j += 1
                     continue
+                if word in LIGHT_VERBS:
+                    break  # "shall be played", "may use", "shall comply": the words after carry the meaning
                 if not (word[0].isdigit() or word in NEGATIONS or stem(word) in ACTORS or stem(word) in DOCUMENTS
                         or word in NUMBER_WORDS):
                     participle = word.endswith(("ed", "en")) or word in PARTICIPLES
