@@ -71,9 +71,12 @@ def show(jurisdiction: str, version: str | None, on: str | None, with_source: bo
               help="Also check that the content words of every requirement (the quality, action, actor, figure, "
                    "document, prohibition) are carried by the value or typed fields of the facts that claim it, or "
                    "the claim says why not (exit 1 naming each gap: file, line and the missing words).")
+@click.option("--procedure", "procedure", is_flag=True,
+              help="Also play each ruleset's round procedure for every player count up to its positions and report every step that needs a "
+                   "hand not yet turned or cards already removed (exit 1 on one no finding records).")
 @format_option
 @handled
-def validate(paths: tuple[Path, ...], coverage: bool, gaps: bool, fmt: str) -> None:
+def validate(paths: tuple[Path, ...], coverage: bool, gaps: bool, procedure: bool, fmt: str) -> None:
     """Validate ruleset files (the bundled catalogue when no path is given).
 
     Exit status 0 when everything is valid, 1 when any problem is found.
@@ -104,8 +107,16 @@ def validate(paths: tuple[Path, ...], coverage: bool, gaps: bool, fmt: str) -> N
         from ..regulator.gaps import gap_rows as find_gaps  # lazy: as above
 
         gap_rows = find_gaps(rulesets)
+    conflict_rows = []
+    if procedure and not problems:
+        from ..regulator.procedure import conflict_rows as find_conflicts  # lazy: as above
+
+        conflict_rows = find_conflicts(rulesets)
+    unrecorded = any(not c["recorded_by"] for c in conflict_rows)
     if fmt == "json":
         out = {"valid": not problems, "checked": checked, "problems": [p.as_dict() for p in problems]}
+        if procedure:
+            out["procedure_conflicts"] = conflict_rows
         if coverage:
             out["coverage"] = rows
         if gaps:
@@ -120,5 +131,7 @@ def validate(paths: tuple[Path, ...], coverage: bool, gaps: bool, fmt: str) -> N
             emit(render("coverage.txt.j2", rows=rows))
         if gaps and not problems:
             emit(render("gaps.txt.j2", gaps=gap_rows, checked=len(rulesets)))
-    sys.exit(EXIT_NO if problems or incomplete or gap_rows else EXIT_OK)
+        if procedure and not problems:
+            emit(render("procedure_conflicts.txt.j2", conflicts=conflict_rows, checked=len(rulesets)))
+    sys.exit(EXIT_NO if problems or incomplete or gap_rows or unrecorded else EXIT_OK)
 

@@ -1,0 +1,223 @@
+"""The procedure of a round as data, and a checker that plays it (issue 31, a first part).
+
+The procedure is derived from a ruleset's ``round_sequence``: its steps in order, each done for the
+whole table at once or player by player (``per_player``, ``clockwise_from_dealer_left``,
+``counterclockwise_from_dealer_right``). Consecutive player-by-player steps form one *pass*: the
+dealer does every step of the pass for one player, then for the next (the way the sources write
+"for each player, the dealer shall (1) ... (2) ..."). A step whose order the ruleset leaves unstated
+is read as done for the whole table at once; the procedure says so.
+
+What each kind of step does to a player's cards and what it needs is the engine's meaning of the
+schema's step names (``STEPS``), the same for every ruleset. The checker plays the procedure for
+every player count from 1 to the table's positions (``table.max_positions``, or seven where the
+ruleset states none) and reports where a step needs what an earlier
+step has not yet done or has undone: a player's hand not yet turned face up, or cards already
+removed. (Not yet checked: two rules that demand incompatible states of the same cards, and an
+exception written for a case its rule does not cover; nor the dealing methods, which do not change
+the round's steps here.)
+
+A conflict is *recorded* when the step that needs the cards lists a finding of kind
+``contradiction``, ``ambiguous`` or ``silent`` (the finding states the conflict with both
+citations); otherwise it is reported as unrecorded.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..load.catalogue import Ruleset
+from ..load.clauses import CiteError, resolver_for
+from ..load.ruleset import finding_ids
+
+PLAYER_ORDERS = frozenset({"per_player", "clockwise_from_dealer_left", "counterclockwise_from_dealer_right"})
+RECORDING_KINDS = frozenset({"contradiction", "ambiguous", "silent"})
+
+# step -> (what it needs of the player's cards, what it leaves them as)
+#   needs: "cards" (dealt, on the table), "hand" (this player's turned face up), "every hand" (all players' face up)
+#   leaves: "face down", "face up", "removed" (None: unchanged)
+STEPS: dict[str, tuple[str | None, str | None]] = {
+    "place_wagers": (None, None),
+    "announce_no_more_bets": (None, None),
+    "collect_side_wagers": (None, None),
+    "deal": (None, "face down"),
+    "examine_cards": ("cards", None),
+    "decide_bet1": ("cards", None),
+    "burn_community_card": (None, None),
+    "reveal_community_card_1": (None, None),
+    "decide_bet2": ("cards", None),
+    "reveal_community_card_2": (None, None),
+    "reveal_player_hands": ("cards", "face up"),
+    "collect_losing_wagers": ("hand", None),
+    "pay_winning_wagers": ("hand", None),
+    "settle_base_wagers": ("hand", None),
+    "settle_side_wager": ("hand", None),
+    "pay_envy_bonuses": ("every hand", None),
+    "settle_cover_all": ("every hand", None),
+    "collect_cards": (None, "removed"),
+}
+
+
+@dataclass(frozen=True)
+class Step:
+    index: int              # its place in round_sequence
+    name: str               # the step
+    wager: str | None
+    scope: str              # "table" or "player"
+    order: str              # as the ruleset states it, or "unstated (read as the whole table at once)"
+    cite: str
+    findings: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Conflict:
+    step: Step              # the step that needs what is missing
+    cause: Step | None      # the step that removed it, or the one that will provide it later
+    players: int            # the smallest player count at which it occurs
+    what: str               # what is missing, in words
+    recorded_by: tuple[str, ...]
+
+
+def procedure(rs: Ruleset) -> list[Step]:
+    """The round's steps in order, each with its scope (the whole table, or player by player)."""
+    out = []
+    for i, step in enumerate(rs.data.get("round_sequence") or []):
+        order = step.get("order")
+        scope = "player" if order in PLAYER_ORDERS else "table"
+        out.append(Step(i, step["step"], step.get("wager"), scope,
+                        order or "unstated (read as the whole table at once)", step.get("cite", ""),
+                        tuple(finding_ids(step.get("finding")))))
+    return out
+
+
+def passes(steps: list[Step]) -> list[list[Step]]:
+    """The steps grouped: each run of consecutive player-by-player steps is one pass; each table step
+    is a pass of its own."""
+    out: list[list[Step]] = []
+    for step in steps:
+        if step.scope == "player" and out and out[-1][0].scope == "player":
+            out[-1].append(step)
+        else:
+            out.append([step])
+    return out
+
+
+def _play(steps: list[Step], players: int) -> list[tuple[Step, Step | None, str]]:
+    """Play the procedure for ``players`` players; (step, cause, what is missing) for every need unmet."""
+    cards: dict[int, tuple[str | None, Step | None]] = {p: (None, None) for p in range(players)}
+    later_face_up: dict[int, Step] = {}
+    problems = []
+
+    def check(step: Step, p: int) -> None:
+        need = STEPS.get(step.name, (None, None))[0]
+        if need is None:
+            return
+        targets = [p] if need in ("cards", "hand") else [q for q in range(players) if q != p]
+        for q in targets:
+            state, by = cards[q]
+            who = "the player's" if q == p else ("a player's" if p < 0 else "another player's")
+            if state == "removed":
+                problems.append((step, by, f"{who} cards, removed by an earlier step"))
+            elif need in ("hand", "every hand") and state != "face up":
+                cause = later_face_up.get(q)
+                problems.append((step, cause, f"{who} hand face up, not yet turned"))
+            elif state is None:
+                problems.append((step, None, f"{who} cards, not yet dealt"))
+
+    def apply(step: Step, p: int) -> None:
+        leaves = STEPS.get(step.name, (None, None))[1]
+        if leaves is not None:
+            cards[p] = (leaves, step)
+
+    for group in passes(steps):
+        if group[0].scope == "table":
+            step = group[0]
+            if STEPS.get(step.name, (None, None))[0] == "every hand":
+                check(step, -1)  # done once for the table: every player's hand, none excepted
+            else:
+                for p in range(players):
+                    check(step, p)
+            for p in range(players):
+                apply(step, p)
+            continue
+        turners = [s for s in group if STEPS.get(s.name, (None, None))[1] == "face up"]
+        for p in range(players):
+            for q in range(p + 1, players):
+                if turners:
+                    later_face_up[q] = turners[0]
+            for step in group:
+                check(step, p)
+                apply(step, p)
+    return problems
+
+
+def _clauses(resolver, cite: str) -> set[str]:
+    try:
+        return {c.id for c in resolver.resolve(cite)}
+    except CiteError:
+        return set()
+
+
+def _within(child: str, parent: str) -> bool:
+    """Whether clause id ``child`` is ``parent`` or lies inside it (``.11D(1)`` in ``.11D``, ``.11D`` in ``.11``)."""
+    if child == parent:
+        return True
+    if not child.startswith(parent) or not parent:
+        return False
+    nxt = child[len(parent)]
+    return not nxt.isalnum() or (parent[-1].isdigit() and nxt.isupper())
+
+
+def _overlap(a: set[str], b: set[str]) -> bool:
+    """Whether two sets of clause ids share a clause, or one's clause holds the other's."""
+    return any(_within(x, y) or _within(y, x) for x in a for y in b)
+
+
+DEFAULT_PLAYERS = 7  # where the ruleset states no number of positions (its finding says so), the usual seven
+
+
+def table_positions(rs: Ruleset) -> int:
+    """The number of player positions the ruleset states (``table.max_positions.value``), else seven."""
+    value = ((rs.data.get("table") or {}).get("max_positions") or {}).get("value")
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else DEFAULT_PLAYERS
+
+
+def conflicts(rs: Ruleset, max_players: int | None = None) -> list[Conflict]:
+    """Every unmet need of the round's procedure, each once, at the smallest player count it occurs,
+    with the findings that record it: a finding listed on the needing step, of a recording kind,
+    whose citation names the clause of the step that caused it (or of the step itself, when nothing
+    earlier did)."""
+    steps = procedure(rs)
+    by_id = {str(f.get("id")): f for f in rs.data.get("findings") or [] if isinstance(f, dict)}
+    resolver = resolver_for(rs) if rs.data.get("source", {}).get("clauses") else None
+    seen: dict[tuple, Conflict] = {}
+    for players in range(1, (max_players or table_positions(rs)) + 1):
+        for step, cause, what in _play(steps, players):
+            key = (step.index, cause.index if cause else None, what)
+            if key in seen:
+                continue
+            recorded = []
+            for fid in step.findings:
+                finding = by_id.get(fid, {})
+                if finding.get("kind") not in RECORDING_KINDS:
+                    continue
+                if resolver is None or _overlap(_clauses(resolver, str(finding.get("cite", ""))),
+                                                _clauses(resolver, (cause or step).cite)):
+                    recorded.append(fid)
+            seen[key] = Conflict(step, cause, players, what, tuple(recorded))
+    return sorted(seen.values(), key=lambda c: (c.step.index, c.players, c.what))
+
+
+def conflict_rows(rulesets: list[Ruleset]) -> list[dict]:
+    """Every conflict of every ruleset as plain data (``validate --procedure``)."""
+    out = []
+    for rs in rulesets:
+        lines = rs.document.locate if rs.document is not None else (lambda path: (1, 1))
+        for c in conflicts(rs):
+            out.append({"ruleset": rs.ref, "path": rs.path,
+                        "line": lines(("round_sequence", c.step.index))[0],
+                        "step": c.step.name, "order": c.step.order, "cite": c.step.cite,
+                        "cause": c.cause.name if c.cause else None, "cause_cite": c.cause.cite if c.cause else None,
+                        "players": c.players, "needs": c.what, "recorded_by": list(c.recorded_by)})
+    return out
+
+
+__all__ = ["Conflict", "STEPS", "Step", "conflict_rows", "conflicts", "passes", "procedure"]
