@@ -11,8 +11,10 @@ A provision is split, where its text allows, in one of two ways:
   two predicates the provision is split at the last ``, and`` / ``, or`` / ``, but`` (before the
   conjunction), else after the last comma or semicolon, else before the last bare ``and`` / ``or``;
   an ``except`` or ``unless`` that comes after a comma opens a requirement of its own. A leading
-  exception (``Except as provided in § B, ... shall ...``) stays with the predicate it qualifies,
-  and a split that would leave a piece of fewer than three words is not made.
+  exception (``Except as provided in § B, ... shall ...``) stays with the predicate it qualifies;
+  a modal inside a subordinate clause (``before any other method ... may be utilized``, ``which a
+  player may make``: a subordinating word since the last comma or ``and the ...``) is no predicate
+  of its own; and a split that would leave a piece of fewer than three words is not made.
 
 A requirement's id is its provision's id then ``.r`` and its number within the provision counted
 from 1 (``.03B(1)/p1.r1``); a provision that is not split holds one requirement, ``.r1``. The ids

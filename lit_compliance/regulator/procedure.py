@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from ..load.catalogue import Ruleset
 from ..load.clauses import CiteError, resolver_for
-from ..load.ruleset import finding_ids
+from ..model import as_printed
 
 PLAYER_ORDERS = frozenset({"per_player", "clockwise_from_dealer_left", "counterclockwise_from_dealer_right"})
 RECORDING_KINDS = frozenset({"contradiction", "ambiguous", "silent"})
@@ -79,12 +79,10 @@ class Conflict:
 def procedure(rs: Ruleset) -> list[Step]:
     """The round's steps in order, each with its scope (the whole table, or player by player)."""
     out = []
-    for i, step in enumerate(rs.data.get("round_sequence") or []):
-        order = step.get("order")
-        scope = "player" if order in PLAYER_ORDERS else "table"
-        out.append(Step(i, step["step"], step.get("wager"), scope,
-                        order or "unstated (read as the whole table at once)", step.get("cite", ""),
-                        tuple(finding_ids(step.get("finding")))))
+    for i, step in enumerate(as_printed(rs).round_steps):
+        scope = "player" if step.order in PLAYER_ORDERS else "table"
+        out.append(Step(i, step.step, step.wager, scope, step.order or "unstated (read as the whole table at once)",
+                        step.cite, tuple(step.findings)))
     return out
 
 
@@ -176,7 +174,7 @@ DEFAULT_PLAYERS = 7  # where the ruleset states no number of positions (its find
 
 def table_positions(rs: Ruleset) -> int:
     """The number of player positions the ruleset states (``table.max_positions.value``), else seven."""
-    value = ((rs.data.get("table") or {}).get("max_positions") or {}).get("value")
+    value = as_printed(rs).table.max_positions.value
     return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else DEFAULT_PLAYERS
 
 
@@ -186,8 +184,9 @@ def conflicts(rs: Ruleset, max_players: int | None = None) -> list[Conflict]:
     whose citation names the clause of the step that caused it (or of the step itself, when nothing
     earlier did)."""
     steps = procedure(rs)
-    by_id = {str(f.get("id")): f for f in rs.data.get("findings") or [] if isinstance(f, dict)}
-    resolver = resolver_for(rs) if rs.data.get("source", {}).get("clauses") else None
+    model = as_printed(rs)
+    by_id = {f.id: f for f in model.findings}
+    resolver = resolver_for(rs) if model.header.source.clauses_described else None
     seen: dict[tuple, Conflict] = {}
     for players in range(1, (max_players or table_positions(rs)) + 1):
         for step, cause, what in _play(steps, players):
@@ -196,11 +195,10 @@ def conflicts(rs: Ruleset, max_players: int | None = None) -> list[Conflict]:
                 continue
             recorded = []
             for fid in step.findings:
-                finding = by_id.get(fid, {})
-                if finding.get("kind") not in RECORDING_KINDS:
+                finding = by_id.get(fid)
+                if finding is None or finding.kind.value not in RECORDING_KINDS:
                     continue
-                if resolver is None or _overlap(_clauses(resolver, str(finding.get("cite", ""))),
-                                                _clauses(resolver, (cause or step).cite)):
+                if resolver is None or _overlap(_clauses(resolver, finding.cite), _clauses(resolver, (cause or step).cite)):
                     recorded.append(fid)
             seen[key] = Conflict(step, cause, players, what, tuple(recorded))
     return sorted(seen.values(), key=lambda c: (c.step.index, c.players, c.what))

@@ -248,6 +248,8 @@ EXPECTED_FINDINGS = {
     "md-bet2-tuck-signal-both": "contradiction",
     "md-side-wager-collection-silent": "silent",
     "md-table-limits-silent": "silent",
+    "md-envy-paid-before-every-hand-turned": "contradiction",
+    "md-cards-removed-player-by-player": "contradiction",
     "md-lammer-replacement-garbled": "garbled_text",
     "md-drop-box-external-reference": "dangling_reference",
     "md-idle-table-this-section": "dangling_reference",
