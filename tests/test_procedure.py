@@ -108,3 +108,39 @@ def test_validate_procedure_passes_on_the_bundled_catalogue():
     result = CliRunner().invoke(main, ["validate", "--procedure"])
     assert result.exit_code == 0, result.output[-2000:]
     assert "recorded: rulesets/maryland/v1.yaml:" in result.output or "recorded: " in result.output
+
+
+def test_maryland_cards_covered_or_removed_where_a_rule_keeps_them_in_view_or_face_up():
+    from lit_compliance.regulator.procedure import state_conflicts
+
+    rs = Catalogue.bundled().latest("maryland")
+    found = {(c.step.name, c.rule): c for c in state_conflicts(rs)}
+    assert set(found) == {("decide_bet1", "cards-in-view"), ("decide_bet2", "cards-in-view"),
+                          ("collect_cards", "cards-face-up-until-settled")}
+    assert found[("decide_bet1", "cards-in-view")].recorded_by == ("md-tuck-vs-full-view",)
+    assert (found[("decide_bet1", "cards-in-view")].demanded, found[("decide_bet1", "cards-in-view")].left) == (
+        "in_view", "covered")
+    # .11F holds until the cards are collected, but .11G collects them player by player: from two players
+    assert found[("collect_cards", "cards-face-up-until-settled")].players == 2
+    assert found[("collect_cards", "cards-face-up-until-settled")].recorded_by == ("md-cards-removed-player-by-player",)
+
+
+def test_a_rule_keeping_cards_in_view_and_a_step_that_may_cover_them_are_reported(tmp_path):
+    from lit_compliance.regulator.procedure import state_conflicts
+
+    path = ROOT / "rulesets" / "tribal" / "v1.yaml"
+    assert state_conflicts(load_ruleset(path)) == []
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    rule = next(r for r in data["other_rules"] if r["id"] == "cards-in-full-view")
+    rule["cards_must_be"] = {"cards": "player", "state": "in_view"}  # as the rule says: at all times
+    bet = next(s for s in data["round_sequence"] if s["step"] == "decide_bet1")
+    bet["may_leave_cards"] = {"cards": "player", "state": "covered"}  # planted: a signal under the chips
+    target = _copy(tmp_path, path, data)
+    (c,) = state_conflicts(load_ruleset(target))
+    assert (c.step.name, c.rule, c.demanded, c.left, c.players, c.recorded_by) == (
+        "decide_bet1", "cards-in-full-view", "in_view", "covered", 1, ())
+    result = CliRunner().invoke(main, ["validate", "--procedure", str(target)])
+    assert result.exit_code == 1
+    assert "step decide_bet1" in result.output and "other rule cards-in-full-view" in result.output
+    rule["cards_must_be"]["until"] = "deal"  # a demand that has ended by then is no conflict
+    assert state_conflicts(load_ruleset(_copy(tmp_path, path, data))) == []

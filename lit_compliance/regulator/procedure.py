@@ -12,9 +12,11 @@ schema's step names (``STEPS``), the same for every ruleset. The checker plays t
 every player count from 1 to the table's positions (``table.max_positions``, or seven where the
 ruleset states none) and reports where a step needs what an earlier
 step has not yet done or has undone: a player's hand not yet turned face up, or cards already
-removed. (Not yet checked: two rules that demand incompatible states of the same cards, and an
-exception written for a case its rule does not cover; nor the dealing methods, which do not change
-the round's steps here.)
+removed. It also compares the states of cards that rules demand (``cards_must_be`` on an other
+rule: kept in view, face up ...) with the states steps may leave them in (``may_leave_cards``:
+covered by a signal, removed ...) and reports the pairs that cannot both hold
+(:func:`state_conflicts`). (Not yet checked: an exception written for a case its rule does not
+cover; nor the dealing methods, which do not change the round's steps here.)
 
 A conflict is *recorded* when the step that needs the cards lists a finding of kind
 ``contradiction``, ``ambiguous`` or ``silent`` (the finding states the conflict with both
@@ -204,6 +206,80 @@ def conflicts(rs: Ruleset, max_players: int | None = None) -> list[Conflict]:
     return sorted(seen.values(), key=lambda c: (c.step.index, c.players, c.what))
 
 
+# (the state a rule demands, the state a step may leave) that cannot both hold of the same cards
+INCOMPATIBLE = frozenset({("in_view", "covered"), ("in_view", "removed"), ("face_up", "face_down"),
+                          ("face_up", "covered"), ("face_up", "removed"), ("face_down", "face_up")})
+
+
+@dataclass(frozen=True)
+class StateConflict:
+    step: Step              # the step that may leave the cards in a state
+    rule: str               # the other rule that demands another state of the same cards
+    rule_cite: str
+    demanded: str
+    left: str
+    cards: str
+    players: int            # 1, or 2 where the demand lasts until a step done player by player
+    recorded_by: tuple[str, ...]
+
+
+def _active(demand, step: Step, steps: list[Step]) -> int:
+    """From how many players a demand holds when ``step`` runs: 1, 2 (it lasts until a step of the
+    same player-by-player pass, which reaches the later players only after this one), or 0 (not
+    in force)."""
+    first: dict[str, int] = {}
+    for s in steps:
+        first.setdefault(s.name, s.index)
+    if demand.since is not None and step.index <= first.get(demand.since, len(steps)):
+        return 0
+    if demand.until is None:
+        return 1
+    u = first.get(demand.until, len(steps))
+    if step.index < u:
+        return 1
+    groups = passes(steps)
+    pass_of = {s.index: k for k, group in enumerate(groups) for s in group}
+    same = step.scope == "player" and pass_of.get(u) == pass_of[step.index]
+    return 2 if same and any(s.index < u for s in groups[pass_of[u]]) else 0
+
+
+def state_conflicts(rs: Ruleset) -> list[StateConflict]:
+    """Every step that may leave cards in a state an other rule forbids while its demand holds
+    (``cards_must_be`` on other rules, ``may_leave_cards`` on round steps); recorded by a finding of
+    a recording kind, listed on the step or the rule, that cites both."""
+    model = as_printed(rs)
+    steps = procedure(rs)
+    findings = {f.id: f for f in model.findings}
+    resolver = resolver_for(rs) if model.header.source.clauses_described else None
+
+    def cites_both(fid: str, a: str, b: str) -> bool:
+        f = findings.get(fid)
+        if f is None or f.kind.value not in RECORDING_KINDS:
+            return False
+        if resolver is None:
+            return True
+        named = _clauses(resolver, f.cite)
+        return _overlap(named, _clauses(resolver, a)) and _overlap(named, _clauses(resolver, b))
+
+    out = []
+    for step, typed in zip(steps, model.round_steps):
+        left = typed.may_leave_cards
+        if left is None:
+            continue
+        for rule in model.typed.other_rules:
+            demand = rule.cards_must_be
+            if demand is None or demand.cards != left.cards or (demand.state, left.state) not in INCOMPATIBLE:
+                continue
+            players = _active(demand, step, steps)
+            if not players:
+                continue
+            named = tuple(dict.fromkeys(tuple(step.findings) + tuple(rule.findings)))
+            recorded = tuple(f for f in named if cites_both(f, step.cite, rule.cite))
+            out.append(StateConflict(step, rule.id or rule.text, rule.cite, demand.state, left.state, left.cards,
+                                     players, recorded))
+    return out
+
+
 def conflict_rows(rulesets: list[Ruleset]) -> list[dict]:
     """Every conflict of every ruleset as plain data (``validate --procedure``)."""
     out = []
@@ -214,8 +290,19 @@ def conflict_rows(rulesets: list[Ruleset]) -> list[dict]:
                         "line": lines(("round_sequence", c.step.index))[0],
                         "step": c.step.name, "order": c.step.order, "cite": c.step.cite,
                         "cause": c.cause.name if c.cause else None, "cause_cite": c.cause.cite if c.cause else None,
-                        "players": c.players, "needs": c.what, "recorded_by": list(c.recorded_by)})
+                        "players": c.players, "needs": c.what, "says": f"needs {c.what}",
+                        "recorded_by": list(c.recorded_by)})
+        for c in state_conflicts(rs):
+            out.append({"ruleset": rs.ref, "path": rs.path,
+                        "line": lines(("round_sequence", c.step.index))[0],
+                        "step": c.step.name, "order": c.step.order, "cite": c.step.cite,
+                        "cause": f"other rule {c.rule}", "cause_cite": c.rule_cite, "players": c.players,
+                        "needs": f"the {c.cards}'s cards {c.demanded.replace('_', ' ')}",
+                        "says": f"may leave the {c.cards}'s cards {c.left.replace('_', ' ')}, where a rule keeps them "
+                                f"{c.demanded.replace('_', ' ')}",
+                        "recorded_by": list(c.recorded_by)})
     return out
 
 
-__all__ = ["Conflict", "STEPS", "Step", "conflict_rows", "conflicts", "passes", "procedure"]
+__all__ = ["Conflict", "STEPS", "StateConflict", "Step", "conflict_rows", "conflicts", "passes", "procedure",
+           "state_conflicts"]

@@ -250,6 +250,7 @@ EXPECTED_FINDINGS = {
     "md-table-limits-silent": "silent",
     "md-envy-paid-before-every-hand-turned": "contradiction",
     "md-cards-removed-player-by-player": "contradiction",
+    "md-tuck-vs-full-view": "contradiction",
     "md-lammer-replacement-garbled": "garbled_text",
     "md-drop-box-external-reference": "dangling_reference",
     "md-idle-table-this-section": "dangling_reference",
