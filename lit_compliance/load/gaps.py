@@ -79,8 +79,9 @@ def stem(word: str) -> str:
     w = SPELLING.get(w, w)
     for suffix in ("ing", "ed", "es", "s"):
         if w.endswith(suffix) and len(w) - len(suffix) >= 4:
-            return w[: -len(suffix)]
-    return w
+            w = w[: -len(suffix)]
+            break
+    return w[:-1] if w.endswith("e") and len(w) > 4 else w  # "place", "placed", "places": "plac"
 
 
 def _tokens(text: str) -> list[str]:
