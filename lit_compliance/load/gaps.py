@@ -58,7 +58,7 @@ LIGHT_VERBS = frozenset({"make", "made", "use", "used", "met", "observed", "deem
                          "comply", "constitute", "become", "follows", "played", "discretion", "accordance", "subject",
                          "responsible", "permitted", "include", "includes", "contain", "meet", "subsequently",
                          "available", "established", "located"})
-SKIP_AFTER_MODAL = frozenset({"not", "be", "also", "then", "only", "immediately", "have", "been", "either"})
+SKIP_AFTER_MODAL = frozenset({"not", "be", "also", "then", "only", "immediately", "have", "been", "either", "times"})
 STOP = frozenset("""a an the of to in on at by for from with into onto than as and or but if is are was were be been
 being its it his her their them they this that these those each any all every such which who whom whose so
 other another shall must may will would can could should do does did has have had there here then also
@@ -78,10 +78,11 @@ def stem(word: str) -> str:
         return NUMBER_WORDS[w]
     w = SPELLING.get(w, w)
     for suffix in ("ing", "ed", "es", "s"):
-        if w.endswith(suffix) and len(w) - len(suffix) >= 4:
+        if w.endswith(suffix) and len(w) - len(suffix) >= (4 if suffix in ("ing", "s") else 3):
             w = w[: -len(suffix)]
             break
-    return w[:-1] if w.endswith("e") and len(w) > 4 else w  # "place", "placed", "places": "plac"
+    w = w[:-1] if w.endswith("e") and len(w) > 3 else w  # "place", "placed", "places": "plac"; "move(d)": "mov"
+    return SYNONYMS.get(w, w)
 
 
 def _tokens(text: str) -> list[str]:
@@ -103,6 +104,7 @@ NAMED = re.compile(r"\b(?:One|Two|Three|Four|Five|Six|Seven|1|3|5|6|2)[ -]+(?:Ca
                    r"|\b(?:two|one) pairs?\b|\b4 of a kind|\b3 of a kind", re.I)
 RANKS = re.compile(r"\b(?:ace|aces|king|kings|queen|queens|jack|jacks|\d+s)\b", re.I)
 SPELLING = {"colour": "color", "centre": "center", "licence": "license"}
+SYNONYMS = {"stay": "remain"}  # stems the rulesets use for the same act ("stays seated": "remain seated")
 
 
 BOUNDS = frozenset({"more", "less", "fewer", "greater", "later", "earlier"})
