@@ -109,9 +109,11 @@ def test_an_unclaimed_requirement_fails_coverage_and_a_named_claim_answers_for_i
 def test_a_named_claim_of_no_such_requirement_or_fact_is_refused_naming_the_line(tmp_path):
     path = ROOT / "rulesets" / "maryland" / "v1.yaml"
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    data["source"]["clauses"]["claims"] = [{"requirement": ".99Z/p1.r1", "fact": "no.such.fact"}]
+    data["source"]["clauses"]["claims"] = [{"requirement": ".99Z/p1.r1", "fact": "no.such.fact"},
+                                           {"requirement": ".03A/p1.r1", "why_not": "claims by none"}]
     result = CliRunner().invoke(main, ["validate", str(_copy(tmp_path, path, data))])
     assert result.exit_code == 1
     assert "'.99Z/p1.r1' names no requirement of the source" in result.output
     assert "'no.such.fact' names no fact of the ruleset" in result.output
+    assert "a claim names a fact, a finding or a no_rule reason" in result.output
     assert "source.clauses.claims[0]" in result.output or "claims" in result.output

@@ -122,6 +122,8 @@ def claim_problems(rs: Ruleset) -> list[tuple[tuple, str]]:
         rid = str(entry.get("requirement", ""))
         if rid not in known:
             out.append((path + ("requirement",), f"{rid!r} names no requirement of the source"))
+        if all(entry.get(key) is None for key in ("fact", "finding", "no_rule")):
+            out.append((path, "a claim names a fact, a finding or a no_rule reason"))
         if entry.get("fact") is not None and str(entry["fact"]) not in fact_ids:
             out.append((path + ("fact",), f"{entry['fact']!r} names no fact of the ruleset"))
         for fid in _ids(entry.get("finding")) if entry.get("finding") is not None else ():
