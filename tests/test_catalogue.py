@@ -41,9 +41,22 @@ def test_show_text_lists_findings_and_json_round_trips(catalogue):
     data = json.loads(CliRunner().invoke(main, ["show", "maryland", "--format", "json"]).output)
     from lit_compliance.load.ruleset import finding_lists
 
-    provisions = data.pop("provisions")  # beside the document: its source's provisions and their statuses
+    assert "provisions" not in data  # the ruleset alone: the source's words only on request
     assert data == finding_lists(catalogue.latest("maryland").data)
-    assert provisions and {p["status"] for p in provisions} <= {"transcribed", "finding only", "no rule", "uncovered"}
+
+
+def test_show_json_with_source_adds_the_provisions_beside_the_ruleset(catalogue):
+    from lit_compliance.load.provisions import provisions as source_provisions
+    from lit_compliance.load.ruleset import finding_lists
+
+    result = CliRunner().invoke(main, ["show", "maryland", "--format", "json", "--with-source"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    provisions = data.pop("provisions")
+    assert data == finding_lists(catalogue.latest("maryland").data)
+    expected = source_provisions(catalogue.latest("maryland"))
+    assert [p["provision"] for p in provisions] == [p.id for p in expected]
+    assert {p["status"] for p in provisions} <= {"transcribed", "finding only", "no rule", "uncovered"}
 
 
 def test_show_json_gives_every_finding_field_as_a_list(catalogue):

@@ -39,16 +39,22 @@ def list_cmd(fmt: str) -> None:
 @click.argument("jurisdiction")
 @click.option("--version", "version", help="A version id (default: the newest).")
 @click.option("--on", "on", metavar="DATE", help="The version in force on DATE (YYYY-MM-DD).")
+@click.option("--with-source", "with_source", is_flag=True,
+              help="With --format json: also give, under ``provisions``, each provision of the source text "
+                   "with its status (the law's words, kept apart from the ruleset unless asked for).")
 @format_option
 @handled
-def show(jurisdiction: str, version: str | None, on: str | None, fmt: str) -> None:
-    """Print a ruleset readably (with its findings), or as JSON (the ruleset document and, under
-    ``provisions``, each provision of its source with its status)."""
+def show(jurisdiction: str, version: str | None, on: str | None, with_source: bool, fmt: str) -> None:
+    """Print a ruleset readably (with its findings), or as JSON (the ruleset document alone; with
+    ``--with-source``, also each provision of its source with its status under ``provisions``)."""
     rs = pick(jurisdiction, version, on)
     if fmt == "json":
-        from ..regulator.coverage import ruleset_provisions  # lazy: parses the source; only --format json needs the provisions
+        document = published(rs)
+        if with_source:
+            from ..regulator.coverage import ruleset_provisions  # lazy: parses the source
 
-        emit(to_json({**published(rs), "provisions": ruleset_provisions(rs)}))
+            document = {**document, "provisions": ruleset_provisions(rs)}
+        emit(to_json(document))
     else:
         printed = as_printed(rs)   # the rules as the source states them: no reading applied
         emit(render("show.txt.j2", m=printed, site_reference=reference(rs),
@@ -61,9 +67,16 @@ def show(jurisdiction: str, version: str | None, on: str | None, fmt: str) -> No
               help="Also check that every provision (sentence, list item) of each source is quoted by a fact or "
                    "a finding or has a reason it holds no rule, and that every fact and finding has a quote "
                    "(exit 1 naming each uncovered provision and unquoted item).")
+@click.option("--gaps", "gaps", is_flag=True,
+              help="Also check that the content words of every requirement (the quality, action, actor, figure, "
+                   "document, prohibition) are carried by the value or typed fields of the facts that claim it, or "
+                   "the claim says why not (exit 1 naming each gap: file, line and the missing words).")
+@click.option("--procedure", "procedure", is_flag=True,
+              help="Also play each ruleset's round procedure for every player count up to its positions and report every step that needs a "
+                   "hand not yet turned or cards already removed (exit 1 on one no finding records).")
 @format_option
 @handled
-def validate(paths: tuple[Path, ...], coverage: bool, fmt: str) -> None:
+def validate(paths: tuple[Path, ...], coverage: bool, gaps: bool, procedure: bool, fmt: str) -> None:
     """Validate ruleset files (the bundled catalogue when no path is given).
 
     Exit status 0 when everything is valid, 1 when any problem is found.
@@ -89,10 +102,25 @@ def validate(paths: tuple[Path, ...], coverage: bool, fmt: str) -> None:
         incomplete = any(failing(r) for r in rows)
     else:
         rows, incomplete = [], False
+    gap_rows = []
+    if gaps and not problems:
+        from ..regulator.gaps import gap_rows as find_gaps  # lazy: as above
+
+        gap_rows = find_gaps(rulesets)
+    conflict_rows = []
+    if procedure and not problems:
+        from ..regulator.procedure import conflict_rows as find_conflicts  # lazy: as above
+
+        conflict_rows = find_conflicts(rulesets)
+    unrecorded = any(not c["recorded_by"] for c in conflict_rows)
     if fmt == "json":
         out = {"valid": not problems, "checked": checked, "problems": [p.as_dict() for p in problems]}
+        if procedure:
+            out["procedure_conflicts"] = conflict_rows
         if coverage:
             out["coverage"] = rows
+        if gaps:
+            out["gaps"] = gap_rows
         emit(to_json(out))
     else:
         for problem in problems:
@@ -101,5 +129,9 @@ def validate(paths: tuple[Path, ...], coverage: bool, fmt: str) -> None:
             click.echo(f"ok: {len(checked)} ruleset(s) valid")
         if rows:
             emit(render("coverage.txt.j2", rows=rows))
-    sys.exit(EXIT_NO if problems or incomplete else EXIT_OK)
+        if gaps and not problems:
+            emit(render("gaps.txt.j2", gaps=gap_rows, checked=len(rulesets)))
+        if procedure and not problems:
+            emit(render("procedure_conflicts.txt.j2", conflicts=conflict_rows, checked=len(rulesets)))
+    sys.exit(EXIT_NO if problems or incomplete or gap_rows or unrecorded else EXIT_OK)
 

@@ -89,6 +89,8 @@ class Located:
     unquoted: tuple        # QuoteItems (facts and findings) without a quote
     no_rule_text: dict     # provision id -> reason
     items: int             # facts and findings
+    spans: tuple = ()      # ((kind, id, clause id, start, end), ...): each quote piece where it falls (a
+                           # reading's under its finding's id); no_rule_text entries as kind "no rule", id the reason
 
 
 def _clause_named(index: SourceIndex, name: str):
@@ -119,6 +121,7 @@ def locate_all(rs: Ruleset) -> Located | None:
     chars: dict[str, set] = {}
     problems = []
     unquoted = []
+    spans_of: list[tuple] = []
     items = 0
     for item in quote_items(rs):
         if item.kind != "reading":
@@ -147,8 +150,10 @@ def locate_all(rs: Ruleset) -> Located | None:
                 problems.append((where, f"{_short(piece)!r} does not occur in {names} (the clause's words or its "
                                         f"subclauses', white space collapsed){_hint(index, piece)}"))
                 continue
+            owner = item.id if item.kind != "reading" else item.id.split(".")[0]
             for ident, a, b in spans:
                 chars.setdefault(ident, set()).update(range(a, b))
+                spans_of.append(("fact" if item.kind == "fact" else "finding", owner, ident, a, b))
             for p in index.touched(spans):
                 facts_of, findings_of = touched.setdefault(p.id, ([], []))
                 (facts_of if item.kind == "fact" else findings_of).append(
@@ -166,10 +171,12 @@ def locate_all(rs: Ruleset) -> Located | None:
             problems.append((base + ("quote",), f"{_short(str(entry.get('quote', '')))!r} does not occur in "
                                                  f"{clause.display}{_hint(index, str(entry.get('quote', '')))}"))
             continue
+        for ident, a, b in spans:
+            spans_of.append(("no rule", str(entry.get("reason", "")), ident, a, b))
         for p in index.touched(spans):
             no_rule_text.setdefault(p.id, str(entry.get("reason", "")))
     return Located({k: (tuple(dict.fromkeys(f)), tuple(dict.fromkeys(g))) for k, (f, g) in touched.items()},
-                   chars, tuple(problems), tuple(unquoted), no_rule_text, items)
+                   chars, tuple(problems), tuple(unquoted), no_rule_text, items, tuple(spans_of))
 
 
 def quote_problems(rs: Ruleset) -> list[tuple[tuple, str]]:

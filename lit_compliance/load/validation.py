@@ -290,6 +290,7 @@ def clause_problems(doc: Document) -> list[Problem]:
     a finding) names a clause of it, and every quote occurs in a clause its citation names."""
     from .clauses import cite_problems, config_problems  # lazy: parsing sources costs start-up; a warm run never validates
     from .quotes import quote_problems  # lazy: as above
+    from .claims import claim_problems  # lazy: as above
 
     src = doc.data["source"]
     if "clauses" not in src:
@@ -302,7 +303,8 @@ def clause_problems(doc: Document) -> list[Problem]:
     if problems:
         return problems
     return ([doc.problem(path, f"{cite!r}: {message}") for path, cite, message in cite_problems(rs)]
-            + [doc.problem(path, message) for path, message in quote_problems(rs)])
+            + [doc.problem(path, message) for path, message in quote_problems(rs)]
+            + [doc.problem(path, message) for path, message in claim_problems(rs)])
 
 
 VOID_KINDS = frozenset({"all_hands_void_reshuffle", "round_void", "misdeal_new_round", "void_and_wagers_returned",

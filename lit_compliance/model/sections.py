@@ -16,6 +16,24 @@ from .provenance import finding_ids
 
 
 @dataclass(frozen=True)
+class CardState:
+    """A state of cards a rule demands or a step leaves: whose cards (``player``, ``community``), the
+    state (``in_view``, ``face_up``, ``face_down``, ``covered``, ``removed``) and, for a demand, the
+    round steps after which (``since``) and until which (``until``) it holds (None: from the start,
+    at all times)."""
+
+    cards: str
+    state: str
+    until: str | None = None
+    since: str | None = None
+
+    @classmethod
+    def from_data(cls, data: Mapping | None) -> "CardState | None":
+        """The state a ``{cards, state, from, until}`` mapping states (None for none)."""
+        return cls(data["cards"], data["state"], data.get("until"), data.get("from")) if data else None
+
+
+@dataclass(frozen=True)
 class Rule:
     """A rule stated in words with its citation (a procedure, a condition, a requirement)."""
 
@@ -24,11 +42,13 @@ class Rule:
     cite: str
     findings: tuple[str, ...] = ()
     topic: str | None = None        # what the rule is about, where the document says (other rules)
+    cards_must_be: CardState | None = None  # a state of cards the rule demands (other rules)
 
     @classmethod
     def from_data(cls, data: Mapping) -> "Rule":
-        """The rule an ``{id, text, cite, finding, topic}`` item states."""
-        return cls(data.get("id"), data["text"], data["cite"], finding_ids(data.get("finding")), data.get("topic"))
+        """The rule an ``{id, text, cite, finding, topic, cards_must_be}`` item states."""
+        return cls(data.get("id"), data["text"], data["cite"], finding_ids(data.get("finding")), data.get("topic"),
+                   CardState.from_data(data.get("cards_must_be")))
 
 
 @dataclass(frozen=True)
@@ -68,6 +88,7 @@ class RoundStep:
     text: str | None
     cite: str
     findings: tuple[str, ...] = ()
+    may_leave_cards: CardState | None = None  # a state the step may leave the cards in (a signal, a placing)
 
 
 @dataclass(frozen=True)
@@ -232,7 +253,8 @@ def sections_of(data: Mapping) -> Sections:
                                       tuple(t["wagers"]) if t.get("wagers") else None, t.get("minutes"))
                            for t in data["table_limits"]),
         round_steps=tuple(RoundStep(s["step"], s.get("order"), s.get("wager"), s.get("text"), s["cite"],
-                                    finding_ids(s.get("finding"))) for s in data["round_sequence"]),
+                                    finding_ids(s.get("finding")), CardState.from_data(s.get("may_leave_cards")))
+                          for s in data["round_sequence"]),
         definitions=tuple(Definition(x["term"], x["meaning"], x["cite"], finding_ids(x.get("finding")))
                           for x in data["definitions"]),
         currency=data["jurisdiction"].get("currency", "USD"),

@@ -1,5 +1,7 @@
-"""Provision coverage of a ruleset as a view: counts per status, the share of the source's words
-quoted, every fact and finding without a quote, and the uncovered provisions.
+"""Coverage of a ruleset as a view: the requirements of its source (:mod:`lit_compliance.load.requirements`)
+claimed by a fact, a finding or as holding no rule (:mod:`lit_compliance.load.claims`), the unclaimed
+ones; and the provisions by status, the share of the source's words quoted, every fact and finding
+without a quote, and the uncovered provisions.
 
 The statuses come from :func:`lit_compliance.load.quotes.coverage`: a provision (a sentence, list
 item or part of a sentence of a clause's own words, :mod:`lit_compliance.load.provisions`) is
@@ -12,6 +14,7 @@ from __future__ import annotations
 from .. import cache
 from ..load.catalogue import Ruleset, _validated_key
 from ..model import as_printed
+from ..load.claims import CLAIM_STATUSES, Claimed, claims
 from ..load.quotes import STATUSES, Coverage, coverage
 from ..load.resources import data_dir
 
@@ -26,6 +29,15 @@ def provision_rows(cov: Coverage | None) -> list[dict]:
             for s in cov.statuses]
 
 
+def requirement_rows(claimed: list[Claimed]) -> list[dict]:
+    """Each requirement with its status and claims, as plain data."""
+    return [{"requirement": c.requirement.id, "provision": c.requirement.provision, "line": c.requirement.line,
+             "text": c.requirement.text, "status": c.status,
+             "claims": [{"kind": x.kind, "by": x.by, "named": x.named, **({"why_not": x.why_not} if x.why_not else {})}
+                        for x in c.claims]}
+            for c in claimed]
+
+
 def _summary(rs: Ruleset) -> dict:
     """The coverage of a described ruleset as plain data, kept in the cache by content (the
     document, the schema, the source text and the engine), so a repeat does not parse the source."""
@@ -36,7 +48,7 @@ def _summary(rs: Ruleset) -> dict:
     cov = coverage(rs)
     value = {"counts": cov.counts(), "words": cov.words, "quoted_words": cov.quoted_words, "items": cov.items,
              "without_quote": [{"kind": q.kind, "id": q.id, "cite": q.cite, "line": q.line} for q in cov.unquoted],
-             "rows": provision_rows(cov)}
+             "rows": provision_rows(cov), "requirements": requirement_rows(claims(rs) or [])}
     if key:
         cache.save_json(key, value)
     return value
@@ -65,6 +77,8 @@ def coverage_view(rs: Ruleset) -> dict:
     counts = summary["counts"] if summary else {name: 0 for name in STATUSES}
     words, quoted = (summary["words"], summary["quoted_words"]) if summary else (0, 0)
     rows = summary["rows"] if summary else []
+    reqs = summary["requirements"] if summary else []
+    claim_counts = {name: sum(1 for r in reqs if r["status"] == name) for name in CLAIM_STATUSES}
     return {
         "ruleset": rs.ref, "path": rs.path, "source": as_printed(rs).header.source.file, "described": described,
         "reason": reason,
@@ -75,9 +89,14 @@ def coverage_view(rs: Ruleset) -> dict:
         "uncovered": [{"provision": r["provision"], "clause": r["clause"], "line": r["line"], "text": r["text"]}
                       for r in rows if r["status"] == "uncovered"],
         "statuses": rows,
+        "requirements": len(reqs), "claimed": len(reqs) - claim_counts["unclaimed"], "claim_counts": claim_counts,
+        "unclaimed": [{"requirement": r["requirement"], "line": r["line"], "text": r["text"]}
+                      for r in reqs if r["status"] == "unclaimed"],
+        "requirement_statuses": reqs,
     }
 
 
 def incomplete(row: dict) -> bool:
-    """A coverage row that fails: no provision list, an uncovered provision, or an item without a quote."""
-    return not row["described"] or bool(row["uncovered"]) or bool(row["without_quote"])
+    """A coverage row that fails: no provision list, an unclaimed requirement, or an item without a
+    quote. (Coverage counts requirements claimed; a provision's quote status is shown beside it.)"""
+    return not row["described"] or bool(row["unclaimed"]) or bool(row["without_quote"])
