@@ -49,8 +49,8 @@ def catalogue() -> Catalogue:
 def ruleset(ref: str) -> Ruleset:
     """One ruleset: a jurisdiction (its newest version), ``JURISDICTION@VERSION``, or a ruleset file.
 
-    Raises :class:`lit_compliance.load.catalogue.CatalogueError` for an unknown jurisdiction or
-    version, and :class:`lit_compliance.load.strict_yaml.InputError` (with every problem located as
+    Raises [`CatalogueError`][lit_compliance.load.catalogue.CatalogueError] for an unknown jurisdiction or
+    version, and [`InputError`][lit_compliance.load.strict_yaml.InputError] (with every problem located as
     ``file:line:col: path: message``) for a file that is not a valid ruleset.
 
         >>> ruleset("tribal@v1").name

@@ -90,6 +90,7 @@ def test_the_site_builds_strictly_with_every_command_and_every_api_call(tmp_path
         folder = page.removesuffix(".md").removesuffix("index").removesuffix("README")
         assert (out / folder / "index.html").is_file(), page
     commands = html.unescape((out / "commands" / "index.html").read_text(encoding="utf-8"))
+    assert "Sentinel" not in commands   # no placeholder of click's in place of a default
     load_all()
     headings = set(re.findall(r'<h3 id="lit-compliance-([a-z-]+)"', commands))
     assert headings == set(main.commands), set(main.commands) ^ headings
@@ -97,5 +98,17 @@ def test_the_site_builds_strictly_with_every_command_and_every_api_call(tmp_path
         first = main.commands[name].help.split("\n\n")[0].split()[:4]
         assert " ".join(first) in re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", commands)), name
     reference = (out / "api-reference" / "index.html").read_text(encoding="utf-8")
+    assert not re.search(r":(class|meth|mod|func):", reference)   # Sphinx roles would print raw
     for call in api.__all__:
         assert f'id="lit_compliance.api.{call}"' in reference, call
+
+
+def test_the_sites_home_page_is_the_readme_with_its_commands_verbatim():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    home = (DOCS / "index.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```sh\n.*?\n```", readme, re.S)
+    assert len(blocks) >= 4 and [b for b in blocks if b not in home] == []
+    readme_sections = re.findall(r"^## .*$", readme, re.M)
+    assert readme_sections == re.findall(r"^## .*$", home, re.M)
+    for target in re.findall(r"\]\(docs/([^)#\s]+)", readme):   # each page the README points to, the home page links too
+        assert f"]({target})" in home, target
