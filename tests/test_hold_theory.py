@@ -8,6 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from lit_compliance.cli import main
+from lit_compliance.operator.table_config import load_config
 from lit_compliance.operator.hold_theory import BASE_UNITS, load_theory, priced
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,10 +25,14 @@ def test_per_round_mean_and_sd_are_pars_for_every_wager_of_every_example_configu
     judged = 0
     for w in par["wagers"]:
         mine = theory.wagers[w["id"]]
-        if len(w["sections"]) != 1:     # the configuration leaves the paytable open (Cover All by players)
-            assert mine.mean is None and mine.paytable_id is None
-            continue
-        section = w["sections"][0]
+        if len(w["sections"]) != 1:     # the configuration leaves the paytable open (Cover All by players):
+            # hold judges it on the paytable for the table's seats (every seat playing), and says so
+            seats = load_config(config).settings.seats
+            section = next(s for s in w["sections"] if s["paytable_id"] == mine.paytable_id)
+            assert mine.paytable_id == f"players-{seats}"
+            assert any("every seat of the table playing" in a for a in mine.assumptions)
+        else:
+            section = w["sections"][0]
         assert section["paytable_id"] == mine.paytable_id
         totals = section["totals"]
         if totals is None:
