@@ -5,8 +5,8 @@ For each anomaly, the table's honest theory (the configuration's PAR sheet) is w
 by, and the rounds are drawn from the anomalous table's exact distribution of one round (each total of
 n rounds a multinomial draw of the outcomes). A result raises the alarm when its two-sided p-value, in
 the exact distribution of the honest total (``gamemath.period.Edges``, the tables ``hold`` reads), is
-at most the default rate, 1%, judged alone (a report of k results divides the rate by k: see the
-README). Printed: the fewest rounds, on a grid of four a decade, at which the alarm rings in at least
+at most the default rate, 1%, judged alone (a report of k results divides the rate by k: see
+docs/hold.md). Printed: the fewest rounds, on a grid of four a decade, at which the alarm rings in at least
 50% and at least 90% of draws (400 draws each), and the shift of the hold the anomaly makes.
 
     python benchmarks/bench_power.py [--draws 400] [--seed 30]

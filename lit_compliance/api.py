@@ -4,12 +4,12 @@
 ``docs/python-api.md`` walks through the three journeys (regulator diff, operator check, PAR
 figures). Every example below runs in the test suite (``tests/test_api_doctests.py``).
 
->>> import lit_compliance as lc
->>> rs = lc.ruleset("maryland")
->>> rs.ref
-'maryland@v1'
->>> lc.price(rs, "three-card-bonus", "a").exact["return_to_player"]
-'5397/5525'
+    >>> import lit_compliance as lc
+    >>> rs = lc.ruleset("maryland")
+    >>> rs.ref
+    'maryland@v1'
+    >>> lc.price(rs, "three-card-bonus", "a").exact["return_to_player"]
+    '5397/5525'
 """
 from __future__ import annotations
 
@@ -35,11 +35,13 @@ __all__ = ["catalogue", "check", "diff", "load_config", "load_round", "load_rule
 def catalogue() -> Catalogue:
     """The bundled catalogue: every version of every jurisdiction, each read when first asked for.
 
-    >>> cat = catalogue()
-    >>> cat.jurisdictions
-    ['maryland', 'massachusetts', 'nsw', 'south-dakota', 'tribal']
-    >>> [rs.ref for rs in cat.versions("south-dakota")]
-    ['south-dakota@2017-04-17']
+    For example:
+
+        >>> cat = catalogue()
+        >>> cat.jurisdictions
+        ['maryland', 'massachusetts', 'nsw', 'south-dakota', 'tribal']
+        >>> [rs.ref for rs in cat.versions("south-dakota")]
+        ['south-dakota@2017-04-17']
     """
     return Catalogue.bundled()
 
@@ -47,12 +49,12 @@ def catalogue() -> Catalogue:
 def ruleset(ref: str) -> Ruleset:
     """One ruleset: a jurisdiction (its newest version), ``JURISDICTION@VERSION``, or a ruleset file.
 
-    Raises :class:`lit_compliance.load.catalogue.CatalogueError` for an unknown jurisdiction or
-    version, and :class:`lit_compliance.load.strict_yaml.InputError` (with every problem located as
+    Raises [`CatalogueError`][lit_compliance.load.catalogue.CatalogueError] for an unknown jurisdiction or
+    version, and [`InputError`][lit_compliance.load.strict_yaml.InputError] (with every problem located as
     ``file:line:col: path: message``) for a file that is not a valid ruleset.
 
-    >>> ruleset("tribal@v1").name
-    'Tribal gaming code (Section 12)'
+        >>> ruleset("tribal@v1").name
+        'Tribal gaming code (Section 12)'
     """
     return resolve_ref(ref)
 
@@ -60,8 +62,10 @@ def ruleset(ref: str) -> Ruleset:
 def load_ruleset(path: str | Path) -> Ruleset:
     """A ruleset file outside the catalogue (a draft amendment, say), read and validated.
 
-    >>> load_ruleset("examples/maryland-draft-amendment.yaml").ref
-    'maryland@draft-1'
+    For example:
+
+        >>> load_ruleset("examples/maryland-draft-amendment.yaml").ref
+        'maryland@draft-1'
     """
     return _load_ruleset(path)
 
@@ -70,11 +74,11 @@ def readings(rs: Ruleset | RulesetModel, choices: Mapping[str, str] | None = Non
     """The ruleset's model with ``choices`` ({finding id: reading id}) in force where its source
     leaves a rule open, and each finding's default reading elsewhere.
 
-    >>> model = readings(ruleset("maryland"), {"md-progressive-b-akq-suit-missing": "of-spades"})
-    >>> [r.id for r in model.applied if r.finding == "md-progressive-b-akq-suit-missing"]
-    ['of-spades']
-    >>> "md-five-card-bonus-two-pair-vs-pair" in [f.id for f in model.open_findings]
-    True
+        >>> model = readings(ruleset("maryland"), {"md-progressive-b-akq-suit-missing": "of-spades"})
+        >>> [r.id for r in model.applied if r.finding == "md-progressive-b-akq-suit-missing"]
+        ['of-spades']
+        >>> "md-five-card-bonus-two-pair-vs-pair" in [f.id for f in model.open_findings]
+        True
     """
     base = rs.ruleset if isinstance(rs, RulesetModel) else rs
     return model_of(base, dict(choices or {}))
@@ -85,9 +89,9 @@ def price(rs: Ruleset | RulesetModel, wager: str, paytable: str | None = None) -
     without paytables), under the model's readings: status, house edge, return, hit frequency, the
     exact fractions, the readings applied and the figures under each other reading.
 
-    >>> result = price(ruleset("maryland"), "base", "a")
-    >>> result.status, result.exact["house_edge"], f"{result.house_edge:.4%}"
-    ('exact', '37963/1082900', '3.5057%')
+        >>> result = price(ruleset("maryland"), "base", "a")
+        >>> result.status, result.exact["house_edge"], f"{result.house_edge:.4%}"
+        ('exact', '37963/1082900', '3.5057%')
     """
     from .gamemath import paytable_result  # lazy: the math loads only when a paytable is priced
 
@@ -105,12 +109,12 @@ def check(config: TableConfig | str | Path) -> Report:
     """Check a table configuration (or its file) against the rules it names; the report lists every
     finding with the citation that decides it (``errors`` make the table non-compliant).
 
-    >>> report = check("examples/configs/maryland.yaml")
-    >>> report.compliant
-    True
-    >>> report = check("examples/configs/noncompliant-maryland.yaml")
-    >>> report.compliant, report.errors[0].cite
-    (False, 'COMAR 36.05.18.08; COMAR 36.05.18.09; COMAR 36.05.18.10A-G; COMAR 36.05.18.10H')
+        >>> report = check("examples/configs/maryland.yaml")
+        >>> report.compliant
+        True
+        >>> report = check("examples/configs/noncompliant-maryland.yaml")
+        >>> report.compliant, report.errors[0].cite
+        (False, 'COMAR 36.05.18.08; COMAR 36.05.18.09; COMAR 36.05.18.10A-G; COMAR 36.05.18.10H')
     """
     from .operator.checks import check as check_config  # lazy: the check loads the math
     from .operator.table_config import ruleset_for  # lazy: as above
@@ -130,9 +134,9 @@ def settle(round_: Round | str | Path) -> Settlement:
     """Settle a round (or a round file): every wager of every seat with its outcome, the amount
     returned, and the paytable line and citation that decided it.
 
-    >>> settlement = settle("examples/rounds/tribal-bonus.yaml")
-    >>> [(row.wager, row.bet, row.outcome, int(row.net)) for row in settlement.players[0].rows]
-    [('base', 'bet1', 'win', 5000), ('base', 'bet2', 'win', 0), ('base', 'bet3', 'win', 0), ('five-card-bonus', None, 'win', 24999)]
+        >>> settlement = settle("examples/rounds/tribal-bonus.yaml")
+        >>> [(row.wager, row.bet, row.outcome, int(row.net)) for row in settlement.players[0].rows]
+        [('base', 'bet1', 'win', 5000), ('base', 'bet2', 'win', 0), ('base', 'bet3', 'win', 0), ('five-card-bonus', None, 'win', 24999)]
     """
     from .play.settlement import settle as settle_round  # lazy: only the settlement journey needs it
 
@@ -145,10 +149,10 @@ def diff(old: Ruleset, new: Ruleset, house_edges: bool = True) -> Diff:
     draft against the rules in force), each change with its citations on both sides and, where a
     paytable changed and ``house_edges`` is on, its house edge before and after.
 
-    >>> d = diff(ruleset("maryland"), load_ruleset("examples/maryland-draft-amendment.yaml"), house_edges=False)
-    >>> change = d.substantive[1]
-    >>> change.path, change.old_text, change.new_text
-    (('Three-card bonus', 'Paytable B', 'Straight flush'), '40 to 1', '50 to 1')
+        >>> d = diff(ruleset("maryland"), load_ruleset("examples/maryland-draft-amendment.yaml"), house_edges=False)
+        >>> change = d.substantive[1]
+        >>> change.path, change.old_text, change.new_text
+        (('Three-card bonus', 'Paytable B', 'Straight flush'), '40 to 1', '50 to 1')
     """
     from .regulator.diff import diff_rulesets  # lazy: only the regulator journey needs it
 

@@ -1,6 +1,6 @@
 """The math cache is a cache, not trusted storage (issue 23).
 
-Trust model (README): the cache is the user's own storage, like ``~/.ssh``. A cache folder owned
+Trust model (docs/conventions.md): the cache is the user's own storage, like ``~/.ssh``. A cache folder owned
 by someone else, or writable by group or others, is not used; even a private cache holds data
 only (nothing read from it can run code); entries are read only from regular files, without
 blocking, with a size cap.

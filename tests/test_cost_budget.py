@@ -2,7 +2,7 @@
 at no more than a documented rate, checked on CPU time and peak memory (``resource``), never on
 wall-clock time, which other work on the machine stretches.
 
-Documented bounds (README, "Cost per input"):
+Documented bounds (docs/hold.md, "Cost per input"):
 
 - a results file (`hold`), whatever its line ends and quoting: at most RESULTS_CPU_PER_BYTE of CPU
   time and RESULTS_MEMORY_PER_BYTE bytes of memory per byte of file, beyond a run on a one-row file;

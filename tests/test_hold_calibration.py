@@ -26,7 +26,7 @@ TRIBAL = ROOT / "examples" / "configs" / "tribal.yaml"
 MD = ROOT / "examples" / "configs" / "maryland.yaml"
 CONFIGS = sorted(p for p in (ROOT / "examples" / "configs").glob("*.yaml") if not p.stem.startswith("noncompliant"))
 LEVELS = {"95": 0.05, "99": 0.01, "99.9": 0.001}
-ANOMALY_ROUNDS = 20_000          # ten shifts of 2,000 rounds: the figure stated in the README
+ANOMALY_ROUNDS = 20_000          # ten shifts of 2,000 rounds: the figure stated in docs/hold.md
 
 
 def _periods(path, table, wager, rounds, wins, stake):

@@ -1,6 +1,6 @@
 """The layout enforces itself: the pipeline's stage rules, no import cycle, small modules.
 
-The stage rules (README, Architecture) are import-linter's layers contract in ``pyproject.toml``
+The stage rules (docs/architecture.md) are import-linter's layers contract in ``pyproject.toml``
 (``[tool.importlinter]``); ``lint-imports`` checks them from the command line and the first test
 here runs the same check, so the default suite fails on an import that reaches a later stage.
 """
@@ -117,7 +117,7 @@ def _imports_inside_functions(tree: ast.AST):
 
 
 def test_every_import_inside_a_function_says_why():
-    """An import made inside a function is there for start-up time (README, speed table) and says
+    """An import made inside a function is there for start-up time (docs/benchmarks.md) and says
     so on its line or the line above: ``# lazy: reason``."""
     unexplained = []
     for path in sorted(PACKAGE.rglob("*.py")):

@@ -15,7 +15,7 @@ from .common import EXIT_NO, EXIT_OK, catalogue, emit, format_option, handled, m
 from ..report.references import reference
 
 
-@main.command("list")
+@main.command("list", short_help="List the jurisdictions and versions in the catalogue.")
 @format_option
 @handled
 def list_cmd(fmt: str) -> None:
@@ -35,7 +35,7 @@ def list_cmd(fmt: str) -> None:
 
 
 
-@main.command()
+@main.command(short_help="Print a ruleset readably, or as JSON.")
 @click.argument("jurisdiction")
 @click.option("--version", "version", help="A version id (default: the newest).")
 @click.option("--on", "on", metavar="DATE", help="The version in force on DATE (YYYY-MM-DD).")
@@ -46,7 +46,7 @@ def list_cmd(fmt: str) -> None:
 @handled
 def show(jurisdiction: str, version: str | None, on: str | None, with_source: bool, fmt: str) -> None:
     """Print a ruleset readably (with its findings), or as JSON (the ruleset document alone; with
-    ``--with-source``, also each provision of its source with its status under ``provisions``)."""
+    `--with-source`, also each provision of its source with its status under `provisions`)."""
     rs = pick(jurisdiction, version, on)
     if fmt == "json":
         document = published(rs)
@@ -61,7 +61,7 @@ def show(jurisdiction: str, version: str | None, on: str | None, with_source: bo
                     site_example=reference(rs, ("wagers", 0)) if printed.wagers else None))
 
 
-@main.command()
+@main.command(short_help="Validate ruleset files or the bundled catalogue.")
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--coverage", is_flag=True,
               help="Also check that every provision (sentence, list item) of each source is quoted by a fact or "

@@ -41,7 +41,7 @@ def _theories(configs) -> list:
     return theories, problems
 
 
-@main.command()
+@main.command(short_help="Check tables' results against the exact theory.")
 @click.argument("results", nargs=-1, required=True, type=click.Path(path_type=Path, dir_okay=False))
 @click.option("--config", "configs", multiple=True, type=click.Path(path_type=Path, dir_okay=False),
               help="A table configuration; rows are matched to it by its 'table'. Repeat for several tables "
@@ -120,7 +120,7 @@ def _anomaly(text: str | None):
     return Anomaly(m.group(1), m.group(2), int(m.group(3)))
 
 
-@main.command()
+@main.command(short_help="Deal a configured table and write its results.")
 @click.argument("config", type=click.Path(path_type=Path, dir_okay=False))
 @click.option("--rounds", type=click.IntRange(1, 10_000_000), required=True, help="Rounds in each period.")
 @click.option("--periods", type=click.IntRange(1, 100_000), default=1, show_default=True,
@@ -130,7 +130,8 @@ def _anomaly(text: str | None):
 @click.option("--start", default="2026-01-01", show_default=True, help="Date of the first period (YYYY-MM-DD).")
 @click.option("--anomaly", help="Pay a hand more than the paytable: WAGER:HAND:+N, e.g. base:pair_tens_or_better:+1 "
                                 "(each riding bet on a pair of tens or better paid 2 to 1).")
-@click.option("--format", "fmt", type=click.Choice(["csv", "json"]), default="csv", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["csv", "json"]), default="csv", show_default=True,
+              help="Format of the results written (both are read by `hold`).")
 @click.option("--output", "-o", "output", type=click.Path(path_type=Path, dir_okay=False),
               help="Write to FILE (atomically) instead of standard output.")
 @handled

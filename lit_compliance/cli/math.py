@@ -9,7 +9,7 @@ from ..model import as_printed
 from ..output.render import render, to_json
 
 
-@main.command()
+@main.command(short_help="House edge, return and hit frequency of every wager.")
 @click.argument("jurisdiction")
 @click.option("--version", "version", help="A version id (default: the newest).")
 @click.option("--on", "on", metavar="DATE", help="The version in force on DATE (YYYY-MM-DD).")

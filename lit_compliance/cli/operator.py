@@ -48,11 +48,12 @@ output_option = click.option("--output", "-o", "output", type=click.Path(path_ty
 # --- paytables -------------------------------------------------------------------------------
 
 
-@main.command()
+@main.command(short_help="List every permitted paytable, with its house edge.")
 @click.argument("jurisdiction")
 @version_option
 @on_option
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="Output format.")
 @handled
 def paytables(jurisdiction: str, version: str | None, on: str | None, fmt: str) -> None:
     """List every permitted paytable of every wager, with house edge and hit frequency."""
@@ -105,10 +106,11 @@ def _where(f) -> dict:
     return dict(f.as_dict(), where=f"{f.file}:{f.line}:{f.column}: {f.path or '(top)'}")
 
 
-@main.command("check")
+@main.command("check", short_help="Say whether a table configuration complies.")
 @click.argument("config", type=click.Path(path_type=Path, dir_okay=False))
 @ruleset_option
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="Output format.")
 @click.option("--strict", is_flag=True, help="Exit 1 on warnings that are something to fix too (not on those the placard "
               "already handles, approvals or the regulation's own defects).")
 @click.option("--verbose", "-v", is_flag=True, help="List the regulation's own defects too, not just their count.")
@@ -141,7 +143,7 @@ def _sign_record(rs: Ruleset, cfg: TableConfig) -> list[str]:
         return []
 
 
-@main.command("verify")
+@main.command("verify", short_help="Say whether a posted sign matches its configuration.")
 @click.argument("config", type=click.Path(path_type=Path, dir_okay=False))
 @click.argument("sign_digest", metavar="DIGEST")
 @click.option("--parts", "parts", metavar="LIST",
@@ -224,7 +226,8 @@ def render_placard(rs: Ruleset, config: TableConfig, fmt: str) -> str | bytes:
     return render("placard.html.j2", v=view)
 
 
-@main.command(epilog=f"Smallest type by sign size: {type_sizes_text()}.")
+@main.command(epilog=f"Smallest type by sign size: {type_sizes_text()}.",
+              short_help="Render the table placard for a compliant configuration.")
 @click.argument("config", type=click.Path(path_type=Path, dir_okay=False))
 @ruleset_option
 @click.option("--format", "fmt", type=click.Choice(["html", "svg", "pdf"]), default="html", show_default=True,
@@ -268,7 +271,7 @@ def render_summary(rs: Ruleset, fmt: str) -> str | bytes:
     return render("summary.html.j2", v=summary_view(rs, results=results))
 
 
-@main.command()
+@main.command(short_help="Render a readable rules summary with citations.")
 @click.argument("jurisdiction")
 @version_option
 @on_option
@@ -315,7 +318,7 @@ def config_yaml(data: dict, rs: Ruleset) -> str:
     return header + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=False, width=100)
 
 
-@main.command()
+@main.command(short_help="Write a table configuration, from options or by asking.")
 @click.option("--jurisdiction", help="Jurisdiction id (see `lit-compliance list`).")
 @click.option("--version", "version", help="Ruleset version (default: the newest).")
 @click.option("--casino", help="Casino name, as printed on the placard.")

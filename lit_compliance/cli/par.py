@@ -92,7 +92,7 @@ def _config_report(path: Path, opts, wager_id: str | None, shown: bool = True, b
     return report
 
 
-@main.command()
+@main.command(short_help="PAR sheet of every wager and paytable.")
 @click.argument("target", required=False)
 @click.option("--version", "version", help="A ruleset version id (default: the newest).")
 @click.option("--on", "on", metavar="DATE", help="The version in force on DATE (YYYY-MM-DD).")
@@ -102,8 +102,8 @@ def _config_report(path: Path, opts, wager_id: str | None, shown: bool = True, b
               help="Price a proposed paytable (YAML: wager kind and lines; see schema/proposed-paytable.schema.json) "
                    "and say where it is permitted.")
 @click.option("--bet", type=click.FloatRange(min=0.01, max=1e7), default=None,
-              help="Bet per hand for the theoretical win per hour (each base bet; the side wager)  [default: 10.00; "
-                   "for a table configuration, each wager's configured minimum].")
+              help="Bet per hand for the theoretical win per hour (each base bet; the side wager).  [default: 10.00; "
+                   "for a table configuration, each wager's configured minimum]")
 @click.option("--hands-per-hour", type=click.IntRange(1, 1000), default=60, show_default=True,
               help="Hands an hour for the theoretical win per hour.")
 @click.option("--meter", type=click.FloatRange(min=0, max=1e9), help="Price progressives at this meter.")

@@ -73,7 +73,7 @@ def evaluation_view(cards: list[int], ruleset=None) -> dict:
     return out
 
 
-@main.command("evaluate")
+@main.command("evaluate", short_help="Evaluate a hand of 3, 5 or 6 cards.")
 @click.argument("cards", nargs=-1, required=True)
 @click.option("--jurisdiction", "jurisdiction", help="Also show the paytable lines this hand matches (JURISDICTION or JURISDICTION@VERSION).")
 @click.option("--version", "version", help="A version id (default: the newest).")
@@ -99,7 +99,7 @@ def evaluate_cmd(cards: tuple[str, ...], jurisdiction: str | None, version: str 
 # --- settle -----------------------------------------------------------------------------------
 
 
-@main.command("settle")
+@main.command("settle", short_help="Settle every wager of a round file.")
 @click.argument("round_file", type=click.Path(path_type=Path))
 @format_option
 @handled
@@ -200,7 +200,7 @@ def plan_step_text(data: dict) -> list[list[str]]:
 # --- deal-plan --------------------------------------------------------------------------------
 
 
-@main.command("deal-plan")
+@main.command("deal-plan", short_help="Show the dealing plan: areas, burns, stub.")
 @click.argument("jurisdiction")
 @click.option("--version", "version", help="A version id (default: the newest).")
 @click.option("--method", "method_id", help="One dealing method (default: every method the ruleset permits).")
@@ -227,7 +227,7 @@ def deal_plan_cmd(jurisdiction: str, version: str | None, method_id: str | None,
 # --- irregularity -----------------------------------------------------------------------------
 
 
-@main.command("irregularity")
+@main.command("irregularity", short_help="What the rules say happens after an irregularity.")
 @click.argument("jurisdiction", required=False)
 @click.argument("event", required=False)
 @click.option("--version", "version", help="A version id (default: the newest).")

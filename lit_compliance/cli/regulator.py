@@ -84,7 +84,7 @@ def _use_color(color: bool | None, fmt: str, output: Path | None) -> bool:
     return output is None and sys.stdout.isatty()
 
 
-@main.command("diff")
+@main.command("diff", short_help="Every difference in meaning between two rulesets.")
 @click.argument("old")
 @click.argument("new")
 @format_option
@@ -115,7 +115,7 @@ def diff_cmd(old: str, new: str, fmt: str, output: Path | None, citations: bool,
     sys.exit(EXIT_NO if result.differs(include_citations=citations) else EXIT_OK)
 
 
-@main.command("compare")
+@main.command("compare", short_help="One topic across all jurisdictions, side by side.")
 @click.argument("topic", required=False)
 @click.option("--list", "list_topics", is_flag=True, help="List the topics and exit.")
 @click.option("--jurisdiction", "-j", "jurisdictions", multiple=True, metavar="REF",

@@ -24,7 +24,7 @@ def _title(path: Path) -> str:
     return json.loads(path.read_text(encoding="utf-8")).get("title", "")
 
 
-@main.command("schema")
+@main.command("schema", short_help="Write a bundled JSON Schema, or list them.")
 @click.argument("name", required=False)
 @click.option("--output", "-o", "output", type=click.Path(path_type=Path, dir_okay=False),
               help="Write to FILE (atomically) instead of standard output.")

@@ -83,7 +83,7 @@ def build(cat) -> dict[str, str | bytes]:
     return files
 
 
-@main.command("site")
+@main.command("site", short_help="Write the catalogue as a static site to a folder.")
 @click.option("--output", "-o", "output", required=True, type=click.Path(path_type=Path),
               help="The folder to write the site to: new, empty, or a site written before (replaced whole).")
 @handled

@@ -69,7 +69,7 @@ class Catalogue:
     """All rulesets under one folder, by jurisdiction, versions ordered by effective date.
 
     The bundled catalogue reads a jurisdiction's files when it is first asked for (so a command
-    about Maryland reads and validates Maryland only); :meth:`load` reads every file at once.
+    about Maryland reads and validates Maryland only); ``load()`` reads every file at once.
     """
 
     def __init__(self, rulesets: Iterable[Ruleset]):

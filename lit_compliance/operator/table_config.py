@@ -221,7 +221,7 @@ def digest(ruleset: Ruleset, config: TableConfig) -> str:
     ``{"config": <configuration data>, "ruleset": <ruleset data>}`` (each file as data: YAML read
     with every scalar as written, dates and other look-alikes staying strings; an amendment is its
     base with its changes applied). Comments and layout of either file do not change it; any
-    changed value does. The README gives the recipe; a test recomputes it independently.
+    changed value does. docs/operating.md gives the recipe; a test recomputes it independently.
     """
     return documents_digest(ruleset, config)
 
