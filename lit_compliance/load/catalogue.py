@@ -9,7 +9,7 @@ import datetime as dt
 from pathlib import Path
 from typing import Iterable
 
-from .. import cache
+from .. import cache, collector
 from ..suggest import did_you_mean
 from .resources import data_dir
 from .ruleset import NOT_STATED, Ruleset, finding_ids
@@ -284,14 +284,15 @@ def _read_all(paths: Iterable[Path]) -> list[Ruleset]:
     """Load and validate ruleset files in their folders; raise InputError listing every problem."""
     problems: list[Problem] = []
     loaded = []
-    for path in paths:
-        try:
-            rs = load_ruleset(path, _display(path))
-        except InputError as exc:
-            problems.extend(exc.problems)
-            continue
-        problems.extend(_placement_problems(rs, path))
-        loaded.append(rs)
+    with collector.paused():  # what is read lives as long as the catalogue: no collection traverses it
+        for path in paths:
+            try:
+                rs = load_ruleset(path, _display(path))
+            except InputError as exc:
+                problems.extend(exc.problems)
+                continue
+            problems.extend(_placement_problems(rs, path))
+            loaded.append(rs)
     seen: dict = {}
     for rs in loaded:
         if rs.ref in seen:

@@ -329,7 +329,10 @@ def load_yaml_text(text: str, display: str) -> Document:
             return [build(item, path + (i,), depth + 1) for i, item in enumerate(node.value)]
         return _scalar(node, display, path, problems)
 
-    data = build(root, (), 0)
+    try:
+        data = build(root, (), 0)
+    finally:
+        del build  # the closure refers to itself: a cycle, which only the collector would free
     if problems:
         raise InputError(problems)
     return Document(display, data, marks)
