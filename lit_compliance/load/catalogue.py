@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Iterable
 
 from .. import cache, collector
+from . import prebuilt
 from ..suggest import did_you_mean
 from .resources import data_dir
 from .ruleset import NOT_STATED, Ruleset, finding_ids
@@ -45,7 +46,7 @@ def load_ruleset(path: Path | str, display: str | None = None) -> Ruleset:
         applied = amended(doc, _amended_base)
         return Ruleset(applied.data, doc.file, applied)
     key = _validated_key(doc)
-    if cache.load_json(key) is not True:
+    if not prebuilt.validated(key) and cache.load_json(key) is not True:
         from .validation import validate_document  # lazy: a warm run finds the verdict in the cache
 
         problems = validate_document(doc)

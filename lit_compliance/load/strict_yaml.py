@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import cache
+from . import prebuilt
 from .input_file import read_input
 
 if TYPE_CHECKING:  # the annotations' names; PyYAML itself is imported where a file is parsed
@@ -347,9 +348,12 @@ def load_yaml_file(path: Path | str, display: str | None = None) -> Document:
     text = _read_text(path, display)
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
     key, marks_key = ["yaml", digest], ["yaml-marks", digest]
-    stored = cache.load_json(key)
+    stored = prebuilt.data(digest) or cache.load_json(key)  # a bundled ruleset made ready in the wheel
     if isinstance(stored, dict) and "data" in stored:
         def marks() -> dict:
+            ready = prebuilt.marks(digest)
+            if ready is not None:
+                return ready
             kept = cache.load_json(marks_key)
             if isinstance(kept, list):
                 try:
