@@ -2,12 +2,13 @@
 and, with ``--baseline DIR``, against another copy of the project (say ``git archive main``), so a
 change is measured under the same load as what it changes.
 
-    python benchmarks/bench_cold.py [--rounds N] [--baseline DIR] [COMMAND ...]
+    python benchmarks/bench_cold.py [--rounds N] [--root DIR] [--baseline DIR] [COMMAND ...]
         (default commands: "list", "analyze all", "validate", "show maryland")
 
 Each round runs the floor (``python -c "import numpy, yaml, jinja2, click, jsonschema"``) and each
 command (this checkout, then the baseline's) once, each a new process with bytecode kept as an
-install keeps it. A ratio is the median of the rounds' ratios (CPU from ``os.wait4``: user + system),
+install keeps it. ``--root`` measures another copy instead of this checkout (say an installed wheel's
+``pip install --no-deps --target DIR``, which carries the prebuilt catalogue a checkout lacks). A ratio is the median of the rounds' ratios (CPU from ``os.wait4``: user + system),
 so a machine busy from minute to minute moves both sides of each ratio alike.
 """
 from __future__ import annotations
@@ -42,18 +43,19 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--baseline", type=Path, help="another copy of the project to pair each command with")
+    parser.add_argument("--root", type=Path, default=ROOT, help="the copy to measure (default: this checkout)")
     parser.add_argument("command", nargs="*")
     options = parser.parse_args()
     commands = [c.split() for c in options.command] or [["list"], ["analyze", "all"], ["validate"],
                                                            ["show", "maryland"]]
-    roots = [("this", ROOT)] + ([("baseline", options.baseline.resolve())] if options.baseline else [])
+    roots = [("this", options.root.resolve())] + ([("baseline", options.baseline.resolve())] if options.baseline else [])
     argv = {" ".join(c): [sys.executable, "-m", "lit_compliance", *c] for c in commands}
     for label, root in roots:  # once each, unmeasured: every module's bytecode compiled and kept
         for args in argv.values():
             cpu(args, root)
     floor, runs = [], {(name, label): [] for name in argv for label, _ in roots}
     for _ in range(options.rounds):
-        floor.append(cpu(FLOOR, ROOT)[0])
+        floor.append(cpu(FLOOR, roots[0][1])[0])
         for name, args in argv.items():
             for label, root in roots:
                 runs[name, label].append(cpu(args, root))
