@@ -44,11 +44,11 @@ def make_prebuilt(root: Path, out: Path) -> None:
     sys.path.insert(0, str(root))
     os.environ["LIT_COMPLIANCE_CACHE"] = "off"
     try:
-        from lit_compliance.load import prebuilt
+        from lit_compliance.load import prebuild
         from lit_compliance.load.strict_yaml import InputError
 
         try:
-            prebuilt.make(out, root / "rulesets")
+            prebuild.make(out, root / "rulesets")
         except InputError as exc:
             raise SystemExit(f"the bundled rulesets do not validate:\n{exc}") from None
     finally:

@@ -9,7 +9,7 @@ import shutil
 
 import pytest
 
-from lit_compliance.load import prebuilt, validation
+from lit_compliance.load import prebuild, prebuilt, validation
 from lit_compliance.load.catalogue import Catalogue, load_ruleset
 from lit_compliance.load.resources import data_dir
 from lit_compliance.load.strict_yaml import _read_text, load_yaml_text
@@ -37,7 +37,7 @@ def _assert_equals_loading(folder):
 
 
 def test_what_make_writes_equals_loading_the_bundled_files(tmp_path):
-    made = prebuilt.make(tmp_path / "prebuilt", data_dir("rulesets"))
+    made = prebuild.make(tmp_path / "prebuilt", data_dir("rulesets"))
     assert len(made) == len(BUNDLED)
     _assert_equals_loading(tmp_path / "prebuilt")
 
@@ -55,7 +55,7 @@ def test_the_shipped_catalogue_equals_loading_the_bundled_files():
 def made(tmp_path, monkeypatch):
     """A prebuilt folder made from the bundled rulesets, in use; no cache; validation counted."""
     folder = tmp_path / "prebuilt"
-    prebuilt.make(folder, data_dir("rulesets"))
+    prebuild.make(folder, data_dir("rulesets"))
     monkeypatch.setattr(prebuilt, "FOLDER", folder)
     monkeypatch.setenv("LIT_COMPLIANCE_CACHE", "off")
     validated = []

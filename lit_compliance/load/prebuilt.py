@@ -1,7 +1,7 @@
 """The bundled rulesets made ready when the wheel is built: parsed, located and validated once.
 
-``hatch_build.py`` calls :func:`make` on the bundled ``rulesets/`` folder; the wheel carries the
-result in ``lit_compliance/_data/prebuilt``:
+``hatch_build.py`` calls :func:`lit_compliance.load.prebuild.make` on the bundled ``rulesets/``
+folder; the wheel carries the result in ``lit_compliance/_data/prebuilt``:
 
 * ``index.json``: the engine's fingerprint (its code, as the cache keys it) and, for each file by
   the SHA-256 of its exact text, the validation key it was found valid under (its text, the schema
@@ -16,7 +16,6 @@ prebuilt folder and uses the cache alone.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 from functools import lru_cache
 from pathlib import Path
@@ -69,37 +68,3 @@ def marks(digest: str) -> dict | None:
 def validated(key: list) -> bool:
     """Whether a document with this validation key was found valid when the wheel was built."""
     return isinstance(key, list) and len(key) > 1 and _index(FOLDER).get(key[1]) == key
-
-
-def make(out: Path, root: Path) -> list[str]:
-    """Parse, locate and validate every ``*/*.yaml`` under ``root`` (the bundled rulesets) into
-    ``out``; raise InputError naming every problem if any does not validate. The digests made."""
-    from .amendment import is_amendment
-    from .strict_yaml import InputError, _read_text, load_yaml_text
-    from .validation import validate_document
-    from .verdict import validated_key
-
-    out.mkdir(parents=True, exist_ok=True)
-    files, problems = {}, []
-    for path in sorted(Path(root).glob("*/*.yaml")):
-        display = f"{path.parent.name}/{path.name}"
-        text = _read_text(path, display)
-        doc = load_yaml_text(text, display)
-        if is_amendment(doc.data):
-            continue  # made from its base when read: nothing of its own to keep
-        doc.text_digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
-        found = validate_document(doc)
-        if found:
-            problems += found
-            continue
-        _write(out / f"{doc.text_digest}.json", {"data": doc.data})
-        _write(out / f"{doc.text_digest}.marks.json", [[list(p), line, col] for p, (line, col) in doc.marks.items()])
-        files[doc.text_digest] = validated_key(doc)
-    if problems:
-        raise InputError(problems)
-    _write(out / "index.json", {"engine": cache.engine_fingerprint(), "files": files})
-    return sorted(files)
-
-
-def _write(path: Path, value: Any) -> None:
-    path.write_text(json.dumps(value, ensure_ascii=False), encoding="utf-8")  # keys in file order, as read
