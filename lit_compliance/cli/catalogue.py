@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from ..model import as_printed
-from ..model.header import header_of
+from ..model.header import outline_of
 from ..load.catalogue import Catalogue, load_ruleset
 from ..load.ruleset import published
 from ..load.strict_yaml import InputError, Problem
@@ -23,11 +23,12 @@ def list_cmd(fmt: str) -> None:
     """List the jurisdictions and versions in the catalogue."""
     rows = []
     for rs in catalogue().all_versions():  # every file read: a problem anywhere is listed with the others
-        header = header_of(rs.data)  # the header alone: no ruleset's whole model is built for a row
+        outline = outline_of(rs)  # the header, wager ids and finding count: no whole model built for a row
         rows.append({
             "jurisdiction": rs.jurisdiction, "name": rs.name, "version": rs.version,
-            "effective_date": header.version.effective_date_text, "citation": header.source.citation,
-            "wagers": [w["id"] for w in rs.wagers], "findings": len(rs.findings),
+            "effective_date": outline.header.version.effective_date_text,
+            "citation": outline.header.source.citation,
+            "wagers": list(outline.wager_ids), "findings": outline.finding_count,
         })
     if fmt == "json":
         emit(to_json(rows))
