@@ -36,10 +36,16 @@ def _assert_equals_loading(folder):
         assert {tuple(p): (line, col) for p, line, col in kept} == marks
 
 
-def test_what_make_writes_equals_loading_the_bundled_files(tmp_path):
-    made = prebuild.make(tmp_path / "prebuilt", data_dir("rulesets"))
-    assert len(made) == len(BUNDLED)
-    _assert_equals_loading(tmp_path / "prebuilt")
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory):
+    """The prebuilt catalogue made from the bundled rulesets (once for this module's tests)."""
+    out = tmp_path_factory.mktemp("prebuilt")
+    assert len(prebuild.make(out, data_dir("rulesets"))) == len(BUNDLED)
+    return out
+
+
+def test_what_make_writes_equals_loading_the_bundled_files(folder):
+    _assert_equals_loading(folder)
 
 
 def test_the_shipped_catalogue_equals_loading_the_bundled_files():
@@ -52,10 +58,8 @@ def test_the_shipped_catalogue_equals_loading_the_bundled_files():
 
 
 @pytest.fixture
-def made(tmp_path, monkeypatch):
-    """A prebuilt folder made from the bundled rulesets, in use; no cache; validation counted."""
-    folder = tmp_path / "prebuilt"
-    prebuild.make(folder, data_dir("rulesets"))
+def made(folder, monkeypatch):
+    """The prebuilt folder made from the bundled rulesets in use; no cache; validation counted."""
     monkeypatch.setattr(prebuilt, "FOLDER", folder)
     monkeypatch.setenv("LIT_COMPLIANCE_CACHE", "off")
     validated = []
@@ -102,3 +106,16 @@ def test_another_schema_or_engine_finds_nothing_prebuilt(made, monkeypatch):
         assert not prebuilt.validated(key) and prebuilt.data(key[1]) is None
     finally:
         prebuilt._index.cache_clear()
+
+
+def test_a_bundled_ruleset_that_does_not_validate_fails_the_build(tmp_path):
+    from lit_compliance.load.strict_yaml import InputError
+
+    copy = tmp_path / "rulesets"
+    shutil.copytree(data_dir("rulesets"), copy)
+    broken = copy / "nsw" / "v1.yaml"
+    broken.write_text(broken.read_text(encoding="utf-8").replace("wagers:", "wagers_misspelt:", 1), encoding="utf-8")
+    with pytest.raises(InputError) as failed:
+        prebuild.make(tmp_path / "out", copy)
+    assert "nsw/v1.yaml" in str(failed.value) and "wagers_misspelt" in str(failed.value)
+    assert not (tmp_path / "out" / "index.json").exists()  # nothing a wheel could ship as ready
