@@ -1,4 +1,5 @@
-"""Build hook (hatchling): the wheel carries every bundled template compiled ahead of time.
+"""Build hook (hatchling): the wheel carries every bundled template compiled ahead of time, and the
+bundled rulesets parsed, located and validated (``lit_compliance/load/prebuilt.py``).
 
 Jinja compiles a template into Python code before rendering it; doing that at build time, once,
 instead of in every run (and never into the user's cache, which must hold no code) is what
@@ -8,7 +9,9 @@ loaded here by its file path, without the package's other dependencies.
 from __future__ import annotations
 
 import importlib.util
+import os
 import shutil
+import sys
 from pathlib import Path
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
@@ -27,3 +30,30 @@ class CustomBuildHook(BuildHookInterface):
         shutil.rmtree(out, ignore_errors=True)
         compiler.compile_folder(root / "templates", out)
         build_data["force_include"][str(out)] = "lit_compliance/_data/compiled_templates"
+        ready = root / "build" / "prebuilt"
+        shutil.rmtree(ready, ignore_errors=True)
+        make_prebuilt(root, ready)
+        build_data["force_include"][str(ready)] = "lit_compliance/_data/prebuilt"
+
+
+def make_prebuilt(root: Path, out: Path) -> None:
+    """The bundled rulesets made ready by the package's own loader (which needs PyYAML, a build
+    requirement), run from this source tree with no cache; a ruleset that does not validate fails
+    the build, naming every problem."""
+    saved_path, saved_cache = list(sys.path), os.environ.get("LIT_COMPLIANCE_CACHE")
+    sys.path.insert(0, str(root))
+    os.environ["LIT_COMPLIANCE_CACHE"] = "off"
+    try:
+        from lit_compliance.load import prebuild
+        from lit_compliance.load.strict_yaml import InputError
+
+        try:
+            prebuild.make(out, root / "rulesets")
+        except InputError as exc:
+            raise SystemExit(f"the bundled rulesets do not validate:\n{exc}") from None
+    finally:
+        sys.path[:] = saved_path
+        if saved_cache is None:
+            os.environ.pop("LIT_COMPLIANCE_CACHE", None)
+        else:
+            os.environ["LIT_COMPLIANCE_CACHE"] = saved_cache

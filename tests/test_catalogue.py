@@ -276,3 +276,29 @@ def test_a_folder_not_named_as_its_jurisdiction_is_reported_not_ignored(tmp_path
         assert "'tribal' does not match its folder 'Tribal'" in str(wrong.value)
     with pytest.raises(InputError, match="does not match its folder"):
         Catalogue.load(root, lazy=True).all_versions()
+
+
+def test_list_reads_headers_only_and_prints_what_the_whole_model_gives(monkeypatch):
+    """``list`` takes each row from the ruleset's header and its wagers' and findings' lists, not from
+    the whole model; its rows, text and JSON, are what the whole printed model of each ruleset gives."""
+    from lit_compliance.model import as_printed
+    from lit_compliance.model import ruleset as model_ruleset
+    from lit_compliance.output.render import render
+
+    expected = []
+    for rs in Catalogue.bundled().all_versions():
+        printed = as_printed(rs)
+        expected.append({"jurisdiction": printed.header.jurisdiction.id, "name": printed.header.jurisdiction.name,
+                         "version": printed.header.version.id,
+                         "effective_date": printed.header.version.effective_date_text,
+                         "citation": printed.header.source.citation,
+                         "wagers": [w.id for w in printed.wagers], "findings": len(printed.findings)})
+    built = []
+    from lit_compliance.cli import catalogue as catalogue_commands
+
+    for module, name in ((model_ruleset, "build"), (catalogue_commands, "as_printed")):
+        monkeypatch.setattr(module, name, lambda *a, **k: built.append(a))
+    result = CliRunner().invoke(main, ["list", "--format", "json"])
+    assert result.exit_code == 0 and json.loads(result.output) == expected and not built
+    text = CliRunner().invoke(main, ["list"])
+    assert text.exit_code == 0 and text.output == render("list.txt.j2", rows=expected).rstrip("\n") + "\n"

@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from ..model import as_printed
+from ..model.header import outline_of
 from ..load.catalogue import Catalogue, load_ruleset
 from ..load.ruleset import published
 from ..load.strict_yaml import InputError, Problem
@@ -22,11 +23,12 @@ def list_cmd(fmt: str) -> None:
     """List the jurisdictions and versions in the catalogue."""
     rows = []
     for rs in catalogue().all_versions():  # every file read: a problem anywhere is listed with the others
-        printed = as_printed(rs)
+        outline = outline_of(rs)  # the header, wager ids and finding count: no whole model built for a row
         rows.append({
             "jurisdiction": rs.jurisdiction, "name": rs.name, "version": rs.version,
-            "effective_date": printed.header.version.effective_date_text, "citation": printed.header.source.citation,
-            "wagers": [w.id for w in printed.wagers], "findings": len(printed.findings),
+            "effective_date": outline.header.version.effective_date_text,
+            "citation": outline.header.source.citation,
+            "wagers": list(outline.wager_ids), "findings": outline.finding_count,
         })
     if fmt == "json":
         emit(to_json(rows))

@@ -9,7 +9,8 @@ import datetime as dt
 from pathlib import Path
 from typing import Iterable
 
-from .. import cache
+from .. import cache, collector
+from . import prebuilt
 from ..suggest import did_you_mean
 from .resources import data_dir
 from .ruleset import NOT_STATED, Ruleset, finding_ids
@@ -45,7 +46,7 @@ def load_ruleset(path: Path | str, display: str | None = None) -> Ruleset:
         applied = amended(doc, _amended_base)
         return Ruleset(applied.data, doc.file, applied)
     key = _validated_key(doc)
-    if cache.load_json(key) is not True:
+    if not prebuilt.validated(key) and cache.load_json(key) is not True:
         from .validation import validate_document  # lazy: a warm run finds the verdict in the cache
 
         problems = validate_document(doc)
@@ -284,14 +285,15 @@ def _read_all(paths: Iterable[Path]) -> list[Ruleset]:
     """Load and validate ruleset files in their folders; raise InputError listing every problem."""
     problems: list[Problem] = []
     loaded = []
-    for path in paths:
-        try:
-            rs = load_ruleset(path, _display(path))
-        except InputError as exc:
-            problems.extend(exc.problems)
-            continue
-        problems.extend(_placement_problems(rs, path))
-        loaded.append(rs)
+    with collector.paused():  # what is read lives as long as the catalogue: no collection traverses it
+        for path in paths:
+            try:
+                rs = load_ruleset(path, _display(path))
+            except InputError as exc:
+                problems.extend(exc.problems)
+                continue
+            problems.extend(_placement_problems(rs, path))
+            loaded.append(rs)
     seen: dict = {}
     for rs in loaded:
         if rs.ref in seen:

@@ -198,6 +198,7 @@ class SourceIndex:
                     walk(child)
 
             walk(self.by_id[ident])
+            del walk  # it refers to itself: a cycle, which only the collector would free
             self._full[key] = (" ".join(parts), tuple(segments))
         return self._full[key]
 

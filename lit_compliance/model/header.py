@@ -131,3 +131,20 @@ def header_of(data: Mapping) -> Header:
                           tuple(Amendment(h.get("citation", ""), str(h.get("effective_date", "")))
                                 for h in s.get("history") or ()),
                           bool(clauses), MappingProxyType(dict(clauses.get("no_rule") or {}))))
+
+
+@dataclass(frozen=True)
+class Outline:
+    """What a catalogue listing shows of a ruleset: its header, its wagers' ids and how many findings
+    it records, read without building the whole model."""
+
+    header: Header
+    wager_ids: tuple[str, ...]
+    finding_count: int
+
+
+def outline_of(ruleset) -> Outline:
+    """The outline of a loaded (validated) ruleset: the same header, wager ids and finding count as
+    its whole model (:func:`lit_compliance.model.as_printed`) gives, at the cost of the header alone."""
+    data = ruleset.data
+    return Outline(header_of(data), tuple(w["id"] for w in data["wagers"]), len(data.get("findings") or ()))
