@@ -3,9 +3,9 @@
 Both files are read as typed settings (:mod:`lit_compliance.model.table_config`), so layout,
 comments, key order, the order of the wagers, ``10`` against ``10.0`` and a default written out
 (``sign_size: letter``) change nothing. Wagers are matched by id; a house paytable's lines,
-supplied figures and envy amounts by hand (and suits, and stake). The readings compared are those
-in force for each table (its choices where the rules let it choose, the defaults elsewhere), so a
-default reading written out is no change either.
+supplied figures and envy amounts by hand (and suits, and stake). The readings compared are, per
+finding, the one the file states, else the one in force, so a default reading written out is no
+change either.
 
 Each wager that changed, was added or removed, or whose house edge moved (a reading or the seats
 can move it) is priced before and after from the one theory ``check`` reads
@@ -105,8 +105,10 @@ def _wager_summary(w: WagerChoice) -> str:
     return "the house paytable" if w.custom_paytable is not None else f"paytable {w.paytable or '(fixed by the rules)'}"
 
 
-def _readings(theory) -> dict:
-    return {r["finding"]: r["reading"] for r in theory.readings}
+def _readings(theory, settings: TableSettings) -> dict:
+    """{finding: reading}: the reading the table states (check refuses one it may not choose) or,
+    where it states none, the one in force; so a default written out is no change."""
+    return {r["finding"]: r["reading"] for r in theory.readings} | dict(settings.readings)
 
 
 def diff_configs(old: TableConfig, new: TableConfig, catalogue: Catalogue | None = None,
@@ -119,7 +121,7 @@ def diff_configs(old: TableConfig, new: TableConfig, catalogue: Catalogue | None
                for name in TABLE_FIELDS if _get(a, name) != _get(b, name)]
     t_old = theory_of(old, rs_old, offered_only=True, every_seat=True)
     t_new = theory_of(new, rs_new, offered_only=True, every_seat=True)
-    changes += _keyed((_readings(t_old), _readings(t_new)), "readings", "")
+    changes += _keyed((_readings(t_old, a), _readings(t_new, b)), "readings", "")
     changes += _keyed(({f: "accepted" for f in a.accepted_math_flags}, {f: "accepted" for f in b.accepted_math_flags}),
                       "accepted math flags", "")
     wa, wb = {w.wager: w for w in a.wagers}, {w.wager: w for w in b.wagers}
