@@ -160,3 +160,18 @@ def test_a_floor_with_an_unknown_field_is_refused_by_its_schema(tmp_path):
 def test_csv_is_only_for_a_floor():
     result = run("check", CONFIGS / "tribal.yaml", "--format", "csv")
     assert result.exit_code == 2 and "csv is for a floor's summary" in result.stderr
+
+
+def test_a_floor_missing_its_name_is_told_what_a_floor_needs(tmp_path):
+    shutil.copy(CONFIGS / "tribal.yaml", tmp_path / "tribal.yaml")
+    path = tmp_path / "floor.yaml"
+    path.write_text("floor_version: 1\ntables:\n  - config: tribal.yaml\n")
+    result = run("check", path)
+    assert result.exit_code == 2 and "missing required field 'floor'" in result.stderr
+    assert "config_version" not in result.stderr
+
+
+def test_a_floor_listed_as_a_table_of_a_floor_is_named_for_what_it_is(tmp_path):
+    path = floor_file(tmp_path, "floor.yaml")
+    result = run("check", path)
+    assert result.exit_code == 2 and "this is a floor, not a table configuration" in result.stderr

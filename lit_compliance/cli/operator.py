@@ -27,7 +27,7 @@ from ..operator.summary import paytables_view, summary_view
 from ..operator.table_figures import table_figures, table_lines
 from ..operator.table_config import (PART_DIGITS, TableConfig, config_of_document, digest, load_config,
                                       load_config_text, parse_digest, parse_parts, ruleset_for, sign_parts)
-from ..load.kinds import document_kind
+from ..operator.floor import looks_like_floor
 from ..load.strict_yaml import load_yaml_file
 
 
@@ -128,7 +128,7 @@ def check_cmd(config: Path, ruleset_ref: str | None, fmt: str, strict: bool, ver
     something to fix), 2 when the configuration (or floor) cannot be read.
     """
     doc = load_yaml_file(config)
-    if document_kind(doc.data) == "floor":
+    if looks_like_floor(doc.data):
         _check_floor(doc, config, ruleset_ref, fmt, strict)
     if fmt == "csv":
         raise Trouble(f"--format csv: {config} is a table configuration; csv is for a floor's summary "

@@ -41,6 +41,16 @@ class Floor:
     tables: tuple[FloorTable, ...]
 
 
+FLOOR_FIELDS = frozenset({"floor_version", "floor", "tables"})
+
+
+def looks_like_floor(data) -> bool:
+    """Whether a loaded document is meant as a floor: a mapping with a floor's top-level field
+    (``floor_version``, ``floor`` or ``tables``) and none of a table configuration's marks, so that
+    a floor missing a field is told what a floor needs, not what a configuration does."""
+    return isinstance(data, dict) and bool(FLOOR_FIELDS & set(data)) and not {"config_version", "casino"} & set(data)
+
+
 def _display(floor_file: str, name: str) -> str:
     """How a listed configuration is named in messages: beside the floor file, as the user would type it."""
     folder = os.path.dirname(floor_file)
