@@ -125,6 +125,7 @@ def test_a_supplied_figure_and_an_added_wager_are_changes(tmp_path):
 @pytest.mark.parametrize("args, said", [
     (["maryland"], "is a table configuration and maryland is not"),
     ([str(CONFIGS / "maryland.yaml"), "--format", "markdown"], "prints text or json"),
+    (["nope/missing.yaml"], "nope/missing.yaml: no such file"),
 ])
 def test_a_configuration_with_a_ruleset_or_in_markdown_is_refused(args, said):
     result = run("diff", CONFIGS / "maryland.yaml", *args)

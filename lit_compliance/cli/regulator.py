@@ -134,6 +134,8 @@ def _diff_configs(old: str, new: str, fmt: str, output: Path | None, house_edge:
 
     if not (_is_config(old) and _is_config(new)):
         config, other = (old, new) if _is_config(old) else (new, old)
+        if names_a_file(other) and not Path(other).is_file():
+            raise Trouble(f"{other}: no such file")
         raise Trouble(f"{config} is a table configuration and {other} is not: diff compares two rulesets or two "
                       "table configurations (check CONFIG compares a configuration with its rules)")
     if fmt not in ("text", "json"):
