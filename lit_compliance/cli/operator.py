@@ -27,7 +27,7 @@ from ..operator.summary import paytables_view, summary_view
 from ..operator.table_figures import table_figures, table_lines
 from ..operator.table_config import (PART_DIGITS, TableConfig, config_of_document, digest, load_config,
                                       load_config_text, parse_digest, parse_parts, ruleset_for, sign_parts)
-from ..operator.floor import looks_like_floor
+from ..operator.floor import floor_of, looks_like_floor
 from ..load.strict_yaml import load_yaml_file
 
 
@@ -128,7 +128,7 @@ def check_cmd(config: Path, ruleset_ref: str | None, fmt: str, strict: bool, ver
     something to fix), 2 when the configuration (or floor) cannot be read.
     """
     doc = load_yaml_file(config)
-    if looks_like_floor(doc.data):
+    if looks_like_floor(doc):
         _check_floor(doc, config, ruleset_ref, fmt, strict)
     if fmt == "csv":
         raise Trouble(f"--format csv: {config} is a table configuration; csv is for a floor's summary "
@@ -149,9 +149,8 @@ def check_cmd(config: Path, ruleset_ref: str | None, fmt: str, strict: bool, ver
 
 def _check_floor(doc, path: Path, ruleset_ref: str | None, fmt: str, strict: bool) -> None:
     """``check FLOOR``: one summary, a row per table; exits with the worst table's status."""
-    from ..operator.floor import floor_of
-    from ..operator.floor_summary import COLUMNS, floor_csv_rows, floor_rows, floor_view
-    from ..report.spreadsheet import csv_text
+    from ..operator.floor_summary import COLUMNS, floor_csv_rows, floor_rows, floor_view  # lazy: only for a floor
+    from ..report.spreadsheet import csv_text  # lazy: only for a floor's CSV summary
 
     floor = floor_of(doc, path.parent)
     rows = floor_rows(floor, catalogue(), ruleset_ref, strict)

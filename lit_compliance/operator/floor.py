@@ -44,10 +44,11 @@ class Floor:
 FLOOR_FIELDS = frozenset({"floor_version", "floor", "tables"})
 
 
-def looks_like_floor(data) -> bool:
+def looks_like_floor(doc: Document) -> bool:
     """Whether a loaded document is meant as a floor: a mapping with a floor's top-level field
     (``floor_version``, ``floor`` or ``tables``) and none of a table configuration's marks, so that
     a floor missing a field is told what a floor needs, not what a configuration does."""
+    data = doc.data
     return isinstance(data, dict) and bool(FLOOR_FIELDS & set(data)) and not {"config_version", "casino"} & set(data)
 
 
