@@ -175,3 +175,19 @@ def test_a_floor_listed_as_a_table_of_a_floor_is_named_for_what_it_is(tmp_path):
     path = floor_file(tmp_path, "floor.yaml")
     result = run("check", path)
     assert result.exit_code == 2 and "this is a floor, not a table configuration" in result.stderr
+
+
+def test_relabelled_tables_share_their_prices_and_a_changed_one_does_not():
+    from lit_compliance.operator.hold_theory import theory_of
+    from lit_compliance.operator.table_config import load_config_text, ruleset_for
+
+    text = (CONFIGS / "tribal.yaml").read_text()
+    assert 'table: "12"' in text and "casino: Red Cedar Tribal Casino" in text
+    one = load_config_text(text, "one.yaml")
+    relabelled = load_config_text(text.replace('table: "12"', 'table: "13"')
+                                  .replace("casino: Red Cedar Tribal Casino", "casino: Elsewhere"), "two.yaml")
+    changed = load_config_text(text.replace("seats: 7", "seats: 6"), "three.yaml")
+    rs = ruleset_for(one)
+    a, b, c = (theory_of(cfg, rs, offered_only=True, every_seat=True) for cfg in (one, relabelled, changed))
+    assert a.digest != b.digest and a.priced_as == b.priced_as   # the sign differs, the prices do not
+    assert c.priced_as != a.priced_as
