@@ -25,8 +25,10 @@ from ..model import model_of
 from ..output.text_safety import markdown
 from ..operator.summary import paytables_view, summary_view
 from ..operator.table_figures import table_figures, table_lines
-from ..operator.table_config import (PART_DIGITS, TableConfig, digest, load_config, load_config_text, parse_digest,
-                                      parse_parts, ruleset_for, sign_parts)
+from ..operator.table_config import (PART_DIGITS, TableConfig, config_of_document, digest, load_config,
+                                      load_config_text, parse_digest, parse_parts, ruleset_for, sign_parts)
+from ..operator.floor import floor_of, looks_like_floor
+from ..load.strict_yaml import load_yaml_file
 
 
 def _analyse(rs: Ruleset) -> list:
@@ -109,8 +111,8 @@ def _where(f) -> dict:
 @main.command("check", short_help="Say whether a table configuration complies.")
 @click.argument("config", type=click.Path(path_type=Path, dir_okay=False))
 @ruleset_option
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help="Output format.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True,
+              help="Output format: text or json; csv for a floor's summary only.")
 @click.option("--strict", is_flag=True, help="Exit 1 on warnings that are something to fix too (not on those the placard "
               "already handles, approvals or the regulation's own defects).")
 @click.option("--verbose", "-v", is_flag=True, help="List the regulation's own defects too, not just their count.")
@@ -118,10 +120,22 @@ def _where(f) -> dict:
 def check_cmd(config: Path, ruleset_ref: str | None, fmt: str, strict: bool, verbose: bool) -> None:
     """Say whether a table configuration complies with its ruleset, each finding with its citation.
 
+    CONFIG may also be a floor file (schema `floor`: `floor_version`, `floor`, `tables`, each
+    table by its configuration file): then one summary, a row per table (id, ruleset, compliant or
+    not, things to fix, base house edge, win per hour per player), exiting with the worst table's
+    status.
+
     Exit status 0 when it complies, 1 when it does not (or, with --strict, when a warning is
-    something to fix), 2 when the configuration cannot be read.
+    something to fix), 2 when the configuration (or floor) cannot be read.
     """
-    rs, cfg, report = _load(config, ruleset_ref)
+    doc = load_yaml_file(config)
+    if looks_like_floor(doc):
+        _check_floor(doc, config, ruleset_ref, fmt, strict)
+    if fmt == "csv":
+        raise Trouble(f"--format csv: {config} is a table configuration; csv is for a floor's summary "
+                      "(use text or json for one table)")
+    rs = ruleset_for(cfg := config_of_document(doc), catalogue(), ruleset_ref)
+    report = check_config(rs, cfg)
     view = _report_view(report)
     view["table"] = table_figures(rs, cfg)
     view["table_lines"] = table_lines(view["table"])
@@ -132,6 +146,22 @@ def check_cmd(config: Path, ruleset_ref: str | None, fmt: str, strict: bool, ver
         emit(render("check.txt.j2", r=view, verbose=verbose))
     failed = not report.compliant or (strict and bool(report.to_fix))
     sys.exit(EXIT_NO if failed else EXIT_OK)
+
+
+def _check_floor(doc, path: Path, ruleset_ref: str | None, fmt: str, strict: bool) -> None:
+    """``check FLOOR``: one summary, a row per table; exits with the worst table's status."""
+    from ..operator.floor_summary import COLUMNS, floor_csv_rows, floor_rows, floor_view  # lazy: only for a floor
+    from ..report.spreadsheet import csv_text  # lazy: only for a floor's CSV summary
+
+    floor = floor_of(doc, path.parent)
+    rows = floor_rows(floor, catalogue(), ruleset_ref, strict)
+    if fmt == "json":
+        emit(to_json(floor_view(floor, rows)))
+    elif fmt == "csv":
+        emit(csv_text(COLUMNS, floor_csv_rows(rows)))
+    else:
+        emit(render("floor.txt.j2", v=floor_view(floor, rows)))
+    sys.exit(EXIT_OK if all(r["passes"] for r in rows) else EXIT_NO)
 
 
 def _sign_record(rs: Ruleset, cfg: TableConfig) -> list[str]:

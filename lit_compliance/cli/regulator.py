@@ -13,7 +13,7 @@ from typing import Callable
 
 import click
 
-from ..load.catalogue import Catalogue, resolve_ref
+from ..load.catalogue import Catalogue, names_a_file, resolve_ref
 from ..suggest import did_you_mean
 from .common import EXIT_NO, EXIT_OK, Trouble, handled, main
 from ..regulator.compare import compare as compare_topic
@@ -106,13 +106,44 @@ def diff_cmd(old: str, new: str, fmt: str, output: Path | None, citations: bool,
     ruleset file (e.g. a draft amendment). Items are matched by what they are about, not by
     position; a change of citation alone is kind 'recited' and is shown only with --citations.
 
+    OLD and NEW may instead both be table configurations: then what changed in meaning (paytables,
+    limits, meter, readings in force, supplied figures, wagers added or removed), with each changed
+    wager's house edge before and after (text or json).
+
     Exit status: 0 no differences, 1 differences, 2 trouble.
     """
+    if _is_config(old) or _is_config(new):
+        _diff_configs(old, new, fmt, output, house_edge, color)
     old_rs, new_rs = resolve_ref(old), resolve_ref(new)
     result = diff_rulesets(old_rs, new_rs, house_edges=house_edge)
     _emit_result("diff", result, fmt, output, color, lambda: diff_view(result, include_citations=citations, include_references=references),
                  (old_rs.path, new_rs.path))
     sys.exit(EXIT_NO if result.differs(include_citations=citations) else EXIT_OK)
+
+
+def _is_config(ref: str) -> bool:
+    from ..load.kinds import file_kind  # lazy: only to tell a table configuration from a ruleset
+
+    return names_a_file(ref) and Path(ref).is_file() and file_kind(Path(ref)) == "table configuration"
+
+
+def _diff_configs(old: str, new: str, fmt: str, output: Path | None, house_edge: bool, color: bool | None) -> None:
+    """``diff CONFIG_A CONFIG_B``: what changed in meaning between two table configurations."""
+    from ..operator.config_diff import config_diff_view, diff_configs  # lazy: only a diff of two configurations
+    from ..operator.table_config import load_config  # lazy: as above; a ruleset diff never reads a configuration
+
+    if not (_is_config(old) and _is_config(new)):
+        config, other = (old, new) if _is_config(old) else (new, old)
+        if names_a_file(other) and not Path(other).is_file():
+            raise Trouble(f"{other}: no such file")
+        raise Trouble(f"{config} is a table configuration and {other} is not: diff compares two rulesets or two "
+                      "table configurations (check CONFIG compares a configuration with its rules)")
+    if fmt not in ("text", "json"):
+        raise Trouble(f"--format {fmt}: a diff of two table configurations prints text or json")
+    result = diff_configs(load_config(old), load_config(new), house_edges=house_edge)
+    _emit_result("config_diff", result, fmt, output, color, lambda: config_diff_view(result),
+                 (Path(old), Path(new)))
+    sys.exit(EXIT_NO if result.differs else EXIT_OK)
 
 
 @main.command("compare", short_help="One topic across all jurisdictions, side by side.")

@@ -33,7 +33,7 @@ def schema_cmd(name: str | None, output: Path | None) -> None:
     """Write a bundled JSON Schema to standard output or -o FILE; without NAME, list them.
 
     \b
-    NAME: ruleset, table-config, round, amendment or proposed-paytable.
+    NAME: ruleset, table-config, round, amendment, proposed-paytable or floor.
 
     A configuration that `init` writes links to a copy of its schema in the same folder; this
     makes the copy:

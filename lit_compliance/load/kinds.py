@@ -14,6 +14,7 @@ KINDS: dict[str, tuple[frozenset, str]] = {
     "table configuration": (frozenset({"config_version", "casino"}), "check, placard, verify or par"),
     "round file": (frozenset({"community", "players"}), "settle"),
     "proposed paytable": (frozenset({"wager", "lines"}), "par --paytable-file"),
+    "floor": (frozenset({"floor", "tables"}), "check"),
 }
 
 

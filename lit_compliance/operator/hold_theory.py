@@ -67,6 +67,8 @@ class TableTheory:
     readings: tuple[dict, ...]
     model: object = field(repr=False, compare=False)
     choices: dict = field(repr=False, compare=False)   # wager id -> (Wager, Paytable, ParOptions)
+    priced_as: str = ""   # fingerprint of what the prices depend on: the ruleset and the configuration
+                          # but its labels (table, casino), so relabelled tables share cached figures
 
 
 def _reading(r) -> dict:
@@ -207,15 +209,18 @@ _PRICED: dict = {}     # (ruleset, the configuration but its table and casino) -
 _SHEETS: dict = {}     # id of a priced configuration's choices -> {(wager, meter, stake): sheet}
 
 
-def _digest(rs, config) -> str:
-    """:func:`table_config.digest`, with the ruleset's canonical JSON made once per ruleset (a test
-    holds the two equal)."""
-
-
+def _ruleset_text(rs) -> str:
+    """The ruleset's canonical JSON, made once per ruleset."""
     memo = _PRICED.setdefault(("ruleset-json", rs.ref, id(rs)), {})
     if "text" not in memo:
         memo["text"] = ruleset_json(rs)
-    text = '{"config":' + config_json(config) + ',"ruleset":' + memo["text"] + "}"
+    return memo["text"]
+
+
+def _digest(rs, config) -> str:
+    """:func:`table_config.digest`, with the ruleset's canonical JSON made once per ruleset (a test
+    holds the two equal)."""
+    text = '{"config":' + config_json(config) + ',"ruleset":' + _ruleset_text(rs) + "}"
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
 
 
@@ -253,7 +258,9 @@ def theory_of(config, rs, path: str = "", offered_only: bool = False, every_seat
     wagers, readings, model, choices = _PRICED[key]
     return TableTheory(path=str(path), table=str(config.settings.table), casino=config.casino, ruleset=rs.ref,
                        digest=_digest(rs, config), seats=config.settings.seats, wagers=wagers,
-                       readings=readings, model=model, choices=choices)
+                       readings=readings, model=model, choices=choices,
+                       priced_as=hashlib.sha256(('{"config":' + same + ',"ruleset":' + _ruleset_text(rs) + "}")
+                                                .encode("utf-8")).hexdigest()[:16])
 
 
 def _price(config, rs, offered_only: bool = False, every_seat: bool = False):

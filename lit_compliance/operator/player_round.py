@@ -50,9 +50,9 @@ def _settle(theory: TableTheory, wager_id: str, amount: float):
 
 def player_round(theory: TableTheory, amounts: dict) -> PlayerRound:
     """The player's round over the wagers in ``amounts`` (wager id -> the amount staked on each bet),
-    every one of which the theory prices; kept in the cache by the table's content and the wagers'
-    paytables and amounts, so a warm ``check`` reads it without the game math."""
-    key = ["player-round", "v1", theory.digest, theory.ruleset,
+    every one of which the theory prices; kept in the cache by the table's content (but its labels:
+    ``TableTheory.priced_as``) and the wagers' paytables and amounts, so a warm ``check`` reads it without the game math."""
+    key = ["player-round", "v1", theory.priced_as or theory.digest, theory.ruleset,
            sorted((wid, theory.wagers[wid].paytable_id, float(a)) for wid, a in amounts.items())]
     stored = cache.load_json(key)
     if isinstance(stored, dict):
@@ -71,7 +71,7 @@ def player_bands(theory: TableTheory, amounts: dict, rounds: tuple[int, ...], le
     ``rounds``: quantiles of the exact distribution of the total (the player's round as
     :func:`player_round` gives it, convolved n times by :mod:`lit_compliance.gamemath.period`), kept in
     the cache beside it."""
-    key = ["player-bands", "v1", theory.digest, theory.ruleset,
+    key = ["player-bands", "v1", theory.priced_as or theory.digest, theory.ruleset,
            sorted((wid, theory.wagers[wid].paytable_id, float(a)) for wid, a in amounts.items()), list(rounds), level]
     stored = cache.load_json(key)
     if isinstance(stored, list) and len(stored) == len(rounds):

@@ -143,6 +143,12 @@ def _checked(doc: Document) -> TableConfig:
     return TableConfig(doc.data, doc.file, doc)
 
 
+def config_of_document(doc: Document) -> TableConfig:
+    """The table configuration in a loaded document, validated (for a command that first looks at
+    what kind of document a file is)."""
+    return _checked(doc)
+
+
 def load_config(path: Path | str, display: str | None = None) -> TableConfig:
     """Load and validate a configuration file; raise InputError listing every problem."""
     return _checked(load_yaml_file(Path(path), display))

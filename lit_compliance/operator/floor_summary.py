@@ -1,0 +1,54 @@
+"""One summary over a floor: a row per table, each read from the same check and theory as ``check
+CONFIG`` (:func:`lit_compliance.operator.checks.check`, :func:`.table_figures.table_figures`), so a
+row says exactly what checking that table alone says.
+
+A row: the table id, jurisdiction and ruleset, whether it complies, how many things there are to
+fix (``Report.to_fix``: every error and each warning that is something to fix in the
+configuration), the base game's house edge as configured and the house's expected win per hour
+from one player (every offered wager at its configured minimum, 60 hands an hour: the assumption
+``check`` states).
+"""
+from __future__ import annotations
+
+from .checks import check
+from .floor import Floor
+from .hold_theory import theory_of
+from .table_config import digest, ruleset_for
+from .table_figures import ASSUMPTION, table_figures
+
+COLUMNS = ("table", "config", "jurisdiction", "ruleset", "compliant", "errors", "to_fix", "base_house_edge",
+           "win_per_hour_per_player", "digest")
+
+
+def _base_edge(config, rs) -> float | None:
+    theory = theory_of(config, rs, offered_only=True, every_seat=True)
+    return next((w.mean for w in theory.wagers.values() if w.kind == "base"), None)
+
+
+def floor_rows(floor: Floor, catalogue=None, ruleset_ref: str | None = None, strict: bool = False) -> list[dict]:
+    """One row per table of ``floor``, in the floor's order."""
+    rows = []
+    for table in floor.tables:
+        cfg = table.config
+        rs = ruleset_for(cfg, catalogue, ruleset_ref)
+        report = check(rs, cfg)
+        figures = table_figures(rs, cfg)
+        failed = not report.compliant or (strict and bool(report.to_fix))
+        rows.append({"table": table.id, "config": cfg.path, "jurisdiction": cfg.jurisdiction, "ruleset": rs.ref,
+                     "compliant": report.compliant, "passes": not failed, "errors": len(report.errors),
+                     "to_fix": len(report.to_fix), "base_house_edge": _base_edge(cfg, rs),
+                     "win_per_hour_per_player": figures["win_per_hour"], "digest": digest(rs, cfg)})
+    return rows
+
+
+def floor_view(floor: Floor, rows: list[dict]) -> dict:
+    """The summary as the templates and JSON print it."""
+    return {"floor": floor.name, "file": floor.path, "tables": rows,
+            "compliant": sum(1 for r in rows if r["compliant"]), "count": len(rows),
+            "failing": [r["table"] for r in rows if not r["passes"]],
+            "hands_per_hour": 60, "assumption": ASSUMPTION}
+
+
+def floor_csv_rows(rows: list[dict]) -> list[list]:
+    """The rows as CSV cells, in :data:`COLUMNS` order (the spreadsheet-safe writer quotes text)."""
+    return [["yes" if r[c] is True else "no" if r[c] is False else r[c] for c in COLUMNS] for r in rows]
