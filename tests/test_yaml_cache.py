@@ -22,10 +22,20 @@ def _paths(doc) -> list[tuple]:
     return out
 
 
+def _user_copy(tmp_path: Path) -> Path:
+    """A ruleset file a user gives: the bundled text with one more comment line, so the wheel's
+    prebuilt catalogue (keyed by the exact bytes of the bundled files) does not hold it and it goes
+    through the YAML cache."""
+    path = tmp_path / "v1.yaml"
+    path.write_text(RULESET.read_text(encoding="utf-8") + "\n# a user's copy\n", encoding="utf-8")
+    return path
+
+
 def test_a_cached_yaml_file_locates_every_path_as_the_parse_does(tmp_path, monkeypatch):
     monkeypatch.setenv("LIT_COMPLIANCE_CACHE", str(tmp_path / "cache"))
-    parsed = load_yaml_file(RULESET)
-    cached = load_yaml_file(RULESET)
+    ruleset = _user_copy(tmp_path)
+    parsed = load_yaml_file(ruleset)
+    cached = load_yaml_file(ruleset)
     assert parsed.marks_from is None and cached.marks_from is not None   # the second came from the cache
     assert cached.data == parsed.data and cached.text_digest == parsed.text_digest
     paths = _paths(parsed)
@@ -36,11 +46,12 @@ def test_a_cached_yaml_file_locates_every_path_as_the_parse_does(tmp_path, monke
 
 def test_a_cached_yaml_file_whose_positions_entry_is_gone_is_located_from_its_text(tmp_path, monkeypatch):
     monkeypatch.setenv("LIT_COMPLIANCE_CACHE", str(tmp_path / "cache"))
-    parsed = load_yaml_file(RULESET)
+    ruleset = _user_copy(tmp_path)
+    parsed = load_yaml_file(ruleset)
     marks_entry = cache._path(["yaml-marks", parsed.text_digest], ".json")
     assert marks_entry is not None and marks_entry.is_file()
     marks_entry.unlink()
-    cached = load_yaml_file(RULESET)
+    cached = load_yaml_file(ruleset)
     paths = _paths(parsed)
     assert [cached.locate(p) for p in paths] == [parsed.locate(p) for p in paths]
     assert marks_entry.is_file()   # kept again for the next run
