@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from .common import (Trouble, catalogue, check_selection, emit, format_option, handled, main, pick, progress,
+from .common import (Trouble, catalogue, check_selection, emit, format_option, handled, main, progress,
                      rulesets_for)
 from ..model import as_printed
 from ..output.render import render, to_json

@@ -6,7 +6,6 @@ Thin layers over :mod:`.table_config`, :mod:`.checks`, :mod:`.placard`, :mod:`.s
 from __future__ import annotations
 
 import datetime as dt
-import json
 import sys
 from pathlib import Path
 
