@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .clause_parser import clause_config as _config
-from .quotes import locate_all
+from .quotes import locate_all, no_rule_reasons
 from .requirements import Requirement, index_requirements
 from .provisions import source_index
 from .facts import facts
@@ -75,12 +75,7 @@ def claims(rs: Ruleset) -> list[Claimed] | None:
     located = locate_all(rs)
     if index is None or located is None:
         return None
-    config = _config(rs) or {}
-    no_rule = {}
-    for name, reason in (config.get("no_rule") or {}).items():
-        clause = index.by_name.get(str(name))
-        if clause is not None:
-            no_rule[clause.id] = str(reason)
+    no_rule = no_rule_reasons(rs, index)
     by_clause: dict[str, list[tuple]] = {}
     for kind, who, ident, a, b in located.spans:
         by_clause.setdefault(ident, []).append((kind, who, a, b))

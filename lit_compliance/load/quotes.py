@@ -265,6 +265,16 @@ def _quoted_words(p: Provision, marked: tuple) -> int:
     return count
 
 
+def no_rule_reasons(rs: Ruleset, index: SourceIndex) -> dict[str, str]:
+    """Clause id -> the reason ``source.clauses.no_rule`` gives that the clause holds no rule."""
+    out = {}
+    for name, reason in ((_config(rs) or {}).get("no_rule") or {}).items():
+        clause = _clause_named(index, str(name))
+        if clause is not None:
+            out[clause.id] = str(reason)
+    return out
+
+
 def coverage(rs: Ruleset) -> Coverage | None:
     """Every provision of the ruleset's source with the facts and findings whose quotes fall
     inside it, or the reason it holds no rule (None when the ruleset does not describe its
@@ -273,12 +283,7 @@ def coverage(rs: Ruleset) -> Coverage | None:
     located = locate_all(rs)
     if index is None or located is None:
         return None
-    config = _config(rs) or {}
-    no_rule = {}
-    for name, reason in (config.get("no_rule") or {}).items():
-        clause = _clause_named(index, str(name))
-        if clause is not None:
-            no_rule[clause.id] = str(reason)
+    no_rule = no_rule_reasons(rs, index)
     out = []
     for p in index.all:
         facts_of, findings_of = located.touched.get(p.id, ((), ()))
