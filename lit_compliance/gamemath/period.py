@@ -167,10 +167,7 @@ def _convolved(values, probs, n: int, h0: float) -> tuple[float, float, np.ndarr
     (``h0``, every value a whole multiple of it) whose window fits :data:`MAX_POINTS`, else on a
     coarser one with each value's probability split between its two neighbours (mean exact)."""
     mean = float(values @ probs)
-    sd = sqrt(max(float((values - mean) ** 2 @ probs), 0.0))
-    spread = sd * sqrt(n)
-    low_room = min(TAIL_SDS * spread + 4 * max(0.0, mean - values.min()), n * (mean - values.min())) + h0
-    high_room = min(TAIL_SDS * spread + 4 * max(0.0, values.max() - mean), n * (values.max() - mean)) + h0
+    low_room, high_room = (room + h0 for room in _room(values, probs, n))
     h = h0
     if (low_room + high_room) / h > MAX_POINTS / 2:
         h = (low_room + high_room) / (MAX_POINTS / 2)
@@ -185,13 +182,19 @@ def _convolved(values, probs, n: int, h0: float) -> tuple[float, float, np.ndarr
     return start * h, h, np.cumsum(pmf)
 
 
-def _window(values, probs, n: int, h0: float) -> float:
-    """How many lattice points of step ``h0`` the total of n rounds needs (see :func:`_convolved`)."""
+def _room(values, probs, n: int) -> tuple[float, float]:
+    """How far below and above its mean the total of n rounds is tabulated: TAIL_SDS SDs and four
+    of the widest outcomes, but never past the least or most the total can be."""
     mean = float(values @ probs)
     spread = sqrt(max(float((values - mean) ** 2 @ probs), 0.0)) * sqrt(n)
     low = min(TAIL_SDS * spread + 4 * max(0.0, mean - values.min()), n * (mean - values.min()))
     high = min(TAIL_SDS * spread + 4 * max(0.0, values.max() - mean), n * (values.max() - mean))
-    return (low + high) / h0
+    return low, high
+
+
+def _window(values, probs, n: int, h0: float) -> float:
+    """How many lattice points of step ``h0`` the total of n rounds needs (see :func:`_convolved`)."""
+    return sum(_room(values, probs, n)) / h0
 
 
 RARE_EXPECTED = 5.0      # at most this many rare outcomes expected in the rounds, to treat them apart
