@@ -48,12 +48,18 @@ def _settle(theory: TableTheory, wager_id: str, amount: float):
     return settled(wager, table, theory.model.hand_rules, stake, meter, exact(amount))
 
 
+def _priced(theory: TableTheory, amounts: dict) -> list:
+    """What a player's round is priced from, for its cache keys: the table as priced (labels aside),
+    the ruleset, and each wager's paytable and amount."""
+    return [theory.priced_as or theory.digest, theory.ruleset,
+            sorted((wid, theory.wagers[wid].paytable_id, float(a)) for wid, a in amounts.items())]
+
+
 def player_round(theory: TableTheory, amounts: dict) -> PlayerRound:
     """The player's round over the wagers in ``amounts`` (wager id -> the amount staked on each bet),
     every one of which the theory prices; kept in the cache by the table's content (but its labels:
     ``TableTheory.priced_as``) and the wagers' paytables and amounts, so a warm ``check`` reads it without the game math."""
-    key = ["player-round", "v1", theory.priced_as or theory.digest, theory.ruleset,
-           sorted((wid, theory.wagers[wid].paytable_id, float(a)) for wid, a in amounts.items())]
+    key = ["player-round", "v1", *_priced(theory, amounts)]
     stored = cache.load_json(key)
     if isinstance(stored, dict):
         try:
@@ -71,8 +77,7 @@ def player_bands(theory: TableTheory, amounts: dict, rounds: tuple[int, ...], le
     ``rounds``: quantiles of the exact distribution of the total (the player's round as
     :func:`player_round` gives it, convolved n times by :mod:`lit_compliance.gamemath.period`), kept in
     the cache beside it."""
-    key = ["player-bands", "v1", theory.priced_as or theory.digest, theory.ruleset,
-           sorted((wid, theory.wagers[wid].paytable_id, float(a)) for wid, a in amounts.items()), list(rounds), level]
+    key = ["player-bands", "v1", *_priced(theory, amounts), list(rounds), level]
     stored = cache.load_json(key)
     if isinstance(stored, list) and len(stored) == len(rounds):
         return stored

@@ -92,12 +92,13 @@ def table_figures(ruleset: Ruleset, config: TableConfig, hands_per_hour: int = 6
     placed = sum(r.placed for r in rows)
     sd_max = sum(r.standard_deviation for r in rows)
     sd_independent = sqrt(sum(r.standard_deviation ** 2 for r in rows))
-    player = player_round(theory, {r.wager: r.stake for r in rows}) if rows else None
+    amounts = {r.wager: r.stake for r in rows}
+    player = player_round(theory, amounts) if rows else None
     seats = config.settings.seats
     per_hour = win * hands_per_hour
     hours_list = (1, 8, 40, 1000)
     rounds = tuple(hands_per_hour * h for h in hours_list)
-    edges = player_bands(theory, {r.wager: r.stake for r in rows}, rounds) if rows else [[0.0, 0.0]] * len(rounds)
+    edges = player_bands(theory, amounts, rounds) if rows else [[0.0, 0.0]] * len(rounds)
     bands = [{"hours": hours, "rounds": n, "win": per_hour * hours, "band_95": edge}
              for hours, n, edge in zip(hours_list, rounds, edges)]
     return {"wagers": [r.as_dict() for r in rows], "left_out": left_out, "hands_per_hour": hands_per_hour,
