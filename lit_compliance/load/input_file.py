@@ -12,6 +12,15 @@ from pathlib import Path
 from typing import Callable
 
 
+def _regular(path: Path, fail: Callable[[str], Exception], kind: str) -> None:
+    """``fail(message)`` raised unless ``path`` names a regular file (checked again once opened)."""
+    st = os.stat(path)
+    if stat.S_ISDIR(st.st_mode):
+        raise fail(f"is a directory, not a {kind}")
+    if not stat.S_ISREG(st.st_mode):
+        raise fail("is not a regular file (a device, pipe or socket); give a file")
+
+
 def read_input(path: Path, fail: Callable[[str], Exception], *, kind: str, expected: str, limit: int,
                too_big: Callable[[int | None], str]) -> tuple[bytes, str]:
     """(the file's bytes without a byte-order mark, its text), or ``fail(message)`` raised.
@@ -19,11 +28,7 @@ def read_input(path: Path, fail: Callable[[str], Exception], *, kind: str, expec
     ``kind`` names the file in "is a directory, not a {kind}"; ``expected`` ends the NUL-byte message;
     ``too_big(size)`` words a file over ``limit`` (``size`` None where the file grew while read)."""
     try:
-        st = os.stat(path)
-        if stat.S_ISDIR(st.st_mode):
-            raise fail(f"is a directory, not a {kind}")
-        if not stat.S_ISREG(st.st_mode):
-            raise fail("is not a regular file (a device, pipe or socket); give a file")
+        _regular(path, fail, kind)
         with open(path, "rb") as handle:
             opened = os.fstat(handle.fileno())
             if not stat.S_ISREG(opened.st_mode):
@@ -89,11 +94,7 @@ def open_input_text(path: Path, fail: Callable[[str], Exception], *, kind: str, 
     reader that goes row by row keeps one row in memory. A problem is ``fail(message)`` raised, at
     opening or while reading; a byte-order mark is dropped."""
     try:
-        st = os.stat(path)
-        if stat.S_ISDIR(st.st_mode):
-            raise fail(f"is a directory, not a {kind}")
-        if not stat.S_ISREG(st.st_mode):
-            raise fail("is not a regular file (a device, pipe or socket); give a file")
+        _regular(path, fail, kind)
         handle = open(path, "rb")
         opened = os.fstat(handle.fileno())
         if not stat.S_ISREG(opened.st_mode) or opened.st_size > limit:
