@@ -265,3 +265,31 @@ def test_mutated_results_files_read_alike_with_any_line_ends_and_quoting(tmp_pat
                         if cell.startswith(FORMULA):
                             float(cell)      # only a figure the tool computed may start so
         assert answers[0] == answers[1]
+
+
+FLOOR = ROOT / "examples" / "floor.yaml"
+
+
+@pytest.mark.parametrize("examples", RUNS)
+def test_mutated_floors_and_configuration_diffs_answer_or_say_why(tmp_path_factory, examples):
+    """A mutated floor file (beside copies of the example configurations it lists) is checked table by
+    table or refused with its problems, in JSON and CSV alike; a mutated configuration is diffed against
+    the one it came from, or refused."""
+    @_fuzz(examples, st.data())
+    def prop(data):
+        folder = tmp_path_factory.mktemp("floor")
+        (folder / "configs").mkdir()
+        for config in CONFIGS:
+            (folder / "configs" / config.name).write_text(config.read_text(encoding="utf-8"), encoding="utf-8")
+        floor = folder / "floor.yaml"
+        floor.write_text(_mutated(FLOOR, data.draw), encoding="utf-8")
+        result = _run(["check", str(floor), "--format", "json"])
+        if result.exit_code in (0, 1):
+            json.loads(result.stdout)
+            _run(["check", str(floor), "--format", "csv"])
+        source = data.draw(st.sampled_from(CONFIGS))
+        changed = folder / "changed.yaml"
+        changed.write_text(_mutated(source, data.draw), encoding="utf-8")
+        diffed = _run(["diff", str(source), str(changed), "--format", "json"])
+        if diffed.exit_code in (0, 1):
+            json.loads(diffed.stdout)
