@@ -59,16 +59,16 @@ def five_card_counts(rules: HandRules) -> np.ndarray:
     """How many of the 2,598,960 five-card hands fall in each category. Where the base tables over
     suit classes ship for these rules, from them (each hand completes five of its four-card subsets,
     so the completions count it five times); otherwise from the five-card table."""
-    key = ("five-counts", rules)
-    counts = cache.load_array(key)
-    if counts is None:
+    def compute() -> np.ndarray:
         if shipped_class_counts(rules) is not None:
             t = base_classes(rules)
-            counts = (t.weight4.astype(np.int64) @ t.counts4.astype(np.int64)) // 5
-        else:
-            counts = five_card_counts_enumerated(rules)
-        cache.save_array(key, counts)
-    return counts
+            return (t.weight4.astype(np.int64) @ t.counts4.astype(np.int64)) // 5
+        return five_card_counts_enumerated(rules)
+    return cache.memo(FIVE_COUNTS, {"rules": rules}, compute)
+
+
+FIVE_COUNTS = cache.kind("five-counts", *cache.one_array("a"),
+                         "how many five-card hands fall in each category (:func:`five_card_counts`)", arrays=True)
 
 
 def five_card_counts_enumerated(rules: HandRules) -> np.ndarray:
@@ -78,20 +78,27 @@ def five_card_counts_enumerated(rules: HandRules) -> np.ndarray:
     return np.bincount(table5(rules), minlength=N5).astype(np.int64)
 
 
-def _category_counts(key: tuple, compute) -> list[int]:
+def _category_counts(kind: cache.Kind, rules: HandRules, compute) -> list[int]:
     """Counts per five-card category, kept in the cache as JSON (no numpy needed to read them)."""
-    stored = cache.load_json(key)
-    if isinstance(stored, list) and len(stored) == N5 and all(type(n) is int and n >= 0 for n in stored):
-        return stored
-    counts = [int(n) for n in compute()]
-    cache.save_json(key, counts)
-    return counts
+    return cache.memo(kind, {"rules": rules}, lambda: [int(n) for n in compute()])
+
+
+def _counts_list(stored) -> list[int]:
+    if not (isinstance(stored, list) and len(stored) == N5 and all(type(n) is int and n >= 0 for n in stored)):
+        raise ValueError("not a count per five-card category")
+    return stored
+
+
+FIVE_COUNT_LIST = cache.kind("five-count-list", cache.same, _counts_list,
+                             "the five-card counts per category as JSON (:func:`five_card_atoms`)")
+SIX_COUNT_LIST = cache.kind("six-count-list", cache.same, _counts_list,
+                            "the best-five-of-six counts per category as JSON (:func:`six_card_atoms`)")
 
 
 @lru_cache(maxsize=8)
 def five_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
     """Every five-card hand class under the ranking rules, with its number of hands."""
-    counts = _category_counts(("five-count-list", rules), lambda: five_card_counts(rules))
+    counts = _category_counts(FIVE_COUNT_LIST, rules, lambda: five_card_counts(rules))
     return tuple(a for i, name in enumerate(CATEGORIES_5) for a in _split_suits(name, counts[i]))
 
 
@@ -99,16 +106,17 @@ def five_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
 def three_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
     """All 22,100 three-card sets, by the exact tag set and suit the scalar evaluator gives (a test
     checks the tally against :func:`evaluate3`, set by set, under every three-card ranking option)."""
-    key = ("three-atoms", rules)
-    stored = cache.load_json(key)
-    if isinstance(stored, list):
-        try:
-            return tuple(Atom(frozenset(tags), suit, int(n)) for tags, suit, n in stored)
-        except (TypeError, ValueError):
-            pass
-    atoms = _count_three_card_atoms(rules)
-    cache.save_json(key, [[sorted(a.tags), a.suit, a.count] for a in atoms])
-    return atoms
+    return cache.memo(THREE_ATOMS, {"rules": rules}, lambda: _count_three_card_atoms(rules))
+
+
+def _atoms_from_json(stored) -> tuple[Atom, ...]:
+    if not isinstance(stored, list):
+        raise TypeError("three-card atoms are a list")
+    return tuple(Atom(frozenset(tags), suit, int(n)) for tags, suit, n in stored)
+
+
+THREE_ATOMS = cache.kind("three-atoms", lambda atoms: [[sorted(a.tags), a.suit, a.count] for a in atoms],
+                         _atoms_from_json, "every three-card set class with its count (:func:`three_card_atoms`)")
 
 
 def _count_three_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
@@ -144,7 +152,7 @@ def six_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
 
         return best_of_six_counts(rules)[0]
 
-    counts = list(_category_counts(("six-count-list", rules), compute))
+    counts = list(_category_counts(SIX_COUNT_LIST, rules, compute))
     counts[CATEGORIES_5.index("royal_flush")] -= 4  # the 4 Super Royals' best five is a royal flush
     atoms = [Atom(frozenset({"super_royal"}), suit, 1) for suit in SUITS]
     atoms += [a for i, name in enumerate(CATEGORIES_5) for a in _split_suits(name, int(counts[i]))]
@@ -362,13 +370,7 @@ def _structure() -> dict:
     shipped = shipped_class_structure()
     if shipped is not None and _consistent(shipped):
         return shipped
-    key = ("base-class-structure",)
-    cached = cache.load_arrays(key, CLASS_STRUCTURE)
-    if cached is not None:
-        return dict(zip(CLASS_STRUCTURE, cached))
-    built = class_structure()
-    cache.save_arrays(key, built)
-    return built
+    return cache.memo(STRUCTURE, {}, class_structure)
 
 
 def _consistent(structure: dict) -> bool:
@@ -390,11 +392,12 @@ def base_classes(rules: HandRules) -> BaseClasses:
     counts = shipped_class_counts(rules)
     n4, n3 = len(structure["cards4"]), len(structure["cards3"])
     if counts is None or counts["counts4"].shape != (n4, N5) or counts["counts3"].shape != (n3, N5):
-        key = ("base-class-counts", rules)
-        cached = cache.load_arrays(key, CLASS_COUNTS)
-        if cached is not None and cached[0].shape == (n4, N5) and cached[1].shape == (n3, N5):
-            counts = dict(zip(CLASS_COUNTS, cached))
-        else:
-            counts = class_counts(rules, structure)
-            cache.save_arrays(key, counts)
+        counts = cache.memo(CLASS_COUNTS_KIND, {"rules": rules}, lambda: class_counts(rules, structure),
+                            valid=lambda c: c["counts4"].shape == (n4, N5) and c["counts3"].shape == (n3, N5))
     return BaseClasses(**structure, **counts)
+
+
+STRUCTURE = cache.kind("base-class-structure", *cache.named_arrays(CLASS_STRUCTURE),
+                       "the suit classes of four- and three-card sets (:func:`class_structure`)", arrays=True)
+CLASS_COUNTS_KIND = cache.kind("base-class-counts", *cache.named_arrays(CLASS_COUNTS),
+                               "the base-game counts over suit classes for a ranking rule", arrays=True)
