@@ -35,7 +35,6 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import permutations
 from math import comb
 from pathlib import Path
@@ -262,7 +261,7 @@ def atoms_digest(rules: HandRules, with_six: bool) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-@lru_cache(maxsize=1)
+@cache.remembered(1)
 def _shipped() -> dict:
     try:
         data = json.loads(_SHIPPED.read_text(encoding="utf-8"))
@@ -307,7 +306,7 @@ def _derived(rules: HandRules, net_wins: tuple | None, with_six: bool) -> np.nda
     return None
 
 
-@lru_cache(maxsize=8)
+@cache.remembered(8)
 def joint_counts(rules: HandRules, net_wins: tuple | None = None, with_six: bool = True) -> JointCounts:
     """The joint count table for a ranking rule and a base strategy (the base paytable's net wins by
     five-card category, :func:`.base.multipliers`; None: no base game), counting the six-card hand or

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 from math import comb
 from statistics import NormalDist
 
@@ -333,7 +332,7 @@ def _envy_section(table, rules, stake, mean: Fraction, opts: ParOptions) -> dict
 
 # --- Cover All ------------------------------------------------------------------------------------
 
-@lru_cache(maxsize=16)
+@cache.remembered(16)
 def _highest(players: int, rules: HandRules):
     from .coverall import highest_hand  # lazy: numpy, only when a sheet is not in the cache
 

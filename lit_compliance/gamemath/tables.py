@@ -10,7 +10,6 @@ import base64
 import zlib
 import json
 from dataclasses import dataclass
-from functools import lru_cache
 from math import comb
 from pathlib import Path
 
@@ -54,7 +53,7 @@ def _split_suits(category: str, count: int) -> list[Atom]:
     return [Atom(tags, None, count)]
 
 
-@lru_cache(maxsize=8)
+@cache.remembered(8)
 def five_card_counts(rules: HandRules) -> np.ndarray:
     """How many of the 2,598,960 five-card hands fall in each category. Where the base tables over
     suit classes ship for these rules, from them (each hand completes five of its four-card subsets,
@@ -95,14 +94,14 @@ SIX_COUNT_LIST = cache.kind("six-count-list", cache.same, _counts_list,
                             "the best-five-of-six counts per category as JSON (:func:`six_card_atoms`)")
 
 
-@lru_cache(maxsize=8)
+@cache.remembered(8)
 def five_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
     """Every five-card hand class under the ranking rules, with its number of hands."""
     counts = _category_counts(FIVE_COUNT_LIST, rules, lambda: five_card_counts(rules))
     return tuple(a for i, name in enumerate(CATEGORIES_5) for a in _split_suits(name, counts[i]))
 
 
-@lru_cache(maxsize=8)
+@cache.remembered(8)
 def three_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
     """All 22,100 three-card sets, by the exact tag set and suit the scalar evaluator gives (a test
     checks the tally against :func:`evaluate3`, set by set, under every three-card ranking option)."""
@@ -141,7 +140,7 @@ def _count_three_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
     return tuple(Atom(tags, suit, n) for (tags, suit), n in sorted(tally.items(), key=lambda kv: (sorted(kv[0][0]), kv[0][1] or "")))
 
 
-@lru_cache(maxsize=8)
+@cache.remembered(8)
 def six_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
     """Every best-five-of-six hand class, with its number of six-card sets (shipped, else built and cached)."""
     def compute():
@@ -240,7 +239,7 @@ def _counts3(counts4: np.ndarray) -> np.ndarray:
     return counts // 2
 
 
-@lru_cache(maxsize=8)
+@cache.remembered(8)
 def full_base_tables(rules: HandRules) -> BaseTables:
     """The base-game tables for every one of the 270,725 four-card and 22,100 three-card sets, built
     from the five-card table (about 0.2 s). The engine prices from :func:`base_classes`, their suit
@@ -333,7 +332,7 @@ def unpack_array(entry: dict) -> np.ndarray:
     return array
 
 
-@lru_cache(maxsize=1)
+@cache.remembered(1)
 def _shipped_base() -> dict | None:
     try:
         data = json.loads(_BASE_SHIPPED.read_text(encoding="utf-8"))
@@ -354,7 +353,7 @@ def shipped_class_structure() -> dict | None:
         return None
 
 
-@lru_cache(maxsize=8)
+@cache.remembered(8)
 def shipped_class_counts(rules: HandRules) -> dict | None:
     """The class counts shipped for these rules, or None (rules not shipped: computed instead)."""
     data = _shipped_base()
@@ -365,7 +364,7 @@ def shipped_class_counts(rules: HandRules) -> dict | None:
         return None
 
 
-@lru_cache(maxsize=1)
+@cache.remembered(1)
 def _structure() -> dict:
     shipped = shipped_class_structure()
     if shipped is not None and _consistent(shipped):
@@ -384,7 +383,7 @@ def _consistent(structure: dict) -> bool:
             and int(structure["cards4"].max(initial=0)) < 52 and int(structure["cards3"].max(initial=0)) < 52)
 
 
-@lru_cache(maxsize=8)
+@cache.remembered(8)
 def base_classes(rules: HandRules) -> BaseClasses:
     """The base-game tables over suit classes for a ranking rule: shipped for the catalogue's rules,
     otherwise derived from the full tables once and kept in the cache."""

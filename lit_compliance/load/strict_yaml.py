@@ -15,7 +15,6 @@ import hashlib
 import math
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -111,7 +110,7 @@ def format_path(path: tuple) -> str:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache.remembered(1)
 def _loader_class() -> type:
     """The strict loader: parses and composes nodes; implicit typing follows YAML 1.2's core schema,
     narrowly. Made on first use, so a run that finds every file it reads in the cache never imports

@@ -14,7 +14,6 @@ how many such units a round places (three for the base game, one for a side wage
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from pathlib import Path
 import hashlib
 
@@ -27,6 +26,7 @@ from .par_options import configured_options
 from ..model.table_config import WagerChoice
 from ..load.fingerprint import config_json, ruleset_json
 from .table_config import load_config, model_for, ruleset_for
+from .. import cache
 
 
 
@@ -224,7 +224,7 @@ def _digest(rs, config) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
 
 
-@lru_cache(maxsize=256)
+@cache.remembered(256)
 def _load(path: str, catalogue) -> TableTheory:
 
     config = load_config(path)

@@ -15,7 +15,6 @@ import importlib.util
 import io
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 from markupsafe import Markup
@@ -475,7 +474,7 @@ _QR_SVG = re.compile(r'<svg xmlns="http://www\.w3\.org/2000/svg" viewBox="0 0 (\
                      r'<path transform="scale\(3\)" class="qrline" stroke="#000" d="[Mmhv0-9 .-]+"/></svg>')
 
 
-@lru_cache(maxsize=1)
+@cache.remembered(1)
 def _encoder_fingerprint() -> str:
     """A hash of the installed QR encoder's own files (found, not imported), so a code read back from the
     cache was drawn by the segno installed now."""

@@ -18,7 +18,6 @@ import base64
 import hashlib
 import os
 import re
-from functools import lru_cache
 from typing import Any
 
 import jinja2
@@ -94,7 +93,7 @@ class Drawings:
         return Trusted(f'#image(bytes(sys.inputs.at("{name}")), format: "svg", width: {width})')
 
 
-@lru_cache(maxsize=None)
+@cache.remembered(1)
 def environment():
     """The Jinja environment for ``*.typ.j2`` templates (values made literal by :func:`finalize`)."""
     html = html_environment()
@@ -113,7 +112,7 @@ def source(template: str, **context: Any) -> tuple[str, dict[str, str]]:
     return text, drawings.inputs
 
 
-@lru_cache(maxsize=1)
+@cache.remembered(1)
 def _fonts() -> tuple[list[str], str]:
     """The folder of bundled fonts (as Typst takes it), and a digest of the files (part of a PDF's cache key)."""
     folder = data_dir("fonts")
