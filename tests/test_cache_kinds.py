@@ -162,7 +162,7 @@ def _yaml_marks(tmp, mp):
 
 
 def _config():
-    from lit_compliance.operator.table_config import load_config
+    from lit_compliance.table.config import load_config
 
     return load_config(ROOT / "examples" / "configs" / "maryland.yaml")
 
@@ -172,22 +172,22 @@ def _validated_config(tmp, mp):
 
 
 def _sign_fit(tmp, mp):
-    from lit_compliance.operator.placard import placard_view, svg_view
-    from lit_compliance.operator.table_config import ruleset_for
+    from lit_compliance.sign.placard import placard_view, svg_view
+    from lit_compliance.table.config import ruleset_for
 
     config = _config()
     return json.dumps(svg_view(placard_view(ruleset_for(config), config, with_qr=False)), sort_keys=True, default=str)
 
 
 def _qr_svg(tmp, mp):
-    from lit_compliance.operator.placard import qr_code
+    from lit_compliance.sign.placard import qr_code
 
     return qr_code("lit-compliance verify maryland.yaml 0123456789abcdef")
 
 
 def _table_figures(tmp, mp):
-    from lit_compliance.operator.table_config import ruleset_for
-    from lit_compliance.operator.table_figures import table_figures
+    from lit_compliance.table.config import ruleset_for
+    from lit_compliance.table.figures import table_figures
 
     config = _config()
     return json.dumps(table_figures(ruleset_for(config), config), sort_keys=True, default=str)
