@@ -382,3 +382,21 @@ def one_array(name: str) -> tuple[Callable, Callable]:
     """The codec of a kind whose value is one numpy array (kept under ``name``)."""
     encode, decode = named_arrays((name,))
     return (lambda array: encode({name: array})), (lambda stored: decode(stored)[name])
+
+
+class Held:
+    """A bounded map for read-only objects that are not hashed by content (a loaded ruleset, its
+    document, a priced configuration's choices): keyed by the object itself together with content
+    (``rest``, hashable). Each entry keeps its object, so no other object can take its identity while
+    the entry lives; at most ``size`` entries, the least recently used going first (a :class:`Bounded`)."""
+
+    def __init__(self, size: int):
+        self._entries = Bounded(size)
+
+    def get(self, obj: Any, rest: tuple = ()) -> Any | None:
+        held = self._entries.get((id(obj), rest))
+        return held[1] if held is not None and held[0] is obj else None
+
+    def put(self, obj: Any, rest: tuple, value: T) -> T:
+        self._entries[(id(obj), rest)] = (obj, value)
+        return value
