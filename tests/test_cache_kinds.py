@@ -176,7 +176,7 @@ def _sign_fit(tmp, mp):
     from lit_compliance.table.config import ruleset_for
 
     config = _config()
-    return json.dumps(svg_view(placard_view(ruleset_for(config), config, with_qr=False)), sort_keys=True, default=str)
+    return json.dumps(svg_view(placard_view(ruleset_for(config), config)), sort_keys=True, default=str)
 
 
 def _qr_svg(tmp, mp):
@@ -185,12 +185,22 @@ def _qr_svg(tmp, mp):
     return qr_code("lit-compliance verify maryland.yaml 0123456789abcdef")
 
 
-def _table_figures(tmp, mp):
-    from lit_compliance.table.config import ruleset_for
-    from lit_compliance.table.figures import table_figures
+def _player(bands: bool):
+    """One player's round at a small table (nsw: every offered wager), or its bands over a few rounds."""
+    def example(tmp, mp):
+        from lit_compliance.table.config import load_config, ruleset_for
+        from lit_compliance.table.figures import wager_rounds
+        from lit_compliance.table.player_round import player_bands, player_round
+        from lit_compliance.table.theory import theory_of
 
-    config = _config()
-    return json.dumps(table_figures(ruleset_for(config), config), sort_keys=True, default=str)
+        config = load_config(ROOT / "examples" / "configs" / "nsw.yaml")
+        theory = theory_of(config, ruleset_for(config), offered_only=True, every_seat=True)
+        amounts = {r.wager: r.stake for r in wager_rounds(theory)[0]}
+        if bands:
+            return player_bands(theory, amounts, (10, 60))
+        got = player_round(theory, amounts)
+        return got.as_dict(), list(got.values), list(got.probabilities)
+    return example
 
 
 def _described():
@@ -236,10 +246,10 @@ EXAMPLES = {
     "base-class-structure": _structure, "base-class-counts": _class_counts, "joint-counts": _joint_counts,
     "hold-edges": _hold_edges, "validated": _validated, "yaml": _yaml, "yaml-marks": _yaml_marks,
     "validated-config": _validated_config, "sign-fit": _sign_fit, "qr-svg": _qr_svg,
-    "player-round": _table_figures, "player-bands": _table_figures, "provision-coverage": _coverage,
+    "player-round": _player(False), "player-bands": _player(True), "provision-coverage": _coverage,
     "site-source-side": _source_side, "pdf": _pdf, "site": _site,
 }
-SLOW = {"site", "base-class-counts"}   # minutes cold on a busy machine: in the slow run
+SLOW = {"site", "base-class-counts", "base-class-structure", "joint-counts"}   # tables built anew: the slow run
 
 
 def _params():
