@@ -41,6 +41,7 @@ from ..suggest import unknown
 from ..load.inner_paths import inner_path
 from ..gamemath.period import Edges, one_round
 from .hold_theory import Curve, TableTheory, load_theory, max_net, sheet
+from .hold_levels import FROM, Mixtures, levels_of, merge_levels
 
 BANDS = ("95", "99", "99.9")
 Z = {b: NormalDist().inv_cdf(0.5 + float(b) / 200) for b in BANDS}
@@ -119,6 +120,7 @@ class Judge:
             self.by_table.setdefault(th.table, th)
         self.curves: dict = {}
         self.edges: dict = {}
+        self.mixtures = Mixtures()
 
     def theory_for(self, res: Results, i: int, problems: list) -> TableTheory | None:
         table = res.name("table", i)
@@ -208,6 +210,7 @@ def judge(results: list[Results], theories: list[TableTheory], band: str, found:
                 problems += [res.problem(i, "meter", f"{w.wager_name} on table {th.table} pays from no meter")
                              for i in rows[~np.isnan(res.meter[rows])].tolist()]
             marked.append((f, rows, th, wid))
+    results, marked = merge_levels(results, marked, periods, problems)
     keep = _duplicates(j, results, periods, marked, problems)
     for (f, _rows, th, wid), rows in zip(marked, keep):
         owners[id(th)] = th
@@ -244,7 +247,7 @@ def judge(results: list[Results], theories: list[TableTheory], band: str, found:
         th, wid, _parts = members[0]
         edges = _edges(j, th, wid) if th.wagers[wid].mean is not None else None
         for (each, _wid, _parts), result in zip(members, _judge_wagers(members, results, periods, j.curve(th, wid),
-                                                                       edges, band, full, path)):
+                                                                       edges, band, full, path, j.mixtures)):
             judged[(id(each), wid)] = result
     tables: dict = {}
     for tid, wid in groups:
@@ -338,8 +341,8 @@ def _outside(z, edges: dict) -> dict:
 
 def _family_columns(group_parts: list, results: list, numbering: _Periods):
     """The groups' rows one group after another, each group's from every file in period order
-    (dates sort; other labels as first seen): period ids, rounds, wagered, house win, meter, and
-    where each group starts and ends (a list, one more than the groups)."""
+    (dates sort; other labels as first seen): period ids, rounds, wagered, house win, meter, file and
+    row, and where each group starts and ends (a list, one more than the groups)."""
     bounds = [0]
     for parts in group_parts:
         bounds.append(bounds[-1] + sum(len(rows) for _f, rows in parts))
@@ -349,14 +352,18 @@ def _family_columns(group_parts: list, results: list, numbering: _Periods):
         f = files.pop()
         rows = np.concatenate([rows for parts in group_parts for _f, rows in parts])
         cols = [numbering.ids(f, rows, results)] + [getattr(results[f], name)[rows] for name in names]
+        cols += [np.full(len(rows), f, dtype=np.int64), rows.astype(np.int64)]
     else:
         cols = [np.empty(bounds[-1], dtype=np.int64)] + [np.empty(bounds[-1]) for _ in names]
+        cols += [np.empty(bounds[-1], dtype=np.int64), np.empty(bounds[-1], dtype=np.int64)]
         at = 0
         for parts in group_parts:
             for f, rows in parts:
                 cols[0][at:at + len(rows)] = numbering.ids(f, rows, results)
                 for col, name in zip(cols[1:], names):
                     col[at:at + len(rows)] = getattr(results[f], name)[rows]
+                cols[-2][at:at + len(rows)] = f
+                cols[-1][at:at + len(rows)] = rows
                 at += len(rows)
     dated = [all(results[f].by_date for f, _rows in parts) for parts in group_parts]
     if any(dated) and bounds[-1] > 1:
@@ -375,14 +382,14 @@ RUNNING_POINTS = 150
 
 
 def _judge_wagers(groups: list, results: list, numbering: _Periods, curve, edges: Edges, band: str,
-                  full: bool = True, path: bool = True) -> list[dict]:
+                  full: bool = True, path: bool = True, mixtures: Mixtures | None = None) -> list[dict]:
     """Each group (table, wager id, its rows) of tables priced alike judged, period by period and
     cumulatively; the arithmetic is element by element, so all the groups' periods at once."""
     th, wid, _parts = groups[0]
     w = th.wagers[wid]
     k = w.units_per_round
-    period_id, n, wag, win, meter_given, bounds = _family_columns([parts for _th, _wid, parts in groups], results,
-                                                                  numbering)
+    period_id, n, wag, win, meter_given, file_of, row_of, bounds = _family_columns(
+        [parts for _th, _wid, parts in groups], results, numbering)
     labels = numbering.labels
     heads = [{"wager": wid, "wager_name": w.wager_name, "paytable": w.paytable_id, "paytable_name": w.paytable_name,
               "units_per_round": k, "status": w.status, "assumptions": list(w.assumptions),
@@ -427,10 +434,26 @@ def _judge_wagers(groups: list, results: list, numbering: _Periods, curve, edges
     low = w.stake if w.stake_stated else (w.minimum if w.minimum is not None else -np.inf)
     high = w.stake if w.stake_stated else (w.maximum if w.maximum is not None else np.inf)
     bad = (n > 0) & ((stake < low * (1 - eps)) | (stake > high * (1 + eps)))
-    short = (n > 0) & ~bad & ((theo_hold + Z["99"] * sd / k / np.sqrt(np.maximum(n, 1))) > 1.0)
+    levels = levels_of(results, file_of, row_of)
+    mixed = np.array([lv is not None and sum(r > 0 for _s, r, _m in lv[1]) >= 2 for lv in levels], dtype=bool)
+    for x in np.flatnonzero(mixed | np.array([lv is not None for lv in levels], dtype=bool)).tolist():
+        bad[x] = n[x] > 0 and any(r > 0 and (s < low * (1 - eps) or s > high * (1 + eps)) for s, r, _m in levels[x][1])
+    mixes = {}
+    for x in np.flatnonzero(mixed & ~bad).tolist():       # judged on the exact mixture of its stake levels
+        mix = mixes[x] = mixtures.of(th, wid, tuple(sorted(levels[x][1])))
+        theo[x], sd_win[x] = mix.mean, mix.sd
+        theo_hold[x] = mix.mean / wag[x]
+        z[x] = (win[x] - mix.mean) / mix.sd if mix.sd > 0 else 0.0
+    with np.errstate(divide="ignore", invalid="ignore"):
+        short = (n > 0) & ~bad & (np.where(wag > 0, (theo + Z["99"] * sd_win) / wag, 0.0) > 1.0)
     judged = (n > 0) & ~bad & ~short
     out_by = _outside(z, edges.at(n))
     p_value = np.where(judged, edges.p_values(z, n), np.nan) if len(n) else np.zeros(0)
+    for x, mix in mixes.items():
+        for b, (lo, hi) in mix.edges().items():
+            out_by[b][x] = z[x] < lo or z[x] > hi
+        if judged[x]:
+            p_value[x] = mix.p_value(float(win[x]))
     outside = judged & out_by[band]
     use = (n > 0) & ~bad
     starts = np.asarray(bounds[:-1])
@@ -443,6 +466,10 @@ def _judge_wagers(groups: list, results: list, numbering: _Periods, curve, edges
     cut = np.searchsorted(shown, bounds).tolist()
     rows = _period_rows(shown, labels, period_id, n, wag, win, stake, meter if has_meter else None, meter_given,
                         bad, short, hold, theo, theo_hold, sd_win, z, out_by, band, w, limits, p_value)
+    for row, x in zip(rows, shown.tolist()):
+        source, given = levels[x] if levels[x] is not None else ("average", None)
+        row["stakes"] = {"from": source, "judged_as": "mixture" if mixed[x] else "one stake", "said": FROM[source],
+                         "levels": [[s, r] for s, r, _m in given] if given else None}
     # cumulative: running sums within each group (in period order, one after another)
     sums = np.stack([n * use, wag * use, win * use, theo * use, (sd_win ** 2) * use])
     cums = [_cumulative(sums[:, bounds[g]:bounds[g + 1]], use[bounds[g]:bounds[g + 1]], edges, path)
@@ -463,7 +490,10 @@ def _judge_wagers(groups: list, results: list, numbering: _Periods, curve, edges
                  if w.stake_dependent or w.stake_stated else "per unit of the stake (odds: any stake)",
                  "mean_per_round": w.mean, "sd_per_round": w.sd,
                  "stake_priced": w.stake if w.stake_dependent or w.stake_stated else None}
-    spread = _stake_spread(w, stake, judged, bounds)
+    spread = _stake_spread(w, stake, judged & np.array([lv is None for lv in levels], dtype=bool), bounds)
+    if mixed.any():
+        priced_at["stake"] += ("; a period played at several stakes (a stakes histogram, or rows per stake level) "
+                               "is judged on the exact distribution of its total, the mixture of its levels")
     out = []
     for g, head in enumerate(heads):
         cum, running, _ = cums[g]
@@ -473,6 +503,7 @@ def _judge_wagers(groups: list, results: list, numbering: _Periods, curve, edges
         out.append({**head, "priced_at": dict(priced_at), "periods": rows[cut[g]:cut[g + 1]], "cumulative": cum,
                     "running": running, "outside": bool(tally["outside"][g]) or bool(cum and cum.get("outside")),
                     "counts": counts, "stake_spread": spread[g],
+                    "mixed_stakes": int((mixed & judged)[bounds[g]:bounds[g + 1]].sum()),
                     "_tests": (int(judged[bounds[g]:bounds[g + 1]].sum()),
                                [(float(p_value[i]), labels[period_id[i]])
                                 for i in np.flatnonzero(candidate[bounds[g]:bounds[g + 1]]) + bounds[g]])})
