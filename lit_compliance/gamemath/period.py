@@ -452,10 +452,13 @@ class Mixture:
         """{level: (z below which, z above which)} the total lies outside the band (as :func:`edges_at`)."""
         if self.sd == 0:
             return {lv: (-np.inf, np.inf) for lv in levels}
-        targets = np.array([(1 - float(lv) / 100) / 2 for lv in levels])
-        low, high = _edges(self.pieces, targets, self.least, self.most)
-        return {lv: (float((low[i] - self.mean) / self.sd), float((high[i] - self.mean) / self.sd))
-                for i, lv in enumerate(levels)}
+        memo = self.__dict__.setdefault("_edges", {})
+        if levels not in memo:
+            targets = np.array([(1 - float(lv) / 100) / 2 for lv in levels])
+            low, high = _edges(self.pieces, targets, self.least, self.most)
+            memo[levels] = {lv: (float((low[i] - self.mean) / self.sd), float((high[i] - self.mean) / self.sd))
+                            for i, lv in enumerate(levels)}
+        return dict(memo[levels])
 
     def p_value(self, total: float) -> float:
         """The two-sided p-value of a total: twice the chance of a total at least as far out on its side

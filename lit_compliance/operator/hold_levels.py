@@ -33,7 +33,7 @@ def _tolerance(wagered: float) -> float:
 
 def merge_levels(results: list[Results], marked: list, periods, problems: list) -> tuple[list, list]:
     """(results, marked) with every group's rows of one period at different stakes merged into one row,
-    and each row's stake levels in ``levels`` (row -> (source, ((stake, rounds, meter or NaN), ...)));
+    and each row's stake levels in ``levels`` (row -> (source, ((stake, rounds, meter or None), ...)));
     a file with merged rows is copied, never changed. A stake or histogram that does not add up to the
     row's amount wagered is a problem at its cell. Rows of one period at one stake are left as they
     are (they are duplicates, reported as such)."""
@@ -108,7 +108,7 @@ def _copy(res: Results) -> Results:
 
 def _row_levels(res: Results, i: int, k: int) -> tuple[str, tuple]:
     """(source, ((stake, rounds, meter), ...)) of one row as read."""
-    meter = float(res.meter[i])
+    meter = None if np.isnan(res.meter[i]) else float(res.meter[i])     # None, never NaN: levels are dict keys
     if i in res.stakes:
         return "histogram", tuple((s, r, meter) for s, r in res.stakes[i])
     n = float(res.rounds[i])
@@ -136,7 +136,7 @@ class Mixtures:
             for stake, rounds, meter in levels:
                 if not rounds:
                     continue
-                at_meter = None if (w.meter_reset is None or np.isnan(meter)) else float(meter)
+                at_meter = None if (w.meter_reset is None or meter is None) else float(meter)
                 at_stake = round(stake, 2) if w.stake_dependent else None
                 values, probs = one_round(sheet(th, wid, at_meter, at_stake))
                 parts.append((values, probs, rounds, stake))
