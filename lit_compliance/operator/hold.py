@@ -440,7 +440,7 @@ def _judge_wagers(groups: list, results: list, numbering: _Periods, curve, edges
         bad[x] = n[x] > 0 and any(r > 0 and (s < low * (1 - eps) or s > high * (1 + eps)) for s, r, _m in levels[x][1])
     mixes = {}
     for x in np.flatnonzero(mixed & ~bad).tolist():       # judged on the exact mixture of its stake levels
-        mix = mixes[x] = mixtures.of(th, wid, tuple(sorted(levels[x][1])))
+        mix = mixes[x] = mixtures.of(th, wid, levels[x][1])
         theo[x], sd_win[x] = mix.mean, mix.sd
         theo_hold[x] = mix.mean / wag[x]
         z[x] = (win[x] - mix.mean) / mix.sd if mix.sd > 0 else 0.0
@@ -482,7 +482,16 @@ def _judge_wagers(groups: list, results: list, numbering: _Periods, curve, edges
             zc = cums[g][2][0]
             cums[g][0]["p_value"] = float(edges.p_values(np.array([zc]), np.array([cums[g][2][1]]))[0])
             cums[g][0].update(bands={b: bool(ce[b][x]) for b in BANDS}, outside=bool(ce[band][x]),
-                              direction="above" if zc > 0 else "below")
+                              direction="above" if zc > 0 else "below", band_from="one stake")
+            cum_levels = _cumulative_levels(levels, stake, meter_given, n, use, bounds[g], bounds[g + 1])
+            if cum_levels is not None:       # several stakes over the periods: the exact mixture of them all
+                mix = mixtures.of(th, wid, cum_levels)
+                zc = (cums[g][0]["house_win"] - mix.mean) / mix.sd if mix.sd > 0 else 0.0
+                cuts = mix.edges()
+                cums[g][0].update(z=float(zc), p_value=mix.p_value(cums[g][0]["house_win"]),
+                                  bands={b: bool(zc < lo or zc > hi) for b, (lo, hi) in cuts.items()},
+                                  direction="above" if zc > 0 else "below", band_from="mixture")
+                cums[g][0]["outside"] = cums[g][0]["bands"][band]
     priced_at = {"meter": "each period's mean meter where the row gives one, else the configured reset "
                           f"({w.meter_reset:,.2f})" if has_meter else None,
                  "stake": ("the stake the rules fix" if w.stake_stated else
@@ -508,6 +517,35 @@ def _judge_wagers(groups: list, results: list, numbering: _Periods, curve, edges
                                [(float(p_value[i]), labels[period_id[i]])
                                 for i in np.flatnonzero(candidate[bounds[g]:bounds[g + 1]]) + bounds[g]])})
     return out
+
+
+MAX_CUMULATIVE_LEVELS = 6
+
+
+def _cumulative_levels(levels: list, stake, meter_given, n, use, a: int, b: int) -> tuple | None:
+    """The stake levels of one group's periods taken together ((stake, rounds, meter), each level's
+    rounds added over the periods), where there are two to :data:`MAX_CUMULATIVE_LEVELS` of them;
+    else None (one stake, or so many that the cumulative is judged on the one-stake table, as said)."""
+    total: dict = {}
+    for x in range(a, b):
+        if not use[x]:
+            continue
+        given = levels[x][1] if levels[x] is not None else (
+            (float(stake[x]), int(n[x]), None if np.isnan(meter_given[x]) else float(meter_given[x])),)
+        _add_levels(total, given)
+        if len(total) > MAX_CUMULATIVE_LEVELS:
+            return None
+    if len(total) < 2:
+        return None
+    return tuple(sorted(((s, r, m) for (s, m), r in total.items()), key=lambda t: (t[0], -1.0 if t[2] is None else t[2])))
+
+
+def _add_levels(total: dict, given) -> dict:
+    for s, r, m in given:
+        if r:
+            key = (round(s, 6), m)
+            total[key] = total.get(key, 0) + r
+    return total
 
 
 def _stake_spread(w, stake: np.ndarray, judged: np.ndarray, bounds: list) -> list[dict | None]:

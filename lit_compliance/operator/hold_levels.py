@@ -130,6 +130,7 @@ class Mixtures:
 
     def of(self, th: TableTheory, wid: str, levels: tuple) -> Mixture:
         w = th.wagers[wid]
+        levels = tuple(sorted(levels, key=lambda t: (t[0], t[1], -1.0 if t[2] is None else t[2])))
         key = (id(th.choices), wid, levels)
         if key not in self.memo:
             parts = []
