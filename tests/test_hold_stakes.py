@@ -212,3 +212,51 @@ def test_mixed_stakes_of_every_wager_of_every_example_table_are_calibrated(tmp_p
                                                                       exact[level])
         tried += 1
     assert tried
+
+
+def test_the_results_schema_describes_the_columns_the_reader_reads(tmp_path):
+    """schema/results.schema.json (the YAML/JSON form of a results file) names exactly the reader's
+    columns, requires its required ones, and accepts what the reader accepts: the bundled example
+    results as rows, rows per stake level and a stakes histogram; a malformed histogram fails both."""
+    import csv
+    import json
+
+    import jsonschema
+
+    from lit_compliance.operator.hold_results import COLUMNS, REQUIRED
+
+    schema = json.loads((ROOT / "schema" / "results.schema.json").read_text(encoding="utf-8"))
+    row = schema["$defs"]["row"]
+    assert set(row["properties"]) == set(COLUMNS)
+    assert set(row["required"]) == set(REQUIRED)
+    validator = jsonschema.Draft202012Validator(schema)
+    for path in sorted((ROOT / "examples" / "results").glob("*.csv")):
+        rows = []
+        for r in csv.DictReader(path.open(encoding="utf-8")):
+            r = {k: v for k, v in r.items() if v != ""}
+            r.update(rounds=int(r["rounds"]), wagered=float(r["wagered"]), house_win=float(r["house_win"]))
+            if "meter" in r:
+                r["meter"] = float(r["meter"])
+            rows.append(r)
+        assert not list(validator.iter_errors(rows)), path.name
+        out = tmp_path / (path.stem + ".yaml")
+        out.write_text(json.dumps({"rows": rows}))
+        assert not read_results(out)[1]
+    theory = load_theory(MD)
+    good = [{"period": "p1", "table": theory.table, "wager": "three-card-bonus", "rounds": 2000, "wagered": 110000,
+             "house_win": 0, "stakes": "10:1000;100:1000"},
+            {"period": "p2", "table": theory.table, "wager": "three-card-bonus", "rounds": 1000, "wagered": 10000,
+             "house_win": 0, "stake": 10},
+            {"period": "p2", "table": theory.table, "wager": "three-card-bonus", "rounds": 1000, "wagered": 100000,
+             "house_win": 0, "stake": 100}]
+    assert not list(validator.iter_errors(good))
+    path = tmp_path / "good.json"
+    path.write_text(json.dumps(good))
+    res, problems = read_results(path)
+    assert not problems
+    periods = judge([res], [theory], "99", path=False)["tables"][0]["wagers"][0]["periods"]
+    assert [p["stakes"]["from"] for p in periods] == ["histogram", "rows"]
+    bad = [dict(good[0], stakes="10-1000")]
+    assert list(validator.iter_errors(bad))
+    path.write_text(json.dumps(bad))
+    assert any(p.path == "stakes" for p in read_results(path)[1])
