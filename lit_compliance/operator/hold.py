@@ -50,11 +50,12 @@ CONVENTION = [
     "back; the house win is net of the bets returned. Theoretical hold = house edge per bet / 3.",
     "Side wagers: the amount wagered; the house win is net of every award paid (meter awards included, envy "
     "bonuses to other players not).",
-    "Standard deviation of a period's win = SD per round per unit x (wagered / units a round) / sqrt(rounds): "
-    "every round of the period is assumed to be played at the period's average stake (where stakes vary "
-    "within a period the true spread is larger: each wager's theory line says by how much at most, were the stakes "
-    "spread across the table's limits). Periods are independent: over several, "
-    "expectations and variances add.",
+    "Standard deviation of a period's win = SD per round per unit x (wagered / units a round) / sqrt(rounds) "
+    "where a period gives only its average stake: every round of it is then assumed to be played at that stake "
+    "(where stakes vary within a period the true spread is larger: each wager's theory line says by how much at "
+    "most, were the stakes spread across the table's limits). A period that gives its stakes (a stakes histogram, "
+    "or rows per stake level) is judged on the exact distribution of its total, the mixture of its levels, each "
+    "at its stake; each period says which. Periods are independent: over several, expectations and variances add.",
     "Bands: the 95%, 99% and 99.9% bands are the central ranges of the exact distribution of a period's total "
     "(the n-th convolution power of the PAR sheet's distribution of one round), not of the normal curve: a "
     "royal flush makes the base game's result per round very skewed, so at 2,000 rounds the 99.9% band runs from "
