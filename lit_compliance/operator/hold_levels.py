@@ -122,24 +122,31 @@ def levels_of(results: list[Results], files: np.ndarray, rows: np.ndarray) -> li
     return [getattr(results[f], "levels", {}).get(i) for f, i in zip(files.tolist(), rows.tolist())]
 
 
-class Mixtures:
-    """The exact mixture of each distinct set of stake levels of one configured wager, made once."""
+_MEMO: dict = {}           # (priced as, wager, levels) -> (the theory's choices, its mixture), the last few
+MEMO_SIZE = 256
 
-    def __init__(self):
-        self.memo: dict = {}
+
+class Mixtures:
+    """The exact mixture of each distinct set of stake levels of one configured wager, made once (and
+    kept for the next report of the same table: a nightly job judges the same levels every night)."""
 
     def of(self, th: TableTheory, wid: str, levels: tuple) -> Mixture:
         w = th.wagers[wid]
         levels = tuple(sorted(levels, key=lambda t: (t[0], t[1], -1.0 if t[2] is None else t[2])))
-        key = (id(th.choices), wid, levels)
-        if key not in self.memo:
-            parts = []
-            for stake, rounds, meter in levels:
-                if not rounds:
-                    continue
-                at_meter = None if (w.meter_reset is None or meter is None) else float(meter)
-                at_stake = round(stake, 2) if w.stake_dependent else None
-                values, probs = one_round(sheet(th, wid, at_meter, at_stake))
-                parts.append((values, probs, rounds, stake))
-            self.memo[key] = Mixture(parts)
-        return self.memo[key]
+        key = (th.priced_as, wid, levels)
+        kept = _MEMO.get(key)
+        if kept is not None and kept[0] is th.choices:
+            return kept[1]
+        parts = []
+        for stake, rounds, meter in levels:
+            if not rounds:
+                continue
+            at_meter = None if (w.meter_reset is None or meter is None) else float(meter)
+            at_stake = round(stake, 2) if w.stake_dependent else None
+            values, probs = one_round(sheet(th, wid, at_meter, at_stake))
+            parts.append((values, probs, rounds, stake))
+        mix = Mixture(parts)
+        if len(_MEMO) >= MEMO_SIZE:
+            _MEMO.pop(next(iter(_MEMO)))
+        _MEMO[key] = (th.choices, mix)
+        return mix
