@@ -111,10 +111,18 @@ def bands(sheet: dict, units: int) -> list[dict] | None:
     """The central band of the hold (the house's win over the amount placed; ``units`` a round: the
     base game's three bets as placed) at each level over each number of rounds, from the exact
     distribution of the total of that many rounds: the bands ``hold`` judges a period by."""
-    from .period import hold_bands, one_round  # lazy: numpy, only when a sheet is made
+    return bands_and_normal_share(sheet, units)[0]
+
+
+def bands_and_normal_share(sheet: dict, units: int) -> tuple[list[dict] | None, list[dict] | None]:
+    """:func:`bands`, and the error of the normal curve's band that the volatility index gives (edge
+    +- VI / sqrt(N)): the exact share of honest totals of N rounds it holds, where it says 90% or 95%."""
+    from .period import hold_bands_and_normal_share, one_round  # lazy: numpy, only when a sheet is made
 
     dist = one_round(sheet)
-    return None if dist is None else hold_bands(*dist, ROUNDS, LEVELS, units)
+    if dist is None:
+        return None, None
+    return hold_bands_and_normal_share(*dist, ROUNDS, LEVELS, units, LEVELS[:2])
 
 
 def _per_hour(edge: float, opts: ParOptions, edge_at_bet: float | None = None) -> dict:
@@ -504,7 +512,8 @@ def _limit_section(pairs, opts: ParOptions, bet: Fraction | None, uncapped: Mome
 def _finish(sheet: dict, opts: ParOptions, edge_at_bet: float | None = None) -> dict:
     t = sheet.get("totals")
     if t:
-        sheet["bands"] = bands(sheet, BASE_UNITS if sheet.get("base") else 1)
+        sheet["bands"], sheet["volatility_index_share"] = bands_and_normal_share(sheet, BASE_UNITS if sheet.get("base")
+                                                                                 else 1)
         sheet["bands_handle"] = ("the three base bets as placed" if sheet.get("base") else "the amount wagered")
         sheet["per_hour"] = _per_hour(t["house_edge"], opts, edge_at_bet)
     return sheet

@@ -101,19 +101,40 @@ def hold_bands(values: np.ndarray, probs: np.ndarray, rounds, levels, units: int
     placed) at each level (fractions, e.g. 0.95), from the exact distribution of the total of that
     many rounds; ``values`` are the house's net per round per unit, ``units`` the units a round places
     (3 for the base game). Each: {"rounds": n, "90%": [low, high], ...}."""
+    return hold_bands_and_normal_share(values, probs, rounds, levels, units)[0]
+
+
+def hold_bands_and_normal_share(values: np.ndarray, probs: np.ndarray, rounds, levels, units: int,
+                                normal_levels=()) -> tuple[list[dict], list[dict]]:
+    """:func:`hold_bands`, and for each number of rounds n the error of the normal curve's band at each
+    of ``normal_levels``: the exact share of honest totals within mean +- z x SD x sqrt(n) (z the normal
+    quantile: the band a volatility index gives), where the normal curve says ``level``. Each: {"rounds":
+    n, "90%": share, ...}. One exact distribution per n serves both."""
+    from statistics import NormalDist
+
     names = tuple(f"{level * 100:g}" for level in levels)
     mean = float(values @ probs)
     sd = sqrt(max(float((values - mean) ** 2 @ probs), 0.0))
-    out = []
+    out, shares = [], []
     for n in rounds:
-        edges = _quantiles(values, probs, n, names)[0]
+        keep: list = []
+        edges = _quantiles(values, probs, n, names, keep)[0]
         row = {"rounds": n}
         for level, name in zip(levels, names):
             lo, hi = edges[name]
             row[f"{int(level * 100)}%"] = [(n * mean + lo * sd * sqrt(n)) / (units * n),
                                            (n * mean + hi * sd * sqrt(n)) / (units * n)]
         out.append(row)
-    return out
+        if normal_levels and keep:
+            pieces = keep[0]
+            total = float(sum(pc.weights.sum() for pc in pieces))
+            share = {"rounds": n}
+            for level in normal_levels:
+                half = NormalDist().inv_cdf(0.5 + level / 2) * sd * sqrt(n)
+                inside = _cdf(pieces, np.array([n * mean + half]))[0] - _cdf(pieces, np.array([n * mean - half - 1e-9]))[0]
+                share[f"{int(level * 100)}%"] = float(inside / total)
+            shares.append(share)
+    return out, shares
 
 
 def total_bands(values: np.ndarray, probs: np.ndarray, rounds, level: str = "95") -> list[tuple[float, float]]:
@@ -130,7 +151,7 @@ def total_bands(values: np.ndarray, probs: np.ndarray, rounds, level: str = "95"
 
 
 def _quantiles(values: np.ndarray, probs: np.ndarray, n: int,
-               levels: tuple = LEVELS) -> tuple[dict, tuple[list, list]]:
+               levels: tuple = LEVELS, keep: list | None = None) -> tuple[dict, tuple[list, list]]:
     """:func:`edges_at` (at ``levels``, percentages as text), and the z of each tail probability in
     :data:`TAILS` on either side (the lower: the z at or below which the total lies with that
     probability; the upper: at or above)."""
@@ -140,6 +161,8 @@ def _quantiles(values: np.ndarray, probs: np.ndarray, n: int,
         return {lv: (-np.inf, np.inf) for lv in levels}, ([-np.inf] * len(TAILS), [np.inf] * len(TAILS))
     spread = sd * sqrt(n)
     pieces = _pieces(values, probs, n)
+    if keep is not None:         # the caller reads the same distribution again
+        keep.append(pieces)
     targets = [(1 - float(lv) / 100) / 2 for lv in levels] + list(TAILS)
     low, high = _edges(pieces, np.array(targets), n * float(values.min()), n * float(values.max()))
     z_low = (low - n * mean) / spread

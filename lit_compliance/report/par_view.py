@@ -24,7 +24,10 @@ METHOD = [
     "returning exactly the stake is a push. Variance and standard deviation are of the net result per unit of "
     "the stake the edge is stated on.",
     f"Volatility index = z x standard deviation (z = {z_of(0.90):.4f} at 90%, {z_of(0.95):.4f} at 95%: the normal "
-    "quantiles, as computed; the volatility index alone is a normal-curve figure).",
+    "quantiles, as computed). The volatility index alone is a normal-curve figure: the band it gives, the edge "
+    "+- VI / sqrt(N) over N rounds, holds the share of honest N-round totals printed beside it, from the exact "
+    "distribution of the total, not the 90% or 95% the normal curve says (that difference is its error); the "
+    "bands of the hold below are exact.",
     "Bands of the hold over N rounds (the house's win over the amount placed; for the base game its three bets as "
     "placed, so the centre is the house edge per bet / 3): the central 90%, 95% and 99% of the exact distribution "
     "of the total of N independent rounds (the N-th convolution power of the distribution of one round, by FFT), "
@@ -48,6 +51,15 @@ METHOD = [
     "at the paytable's own number of players.",
 ]
 
+
+
+def _vi_error(sheet: dict, level: str) -> str:
+    """The normal curve's error in a volatility index's band: the exact share of honest totals it holds."""
+    shares = sheet.get("volatility_index_share") or []
+    if not shares:
+        return ""
+    said = [f"{_pct(x[level], 1)} at {x['rounds']:,}" for x in shares if x["rounds"] in (1_000, 100_000)]
+    return f" (normal curve: its band holds {' and '.join(said)} rounds, exactly)" if said else ""
 
 def supported_digits(interval) -> int:
     """Decimals of a percentage its 95% interval supports: down to the place of the half-width's
@@ -170,8 +182,8 @@ def _section(model: RulesetModel, wager, table, opts: ParOptions, shown: bool = 
             ("Hit frequency", _pct(t["hit_frequency"])), ("  of which wins", _pct(t["win_frequency"])),
             ("  of which pushes", _pct(t["push_frequency"])), ("Variance", _num(t["variance"], 4)),
             ("Standard deviation", _num(t["standard_deviation"], 4)),
-            ("Volatility index 90%", _num(t["volatility_index"]["90%"], 4)),
-            ("Volatility index 95%", _num(t["volatility_index"]["95%"], 4))]
+            ("Volatility index 90%", _num(t["volatility_index"]["90%"], 4) + _vi_error(sheet, "90%")),
+            ("Volatility index 95%", _num(t["volatility_index"]["95%"], 4) + _vi_error(sheet, "95%"))]
         if t.get("interval_95"):
             digits = supported_digits(t["interval_95"])
             show["totals"].append(("House edge, 95% interval",
