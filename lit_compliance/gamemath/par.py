@@ -371,6 +371,7 @@ def cover_all_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOp
                           "return_to_player": float(1 + m.mean), "house_edge": float(-m.mean),
                           "hit_frequency": float(m.win + m.push), "standard_deviation": m.sd,
                           "interval_95": [float(-m.mean) - half, float(-m.mean) + half],
+                          "interval_95_error": 0.0 if exact else dist.normal_error(worth),
                           "distribution": [float(p) for p in probs]})
     mine = next(c for c in per_count if c["players"] == players)
     if record.return_to_player is not None:   # the record's figures, as analyze states them
@@ -412,6 +413,7 @@ def cover_all_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOp
                              for r in rows[:-1]]}
     if sheet["totals"] and not mine["method"].startswith("exact"):   # an exact figure has no interval
         sheet["totals"]["interval_95"] = mine["interval_95"]
+        sheet["totals"]["interval_95_error"] = mine["interval_95_error"]
     return _finish(sheet, opts)
 
 

@@ -36,7 +36,9 @@ METHOD = [
     "Theoretical win per hour = bet x hands per hour x house edge, the edge per unit of the bet it is stated on: "
     "for the base game the bet on each of its equal betting spots (the amount in all per hand is that times the "
     "number of spots), for a side wager the wager.",
-    "A simulated figure is printed to the digits its 95% interval supports, with the interval's half-width.",
+    "A simulated figure is printed to the digits its 95% interval supports, with the interval's half-width. The "
+    "interval is the normal curve's (1.96 standard errors of the mean of the simulated deals); its coverage lies "
+    "within the Berry-Esseen bound printed beside it (0.4748 x E|X - mean|^3 / (SD^3 x sqrt(deals))) of 95%.",
     "Sensitivity: change of the house edge when one line's printed figure rises by one unit (one 'to 1', $1, "
     "or one point of the meter), all else held.",
     "Contribution (each row): the row's probability times its net result per unit of the stake the edge is "
@@ -187,7 +189,9 @@ def _section(model: RulesetModel, wager, table, opts: ParOptions, shown: bool = 
         if t.get("interval_95"):
             digits = supported_digits(t["interval_95"])
             show["totals"].append(("House edge, 95% interval",
-                                   f"{_pct(t['interval_95'][0], digits)} to {_pct(t['interval_95'][1], digits)}"))
+                                   f"{_pct(t['interval_95'][0], digits)} to {_pct(t['interval_95'][1], digits)}"
+                                   + (f" (normal curve: its coverage is within {t['interval_95_error']:.1e} of 95%, "
+                                      "by the Berry-Esseen bound)" if t.get("interval_95_error") else "")))
         show["exact"] = [(k.replace("_", " "), v) for k, v in t["exact"].items() if v]
         show["bands"] = [{"rounds": f"{b['rounds']:,}", **{k: f"{_pct(v[0], 3)} to {_pct(v[1], 3)}"
                                                              for k, v in b.items() if k != "rounds"}}
