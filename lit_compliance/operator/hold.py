@@ -60,7 +60,8 @@ CONVENTION = [
     "(the n-th convolution power of the PAR sheet's distribution of one round), not of the normal curve: a "
     "royal flush makes the base game's result per round very skewed, so at 2,000 rounds the 99.9% band runs from "
     "about 13.5 SD below theory to 1.7 SD above. z is (actual - theoretical) / SD. A period is too short to "
-    "judge while theory + 2.576 SD would be a hold above 100%.",
+    "judge while theory + 2.576 SD would be a hold above 100% (a rule for when to judge, stated in SDs; not a band: "
+    "2.576 is the normal curve's 99% point, and no band or p-value is read from the normal curve).",
 ]
 
 
