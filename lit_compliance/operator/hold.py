@@ -12,9 +12,11 @@ Handle convention (what ``wagered`` counts):
 Per period, with n rounds, W wagered, k units placed a round (3 for the base game, else 1), the
 average stake per unit is u = W / (k n); the theoretical win is mean x W / k and its standard
 deviation sd x (W / k) / sqrt(n), with mean and sd per round per unit from the PAR sheet
-(:mod:`lit_compliance.operator.hold_theory`). The variance assumes every round in the period was
-played at the average stake; where stakes vary within a period the true variance is larger (by the
-stakes' spread), so the bands are slightly narrow for such periods. Periods are independent, so
+(:mod:`lit_compliance.operator.hold_theory`). Given only its average stake, a period is judged as if
+every round were played at it (the report says how much wider the truth can be); given its stakes as
+played (a ``stakes`` histogram, or rows per stake level: :mod:`lit_compliance.operator.hold_levels`), it
+is judged on the exact mixture of its levels, its mean, SD, bands and p-value all from that mixture
+(:class:`lit_compliance.gamemath.period.Mixture`). Periods are independent, so
 over several periods the expectations and variances add (no constant-stake assumption across
 periods). z = (actual - theoretical) / sd; a result lies outside the 95%, 99% or 99.9% band when z
 lies beyond that band's edges in the exact distribution of the period's total
