@@ -19,10 +19,10 @@ from click.testing import CliRunner
 
 from lit_compliance.cli import main
 from lit_compliance.gamemath.period import _cdf, one_round
-from lit_compliance.operator.hold import judge
-from lit_compliance.operator.hold_levels import Mixtures
-from lit_compliance.operator.hold_results import read_results
-from lit_compliance.operator.hold_theory import load_theory, sheet
+from lit_compliance.hold.judge import judge
+from lit_compliance.hold.levels import Mixtures
+from lit_compliance.hold.results import read_results
+from lit_compliance.table.theory import load_theory, sheet
 
 ROOT = Path(__file__).resolve().parent.parent
 MD = ROOT / "examples" / "configs" / "maryland.yaml"
@@ -223,7 +223,7 @@ def test_the_results_schema_describes_the_columns_the_reader_reads(tmp_path):
 
     import jsonschema
 
-    from lit_compliance.operator.hold_results import COLUMNS, REQUIRED
+    from lit_compliance.hold.results import COLUMNS, REQUIRED
 
     schema = json.loads((ROOT / "schema" / "results.schema.json").read_text(encoding="utf-8"))
     row = schema["$defs"]["row"]

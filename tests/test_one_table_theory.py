@@ -1,7 +1,7 @@
 """One record of a configured table's theory, read alike by every command that speaks about the table.
 
 For every compliant example configuration, ``check`` and ``par CONFIG`` print the same whole-table
-figures, the placard prints the paytables, stakes and meter reset the record prices, each wager's round is the record's (``hold_theory.theory_of``) mean and SD at its stake, and
+figures, the placard prints the paytables, stakes and meter reset the record prices, each wager's round is the record's (``table.theory.theory_of``) mean and SD at its stake, and
 ``hold``, given a period of each wager at that stake, states the same theoretical win and SD. Money
 amounts the rules state for no wager amount (fixed sums) are priced at the stake played: a period at
 $1, $5 and $25 a round is held to ``par CONFIG --bet`` at that bet. ``simulate``'s long-run mean is
@@ -18,8 +18,8 @@ import pytest
 from click.testing import CliRunner
 
 from lit_compliance.cli import main
-from lit_compliance.operator.hold_theory import theory_of
-from lit_compliance.operator.table_config import load_config, ruleset_for
+from lit_compliance.table.theory import theory_of
+from lit_compliance.table.config import load_config, ruleset_for
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPLIANT = sorted(p for p in (ROOT / "examples" / "configs").glob("*.yaml") if not p.stem.startswith("noncompliant"))
@@ -155,8 +155,8 @@ def _money(text: str) -> list[float]:
 
 @pytest.mark.parametrize("config", COMPLIANT, ids=lambda p: p.stem)
 def test_the_placard_prints_the_paytables_stakes_and_meter_the_record_prices(config, catalogue):
-    from lit_compliance.operator.hold_theory import sheet
-    from lit_compliance.operator.placard import placard_view
+    from lit_compliance.table.theory import sheet
+    from lit_compliance.sign.placard import placard_view
 
     cfg = load_config(config)
     rs = ruleset_for(cfg, catalogue)

@@ -7,7 +7,7 @@ A results row says what stakes its rounds were played at in one of three ways:
   own average ``wagered`` / units / ``rounds``): the period's stake levels, merged here into one
   period (the first row's place, for messages) whose rounds, amount wagered and house win add up;
 - one row: every round at its ``stake``, or at its average stake (the bands then assume one stake
-  and the report says how much wider the truth can be: :func:`operator.hold._stake_spread`).
+  and the report says how much wider the truth can be: :func:`hold.judge._stake_spread`).
 
 A period with rounds at two or more stakes is judged on the exact distribution of its total, the sum
 over its levels of independent totals each scaled by its stake (:class:`gamemath.period.Mixture`):
@@ -20,8 +20,8 @@ import copy
 import numpy as np
 
 from ..gamemath.period import Mixture, one_round
-from .hold_results import Results
-from .hold_theory import TableTheory, sheet
+from .results import Results
+from ..table.theory import TableTheory, sheet
 
 FROM = {"histogram": "the row's stakes histogram", "rows": "rows per stake level", "stake": "the row's stake",
         "average": "the period's average stake (one stake assumed)"}

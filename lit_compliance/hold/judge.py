@@ -12,9 +12,9 @@ Handle convention (what ``wagered`` counts):
 Per period, with n rounds, W wagered, k units placed a round (3 for the base game, else 1), the
 average stake per unit is u = W / (k n); the theoretical win is mean x W / k and its standard
 deviation sd x (W / k) / sqrt(n), with mean and sd per round per unit from the PAR sheet
-(:mod:`lit_compliance.operator.hold_theory`). Given only its average stake, a period is judged as if
+(:mod:`lit_compliance.table.theory`). Given only its average stake, a period is judged as if
 every round were played at it (the report says how much wider the truth can be); given its stakes as
-played (a ``stakes`` histogram, or rows per stake level: :mod:`lit_compliance.operator.hold_levels`), it
+played (a ``stakes`` histogram, or rows per stake level: :mod:`lit_compliance.hold.levels`), it
 is judged on the exact mixture of its levels, its mean, SD, bands and p-value all from that mixture
 (:class:`lit_compliance.gamemath.period.Mixture`). Periods are independent, so
 over several periods the expectations and variances add (no constant-stake assumption across
@@ -38,12 +38,12 @@ from statistics import NormalDist
 import numpy as np
 
 from ..load.strict_yaml import InputError, Problems
-from .hold_results import Results
+from .results import Results
 from ..suggest import unknown
 from ..load.inner_paths import inner_path
 from ..gamemath.period import Edges, one_round
-from .hold_theory import Curve, TableTheory, load_theory, max_net, sheet
-from .hold_levels import FROM, Mixtures, levels_of, merge_levels
+from ..table.theory import Curve, TableTheory, load_theory, max_net, sheet
+from .levels import FROM, Mixtures, levels_of, merge_levels
 
 BANDS = ("95", "99", "99.9")
 Z = {b: NormalDist().inv_cdf(0.5 + float(b) / 200) for b in BANDS}

@@ -6,12 +6,12 @@ CSV (with a header row), or the same rows as a YAML or JSON list of mappings. Co
 - ``table``: the configuration's ``table``;
 - ``wager``: a wager id the table's configuration offers (``base``, ``three-card-bonus``...);
 - ``rounds``: rounds in which the wager was played (a whole number, 0 or more);
-- ``wagered``: the amount wagered (see the handle convention in :mod:`lit_compliance.operator.hold`);
+- ``wagered``: the amount wagered (see the handle convention in :mod:`lit_compliance.hold.judge`);
 - ``house_win``: what the house won on it, net (negative: the house lost);
 - ``meter`` (optional): the progressive's mean meter over the period (or over the row's stake level);
 - ``stake`` (optional): the stake per unit every round of the row was played at (one base bet; a side
   wager's amount); several rows of one table, wager and period at different stakes are the period's
-  stake levels, judged together as one period (:mod:`lit_compliance.operator.hold`); a row without it
+  stake levels, judged together as one period (:mod:`lit_compliance.hold.judge`); a row without it
   is at its average stake, ``wagered`` / units / ``rounds``;
 - ``stakes`` (optional): the period's rounds by stake, a histogram ``STAKE:ROUNDS`` separated by ``;``
   (``5:1200;25:800``): its rounds add up to ``rounds`` (the amounts to ``wagered`` are checked by
