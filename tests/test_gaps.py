@@ -15,7 +15,7 @@ from lit_compliance.cli import main
 from lit_compliance.load.catalogue import load_ruleset
 from lit_compliance.load.claims import claims
 from lit_compliance.load.facts import facts
-from lit_compliance.load.gaps import carried, carried_stems, content_words, gaps
+from lit_compliance.load.gaps import ContentWord, carried, carried_stems, content_words, gaps
 
 ROOT = Path(__file__).resolve().parent.parent
 MARYLAND = ROOT / "rulesets" / "maryland" / "v1.yaml"
@@ -130,3 +130,31 @@ def test_validate_gaps_names_every_gap_in_json_and_exits_1_only_when_any(tmp_pat
     assert result.exit_code == (1 if rows else 0)
     for r in rows:
         assert r["path"] and r["line"] > 0 and r["missing"]
+
+
+def test_content_words_skip_what_the_sentence_does_not_require_here():
+    """A phrase set off by commas after a modal is not the action; a possessive is not who acts; a figure
+    in a relative clause that ends at a cross-reference is the referenced rule's; a naming or permitting
+    verb leaves the meaning to its object."""
+    def kinds(text):
+        return {(w.word, w.kind) for w in content_words(text)}
+
+    assert kinds("The dealer shall, beginning with the player farthest to the dealer's left and moving "
+                 "clockwise around the table, ask each player if he or she wishes to withdraw.") == {
+        ("dealer", "actor"), ("ask", "action")}
+    assert kinds("One card face down to each player who has placed three wagers in accordance with Section 6;") == set()
+    assert ("three", "figure") in kinds("After three cards have been dealt to each player, the dealer shall remove the stub.")
+    assert kinds("To qualify as a winning hand, a player's hand must contain a pair of tens or better.") == set()
+    assert kinds("The wagers shall be identified as bet number 1, bet number 2 and bet number 3.") == set()
+    assert kinds("A casino may, in its discretion, permit a player to place wagers at two betting positions") == {
+        ("casino", "actor"), ("two", "figure")}
+
+
+def test_stems_match_forms_compounds_and_rank_symbols():
+    assert carried(ContentWord("losing", "quality"), carried_stems(["Any wager below tens loses."]))
+    assert carried(ContentWord("dealt", "action"), carried_stems(["deal to each player"]))
+    assert carried(ContentWord("paid", "action"), carried_stems(["payout: 5"]))
+    assert carried(ContentWord("pay", "action"), carried_stems(["paytables"]))
+    assert carried(ContentWord("ace", "quality"), carried_stems(["A", "K"]))
+    assert not carried(ContentWord("ace", "quality"), carried_stems(["A card is dealt"]))
+    assert not carried(ContentWord("paid", "action"), carried_stems(["collected"]))
