@@ -124,7 +124,7 @@ INSERTED = re.compile(r"\b(shall|must|may)\s*,[^,;:]*,")
 # "each player who has placed three wagers in accordance with Section 6": a relative clause that ends at a
 # cross-reference restates the referenced rule, whose facts carry its figures; the figures are not this one's
 RESTATED = re.compile(r"\b(?:who|which|that)\b[^,;:]*?\b(?:in accordance with|as defined in|pursuant to)\s+"
-                      r"(?:Regulation|Section|rule|subdivision|§)", re.I)
+                      r"(?:Regulation|Section|rule|subdivision|§|\([a-z0-9]{1,4}\))", re.I)
 NUMERALS = re.compile(r"\b(?:\d+|" + "|".join(NUMBER_WORDS) + r")\b", re.I)
 # a compound that names a thing by the act it is for carries that act ("paytable", "payout": pay)
 COMPOUNDS = {"payout": "pay", "paytabl": "pay", "payoff": "pay"}  # by stem
