@@ -86,7 +86,9 @@ def stem(word: str) -> str:
         return NUMBER_WORDS[w]
     w = IRREGULAR.get(SPELLING.get(w, w), SPELLING.get(w, w))
     for suffix in ("ing", "ed", "es", "s"):
-        if w.endswith(suffix) and len(w) - len(suffix) >= (4 if suffix == "s" else 3):
+        if suffix == "s" and w.endswith(("ss", "us", "is")):
+            continue  # "less", "bus", "this": no plural
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
             w = w[: -len(suffix)]
             break
     w = w[:-1] if w.endswith("e") and len(w) > 3 else w  # "place", "placed", "places": "plac"; "move(d)": "mov"
