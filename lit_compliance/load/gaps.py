@@ -44,6 +44,7 @@ from dataclasses import dataclass
 
 from .claims import Claimed, claims
 from .facts import facts
+from .requirements import _bare, _subordinate
 from .ruleset import Ruleset
 
 NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
@@ -153,11 +154,29 @@ def _prohibits(lower: list[str], k: int) -> bool:
     return lower[k] in ("no", "neither", "nor", "never") and any(w in MODALS for w in lower[k + 1:k + 6])
 
 
+def _main_modals_only(text: str) -> str:
+    """``text`` with each modal of a subordinate clause (``before any other method ... may be utilized``,
+    ``on which a player may place``) blanked, as :mod:`.requirements` reads them: no predicate, so
+    neither its subject nor the verb after it is a content word of the requirement."""
+    words = text.split()
+    pairs = [(w, 0) for w in words]
+    bare = [_bare(w) for w in words]
+    preds: list[int] = []
+    for k, b in enumerate(bare):
+        if b in MODALS:
+            if _subordinate(pairs, bare, preds[-1] if preds else -1, k):
+                words[k] = "·"
+            else:
+                preds.append(k)
+    return " ".join(words)
+
+
 def content_words(text: str) -> list[ContentWord]:
     """The content words of a requirement's text, by class, each once, in text order. Cross-references
     (``Regulation .07``, ``§ B``, ``rule 8``), names that hold a number (``Six Card Bonus``, ``Bet
     Number 2``, ``three-of-a-kind``) and, in a text that lists card ranks, the ranks' figures are not
     content words."""
+    text = _main_modals_only(text)
     text = INSERTED.sub(r"\1", text)
     text = RESTATED.sub(lambda m: NUMERALS.sub(" ", m.group(0)), text)
     text = NAMED.sub(" ", REFERENCE.sub(" ", text))
