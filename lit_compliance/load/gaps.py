@@ -118,7 +118,8 @@ SPELLING = {"colour": "color", "centre": "center", "licence": "license"}
 IRREGULAR = {"dealt": "deal", "paid": "pay", "held": "hold", "kept": "keep", "laid": "lay", "shown": "show",
              "given": "give", "taken": "take", "lost": "lose", "won": "win", "made": "make", "sold": "sell",
              "told": "tell", "bought": "buy", "seen": "see"}  # irregular participles: the verb they are a form of
-SYNONYMS = {"stay": "remain"}  # stems the rulesets use for the same act ("stays seated": "remain seated")
+SYNONYMS = {"stay": "remain",  # stems the rulesets use for the same act ("stays seated": "remain seated")
+            "casino": "operator", "licensee": "operator"}  # the house, by each source's name for it (schema: operator)
 
 
 # "shall, beginning with the player farthest to the dealer's left, ask": a phrase set off by commas right
