@@ -28,11 +28,13 @@ problem, not the rule), but where only findings claim a requirement their text f
 without a plural or verb ending, and two stems of five letters or more that share their first five
 letters match (``designate`` and ``designation``); an irregular participle is its verb (``dealt``:
 ``deal``), a compound carries the act it names (``paytable``, ``payout``: ``pay``) and a value that is a
-rank symbol carries the rank's name (``A``: ``ace``). Not content words: a phrase set off by commas
-right after a modal (``shall, beginning with the player ..., ask``: the action is ``ask``), a possessive
-before a modal's subject (``a player's hand must``), and the figures of a relative clause that ends at a
-cross-reference (``each player who has placed three wagers in accordance with Section 6``: Section 6's
-facts carry the three). A requirement claimed only as holding no rule, or
+rank symbol carries the rank's name (``A``: ``ace``); the house's names (``casino``, ``licensee``)
+are the schema's ``operator``. Not content words: a phrase set off by commas right after a modal
+(``shall, beginning with the player ..., ask``: the action is ``ask``), a modal in a subordinate clause
+and its subject (``before any other method ... may be utilized``, read as :mod:`.requirements` reads
+it), a possessive before a modal's subject (``a player's hand must``), and the figures of a relative
+clause that ends at a cross-reference (``each player who has placed three wagers in accordance with
+Section 6``: Section 6's facts carry the three). A requirement claimed only as holding no rule, or
 by a ``source.clauses.claims`` entry with ``why_not``, has no gap. Every other requirement's
 missing words are a gap: ``validate --coverage`` names each with the file, the line of the fact
 that claims it, and the words.
