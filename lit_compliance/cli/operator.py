@@ -12,8 +12,8 @@ from pathlib import Path
 import click
 
 from ..load.catalogue import Ruleset
-from .common import (EXIT_NO, EXIT_OK, Trouble, catalogue, deliver, emit, handled, main, pick, print_pdf, progress,
-                     read_answer)
+from .common import (EXIT_NO, EXIT_OK, Trouble, catalogue, deliver, emit, handled, main, parse_date, pick, print_pdf,
+                     progress, read_answer)
 from ..operator.checks import Report, check as check_config
 from ..operator.config_builder import Asker, BuildError, build_config, keys_for_errors, match_choice
 from ..operator.placard import placard_view, svg_view
@@ -100,6 +100,8 @@ def _report_view(report: Report) -> dict:
         "math_flags": list(report.flags),
         "house_edges": list(report.edges),
         "readings": list(report.readings),
+        "on": report.on.isoformat() if report.on else None,
+        "approvals": list(report.approvals),
     }
 
 
@@ -115,8 +117,10 @@ def _where(f) -> dict:
 @click.option("--strict", is_flag=True, help="Exit 1 on warnings that are something to fix too (not on those the placard "
               "already handles, approvals or the regulation's own defects).")
 @click.option("--verbose", "-v", is_flag=True, help="List the regulation's own defects too, not just their count.")
+@click.option("--on", "on", metavar="DATE", help="Judge the approvals on record for the day DATE (YYYY-MM-DD; "
+              "default: today, UTC).")
 @handled
-def check_cmd(config: Path, ruleset_ref: str | None, fmt: str, strict: bool, verbose: bool) -> None:
+def check_cmd(config: Path, ruleset_ref: str | None, fmt: str, strict: bool, verbose: bool, on: str | None) -> None:
     """Say whether a table configuration complies with its ruleset, each finding with its citation.
 
     CONFIG may also be a floor file (schema `floor`: `floor_version`, `floor`, `tables`, each
@@ -126,15 +130,21 @@ def check_cmd(config: Path, ruleset_ref: str | None, fmt: str, strict: bool, ver
 
     Exit status 0 when it complies, 1 when it does not (or, with --strict, when a warning is
     something to fix), 2 when the configuration (or floor) cannot be read.
+
+    Approvals on record (the configuration's `approvals`, and a floor's) are judged for one calendar
+    day, today (UTC) or --on DATE: each one relied on is stated; a setting that needs approval and has
+    none is a warning naming the day and the content digest to record; one whose approval has lapsed
+    by the end of the day, is dated later or no longer matches its content is an error.
     """
+    day = parse_date(on, "--on") if on is not None else None
     doc = load_yaml_file(config)
     if looks_like_floor(doc):
-        _check_floor(doc, config, ruleset_ref, fmt, strict)
+        _check_floor(doc, config, ruleset_ref, fmt, strict, day)
     if fmt == "csv":
         raise Trouble(f"--format csv: {config} is a table configuration; csv is for a floor's summary "
                       "(use text or json for one table)")
     rs = ruleset_for(cfg := config_of_document(doc), catalogue(), ruleset_ref)
-    report = check_config(rs, cfg)
+    report = check_config(rs, cfg, day)
     view = _report_view(report)
     view["table"] = table_figures(rs, cfg)
     view["table_lines"] = table_lines(view["table"])
@@ -147,19 +157,19 @@ def check_cmd(config: Path, ruleset_ref: str | None, fmt: str, strict: bool, ver
     sys.exit(EXIT_NO if failed else EXIT_OK)
 
 
-def _check_floor(doc, path: Path, ruleset_ref: str | None, fmt: str, strict: bool) -> None:
+def _check_floor(doc, path: Path, ruleset_ref: str | None, fmt: str, strict: bool, day=None) -> None:
     """``check FLOOR``: one summary, a row per table; exits with the worst table's status."""
     from ..operator.floor_summary import COLUMNS, floor_csv_rows, floor_rows, floor_view  # lazy: only for a floor
     from ..report.spreadsheet import csv_text  # lazy: only for a floor's CSV summary
 
     floor = floor_of(doc, path.parent)
-    rows = floor_rows(floor, catalogue(), ruleset_ref, strict)
+    rows = floor_rows(floor, catalogue(), ruleset_ref, strict, day)
     if fmt == "json":
-        emit(to_json(floor_view(floor, rows)))
+        emit(to_json(floor_view(floor, rows, day)))
     elif fmt == "csv":
         emit(csv_text(COLUMNS, floor_csv_rows(rows)))
     else:
-        emit(render("floor.txt.j2", v=floor_view(floor, rows)))
+        emit(render("floor.txt.j2", v=floor_view(floor, rows, day)))
     sys.exit(EXIT_OK if all(r["passes"] for r in rows) else EXIT_NO)
 
 
