@@ -236,3 +236,17 @@ def test_a_bad_approval_is_one_located_message(tmp_path, example, field, value, 
 def test_on_must_be_a_date(tmp_path):
     result = run("check", CONFIGS / "nsw.yaml", "--on", "tomorrow")
     assert result.exit_code == 2 and "--on 'tomorrow' is not a date (use YYYY-MM-DD)" in result.output
+
+
+def test_diff_names_a_changed_approval_and_the_figure_it_no_longer_covers(tmp_path, example):
+    records = [approval("straight", figure_digest(example, "straight"))]
+    old = nsw(tmp_path, records)
+    new = tmp_path / "new.yaml"
+    data = yaml.safe_load(old.read_text(encoding="utf-8"))
+    data["approvals"][0]["expires"] = "2028-01-01T00:00:00+11:00"
+    data["wagers"][0]["supplied_figures"][2]["payout"]["value"] = 6
+    new.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    result = run("diff", old, new, "--format", "json")
+    assert result.exit_code == 1, result.output
+    changes = {(c["area"], c["what"]) for c in json.loads(result.stdout)["changes"]}
+    assert changes == {("approvals", "supplied_figure base straight"), ("wager base", "supplied_figures: straight")}

@@ -18,7 +18,9 @@ from .table_config import digest, ruleset_for
 from .table_figures import ASSUMPTION, table_figures
 
 COLUMNS = ("table", "config", "jurisdiction", "ruleset", "compliant", "errors", "to_fix", "base_house_edge",
-           "win_per_hour_per_player", "digest", "approvals_relied_on", "needs_approval")
+           "win_per_hour_per_player", "digest", "approvals_relied_on", "needs_approval",
+           "approvals_void")
+VOID = ("approval_expired", "approval_not_yet", "approval_mismatch")   # an approval on record that does not hold
 
 
 def _base_edge(config, rs) -> float | None:
@@ -42,7 +44,8 @@ def floor_rows(floor: Floor, catalogue=None, ruleset_ref: str | None = None, str
                      "to_fix": len(report.to_fix), "base_house_edge": _base_edge(cfg, rs),
                      "win_per_hour_per_player": figures["win_per_hour"], "digest": digest(rs, cfg),
                      "approvals_relied_on": len(report.approvals),
-                     "needs_approval": sum(1 for f in report.findings if f.kind == "needs_approval")})
+                     "needs_approval": sum(1 for f in report.findings if f.kind == "needs_approval"),
+                     "approvals_void": len({f.path for f in report.findings if f.kind in VOID})})
     return rows
 
 
