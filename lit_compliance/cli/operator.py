@@ -139,11 +139,16 @@ def check_cmd(config: Path, ruleset_ref: str | None, fmt: str, strict: bool, ver
     day = parse_date(on, "--on") if on is not None else None
     doc = load_yaml_file(config)
     if looks_like_floor(doc):
+        if ruleset_ref:
+            _impact(floor_of(doc, config.parent), None, ruleset_ref, fmt, day)
         _check_floor(doc, config, ruleset_ref, fmt, strict, day)
     if fmt == "csv":
         raise Trouble(f"--format csv: {config} is a table configuration; csv is for a floor's summary "
                       "(use text or json for one table)")
-    rs = ruleset_for(cfg := config_of_document(doc), catalogue(), ruleset_ref)
+    cfg = config_of_document(doc)
+    if ruleset_ref and _another_version(cfg, ruleset_ref):
+        _impact(None, cfg, ruleset_ref, fmt, day)
+    rs = ruleset_for(cfg, catalogue(), ruleset_ref)
     report = check_config(rs, cfg, day)
     view = _report_view(report)
     view["table"] = table_figures(rs, cfg)
@@ -171,6 +176,45 @@ def _check_floor(doc, path: Path, ruleset_ref: str | None, fmt: str, strict: boo
     else:
         emit(render("floor.txt.j2", v=floor_view(floor, rows, day)))
     sys.exit(EXIT_OK if all(r["passes"] for r in rows) else EXIT_NO)
+
+
+def _another_version(cfg: TableConfig, ruleset_ref: str) -> bool:
+    """Whether ``--ruleset`` names another version of the configuration's own jurisdiction (a draft's
+    impact), not the version it names (a plain check against that file)."""
+    rs = catalogue().resolve(ruleset_ref)
+    return rs.jurisdiction == cfg.jurisdiction and rs.version != cfg.ruleset_version
+
+
+def _impact(floor, cfg, ruleset_ref: str, fmt: str, day) -> None:
+    """``check CONFIG|FLOOR --ruleset DRAFT``: what the draft would do to each table; exits 1 when a
+    table of its jurisdiction would not comply under it."""
+    from ..operator.approvals import for_table  # lazy: only for a draft's impact
+    from ..report.draft_impact import IMPACT_COLUMNS, impact_csv_rows, impact_view, table_impact
+    from ..regulator.diff import diff_rulesets
+
+    cat = catalogue()
+    draft = cat.resolve(ruleset_ref)
+    tables = [(t.id, t.config, for_table(floor.approvals, t.id)) for t in floor.tables] if floor else \
+        [(cfg.settings.table, cfg, ())]
+    diffs: dict = {}
+    rows = []
+    for table_id, config, approvals in tables:
+        diff = None
+        if config.jurisdiction == draft.jurisdiction:
+            if config.ruleset_ref not in diffs:
+                diffs[config.ruleset_ref] = diff_rulesets(ruleset_for(config, cat), draft)
+            diff = diffs[config.ruleset_ref]
+        rows.append(table_impact(config, draft, cat, day, approvals, str(table_id) if table_id else None, diff))
+    view = impact_view(draft, rows, floor.path if floor else cfg.path, day)
+    if fmt == "json":
+        emit(to_json(view))
+    elif fmt == "csv":
+        from ..report.spreadsheet import csv_text  # lazy: only for a CSV summary
+
+        emit(csv_text(IMPACT_COLUMNS, impact_csv_rows(rows)))
+    else:
+        emit(render("impact.txt.j2", v=view))
+    sys.exit(EXIT_NO if view["failing_after"] else EXIT_OK)
 
 
 def _sign_record(rs: Ruleset, cfg: TableConfig) -> list[str]:
