@@ -131,6 +131,14 @@ def check_cmd(config: Path, ruleset_ref: str | None, fmt: str, strict: bool, ver
     Exit status 0 when it complies, 1 when it does not (or, with --strict, when a warning is
     something to fix), 2 when the configuration (or floor) cannot be read.
 
+    With --ruleset naming another version of the table's jurisdiction (a draft amendment file, or
+    JURISDICTION@VERSION), and for a floor with any --ruleset: the draft's impact instead. Each table is
+    checked under the rules it names and under the draft, and the output says per table whether it
+    complies before and after, the errors that would appear or go, the figures it posts and the house
+    edges that would change and by how much, and the draft's changes (with their citations) that
+    touch it; a table of another jurisdiction is not affected. Exit 1 when a table of the draft's
+    jurisdiction would not comply under it.
+
     Approvals on record (the configuration's `approvals`, and a floor's) are judged for one calendar
     day, today (UTC) or --on DATE: each one relied on is stated; a setting that needs approval and has
     none is a warning naming the day and the content digest to record; one whose approval has lapsed

@@ -116,8 +116,9 @@ def table_impact(cfg: TableConfig, draft: Ruleset, catalogue=None, on=None, appr
                       "change_points": None if a is None or b is None else (b - a) * 100})
     uses = _uses(cfg)
     l0, l1 = _lines(base, uses), _lines(draft, uses)
+    keys = list(l0) + [k for k in l1 if k not in l0]   # in the rules' own order
     figures = [{"wager": k[0], "paytable": k[1], "line": k[2], "before": l0.get(k), "after": l1.get(k)}
-               for k in sorted(set(l0) | set(l1)) if l0.get(k) != l1.get(k)]
+               for k in keys if l0.get(k) != l1.get(k)]
     w0, w1 = table_figures(base, cfg)["win_per_hour"], table_figures(draft, cfg)["win_per_hour"]
     changes = touching(diff.changes, cfg)
     return dict(row, affected=bool(changes or appear or go or edges or figures or w0 != w1),
