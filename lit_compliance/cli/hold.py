@@ -20,9 +20,29 @@ FORMATS = ["text", "json", "csv", "html", "pdf"]
 MAX_SIMULATED_ROUNDS = 50_000_000
 
 
+def _expanded(configs) -> tuple[list, list]:
+    """The configuration files given, a floor file standing for every table it lists (in its order)."""
+    from ..load.strict_yaml import load_yaml_file  # lazy: only to tell a floor from a configuration
+    from ..operator.floor import floor_of, looks_like_floor
+
+    paths, problems = [], []
+    for path in configs:
+        try:
+            doc = load_yaml_file(path)
+            if looks_like_floor(doc):
+                paths.extend(Path(t.config.path) for t in floor_of(doc, Path(path).parent).tables)
+                continue
+        except InputError as exc:
+            problems.extend(exc.problems)
+            continue
+        paths.append(path)
+    return paths, problems
+
+
 def _theories(configs) -> list:
 
-    problems, theories, tables = [], [], {}
+    configs, problems = _expanded(configs)
+    theories, tables = [], {}
     for path in configs:
         try:
             th = load_theory(path)
@@ -44,8 +64,8 @@ def _theories(configs) -> list:
 @main.command(short_help="Check tables' results against the exact theory.")
 @click.argument("results", nargs=-1, required=True, type=click.Path(path_type=Path, dir_okay=False))
 @click.option("--config", "configs", multiple=True, type=click.Path(path_type=Path, dir_okay=False),
-              help="A table configuration; rows are matched to it by its 'table'. Repeat for several tables "
-                   "(or give a 'config' column in the results).")
+              help="A table configuration, or a floor file (every table it lists); rows are matched to a table "
+                   "by its 'table'. Repeat for several tables (or give a 'config' column in the results).")
 @click.option("--band", type=click.Choice(["95", "99", "99.9"]), default="99", show_default=True,
               help="The band each period and cumulative result is flagged against (outside it: listed).")
 @click.option("--alarm-percent", "alarm_percent", type=click.FloatRange(min=0.01, max=10), default=1.0,

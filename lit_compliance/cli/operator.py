@@ -112,8 +112,8 @@ def _where(f) -> dict:
 @main.command("check", short_help="Say whether a table configuration complies.")
 @click.argument("config", type=click.Path(path_type=Path, dir_okay=False))
 @ruleset_option
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True,
-              help="Output format: text or json; csv for a floor's summary only.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "csv", "html"]), default="text", show_default=True,
+              help="Output format: text or json; csv and html for a floor's summary only.")
 @click.option("--strict", is_flag=True, help="Exit 1 on warnings that are something to fix too (not on those the placard "
               "already handles, approvals or the regulation's own defects).")
 @click.option("--verbose", "-v", is_flag=True, help="List the regulation's own defects too, not just their count.")
@@ -150,8 +150,8 @@ def check_cmd(config: Path, ruleset_ref: str | None, fmt: str, strict: bool, ver
         if ruleset_ref:
             _impact(floor_of(doc, config.parent), None, ruleset_ref, fmt, day)
         _check_floor(doc, config, ruleset_ref, fmt, strict, day)
-    if fmt == "csv":
-        raise Trouble(f"--format csv: {config} is a table configuration; csv is for a floor's summary "
+    if fmt in ("csv", "html"):
+        raise Trouble(f"--format {fmt}: {config} is a table configuration; {fmt} is for a floor's summary "
                       "(use text or json for one table)")
     cfg = config_of_document(doc)
     if ruleset_ref and _another_version(cfg, ruleset_ref):
@@ -181,6 +181,8 @@ def _check_floor(doc, path: Path, ruleset_ref: str | None, fmt: str, strict: boo
         emit(to_json(floor_view(floor, rows, day)))
     elif fmt == "csv":
         emit(csv_text(COLUMNS, floor_csv_rows(rows)))
+    elif fmt == "html":
+        emit(render("floor.html.j2", v=floor_view(floor, rows, day)))
     else:
         emit(render("floor.txt.j2", v=floor_view(floor, rows, day)))
     sys.exit(EXIT_OK if all(r["passes"] for r in rows) else EXIT_NO)
@@ -214,6 +216,8 @@ def _impact(floor, cfg, ruleset_ref: str, fmt: str, day) -> None:
             diff = diffs[config.ruleset_ref]
         rows.append(table_impact(config, draft, cat, day, approvals, str(table_id) if table_id else None, diff))
     view = impact_view(draft, rows, floor.path if floor else cfg.path, day)
+    if fmt == "html":
+        raise Trouble("--format html: a draft's impact is printed as text, json or csv")
     if fmt == "json":
         emit(to_json(view))
     elif fmt == "csv":
@@ -251,7 +255,16 @@ def verify_cmd(config: Path, sign_digest: str, parts: str | None, ruleset_ref: s
     their effective date says so; of a version whose source states no date it says that it is the
     latest in the catalogue. Exit status 0 when the sign matches and its rules are neither replaced
     by a later dated version nor not yet in force, 1 when not, 2 when the configuration cannot be read.
+
+    CONFIG may be a floor file: then DIGEST is the file of the signs posted, the signs.json that
+    `placard FLOOR --output-dir` writes or a CSV with the columns table and digest (as an inspector
+    notes them), and each table's sign is verified; exit 1 when any does not match (or none is recorded).
     """
+    doc = load_yaml_file(config)
+    if looks_like_floor(doc):
+        if parts is not None:
+            raise Trouble("--parts is for one table's sign, not a floor's")
+        _verify_floor(floor_of(doc, config.parent), sign_digest, ruleset_ref)
     given = parse_digest(sign_digest)
     if given is None:
         raise Trouble(f"DIGEST: {sign_digest!r} holds no 12-hex-digit digest; give the digest the sign "
@@ -262,7 +275,19 @@ def verify_cmd(config: Path, sign_digest: str, parts: str | None, ruleset_ref: s
         if signed_parts is None:
             raise Trouble(f"--parts: {parts!r} is not a parts list (name={PART_DIGITS} hex digits, "
                           "separated by commas, as the sign's QR code gives it)")
-    cfg = load_config(config)
+    cfg = config_of_document(doc)
+    problems, standing = _verify_one(cfg, given, signed_parts, ruleset_ref)
+    if not problems:
+        click.echo(f"{config}: the sign matches this configuration and {standing} (digest {given})")
+        sys.exit(EXIT_OK)
+    click.echo(f"{config}: the sign does NOT match:")
+    for line in problems:
+        click.echo(f"  - {line}")
+    sys.exit(EXIT_NO)
+
+
+def _verify_one(cfg: TableConfig, given: str, signed_parts: dict | None, ruleset_ref: str | None) -> tuple[list, str]:
+    """(what is wrong with a sign of digest ``given`` for ``cfg``, the standing of its rules today)."""
     cat = catalogue()
     rs = ruleset_for(cfg, cat, ruleset_ref)
     expected = digest(rs, cfg)
@@ -277,13 +302,38 @@ def verify_cmd(config: Path, sign_digest: str, parts: str | None, ruleset_ref: s
     state, standing = cat.standing(rs, dt.date.today())
     if state in ("superseded", "not yet") and ruleset_ref is None:
         problems.append(f"the sign's rules: {standing}")
-    if not problems:
-        click.echo(f"{config}: the sign matches this configuration and {standing} (digest {given})")
-        sys.exit(EXIT_OK)
-    click.echo(f"{config}: the sign does NOT match:")
-    for line in problems:
-        click.echo(f"  - {line}")
-    sys.exit(EXIT_NO)
+    return problems, standing
+
+
+def _verify_floor(floor, signs: str, ruleset_ref: str | None) -> None:
+    """``verify FLOOR SIGNS``: each table's posted sign, by the digest SIGNS records for it."""
+    from ..operator.floor_signs import recorded_signs  # lazy: only for a floor
+
+    recorded = recorded_signs(Path(signs))
+    rows = []
+    for table in floor.tables:
+        given = recorded.get(table.id)
+        if given is None:
+            rows.append({"table": table.id, "config": table.config.path, "matches": False,
+                         "problems": [f"no sign is recorded for table {table.id} in {signs}"]})
+            continue
+        problems, standing = _verify_one(table.config, given, None, ruleset_ref)
+        rows.append({"table": table.id, "config": table.config.path, "matches": not problems, "digest": given,
+                     "standing": standing, "problems": problems})
+    for name in sorted(set(recorded) - {t.id for t in floor.tables}):
+        rows.append({"table": name, "config": None, "matches": False,
+                     "problems": [f"{signs} records a sign for table {name}, which is not on this floor"]})
+    failing = [r["table"] for r in rows if not r["matches"]]
+    click.echo(f"{floor.path}: {len(rows) - len(failing)} of {len(rows)} signs match"
+               + (f"; not matching: {', '.join(failing)}" if failing else ""))
+    for r in rows:
+        if r["matches"]:
+            click.echo(f"  {r['table']}: matches {r['config']} and {r['standing']} (digest {r['digest']})")
+        else:
+            click.echo(f"  {r['table']}: does NOT match:")
+            for line in r["problems"]:
+                click.echo(f"    - {line}")
+    sys.exit(EXIT_NO if failing else EXIT_OK)
 
 
 def _differing_parts(rs: Ruleset, cfg: TableConfig, signed: dict[str, str], now: dict[str, str]) -> list[str]:
@@ -324,8 +374,11 @@ def render_placard(rs: Ruleset, config: TableConfig, fmt: str) -> str | bytes:
 @click.option("--format", "fmt", type=click.Choice(["html", "svg", "pdf"]), default="html", show_default=True,
               help="html (print-ready, one sheet), svg, or pdf.")
 @output_option
+@click.option("--output-dir", "output_dir", type=click.Path(path_type=Path, file_okay=False),
+              help="For a floor: the folder to write a sign per table into (new, empty, or written so before), "
+                   "with signs.json, each sign's digest and file SHA-256.")
 @handled
-def placard(config: Path, ruleset_ref: str | None, fmt: str, output: Path | None) -> None:
+def placard(config: Path, ruleset_ref: str | None, fmt: str, output: Path | None, output_dir: Path | None) -> None:
     """Render the table placard for a compliant configuration.
 
     The placard states the payout schedule of every wager offered, the limits and the casino name
@@ -337,7 +390,17 @@ def placard(config: Path, ruleset_ref: str | None, fmt: str, output: Path | None
     set as large as the sheet allows, and no text in the header or payout schedule is smaller than
     the minimum for the size, listed below (the notes, citation and digest at the foot are fine
     print). A schedule that would need smaller type is refused (exit status 2).
+
+    CONFIG may be a floor file: then --output-dir DIR gets a sign per complying table (named after
+    its table id) and signs.json (a row per table: configuration, ruleset, the sign's digest, its
+    file and that file's SHA-256), which `verify FLOOR DIR/signs.json` reads back; a summary is
+    printed, and the exit status is the worst table's (1 when one does not comply and gets no sign).
     """
+    doc = load_yaml_file(config)
+    if looks_like_floor(doc):
+        _placard_floor(floor_of(doc, config.parent), ruleset_ref, fmt, output_dir)
+    if output_dir is not None:
+        raise Trouble(f"--output-dir is for a floor's signs; {config} is one table (use --output FILE)")
     rs, cfg, report = _load(config, ruleset_ref)
     if not report.compliant:
         for finding in report.errors:
@@ -347,6 +410,43 @@ def placard(config: Path, ruleset_ref: str | None, fmt: str, output: Path | None
     if fmt == "pdf" and output is None:
         raise Trouble("--format pdf needs --output FILE")
     deliver(render_placard(rs, cfg, fmt), output, (config, rs.path))
+
+
+def _placard_floor(floor, ruleset_ref: str | None, fmt: str, output_dir: Path | None) -> None:
+    """``placard FLOOR --output-dir DIR``: a sign per complying table and signs.json, written as a whole."""
+    import hashlib  # lazy: only a floor's signs are listed with their files' SHA-256
+
+    from ..operator.floor_signs import MARKER, SUMMARY_NAME, sign_file_names
+    from ..output.files import OutputError, write_tree
+
+    if output_dir is None:
+        raise Trouble(f"{floor.path} is a floor: give --output-dir DIR for its signs (one per table)")
+    names = sign_file_names([t.id for t in floor.tables], fmt)
+    files: dict = {MARKER: ""}
+    rows = []
+    cat = catalogue()
+    for table in floor.tables:
+        cfg = table.config
+        rs = ruleset_for(cfg, cat, ruleset_ref)
+        report = check_config(rs, cfg)
+        row = {"table": table.id, "config": cfg.path, "ruleset": rs.ref, "compliant": report.compliant,
+               "digest": digest(rs, cfg), "file": None, "sha256": None}
+        if report.compliant:
+            content = render_placard(rs, cfg, fmt)
+            data = content.encode("utf-8") if isinstance(content, str) else content
+            files[names[table.id]] = data
+            row |= {"file": names[table.id], "sha256": hashlib.sha256(data).hexdigest()}
+        else:
+            row["why"] = f"does not comply ({len(report.errors)} error(s)); no sign made: `check {cfg.path}`"
+        rows.append(row)
+    summary = {"floor": floor.name, "file": floor.path, "format": fmt, "tables": rows}
+    files[SUMMARY_NAME] = to_json(summary)
+    try:
+        write_tree(output_dir, files, marker=MARKER)
+    except OutputError as exc:
+        raise Trouble(str(exc)) from None
+    emit(render("floor_signs.txt.j2", v=summary, folder=str(output_dir)))
+    sys.exit(EXIT_OK if all(r["compliant"] for r in rows) else EXIT_NO)
 
 
 # --- summary ---------------------------------------------------------------------------------
