@@ -8,7 +8,8 @@ from pathlib import Path
 
 import click
 
-from .common import EXIT_NO, Trouble, deliver, handled, main, parse_date, print_pdf
+from .common import (EXIT_NO, Trouble, catalogue, deliver, filing_options, handled, main, made_stamp, parse_date,
+                     print_pdf)
 from ..load.strict_yaml import InputError, Problems
 from ..output.render import render, to_json
 from ..operator.hold_theory import load_theory
@@ -78,8 +79,9 @@ def _theories(configs) -> list:
                    "(with each wager's funnel chart) or pdf.")
 @click.option("--output", "-o", "output", type=click.Path(path_type=Path, dir_okay=False),
               help="Write to FILE (atomically) instead of standard output.")
+@filing_options
 @handled
-def hold(results, configs, band, alarm_percent, fmt, output):
+def hold(results, configs, band, alarm_percent, fmt, output, made_on, prepared_by):
     """Check each table's results (RESULTS: CSV, YAML or JSON; one row per table, wager and period with
     date or period, table, wager, rounds, wagered, house_win, and optionally meter and config) against
     the exact theory of its configuration: theoretical win and hold, standard deviation, z-score, and
@@ -114,10 +116,13 @@ def hold(results, configs, band, alarm_percent, fmt, output):
         content = csv_text(report)
     else:
         shown = view(report, charts_too=fmt != "text")
+        cat = catalogue()
+        stamp = made_stamp([cat.resolve(ref) for ref in sorted({t["ruleset"] for t in report["tables"]})],
+                           made_on, prepared_by)
         if fmt == "pdf":
-            content = print_pdf("hold/hold.typ.j2", **shown)
+            content = print_pdf("hold/hold.typ.j2", stamp=stamp, **shown)
         else:
-            content = render("hold/hold.txt.j2" if fmt == "text" else "hold/hold.html.j2", **shown)
+            content = render("hold/hold.txt.j2" if fmt == "text" else "hold/hold.html.j2", stamp=stamp, **shown)
     deliver(content, output, tuple(results) + tuple(configs))
     if report["alarm"]["raised"]:
         raise SystemExit(EXIT_NO)

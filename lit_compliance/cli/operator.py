@@ -12,8 +12,8 @@ from pathlib import Path
 import click
 
 from ..load.catalogue import Ruleset
-from .common import (EXIT_NO, EXIT_OK, Trouble, catalogue, deliver, emit, handled, main, parse_date, pick, print_pdf,
-                     progress, read_answer)
+from .common import (EXIT_NO, EXIT_OK, Trouble, catalogue, deliver, emit, filing_options, handled, main, made_stamp,
+                     parse_date, pick, print_pdf, progress, read_answer)
 from ..operator.checks import Report, check as check_config
 from ..operator.config_builder import Asker, BuildError, build_config, keys_for_errors, match_choice
 from ..operator.placard import placard_view, svg_view
@@ -119,8 +119,10 @@ def _where(f) -> dict:
 @click.option("--verbose", "-v", is_flag=True, help="List the regulation's own defects too, not just their count.")
 @click.option("--on", "on", metavar="DATE", help="Judge the approvals on record for the day DATE (YYYY-MM-DD; "
               "default: today, UTC).")
+@filing_options
 @handled
-def check_cmd(config: Path, ruleset_ref: str | None, fmt: str, strict: bool, verbose: bool, on: str | None) -> None:
+def check_cmd(config: Path, ruleset_ref: str | None, fmt: str, strict: bool, verbose: bool, on: str | None,
+              made_on: str | None, prepared_by: str | None) -> None:
     """Say whether a table configuration complies with its ruleset, each finding with its citation.
 
     CONFIG may also be a floor file (schema `floor`: `floor_version`, `floor`, `tables`, each
@@ -149,7 +151,7 @@ def check_cmd(config: Path, ruleset_ref: str | None, fmt: str, strict: bool, ver
     if looks_like_floor(doc):
         if ruleset_ref:
             _impact(floor_of(doc, config.parent), None, ruleset_ref, fmt, day)
-        _check_floor(doc, config, ruleset_ref, fmt, strict, day)
+        _check_floor(doc, config, ruleset_ref, fmt, strict, day, (made_on, prepared_by))
     if fmt in ("csv", "html"):
         raise Trouble(f"--format {fmt}: {config} is a table configuration; {fmt} is for a floor's summary "
                       "(use text or json for one table)")
@@ -170,7 +172,8 @@ def check_cmd(config: Path, ruleset_ref: str | None, fmt: str, strict: bool, ver
     sys.exit(EXIT_NO if failed else EXIT_OK)
 
 
-def _check_floor(doc, path: Path, ruleset_ref: str | None, fmt: str, strict: bool, day=None) -> None:
+def _check_floor(doc, path: Path, ruleset_ref: str | None, fmt: str, strict: bool, day=None,
+                 filing: tuple = (None, None)) -> None:
     """``check FLOOR``: one summary, a row per table; exits with the worst table's status."""
     from ..operator.floor_summary import COLUMNS, floor_csv_rows, floor_rows, floor_view  # lazy: only for a floor
     from ..report.spreadsheet import csv_text  # lazy: only for a floor's CSV summary
@@ -181,10 +184,10 @@ def _check_floor(doc, path: Path, ruleset_ref: str | None, fmt: str, strict: boo
         emit(to_json(floor_view(floor, rows, day)))
     elif fmt == "csv":
         emit(csv_text(COLUMNS, floor_csv_rows(rows)))
-    elif fmt == "html":
-        emit(render("floor.html.j2", v=floor_view(floor, rows, day)))
-    else:
-        emit(render("floor.txt.j2", v=floor_view(floor, rows, day)))
+    else:   # a printed summary: stamped
+        cat = catalogue()
+        stamp = made_stamp([cat.resolve(ref) for ref in sorted({r["ruleset"] for r in rows})], *filing)
+        emit(render("floor.html.j2" if fmt == "html" else "floor.txt.j2", v=floor_view(floor, rows, day), stamp=stamp))
     sys.exit(EXIT_OK if all(r["passes"] for r in rows) else EXIT_NO)
 
 
@@ -239,13 +242,16 @@ def _sign_record(rs: Ruleset, cfg: TableConfig) -> list[str]:
 
 
 @main.command("verify", short_help="Say whether a posted sign matches its configuration.")
-@click.argument("config", type=click.Path(path_type=Path, dir_okay=False))
-@click.argument("sign_digest", metavar="DIGEST")
+@click.argument("config", type=click.Path(path_type=Path, dir_okay=False), required=False)
+@click.argument("sign_digest", metavar="DIGEST", required=False)
+@click.option("--package", "package", type=click.Path(path_type=Path, file_okay=False),
+              help="Instead: check a filing package (`par CONFIG --package DIR`) against its manifest.")
 @click.option("--parts", "parts", metavar="LIST",
               help="The fingerprints of the sign's parts, as its QR code gives them (names what differs).")
 @ruleset_option
 @handled
-def verify_cmd(config: Path, sign_digest: str, parts: str | None, ruleset_ref: str | None) -> None:
+def verify_cmd(config: Path | None, sign_digest: str | None, parts: str | None, ruleset_ref: str | None,
+               package: Path | None) -> None:
     """Say whether a posted sign matches CONFIG (the configuration on file) and the rules in force.
 
     Run the command the sign prints, as printed, beside the configuration on file; DIGEST may be
@@ -259,7 +265,16 @@ def verify_cmd(config: Path, sign_digest: str, parts: str | None, ruleset_ref: s
     CONFIG may be a floor file: then DIGEST is the file of the signs posted, the signs.json that
     `placard FLOOR --output-dir` writes or a CSV with the columns table and digest (as an inspector
     notes them), and each table's sign is verified; exit 1 when any does not match (or none is recorded).
+
+    With --package DIR (and no CONFIG or DIGEST): whether a filing package is whole and unchanged:
+    every file its manifest lists is there with that SHA-256, none is unlisted, and SHA256SUMS agrees.
     """
+    if package is not None:
+        if config is not None or sign_digest is not None:
+            raise Trouble("--package DIR takes no CONFIG or DIGEST")
+        _verify_package(package)
+    if config is None or sign_digest is None:
+        raise Trouble("give CONFIG and DIGEST (the sign's), a floor and its signs file, or --package DIR")
     doc = load_yaml_file(config)
     if looks_like_floor(doc):
         if parts is not None:
@@ -284,6 +299,25 @@ def verify_cmd(config: Path, sign_digest: str, parts: str | None, ruleset_ref: s
     for line in problems:
         click.echo(f"  - {line}")
     sys.exit(EXIT_NO)
+
+
+def _verify_package(folder: Path) -> None:
+    """``verify --package DIR``: the package's files against its manifest."""
+    from ..report.filing import package_problems  # lazy: only for a filing package
+
+    if not folder.is_dir():
+        raise Trouble(f"{folder}: no such folder")
+    manifest, problems = package_problems(folder)
+    if manifest is None:
+        raise Trouble(problems[0])
+    if problems:
+        click.echo(f"{folder}: the package does NOT verify:")
+        for line in problems:
+            click.echo(f"  - {line}")
+        sys.exit(EXIT_NO)
+    click.echo(f"{folder}: the package verifies: {len(manifest['files'])} files as the manifest lists them "
+               f"({manifest.get('configuration')}, {manifest.get('ruleset')}, sign digest {manifest.get('sign_digest')})")
+    sys.exit(EXIT_OK)
 
 
 def _verify_one(cfg: TableConfig, given: str, signed_parts: dict | None, ruleset_ref: str | None) -> tuple[list, str]:
@@ -354,10 +388,11 @@ def _differing_parts(rs: Ruleset, cfg: TableConfig, signed: dict[str, str], now:
 # --- placard ---------------------------------------------------------------------------------
 
 
-def render_placard(rs: Ruleset, config: TableConfig, fmt: str) -> str | bytes:
-    """The placard of a configuration in ``fmt`` (html, svg or pdf); a schedule too full for the sheet is Trouble."""
+def render_placard(rs: Ruleset, config: TableConfig, fmt: str, stamp: dict | None = None) -> str | bytes:
+    """The placard of a configuration in ``fmt`` (html, svg or pdf), with the document's ``stamp``;
+    a schedule too full for the sheet is Trouble."""
     try:
-        view = placard_view(rs, config)
+        view = placard_view(rs, config, made=stamp["short"] if stamp else None)
     except PlacardTooFull as exc:
         raise Trouble(f"{config.path}: {exc}") from None
     if fmt == "svg":
@@ -377,8 +412,10 @@ def render_placard(rs: Ruleset, config: TableConfig, fmt: str) -> str | bytes:
 @click.option("--output-dir", "output_dir", type=click.Path(path_type=Path, file_okay=False),
               help="For a floor: the folder to write a sign per table into (new, empty, or written so before), "
                    "with signs.json, each sign's digest and file SHA-256.")
+@filing_options
 @handled
-def placard(config: Path, ruleset_ref: str | None, fmt: str, output: Path | None, output_dir: Path | None) -> None:
+def placard(config: Path, ruleset_ref: str | None, fmt: str, output: Path | None, output_dir: Path | None,
+            made_on: str | None, prepared_by: str | None) -> None:
     """Render the table placard for a compliant configuration.
 
     The placard states the payout schedule of every wager offered, the limits and the casino name
@@ -398,7 +435,7 @@ def placard(config: Path, ruleset_ref: str | None, fmt: str, output: Path | None
     """
     doc = load_yaml_file(config)
     if looks_like_floor(doc):
-        _placard_floor(floor_of(doc, config.parent), ruleset_ref, fmt, output_dir)
+        _placard_floor(floor_of(doc, config.parent), ruleset_ref, fmt, output_dir, made_on, prepared_by)
     if output_dir is not None:
         raise Trouble(f"--output-dir is for a floor's signs; {config} is one table (use --output FILE)")
     rs, cfg, report = _load(config, ruleset_ref)
@@ -409,10 +446,11 @@ def placard(config: Path, ruleset_ref: str | None, fmt: str, output: Path | None
         sys.exit(EXIT_NO)
     if fmt == "pdf" and output is None:
         raise Trouble("--format pdf needs --output FILE")
-    deliver(render_placard(rs, cfg, fmt), output, (config, rs.path))
+    deliver(render_placard(rs, cfg, fmt, made_stamp([rs], made_on, prepared_by)), output, (config, rs.path))
 
 
-def _placard_floor(floor, ruleset_ref: str | None, fmt: str, output_dir: Path | None) -> None:
+def _placard_floor(floor, ruleset_ref: str | None, fmt: str, output_dir: Path | None, made_on=None,
+                   prepared_by=None) -> None:
     """``placard FLOOR --output-dir DIR``: a sign per complying table and signs.json, written as a whole."""
     import hashlib  # lazy: only a floor's signs are listed with their files' SHA-256
 
@@ -432,7 +470,7 @@ def _placard_floor(floor, ruleset_ref: str | None, fmt: str, output_dir: Path | 
         row = {"table": table.id, "config": cfg.path, "ruleset": rs.ref, "compliant": report.compliant,
                "digest": digest(rs, cfg), "file": None, "sha256": None}
         if report.compliant:
-            content = render_placard(rs, cfg, fmt)
+            content = render_placard(rs, cfg, fmt, made_stamp([rs], made_on, prepared_by))
             data = content.encode("utf-8") if isinstance(content, str) else content
             files[names[table.id]] = data
             row |= {"file": names[table.id], "sha256": hashlib.sha256(data).hexdigest()}
@@ -452,14 +490,16 @@ def _placard_floor(floor, ruleset_ref: str | None, fmt: str, output_dir: Path | 
 # --- summary ---------------------------------------------------------------------------------
 
 
-def render_summary(rs: Ruleset, fmt: str) -> str | bytes:
-    """The rules summary of a ruleset in ``fmt`` (markdown, html or pdf), each paytable with its house edge."""
+def render_summary(rs: Ruleset, fmt: str, stamp: dict | None = None) -> str | bytes:
+    """The rules summary of a ruleset in ``fmt`` (markdown, html or pdf), each paytable with its house
+    edge, with the document's ``stamp``."""
     results = _analyse(rs)  # each paytable states its house edge
     if fmt == "markdown":
-        return render("summary.md.j2", v=summary_view(rs, markdown, results))
+        return render("summary.md.j2", v=summary_view(rs, markdown, results),
+                      stamp=dict(stamp, text=markdown(stamp["text"])) if stamp else None)
     if fmt == "pdf":
-        return print_pdf("summary.typ.j2", v=summary_view(rs, results=results))
-    return render("summary.html.j2", v=summary_view(rs, results=results))
+        return print_pdf("summary.typ.j2", v=summary_view(rs, results=results), stamp=stamp)
+    return render("summary.html.j2", v=summary_view(rs, results=results), stamp=stamp)
 
 
 @main.command(short_help="Render a readable rules summary with citations.")
@@ -469,13 +509,15 @@ def render_summary(rs: Ruleset, fmt: str) -> str | bytes:
 @click.option("--format", "fmt", type=click.Choice(["markdown", "html", "pdf"]), default="markdown",
               show_default=True, help="markdown, html (print-ready) or pdf.")
 @output_option
+@filing_options
 @handled
-def summary(jurisdiction: str, version: str | None, on: str | None, fmt: str, output: Path | None) -> None:
+def summary(jurisdiction: str, version: str | None, on: str | None, fmt: str, output: Path | None,
+            made_on: str | None, prepared_by: str | None) -> None:
     """Render a readable rules summary with citations: play, wagers, paytables, procedures, irregularities."""
     rs = pick(jurisdiction, version, on)
     if fmt == "pdf" and output is None:
         raise Trouble("--format pdf needs --output FILE")
-    deliver(render_summary(rs, fmt), output, (rs.path,))
+    deliver(render_summary(rs, fmt, made_stamp([rs], made_on, prepared_by)), output, (rs.path,))
 
 
 # --- init ------------------------------------------------------------------------------------

@@ -82,6 +82,7 @@ class Approval:
         return "in_force"
 
     def as_dict(self) -> dict:
+        """The approval as JSON states it (dates in ISO 8601, where it is recorded)."""
         return {"reference": self.reference, "approver": self.approver, "date": self.date.isoformat(),
                 "expires": None if self.expires is None else self.expires.isoformat(),
                 "digest": self.digest, "note": self.note, "recorded_at": self.where,
