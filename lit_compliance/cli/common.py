@@ -418,7 +418,7 @@ def made_stamp(rulesets, made_on: str | None, prepared_by: str | None) -> dict:
 
     day = parse_date(made_on, "--date") if made_on is not None else None
     if prepared_by is not None:
-        name = " ".join(prepared_by.split())
+        name = prepared_by.strip()
         if not name or len(name) > MAX_PREPARER or any(not c.isprintable() for c in name):
             raise Trouble(f"--prepared-by: give a name of 1 to {MAX_PREPARER} printable characters on one line")
         prepared_by = name

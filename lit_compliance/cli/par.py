@@ -110,7 +110,7 @@ def _package(target: str | None, folder: Path, fmt: str, made_on, prepared_by, o
     config = load_config(target)
     rs = ruleset_for(config, catalogue())
     stamp = made_stamp([rs], made_on, prepared_by)
-    report = _config_report(Path(target), ParOptions())
+    report = _config_report(Path(target), ParOptions(), None)
     report["title"]["facts"] = list(report["title"]["facts"]) + stamp_facts(stamp)
     if doc == "pdf":
         sheet = print_pdf("par/par.typ.j2", reports=[report], whatif=None, heads=running_heads([report]))
