@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 
 import browser as pdf  # tests/browser.py: headless Chromium, for the tests where a browser is the point
-from lit_compliance.operator.placard import placard_view
+from lit_compliance.sign.placard import placard_view
 from lit_compliance.output.render import render
-from lit_compliance.operator.table_config import load_config, ruleset_for
+from lit_compliance.table.config import load_config, ruleset_for
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "configs"

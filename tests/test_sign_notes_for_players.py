@@ -12,8 +12,8 @@ from click.testing import CliRunner
 
 from lit_compliance.cli import main
 from lit_compliance.operator.checks import check
-from lit_compliance.operator.placard import placard_view
-from lit_compliance.operator.table_config import load_config, ruleset_for
+from lit_compliance.sign.placard import placard_view
+from lit_compliance.table.config import load_config, ruleset_for
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "configs"
 

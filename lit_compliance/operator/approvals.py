@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from ..load.fingerprint import short_digest
 from ..model.approvals import Approval
 from ..model.vocabulary import hand_name
-from .table_config import TableConfig
+from ..table.config import TableConfig
 
 DIGEST_DIGITS = 12
 

@@ -20,7 +20,7 @@ from ..load.strict_yaml import Document, InputError, Problem, load_yaml_file
 from ..load.validation import schema_problems
 from ..model.approvals import Approval, approval_problems, approvals_of
 from ..suggest import did_you_mean
-from .table_config import TableConfig, load_config
+from ..table.config import TableConfig, load_config
 
 SCHEMA_NAME = "floor"
 

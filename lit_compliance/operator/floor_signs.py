@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 
 from ..load.strict_yaml import InputError, Problem
-from .table_config import parse_digest
+from ..table.config import parse_digest
 
 SUMMARY_NAME = "signs.json"
 MARKER = ".lit-compliance-signs"

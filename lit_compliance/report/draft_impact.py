@@ -18,8 +18,8 @@ from __future__ import annotations
 from ..load.catalogue import Ruleset
 from ..model.vocabulary import hand_name, odds
 from ..operator.checks import check
-from ..operator.table_config import TableConfig, ruleset_for
-from ..operator.table_figures import table_figures
+from ..table.config import TableConfig, ruleset_for
+from ..table.figures import table_figures
 from ..regulator.diff import diff_rulesets
 
 

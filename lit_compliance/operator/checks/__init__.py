@@ -21,8 +21,8 @@ from __future__ import annotations
 import datetime as dt
 
 from ...load.catalogue import Ruleset
-from ..configured import readings_in_force
-from ..table_config import TableConfig
+from ...table.configured import readings_in_force
+from ...table.config import TableConfig
 from .approvals import check_recorded_approvals
 from .core import ERROR, KINDS, WARNING, Context, Finding, Report
 from .limits import check_awards_above_limit, check_combined_limits, check_payout_limit
