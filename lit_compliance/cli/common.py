@@ -422,7 +422,9 @@ def made_stamp(rulesets, made_on: str | None, prepared_by: str | None) -> dict:
         if not name or len(name) > MAX_PREPARER or any(not c.isprintable() for c in name):
             raise Trouble(f"--prepared-by: give a name of 1 to {MAX_PREPARER} printable characters on one line")
         prepared_by = name
-    return document_stamp(rulesets, day, prepared_by)
+    from .. import __version__  # lazy: the package's own version, read only when a document is stamped
+
+    return document_stamp(rulesets, __version__, day, prepared_by)
 
 
 def parse_date(text: str, option: str) -> dt.date:

@@ -24,7 +24,7 @@ MAX_SIMULATED_ROUNDS = 50_000_000
 def _expanded(configs) -> tuple[list, list]:
     """The configuration files given, a floor file standing for every table it lists (in its order)."""
     from ..load.strict_yaml import load_yaml_file  # lazy: only to tell a floor from a configuration
-    from ..operator.floor import floor_of, looks_like_floor
+    from ..operator.floor import floor_of, looks_like_floor  # lazy: only to read a floor
 
     paths, problems = [], []
     for path in configs:

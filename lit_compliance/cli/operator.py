@@ -27,6 +27,7 @@ from ..table.figures import table_figures, table_lines
 from ..table.config import (PART_DIGITS, TableConfig, config_of_document, digest, load_config,
                                       load_config_text, parse_digest, parse_parts, ruleset_for, sign_parts)
 from ..operator.floor import floor_of, looks_like_floor
+from .floor import check_floor, impact, placard_floor, verify_floor, verify_package
 from ..load.strict_yaml import load_yaml_file
 
 
@@ -150,14 +151,14 @@ def check_cmd(config: Path, ruleset_ref: str | None, fmt: str, strict: bool, ver
     doc = load_yaml_file(config)
     if looks_like_floor(doc):
         if ruleset_ref:
-            _impact(floor_of(doc, config.parent), None, ruleset_ref, fmt, day)
-        _check_floor(doc, config, ruleset_ref, fmt, strict, day, (made_on, prepared_by))
+            impact(floor_of(doc, config.parent), None, ruleset_ref, fmt, day)
+        check_floor(doc, config, ruleset_ref, fmt, strict, day, (made_on, prepared_by))
     if fmt in ("csv", "html"):
         raise Trouble(f"--format {fmt}: {config} is a table configuration; {fmt} is for a floor's summary "
                       "(use text or json for one table)")
     cfg = config_of_document(doc)
     if ruleset_ref and _another_version(cfg, ruleset_ref):
-        _impact(None, cfg, ruleset_ref, fmt, day)
+        impact(None, cfg, ruleset_ref, fmt, day)
     rs = ruleset_for(cfg, catalogue(), ruleset_ref)
     report = check_config(rs, cfg, day)
     view = _report_view(report)
@@ -172,64 +173,11 @@ def check_cmd(config: Path, ruleset_ref: str | None, fmt: str, strict: bool, ver
     sys.exit(EXIT_NO if failed else EXIT_OK)
 
 
-def _check_floor(doc, path: Path, ruleset_ref: str | None, fmt: str, strict: bool, day=None,
-                 filing: tuple = (None, None)) -> None:
-    """``check FLOOR``: one summary, a row per table; exits with the worst table's status."""
-    from ..operator.floor_summary import COLUMNS, floor_csv_rows, floor_rows, floor_view  # lazy: only for a floor
-    from ..report.spreadsheet import csv_text  # lazy: only for a floor's CSV summary
-
-    floor = floor_of(doc, path.parent)
-    rows = floor_rows(floor, catalogue(), ruleset_ref, strict, day)
-    if fmt == "json":
-        emit(to_json(floor_view(floor, rows, day)))
-    elif fmt == "csv":
-        emit(csv_text(COLUMNS, floor_csv_rows(rows)))
-    else:   # a printed summary: stamped
-        cat = catalogue()
-        stamp = made_stamp([cat.resolve(ref) for ref in sorted({r["ruleset"] for r in rows})], *filing)
-        emit(render("floor.html.j2" if fmt == "html" else "floor.txt.j2", v=floor_view(floor, rows, day), stamp=stamp))
-    sys.exit(EXIT_OK if all(r["passes"] for r in rows) else EXIT_NO)
-
-
 def _another_version(cfg: TableConfig, ruleset_ref: str) -> bool:
     """Whether ``--ruleset`` names another version of the configuration's own jurisdiction (a draft's
     impact), not the version it names (a plain check against that file)."""
     rs = catalogue().resolve(ruleset_ref)
     return rs.jurisdiction == cfg.jurisdiction and rs.version != cfg.ruleset_version
-
-
-def _impact(floor, cfg, ruleset_ref: str, fmt: str, day) -> None:
-    """``check CONFIG|FLOOR --ruleset DRAFT``: what the draft would do to each table; exits 1 when a
-    table of its jurisdiction would not comply under it."""
-    from ..operator.approvals import for_table  # lazy: only for a draft's impact
-    from ..report.draft_impact import IMPACT_COLUMNS, impact_csv_rows, impact_view, table_impact
-    from ..regulator.diff import diff_rulesets
-
-    cat = catalogue()
-    draft = cat.resolve(ruleset_ref)
-    tables = [(t.id, t.config, for_table(floor.approvals, t.id)) for t in floor.tables] if floor else \
-        [(cfg.settings.table, cfg, ())]
-    diffs: dict = {}
-    rows = []
-    for table_id, config, approvals in tables:
-        diff = None
-        if config.jurisdiction == draft.jurisdiction:
-            if config.ruleset_ref not in diffs:
-                diffs[config.ruleset_ref] = diff_rulesets(ruleset_for(config, cat), draft)
-            diff = diffs[config.ruleset_ref]
-        rows.append(table_impact(config, draft, cat, day, approvals, str(table_id) if table_id else None, diff))
-    view = impact_view(draft, rows, floor.path if floor else cfg.path, day)
-    if fmt == "html":
-        raise Trouble("--format html: a draft's impact is printed as text, json or csv")
-    if fmt == "json":
-        emit(to_json(view))
-    elif fmt == "csv":
-        from ..report.spreadsheet import csv_text  # lazy: only for a CSV summary
-
-        emit(csv_text(IMPACT_COLUMNS, impact_csv_rows(rows)))
-    else:
-        emit(render("impact.txt.j2", v=view))
-    sys.exit(EXIT_NO if view["failing_after"] else EXIT_OK)
 
 
 def _sign_record(rs: Ruleset, cfg: TableConfig) -> list[str]:
@@ -272,14 +220,14 @@ def verify_cmd(config: Path | None, sign_digest: str | None, parts: str | None, 
     if package is not None:
         if config is not None or sign_digest is not None:
             raise Trouble("--package DIR takes no CONFIG or DIGEST")
-        _verify_package(package)
+        verify_package(package)
     if config is None or sign_digest is None:
         raise Trouble("give CONFIG and DIGEST (the sign's), a floor and its signs file, or --package DIR")
     doc = load_yaml_file(config)
     if looks_like_floor(doc):
         if parts is not None:
             raise Trouble("--parts is for one table's sign, not a floor's")
-        _verify_floor(floor_of(doc, config.parent), sign_digest, ruleset_ref)
+        verify_floor(floor_of(doc, config.parent), sign_digest, ruleset_ref, _verify_one)
     given = parse_digest(sign_digest)
     if given is None:
         raise Trouble(f"DIGEST: {sign_digest!r} holds no 12-hex-digit digest; give the digest the sign "
@@ -301,25 +249,6 @@ def verify_cmd(config: Path | None, sign_digest: str | None, parts: str | None, 
     sys.exit(EXIT_NO)
 
 
-def _verify_package(folder: Path) -> None:
-    """``verify --package DIR``: the package's files against its manifest."""
-    from ..report.filing import package_problems  # lazy: only for a filing package
-
-    if not folder.is_dir():
-        raise Trouble(f"{folder}: no such folder")
-    manifest, problems = package_problems(folder)
-    if manifest is None:
-        raise Trouble(problems[0])
-    if problems:
-        click.echo(f"{folder}: the package does NOT verify:")
-        for line in problems:
-            click.echo(f"  - {line}")
-        sys.exit(EXIT_NO)
-    click.echo(f"{folder}: the package verifies: {len(manifest['files'])} files as the manifest lists them "
-               f"({manifest.get('configuration')}, {manifest.get('ruleset')}, sign digest {manifest.get('sign_digest')})")
-    sys.exit(EXIT_OK)
-
-
 def _verify_one(cfg: TableConfig, given: str, signed_parts: dict | None, ruleset_ref: str | None) -> tuple[list, str]:
     """(what is wrong with a sign of digest ``given`` for ``cfg``, the standing of its rules today)."""
     cat = catalogue()
@@ -337,37 +266,6 @@ def _verify_one(cfg: TableConfig, given: str, signed_parts: dict | None, ruleset
     if state in ("superseded", "not yet") and ruleset_ref is None:
         problems.append(f"the sign's rules: {standing}")
     return problems, standing
-
-
-def _verify_floor(floor, signs: str, ruleset_ref: str | None) -> None:
-    """``verify FLOOR SIGNS``: each table's posted sign, by the digest SIGNS records for it."""
-    from ..operator.floor_signs import recorded_signs  # lazy: only for a floor
-
-    recorded = recorded_signs(Path(signs))
-    rows = []
-    for table in floor.tables:
-        given = recorded.get(table.id)
-        if given is None:
-            rows.append({"table": table.id, "config": table.config.path, "matches": False,
-                         "problems": [f"no sign is recorded for table {table.id} in {signs}"]})
-            continue
-        problems, standing = _verify_one(table.config, given, None, ruleset_ref)
-        rows.append({"table": table.id, "config": table.config.path, "matches": not problems, "digest": given,
-                     "standing": standing, "problems": problems})
-    for name in sorted(set(recorded) - {t.id for t in floor.tables}):
-        rows.append({"table": name, "config": None, "matches": False,
-                     "problems": [f"{signs} records a sign for table {name}, which is not on this floor"]})
-    failing = [r["table"] for r in rows if not r["matches"]]
-    click.echo(f"{floor.path}: {len(rows) - len(failing)} of {len(rows)} signs match"
-               + (f"; not matching: {', '.join(failing)}" if failing else ""))
-    for r in rows:
-        if r["matches"]:
-            click.echo(f"  {r['table']}: matches {r['config']} and {r['standing']} (digest {r['digest']})")
-        else:
-            click.echo(f"  {r['table']}: does NOT match:")
-            for line in r["problems"]:
-                click.echo(f"    - {line}")
-    sys.exit(EXIT_NO if failing else EXIT_OK)
 
 
 def _differing_parts(rs: Ruleset, cfg: TableConfig, signed: dict[str, str], now: dict[str, str]) -> list[str]:
@@ -435,7 +333,7 @@ def placard(config: Path, ruleset_ref: str | None, fmt: str, output: Path | None
     """
     doc = load_yaml_file(config)
     if looks_like_floor(doc):
-        _placard_floor(floor_of(doc, config.parent), ruleset_ref, fmt, output_dir, made_on, prepared_by)
+        placard_floor(floor_of(doc, config.parent), ruleset_ref, fmt, output_dir, render_placard, made_on, prepared_by)
     if output_dir is not None:
         raise Trouble(f"--output-dir is for a floor's signs; {config} is one table (use --output FILE)")
     rs, cfg, report = _load(config, ruleset_ref)
@@ -447,44 +345,6 @@ def placard(config: Path, ruleset_ref: str | None, fmt: str, output: Path | None
     if fmt == "pdf" and output is None:
         raise Trouble("--format pdf needs --output FILE")
     deliver(render_placard(rs, cfg, fmt, made_stamp([rs], made_on, prepared_by)), output, (config, rs.path))
-
-
-def _placard_floor(floor, ruleset_ref: str | None, fmt: str, output_dir: Path | None, made_on=None,
-                   prepared_by=None) -> None:
-    """``placard FLOOR --output-dir DIR``: a sign per complying table and signs.json, written as a whole."""
-    import hashlib  # lazy: only a floor's signs are listed with their files' SHA-256
-
-    from ..operator.floor_signs import MARKER, SUMMARY_NAME, sign_file_names
-    from ..output.files import OutputError, write_tree
-
-    if output_dir is None:
-        raise Trouble(f"{floor.path} is a floor: give --output-dir DIR for its signs (one per table)")
-    names = sign_file_names([t.id for t in floor.tables], fmt)
-    files: dict = {MARKER: ""}
-    rows = []
-    cat = catalogue()
-    for table in floor.tables:
-        cfg = table.config
-        rs = ruleset_for(cfg, cat, ruleset_ref)
-        report = check_config(rs, cfg)
-        row = {"table": table.id, "config": cfg.path, "ruleset": rs.ref, "compliant": report.compliant,
-               "digest": digest(rs, cfg), "file": None, "sha256": None}
-        if report.compliant:
-            content = render_placard(rs, cfg, fmt, made_stamp([rs], made_on, prepared_by))
-            data = content.encode("utf-8") if isinstance(content, str) else content
-            files[names[table.id]] = data
-            row |= {"file": names[table.id], "sha256": hashlib.sha256(data).hexdigest()}
-        else:
-            row["why"] = f"does not comply ({len(report.errors)} error(s)); no sign made: `check {cfg.path}`"
-        rows.append(row)
-    summary = {"floor": floor.name, "file": floor.path, "format": fmt, "tables": rows}
-    files[SUMMARY_NAME] = to_json(summary)
-    try:
-        write_tree(output_dir, files, marker=MARKER)
-    except OutputError as exc:
-        raise Trouble(str(exc)) from None
-    emit(render("floor_signs.txt.j2", v=summary, folder=str(output_dir)))
-    sys.exit(EXIT_OK if all(r["compliant"] for r in rows) else EXIT_NO)
 
 
 # --- summary ---------------------------------------------------------------------------------

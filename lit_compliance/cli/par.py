@@ -96,11 +96,11 @@ def _config_report(path: Path, opts, wager_id: str | None, shown: bool = True, b
 def _package(target: str | None, folder: Path, fmt: str, made_on, prepared_by, output) -> None:
     """``par CONFIG --package DIR``: the PAR sheet, configuration, placard and rules summary, with a manifest."""
     from ..gamemath.par import ParOptions  # lazy: the math loads only when `par` runs
-    from ..output.files import OutputError, write_tree
-    from ..report.filing import MARKER, package_files
-    from ..report.par_view import running_heads
-    from ..operator.stamp import stamp_facts
-    from .operator import render_placard, render_summary
+    from ..output.files import OutputError, write_tree  # lazy: only for a package
+    from ..report.filing import MARKER, package_files  # lazy: only for a package
+    from ..report.par_view import running_heads  # lazy: the PAR view loads the math
+    from ..operator.stamp import stamp_facts  # lazy: only for a package
+    from .operator import render_placard, render_summary  # lazy: only for a package
 
     if target is None or not names_a_file(target) or _is_ruleset_file(target) or output is not None:
         raise Trouble("--package DIR takes a table configuration file (par CONFIG --package DIR), and no --output")

@@ -17,13 +17,6 @@ from ..load.fingerprint import sheet_digest
 MAX_PREPARER = 200
 
 
-def tool_version() -> str:
-    """The version of lit-compliance that makes the document."""
-    from .. import __version__  # the package's own version (the package is loaded whenever this runs)
-
-    return __version__
-
-
 def stamp_date(given: dt.date | None = None) -> tuple[str | None, str | None]:
     """(the date a document is made, YYYY-MM-DD, and where it comes from), or (None, None)."""
     if given is not None:
@@ -35,15 +28,15 @@ def stamp_date(given: dt.date | None = None) -> tuple[str | None, str | None]:
     return None, None
 
 
-def document_stamp(rulesets, date: dt.date | None = None, prepared_by: str | None = None) -> dict:
-    """The stamp of a document made from ``rulesets`` (each listed once, in order)."""
+def document_stamp(rulesets, version: str, date: dt.date | None = None, prepared_by: str | None = None) -> dict:
+    """The stamp of a document made from ``rulesets`` (each listed once, in order) by lit-compliance
+    ``version`` (the command line gives the package's own)."""
     seen, listed = set(), []
     for rs in rulesets:
         if rs.ref not in seen:
             seen.add(rs.ref)
             listed.append({"ref": rs.ref, "digest": sheet_digest(rs)})
     day, source = stamp_date(date)
-    version = tool_version()
     parts = [f"Made with lit-compliance {version}"]
     parts += [f"rules {r['ref']} (digest {r['digest']})" for r in listed]
     parts.append(f"on {day}" if day else "date not given (set --date or SOURCE_DATE_EPOCH)")
