@@ -15,7 +15,6 @@ import hashlib
 import math
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -111,7 +110,7 @@ def format_path(path: tuple) -> str:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache.remembered(1)
 def _loader_class() -> type:
     """The strict loader: parses and composes nodes; implicit typing follows YAML 1.2's core schema,
     narrowly. Made on first use, so a run that finds every file it reads in the cache never imports
@@ -368,31 +367,44 @@ def load_yaml_file(path: Path | str, display: str | None = None) -> Document:
     display = display or str(path)
     text = _read_text(path, display)
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
-    key, marks_key = ["yaml", digest], ["yaml-marks", digest]
-    stored = prebuilt.data(digest) or cache.load_json(key)  # a bundled ruleset made ready in the wheel
-    if isinstance(stored, dict) and "data" in stored:
-        def marks() -> dict:
-            ready = prebuilt.marks(digest)
-            if ready is not None:
-                return ready
-            kept = cache.load_json(marks_key)
-            if isinstance(kept, list):
-                try:
-                    return {tuple(p): (line, col) for p, line, col in kept}
-                except (TypeError, ValueError):
-                    pass
-            return _save_marks(marks_key, load_yaml_text(text, display).marks)
-        return Document(display, stored["data"], {}, digest, marks)
-    doc = load_yaml_text(text, display)
-    doc.text_digest = digest
-    cache.save_json(key, {"data": doc.data})
-    _save_marks(marks_key, doc.marks)
-    return doc
+    inputs = {"text": digest}
+    stored = prebuilt.data(digest)  # a bundled ruleset made ready in the wheel
+    parsed: list[Document] = []
+
+    def parse() -> dict:
+        parsed.append(load_yaml_text(text, display))
+        return {"data": parsed[0].data}
+    if stored is None:
+        stored = cache.memo(YAML, inputs, parse)
+    if parsed:
+        doc = parsed[0]
+        doc.text_digest = digest
+        cache.store(YAML_MARKS, inputs, doc.marks)
+        return doc
+
+    def marks() -> dict:
+        ready = prebuilt.marks(digest)
+        if ready is not None:
+            return ready
+        return cache.memo(YAML_MARKS, inputs, lambda: load_yaml_text(text, display).marks)
+    return Document(display, stored["data"], {}, digest, marks)
 
 
-def _save_marks(key: list, marks: dict) -> dict:
-    cache.save_json(key, [[list(p), line, col] for p, (line, col) in marks.items()])
-    return marks
+def _data(stored) -> dict:
+    if not isinstance(stored, dict) or "data" not in stored:
+        raise ValueError("not a parsed YAML file")
+    return stored
+
+
+def _marks_from_json(stored) -> dict:
+    if not isinstance(stored, list):
+        raise TypeError("positions are a list")
+    return {tuple(p): (line, col) for p, line, col in stored}
+
+
+YAML = cache.kind("yaml", cache.same, _data, "a YAML file's data, by the SHA-256 of its exact text (:func:`load_yaml_file`)")
+YAML_MARKS = cache.kind("yaml-marks", lambda marks: [[list(p), line, col] for p, (line, col) in marks.items()],
+                        _marks_from_json, "every path's position in a YAML file, by the SHA-256 of its text")
 
 
 def _at(display: str, node: yaml.Node, path: tuple, message: str) -> Problem:
