@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 import yaml
+from bundled import JURISDICTIONS
 from click.testing import CliRunner
 
 from lit_compliance.cli import main
-from lit_compliance.load.catalogue import Catalogue, load_ruleset
+from lit_compliance.load.catalogue import load_ruleset
 from lit_compliance.load.claims import claims
 from lit_compliance.load.facts import facts
 from lit_compliance.load.gaps import ContentWord, _fact_texts, carried, carried_stems, content_words, gaps, stem
@@ -248,7 +249,7 @@ def test_an_omission_of_each_kind_planted_into_every_bundled_ruleset_is_reported
     assert planted_kinds == set(PLANTED_KINDS)
 
 
-@pytest.mark.parametrize("jurisdiction", Catalogue.bundled().jurisdictions)
+@pytest.mark.parametrize("jurisdiction", JURISDICTIONS)
 def test_every_requirement_of_every_bundled_ruleset_is_claimed_and_carried(catalogue, jurisdiction):
     for rs in catalogue.versions(jurisdiction):
         claimed = claims(rs)
