@@ -110,10 +110,18 @@ def bands(sheet: dict, units: int) -> list[dict] | None:
     """The central band of the hold (the house's win over the amount placed; ``units`` a round: the
     base game's three bets as placed) at each level over each number of rounds, from the exact
     distribution of the total of that many rounds: the bands ``hold`` judges a period by."""
-    from .period import hold_bands, one_round  # lazy: numpy, only when a sheet is made
+    return bands_and_normal_share(sheet, units)[0]
+
+
+def bands_and_normal_share(sheet: dict, units: int) -> tuple[list[dict] | None, list[dict] | None]:
+    """:func:`bands`, and the error of the normal curve's band that the volatility index gives (edge
+    +- VI / sqrt(N)): the exact share of honest totals of N rounds it holds, where it says 90% or 95%."""
+    from .period import hold_bands_and_normal_share, one_round  # lazy: numpy, only when a sheet is made
 
     dist = one_round(sheet)
-    return None if dist is None else hold_bands(*dist, ROUNDS, LEVELS, units)
+    if dist is None:
+        return None, None
+    return hold_bands_and_normal_share(*dist, ROUNDS, LEVELS, units, LEVELS[:2])
 
 
 def _per_hour(edge: float, opts: ParOptions, edge_at_bet: float | None = None) -> dict:
@@ -362,6 +370,7 @@ def cover_all_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOp
                           "return_to_player": float(1 + m.mean), "house_edge": float(-m.mean),
                           "hit_frequency": float(m.win + m.push), "standard_deviation": m.sd,
                           "interval_95": [float(-m.mean) - half, float(-m.mean) + half],
+                          "interval_95_error": 0.0 if exact else dist.normal_error(worth),
                           "distribution": [float(p) for p in probs]})
     mine = next(c for c in per_count if c["players"] == players)
     if record.return_to_player is not None:   # the record's figures, as analyze states them
@@ -403,6 +412,7 @@ def cover_all_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOp
                              for r in rows[:-1]]}
     if sheet["totals"] and not mine["method"].startswith("exact"):   # an exact figure has no interval
         sheet["totals"]["interval_95"] = mine["interval_95"]
+        sheet["totals"]["interval_95_error"] = mine["interval_95_error"]
     return _finish(sheet, opts)
 
 
@@ -503,7 +513,8 @@ def _limit_section(pairs, opts: ParOptions, bet: Fraction | None, uncapped: Mome
 def _finish(sheet: dict, opts: ParOptions, edge_at_bet: float | None = None) -> dict:
     t = sheet.get("totals")
     if t:
-        sheet["bands"] = bands(sheet, BASE_UNITS if sheet.get("base") else 1)
+        sheet["bands"], sheet["volatility_index_share"] = bands_and_normal_share(sheet, BASE_UNITS if sheet.get("base")
+                                                                                 else 1)
         sheet["bands_handle"] = ("the three base bets as placed" if sheet.get("base") else "the amount wagered")
         sheet["per_hour"] = _per_hour(t["house_edge"], opts, edge_at_bet)
     return sheet

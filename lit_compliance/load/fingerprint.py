@@ -47,23 +47,33 @@ def ruleset_json(ruleset) -> str:
     return text
 
 
+# A configuration's records about the table, not what the table does: approvals on record (renewing
+# one changes no figure, so it voids no sign and no cached price). Every fingerprint leaves them out.
+RECORDS = ("approvals",)
+
+
+def _table_data(config) -> dict:
+    """A configuration's document but its records (:data:`RECORDS`)."""
+    return {k: v for k, v in config.data.items() if k not in RECORDS}
+
+
 def config_json(config, without: tuple[str, ...] = ()) -> str:
-    """The canonical JSON of a loaded table configuration's document, leaving out the top-level
-    keys ``without``."""
-    return canonical_json({k: v for k, v in config.data.items() if k not in without})
+    """The canonical JSON of a loaded table configuration's document (but its records), leaving out
+    the top-level keys ``without``."""
+    return canonical_json({k: v for k, v in _table_data(config).items() if k not in without})
 
 
 def documents_digest(ruleset, config) -> str:
     """12 hex digits of sha256 over the canonical JSON of ``{"config": ..., "ruleset": ...}``."""
     # RFC 8785 orders members by key ("config" before "ruleset") and nests each value's own text
-    return _hex('{"config":' + canonical_json(config.data) + ',"ruleset":' + ruleset_json(ruleset) + "}", 12)
+    return _hex('{"config":' + config_json(config) + ',"ruleset":' + ruleset_json(ruleset) + "}", 12)
 
 
 def document_parts(ruleset, config) -> dict[str, str]:
     """Fingerprints (``PART_DIGITS`` hex digits) of the whole ruleset (``rules``), the configuration
     but its wagers (``table``), and per configured wager its entry with the ruleset paytable it chooses."""
     parts = {"rules": _hex(ruleset_json(ruleset), PART_DIGITS),
-             "table": short_digest({k: v for k, v in config.data.items() if k != "wagers"}, PART_DIGITS)}
+             "table": short_digest({k: v for k, v in _table_data(config).items() if k != "wagers"}, PART_DIGITS)}
     tables = {w.get("id"): w.get("paytables") or [] for w in ruleset.data.get("wagers") or []}
     for entry in config.data["wagers"]:
         chosen = [t for t in tables.get(entry["wager"], []) if t.get("id") == entry.get("paytable")]

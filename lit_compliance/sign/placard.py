@@ -247,7 +247,7 @@ def _payout_limit(ruleset: Ruleset, config: TableConfig, offered: list[str], tit
     return {"amount": money(limit, symbol), "scope": scope}
 
 
-def placard_view(ruleset: Ruleset, config: TableConfig, with_qr: bool = True) -> dict:
+def placard_view(ruleset: Ruleset, config: TableConfig, with_qr: bool = True, made: str | None = None) -> dict:
     """Everything the placard templates print, decided here (under the readings in force); without
     ``with_qr`` the verification code is left out (``check`` only asks whether the sign fits).
 
@@ -344,6 +344,7 @@ def placard_view(ruleset: Ruleset, config: TableConfig, with_qr: bool = True) ->
         "ruleset_ref": ruleset.ref,
         "digest": sign_digest,
         "verify": verify_command(config, sign_digest),
+        "made": made,   # the document's stamp, short (the tool, the rules' digest, the date made, the preparer)
         "qr": qr_code(verify_command(config, sign_digest, sign_parts(ruleset, config))) if with_qr else None,
         "limits": limit_lines,
         "payout_limit": _payout_limit(ruleset, config, offered, titles, symbol),

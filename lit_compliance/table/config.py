@@ -23,6 +23,7 @@ from .. import cache
 from ..load.resources import data_dir
 from ..model import model_of
 from ..model.ruleset import with_supplied
+from ..model.approvals import approval_problems
 from ..model.table_config import ConfigModel, WagerChoice, table_config_of
 
 SCHEMA_NAME = "table-config"
@@ -125,6 +126,7 @@ def config_problems(doc: Document) -> list[Problem]:
                 out.append(doc.problem(path + ("envy", ei, "hand"),
                                        f"envy amount for {envy['hand']!r} listed twice (also envy[{envy_keys[key]}])"))
             envy_keys[key] = ei
+    out.extend(approval_problems(data.get("approvals") or [], ("approvals",), doc.problem))
     return sorted(out, key=lambda p: (p.line, p.column, p.path, p.message))
 
 
