@@ -19,10 +19,10 @@ from lit_compliance.operator.checks import ERROR, KINDS, WARNING, check
 from lit_compliance.table.configured import net_per_unit
 from lit_compliance.load.strict_yaml import InputError
 from lit_compliance.table.config import digest, load_config, load_config_text, ruleset_for
+from bundled import COMPLIANT
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "configs"
-COMPLIANT = ["maryland", "massachusetts", "nsw", "south-dakota", "tribal"]
 NONCOMPLIANT = sorted(EXAMPLES.glob("noncompliant-*.yaml"))
 MINIMAL = ROOT / "tests" / "fixtures" / "valid" / "minimal.yaml"
 

@@ -83,7 +83,9 @@ def _theories(configs) -> list:
 @handled
 def hold(results, configs, band, alarm_percent, fmt, output, made_on, prepared_by):
     """Check each table's results (RESULTS: CSV, YAML or JSON; one row per table, wager and period with
-    date or period, table, wager, rounds, wagered, house_win, and optionally meter and config) against
+    date or period, table, wager, rounds, wagered, house_win, and optionally meter, config, and the stakes as
+    played: stake, or a stakes histogram such as 5:1200;25:800, or several rows of one period at different
+    stakes, judged on the exact mixture of the levels) against
     the exact theory of its configuration: theoretical win and hold, standard deviation, z-score, and
     whether each period and the cumulative result lies outside the 95%, 99% and 99.9% bands.
 

@@ -15,7 +15,8 @@ from ..load.catalogue import Ruleset
 from .common import (EXIT_NO, EXIT_OK, Trouble, catalogue, deliver, emit, filing_options, handled, main, made_stamp,
                      parse_date, pick, print_pdf, progress, read_answer)
 from ..operator.checks import Report, check as check_config
-from ..operator.config_builder import Asker, BuildError, build_config, keys_for_errors, match_choice
+from ..operator.answers import Asker, BuildError, keys_for_errors, match_choice
+from ..operator.config_builder import build_config
 from ..sign.placard import placard_view, svg_view
 from ..sign.layout import SIGN_SIZES, PlacardTooFull, type_sizes_text
 from ..output.render import render, to_json

@@ -47,7 +47,8 @@ def _bet_within(config, model, wager_id: str | None, bet: Fraction, path: Path) 
                       "give a bet every wager takes, or choose one wager with --wager")
 
 
-def _config_report(path: Path, opts, wager_id: str | None, shown: bool = True, bet_given: bool = False):
+def _config_report(path: Path, opts, wager_id: str | None, shown: bool = True, bet_given: bool = False,
+                   meter_given: bool = False):
     from ..report.par_view import par_report  # lazy: PAR figures load the math; only `par` needs them
 
 
@@ -66,6 +67,9 @@ def _config_report(path: Path, opts, wager_id: str | None, shown: bool = True, b
         w_opts = configured_options(config, model, choice, wager, opts)
         if bet_given:   # the win per hour (and money amounts paid whatever the wager) at the bet asked for
             w_opts = replace(w_opts, bet=opts.bet)
+        if meter_given and choice.progressive is not None:   # a meter above the reset, as hold prices a row's meter
+            w_opts = replace(w_opts, meter=opts.meter, settings=replace(w_opts.settings, meter=opts.meter,
+                                                                        meter_from="the meter asked for (--meter)"))
         custom = None
         if choice.custom_paytable is not None or choice.envy:   # the house's paytable, or its own envy amounts
             custom = configured_paytable(wager, choice, None)
@@ -77,8 +81,10 @@ def _config_report(path: Path, opts, wager_id: str | None, shown: bool = True, b
         _bet_within(config, model, wager_id, opts.bet, path)
     method = [f"Table configuration {path.name}: {config.casino}, {seats or 'unstated'} seats; priced at the table's own "
               "settings, as check prices it: money amounts the rules state for no wager amount at the wager's "
-              "configured minimum bet, the progressive meter at the configured reset (the least the meter stands at "
-              "on this table), rate as configured; win per hour at "
+              "configured minimum bet, the progressive meter "
+              + (f"at ${float(opts.meter):,.2f} (--meter)" if meter_given else
+                 "at the configured reset (the least the meter stands at on this table)")
+              + ", rate as configured; win per hour at "
               + (f"a ${float(opts.bet):,.2f} bet on every wager (--bet)" if bet_given else "the wager minimums")
               + "; envy bonus with "
               f"{(seats - 1) if seats else 'each number of'} other players; payout limit "
@@ -205,7 +211,11 @@ def par(target, version, on, wager, paytable, paytable_file, bet, hands_per_hour
         if paytable is not None:
             raise Trouble(f"--paytable {paytable}: a table configuration names its own paytables; "
                           "--paytable applies to a jurisdiction")
-        reports = [_config_report(Path(target), opts, wager, shown, bet_given=bet is not None)]
+        if rate is not None or reset is not None:
+            raise Trouble(f"--{'rate' if rate is not None else 'reset'}: a table configuration sets its progressive's "
+                          "reset and rate (its 'progressive' entry); --rate and --reset apply to a jurisdiction")
+        reports = [_config_report(Path(target), opts, wager, shown, bet_given=bet is not None,
+                                  meter_given=meter is not None)]
     else:
         targets = catalogue().jurisdictions if target == "all" else [target]
         if target == "all" and version:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 from typing import Any
+from .. import cache
 
 #: Digits of each part's fingerprint in a sign's parts list.
 PART_DIGITS = 6
@@ -83,17 +84,14 @@ def document_parts(ruleset, config) -> dict[str, str]:
 def document_sha256(ruleset) -> str:
     """sha256 (hex) of a loaded ruleset's document as compact JSON (sorted keys, no white space):
     equal documents, equal digests (computed once per document)."""
-    held = _DOCUMENT_SHA256.get(id(ruleset.data))
-    if held is None or held[0] is not ruleset.data:
+    held = _DOCUMENT_SHA256.get(ruleset.data)
+    if held is None:
         text = json.dumps(ruleset.data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
-        held = (ruleset.data, hashlib.sha256(text.encode("utf-8")).hexdigest())
-        _DOCUMENT_SHA256[id(ruleset.data)] = held
-        if len(_DOCUMENT_SHA256) > 256:  # bounded, as the other per-document memos
-            del _DOCUMENT_SHA256[next(iter(_DOCUMENT_SHA256))]
-    return held[1]
+        held = _DOCUMENT_SHA256.put(ruleset.data, (), hashlib.sha256(text.encode("utf-8")).hexdigest())
+    return held
 
 
-_DOCUMENT_SHA256: dict[int, tuple] = {}   # id(document) -> (that document, kept alive; its digest)
+_DOCUMENT_SHA256 = cache.Held(256)   # document (held) -> its digest; bounded, as the other per-document memos
 
 
 def sheet_digest(ruleset) -> str:

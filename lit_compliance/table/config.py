@@ -18,6 +18,7 @@ from ..load.fingerprint import PART_DIGITS, document_parts, documents_digest
 from ..load.kinds import wrong_kind
 from ..load.strict_yaml import Document, InputError, Problem, load_yaml_file, load_yaml_text
 from ..load.validation import schema_problems
+from ..load.verdict import valid_once
 from .. import cache
 from ..load.resources import data_dir
 from ..model import model_of
@@ -136,13 +137,13 @@ def _checked(doc: Document) -> TableConfig:
     if mistaken:
         raise InputError([doc.problem((), mistaken)])
     schema = data_dir("schema") / f"{SCHEMA_NAME}.schema.json"
-    key = ["validated-config", canonical_digest(doc.data), canonical_digest(schema.read_text(encoding="utf-8"))]
-    if cache.load_json(key) is not True:
-        problems = config_problems(doc)
-        if problems:
-            raise InputError(problems)
-        cache.save_json(key, True)
+    inputs = {"config": canonical_digest(doc.data), "schema": canonical_digest(schema.read_text(encoding="utf-8"))}
+    valid_once(VALIDATED_CONFIG, inputs, lambda: config_problems(doc))
     return TableConfig(doc.data, doc.file, doc)
+
+
+VALIDATED_CONFIG = cache.kind("validated-config", cache.same, cache.verdict,
+                              "a table configuration found valid, by its content and the schema")
 
 
 def config_of_document(doc: Document) -> TableConfig:
