@@ -119,3 +119,65 @@ def test_a_bundled_ruleset_that_does_not_validate_fails_the_build(tmp_path):
         prebuild.make(tmp_path / "out", copy)
     assert "nsw/v1.yaml" in str(failed.value) and "wagers_misspelt" in str(failed.value)
     assert not (tmp_path / "out" / "index.json").exists()  # nothing a wheel could ship as ready
+
+
+def _bundled_sources():
+    """(source text, guidance key) of each bundled ruleset whose source's numbering it describes."""
+    from lit_compliance.load import clause_parser
+
+    out = set()
+    for path in BUNDLED:
+        source = _loaded(path)[1]["source"]
+        if source.get("clauses"):
+            out.add((clause_parser._read(source["file"]), json.dumps(source["clauses"], sort_keys=True)))
+    return sorted(out)
+
+
+def _assert_sources_equal_parsing(folder, monkeypatch):
+    """What reading ``folder``'s sources gives (clauses, every field; provisions) equals parsing the
+    bundled source texts and splitting their clauses now."""
+    from lit_compliance.load import clause_parser, provisions
+
+    monkeypatch.setattr(prebuilt, "FOLDER", folder)
+    prebuilt._source.cache_clear()
+    sources = _bundled_sources()
+    assert len(sources) == len(BUNDLED)  # every bundled ruleset describes its source's numbering
+    for text, guidance in sources:
+        assert prebuilt.source(text, guidance) is not None  # read from the folder, not parsed
+        shipped = clause_parser._parsed.__wrapped__(text, guidance)
+        parsed = clause_parser.parse_clauses(text, guidance)
+        assert [vars(c) for c in shipped] == [vars(c) for c in parsed] and len(parsed) > 10
+        split = provisions.SourceIndex(list(parsed)).provisions
+        assert provisions._prebuilt_provisions(text, guidance, list(shipped)) == split
+        assert sum(len(p) for p in split.values()) > 50
+    prebuilt._source.cache_clear()
+
+
+def test_what_make_writes_for_the_sources_equals_parsing_them(folder, monkeypatch):
+    _assert_sources_equal_parsing(folder, monkeypatch)
+
+
+def test_the_shipped_sources_equal_parsing_the_bundled_texts(monkeypatch):
+    if data_dir("rulesets").parent.name != "_data":
+        pytest.skip("a source checkout: no wheel was built, nothing prebuilt ships (CI tests the installed wheel)")
+    _assert_sources_equal_parsing(prebuilt.FOLDER, monkeypatch)
+
+
+def test_a_bundled_source_is_not_parsed_again_and_another_text_is(made, monkeypatch):
+    from lit_compliance.load import clause_parser, provisions
+
+    parsed, split = [], []
+    real_parse, real_split = clause_parser._Parser.parse, provisions.split
+    monkeypatch.setattr(clause_parser._Parser, "parse", lambda self, text, config: parsed.append(1) or real_parse(self, text, config))
+    monkeypatch.setattr(provisions, "split", lambda clause, heading_only=False: split.append(1) or real_split(clause, heading_only))
+    for cached in (clause_parser._parsed, provisions._index, prebuilt._source):
+        cached.cache_clear()
+    rs = load_ruleset(data_dir("rulesets") / "maryland" / "v1.yaml", "maryland/v1.yaml")
+    index = provisions.source_index(rs)
+    assert parsed == [] and split == [] and len(index.all) > 100
+    text, guidance = clause_parser.source_text(rs), json.dumps(rs.data["source"]["clauses"], sort_keys=True)
+    other = provisions._index(text + "\n", guidance)  # one more character: parsed and split anew
+    assert parsed == [1] and len(split) == len(other.clauses)
+    assert [p.text for p in other.all] == [p.text for p in index.all]
+    for cached in (clause_parser._parsed, provisions._index, prebuilt._source):
+        cached.cache_clear()
