@@ -15,6 +15,7 @@ from lit_compliance.load.resources import data_dir
 from lit_compliance.load.strict_yaml import _read_text, load_yaml_text
 
 BUNDLED = sorted(data_dir("rulesets").glob("*/*.yaml"))
+DRAFTS = (data_dir("examples") / "maryland-draft-amendment.yaml",)  # the example draft the wheel carries
 
 
 def _loaded(path):
@@ -26,8 +27,8 @@ def _loaded(path):
 
 def _assert_equals_loading(folder):
     index = json.loads((folder / "index.json").read_text(encoding="utf-8"))
-    assert len(index["files"]) == len(BUNDLED)
-    for path in BUNDLED:
+    assert len(index["files"]) == len(BUNDLED) + len(DRAFTS)
+    for path in BUNDLED + list(DRAFTS):
         digest, data, marks = _loaded(path)
         assert digest in index["files"], path
         stored = json.loads((folder / f"{digest}.json").read_text(encoding="utf-8"))["data"]
@@ -40,7 +41,7 @@ def _assert_equals_loading(folder):
 def folder(tmp_path_factory):
     """The prebuilt catalogue made from the bundled rulesets (once for this module's tests)."""
     out = tmp_path_factory.mktemp("prebuilt")
-    assert len(prebuild.make(out, data_dir("rulesets"))) == len(BUNDLED)
+    assert len(prebuild.make(out, data_dir("rulesets"), DRAFTS)) == len(BUNDLED) + len(DRAFTS)
     return out
 
 
@@ -181,3 +182,21 @@ def test_a_bundled_source_is_not_parsed_again_and_another_text_is(made, monkeypa
     assert [p.text for p in other.all] == [p.text for p in index.all]
     for cached in (clause_parser._parsed, provisions._index, prebuilt._source):
         cached.cache_clear()
+
+
+def test_the_example_draft_is_neither_parsed_nor_checked_again(made, monkeypatch):
+    """The draft amendment the site shows: its YAML, its own schema check and the ruleset it makes are
+    taken from the prebuilt folder; the ruleset it makes is what applying it anew gives."""
+    from lit_compliance.load import amendment, strict_yaml, validation
+
+    parsed, checked = [], []
+    real_parse, real_check = strict_yaml.load_yaml_text, validation.schema_problems
+    monkeypatch.setattr(strict_yaml, "load_yaml_text", lambda text, display: parsed.append(display) or real_parse(text, display))
+    monkeypatch.setattr(validation, "schema_problems", lambda doc, name="ruleset": checked.append(name) or real_check(doc, name))
+    draft = load_ruleset(DRAFTS[0], "examples/maryland-draft-amendment.yaml")
+    assert made == [] and parsed == [] and checked == []
+    monkeypatch.setattr(prebuilt, "FOLDER", DRAFTS[0].parent / "no-such-folder")  # nothing prebuilt: all anew
+    anew = load_ruleset(DRAFTS[0], "examples/maryland-draft-amendment.yaml")
+    assert made == ["examples/maryland-draft-amendment.yaml"] and checked[0] == "amendment" and parsed
+    assert draft.data == anew.data and draft.data["version"]["supersedes"] == "v1"
+    assert amendment.is_amendment(real_parse(DRAFTS[0].read_text(encoding="utf-8"), "draft").data)

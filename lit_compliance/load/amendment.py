@@ -24,8 +24,9 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .. import cache
+from . import prebuilt
 from .paths import NAME_KEYS, step_name
-from .verdict import validated_key
+from .verdict import amendment_key, validated_key
 from .strict_yaml import Document, InputError, Problem, format_path
 from ..suggest import unknown
 
@@ -243,9 +244,10 @@ def amended(doc: Document, resolve_base: Callable[[str], Any]) -> AmendedDocumen
     if isinstance(changes, list) and len(changes) > MAX_CHANGES:
         raise InputError([doc.problem(("changes",), f"{len(changes):,} changes; a draft amendment makes at most "
                                                     f"{MAX_CHANGES:,} (a larger revision is a new ruleset version)")])
-    problems = schema_problems(doc, "amendment")
-    if problems:
-        raise InputError(problems)
+    if not (doc.text_digest and prebuilt.validated(amendment_key(doc))):  # a bundled draft: checked at build
+        problems = schema_problems(doc, "amendment")
+        if problems:
+            raise InputError(problems)
     try:
         base = resolve_base(doc.data[KEY])
     except BaseNotFound as exc:
@@ -263,7 +265,7 @@ def amended(doc: Document, resolve_base: Callable[[str], Any]) -> AmendedDocumen
         data["source"] = {k: v for k, v in data["source"].items() if k != "clauses"}
     applied = AmendedDocument(doc.file, data, {}, amendment=doc, base=base.document, origins=tuple(origins))
     key = validated_key(applied)
-    if cache.load_json(key) is not True:   # the verdict, like a ruleset's, is kept for the same content
+    if not prebuilt.validated(key) and cache.load_json(key) is not True:   # kept like a ruleset's verdict
         problems = validate_document(applied)
         if problems:
             raise InputError(problems)

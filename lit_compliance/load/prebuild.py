@@ -17,11 +17,12 @@ from .validation import validate_document
 from .verdict import validated_key
 
 
-def make(out: Path, root: Path) -> list[str]:
-    """Parse, locate and validate every ``*/*.yaml`` under ``root`` (the bundled rulesets) into
-    ``out``; raise InputError naming every problem if any does not validate. The digests made."""
+def make(out: Path, root: Path, drafts: tuple[Path, ...] = ()) -> list[str]:
+    """Parse, locate and validate every ``*/*.yaml`` under ``root`` (the bundled rulesets) and the
+    bundled draft amendments ``drafts`` (applied to the rulesets they amend) into ``out``; raise
+    InputError naming every problem if any does not validate. The digests made."""
     out.mkdir(parents=True, exist_ok=True)
-    files, problems, sources = {}, [], set()
+    files, problems, sources, verdicts = {}, [], set(), []
     for path in sorted(Path(root).glob("*/*.yaml")):
         display = f"{path.parent.name}/{path.name}"
         text = _read_text(path, display)
@@ -39,10 +40,37 @@ def make(out: Path, root: Path) -> list[str]:
         guidance = doc.data["source"].get("clauses")
         if guidance:
             sources.add(_source(out / "sources", doc.data["source"]["file"], json.dumps(guidance, sort_keys=True)))
+    for path in drafts:
+        try:
+            digest, key, verdict = _draft(out, path)
+        except InputError as exc:
+            problems += exc.problems
+            continue
+        files[digest] = key
+        verdicts.append(verdict)
     if problems:
         raise InputError(problems)
-    _write(out / "index.json", {"engine": cache.engine_fingerprint(), "files": files, "sources": sorted(sources)})
+    _write(out / "index.json", {"engine": cache.engine_fingerprint(), "files": files, "sources": sorted(sources),
+                                "verdicts": verdicts})
     return sorted(files)
+
+
+def _draft(out: Path, path: Path) -> tuple[str, list, list]:
+    """A bundled draft amendment checked and applied as loading it does (its base from the bundled
+    catalogue), its data and positions kept: (its text's digest, the key of its own schema check,
+    the validation key of the ruleset it makes)."""
+    from .amendment import amended
+    from .catalogue import _amended_base
+    from .verdict import amendment_key
+
+    display = f"examples/{path.name}"
+    text = _read_text(path, display)
+    doc = load_yaml_text(text, display)
+    doc.text_digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    applied = amended(doc, _amended_base)  # raises InputError with every problem
+    _write(out / f"{doc.text_digest}.json", {"data": doc.data})
+    _write(out / f"{doc.text_digest}.marks.json", [[list(p), line, col] for p, (line, col) in doc.marks.items()])
+    return doc.text_digest, amendment_key(doc), validated_key(applied)
 
 
 def _source(out: Path, name: str, config_key: str) -> str:

@@ -7,6 +7,9 @@ folder; the wheel carries the result in ``lit_compliance/_data/prebuilt``:
   the SHA-256 of its exact text, the validation key it was found valid under (its text, the schema
   and its cited source, :func:`lit_compliance.load.verdict.validated_key`);
 * ``<digest>.json``: the file's parsed data; ``<digest>.marks.json``: every path's position;
+* ``verdicts``: the validation keys of the rulesets the bundled draft amendments make (an example
+  draft is kept like a ruleset file: its data and positions under its text's digest, with the key of
+  its own schema check, :func:`lit_compliance.load.verdict.amendment_key`);
 * ``sources/<digest>.json``: a bundled source text parsed into clauses and provisions under a
   ruleset's ``source.clauses`` guidance, keyed by the SHA-256 of the exact text and guidance
   (:func:`source_key`; listed in the index's ``sources``).
@@ -104,4 +107,7 @@ def marks(digest: str) -> dict | None:
 
 def validated(key: list) -> bool:
     """Whether a document with this validation key was found valid when the wheel was built."""
-    return isinstance(key, list) and len(key) > 1 and _files(FOLDER).get(key[1]) == key
+    if not isinstance(key, list) or len(key) < 2:
+        return False
+    verdicts = _index(FOLDER).get("verdicts")
+    return _files(FOLDER).get(key[1]) == key or (isinstance(verdicts, list) and key in verdicts)
