@@ -23,8 +23,8 @@ from ..model.wager import Wager
 from ..model.vocabulary import money
 from .config_figures import (FigureError, figure_hint, floor_problem, house_hands, label, missing_lines,
                              parse_figure, parse_figure_options, paytable_lines)
-from .sign_layout import SIGN_SIZES
-from .table_limit_room import Room as _Room, combined_rule as _combined_rule
+from ..model.table_config import SIGN_SIZES
+from ..table.limit_room import Room as _Room, combined_rule as _combined_rule
 
 SIGN_SIZE_IDS = tuple(sorted(SIGN_SIZES))
 HOUSE = "house"   # the paytable choice that is the house's own (where the rules set minimum odds)
