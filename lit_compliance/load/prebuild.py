@@ -11,10 +11,13 @@ from typing import Any
 
 from .. import cache
 from . import prebuilt
-from .amendment import is_amendment
+from .amendment import amended, is_amendment
+from .catalogue import _amended_base
+from .clause_parser import _read, parse_clauses
+from .provisions import SourceIndex
 from .strict_yaml import InputError, _read_text, load_yaml_text
 from .validation import validate_document
-from .verdict import validated_key
+from .verdict import amendment_key, validated_key
 
 
 def make(out: Path, root: Path, drafts: tuple[Path, ...] = ()) -> list[str]:
@@ -59,10 +62,6 @@ def _draft(out: Path, path: Path) -> tuple[str, list, list]:
     """A bundled draft amendment checked and applied as loading it does (its base from the bundled
     catalogue), its data and positions kept: (its text's digest, the key of its own schema check,
     the validation key of the ruleset it makes)."""
-    from .amendment import amended
-    from .catalogue import _amended_base
-    from .verdict import amendment_key
-
     display = f"examples/{path.name}"
     text = _read_text(path, display)
     doc = load_yaml_text(text, display)
@@ -76,9 +75,6 @@ def _draft(out: Path, path: Path) -> tuple[str, list, list]:
 def _source(out: Path, name: str, config_key: str) -> str:
     """One bundled source text parsed into clauses and provisions under one guidance (the clause
     parser's and the provision splitter's own output, field by field); its key."""
-    from .clause_parser import _read, parse_clauses
-    from .provisions import SourceIndex
-
     text = _read(name)
     clauses = parse_clauses(text, config_key)  # parsed here, never taken from a prebuilt folder
     index = SourceIndex(list(clauses))
