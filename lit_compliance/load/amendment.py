@@ -23,10 +23,9 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .. import cache
 from . import prebuilt
 from .paths import NAME_KEYS, step_name
-from .verdict import amendment_key, validated_key
+from .verdict import VALIDATED, amendment_key, valid_once, validated_key
 from .strict_yaml import Document, InputError, Problem, format_path
 from ..suggest import unknown
 
@@ -265,9 +264,6 @@ def amended(doc: Document, resolve_base: Callable[[str], Any]) -> AmendedDocumen
         data["source"] = {k: v for k, v in data["source"].items() if k != "clauses"}
     applied = AmendedDocument(doc.file, data, {}, amendment=doc, base=base.document, origins=tuple(origins))
     key = validated_key(applied)
-    if not prebuilt.validated(key) and cache.load_json(key) is not True:   # kept like a ruleset's verdict
-        problems = validate_document(applied)
-        if problems:
-            raise InputError(problems)
-        cache.save_json(key, True)
+    if not prebuilt.validated(key):  # a bundled draft's: found valid when the wheel was built
+        valid_once(VALIDATED, {"key": key}, lambda: validate_document(applied))   # kept, like a ruleset's
     return applied

@@ -31,11 +31,11 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from . import prebuilt
 from .resources import data_dir
 from .ruleset import Ruleset
+from .. import cache
 
 
 ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
@@ -165,7 +165,7 @@ def source_text(rs: Ruleset) -> str:
     return _read(rs.data["source"]["file"])
 
 
-@lru_cache(maxsize=None)
+@cache.remembered(64)
 def _read(name: str) -> str:
     return (data_dir("sources") / name).read_text(encoding="utf-8", errors="replace")
 
@@ -303,7 +303,7 @@ def parse_clauses(text: str, config_key: str) -> tuple[Clause, ...]:
     return tuple(_Parser(config).parse(text, config))
 
 
-@lru_cache(maxsize=64)
+@cache.remembered(64)
 def _parsed(text: str, config_key: str) -> tuple[Clause, ...]:
     """:func:`parse_clauses`, or, for a bundled source and guidance made ready in the wheel
     (:func:`.prebuilt.source`, keyed by their exact characters), what it gave when the wheel was built."""

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +32,7 @@ from .. import cache
 FOLDER = Path(__file__).resolve().parent.parent / "_data" / "prebuilt"
 
 
-@lru_cache(maxsize=None)
+@cache.remembered(4)
 def _index(folder: Path) -> dict:
     """The index of what ``folder`` holds, if this engine's code made it (empty otherwise)."""
     try:
@@ -68,7 +67,7 @@ def source(text: str, config_key: str) -> dict | None:
     return _source(FOLDER, source_key(text, config_key))
 
 
-@lru_cache(maxsize=16)
+@cache.remembered(16)
 def _source(folder: Path, key: str) -> dict | None:
     if key not in _sources(folder):
         return None
