@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from bundled import JURISDICTIONS
 from click.testing import CliRunner
 
 from lit_compliance.cli import main
@@ -115,7 +116,7 @@ def test_deal_plan_command_text_and_errors():
     assert bad.output == "error: nsw@v1 allows at most 7 player positions [NSW r 2.2.1]; got 8\n"
 
 
-@pytest.mark.parametrize("jurisdiction", ["tribal", "nsw", "massachusetts", "south-dakota", "maryland"])
+@pytest.mark.parametrize("jurisdiction", JURISDICTIONS)
 def test_deal_plan_json_gives_requirements_and_stub_rules_as_typed_facts(catalogue, jurisdiction):
     """Every requirement and stub rule comes with its citation and its findings as a list of ids, and the
     stub rules with every field, whatever the ruleset file spells out (a finding as one id or a list)."""
@@ -132,6 +133,20 @@ def test_deal_plan_json_gives_requirements_and_stub_rules_as_typed_facts(catalog
             assert plan["stub_rules"] is None
         else:
             assert set(plan["stub_rules"]) == {"to_discard_unexposed", "count_every_rounds",
-                                               "count_exempt_with_counting_shuffler", "cite", "findings"}
+                                               "count_exempt_with_counting_shuffler", "cite", "findings", "text"}
+            assert plan["stub_rules"]["text"] == method.stub.text
             assert plan["stub_rules"]["findings"] == list(method.stub.findings)
         assert "quote" not in json.dumps(plan)
+
+
+def test_deal_plan_prints_each_stub_in_the_ruleset_s_words(catalogue):
+    """A stub's `text` (who removes, counts and places it) is printed under its typed rules."""
+    for jurisdiction in catalogue.jurisdictions:
+        methods = [m for m in model_of(catalogue.get(jurisdiction)).dealing_methods if m.stub and m.stub.text]
+        if not methods:
+            continue
+        result = CliRunner().invoke(main, ["deal-plan", jurisdiction])
+        assert result.exit_code == 0, result.output
+        flat = " ".join(result.output.split())
+        for m in methods:
+            assert m.stub.text in flat

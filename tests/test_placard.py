@@ -15,10 +15,10 @@ from lit_compliance.model import Payout, model_of
 from lit_compliance.sign.placard import Wording, placard_view, say_payout, svg_view
 from lit_compliance.output.render import render
 from lit_compliance.table.config import digest, load_config, load_config_text, ruleset_for
+from bundled import COMPLIANT
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "configs"
-COMPLIANT = ["maryland", "massachusetts", "nsw", "south-dakota", "tribal"]
 
 
 def run(*args):

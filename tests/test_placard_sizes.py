@@ -36,10 +36,10 @@ from lit_compliance.table.config import load_config, ruleset_for
 import browser as pdf  # tests/browser.py: headless Chromium, for the tests where a browser is the point
 from lit_compliance.sign.metrics import mono_width, text_width
 from lit_compliance.output.render import render
+from bundled import COMPLIANT
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "configs"
-COMPLIANT = ["maryland", "massachusetts", "nsw", "south-dakota", "tribal"]
 SIZES = list(SIGN_SIZES)
 CASES = [(name, size) for size in SIZES for name in COMPLIANT]
 # The prints in the default run: each configuration once, each size at least once (the diagonal).

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import click
 
-from .common import Trouble, catalogue, check_selection, deliver, handled, main, print_pdf, rulesets_for
+from .common import (Trouble, catalogue, check_selection, deliver, filing_options, handled, main, made_stamp, print_pdf,
+                     rulesets_for)
 from ..load.catalogue import names_a_file
 from ..load.kinds import file_kind
 from ..model import exact, model_of
@@ -98,6 +99,54 @@ def _config_report(path: Path, opts, wager_id: str | None, shown: bool = True, b
     return report
 
 
+def _package(target: str | None, folder: Path, fmt: str, made_on, prepared_by, output) -> None:
+    """``par CONFIG --package DIR``: the PAR sheet, configuration, placard and rules summary, with a manifest."""
+    from ..gamemath.par import ParOptions  # lazy: the math loads only when `par` runs
+    from ..output.files import OutputError, write_tree  # lazy: only for a package
+    from ..report.filing import MARKER, package_files  # lazy: only for a package
+    from ..report.par_view import running_heads  # lazy: the PAR view loads the math
+    from ..operator.stamp import stamp_facts  # lazy: only for a package
+    from .operator import render_placard, render_summary  # lazy: only for a package
+
+    if target is None or not names_a_file(target) or _is_ruleset_file(target) or output is not None:
+        raise Trouble("--package DIR takes a table configuration file (par CONFIG --package DIR), and no --output")
+    if not Path(target).is_file():
+        raise Trouble(f"{target}: no such file")
+    doc = "pdf" if fmt == "pdf" else "html"
+    config = load_config(target)
+    rs = ruleset_for(config, catalogue())
+    stamp = made_stamp([rs], made_on, prepared_by)
+    report = _config_report(Path(target), ParOptions(), None)
+    report["title"]["facts"] = list(report["title"]["facts"]) + stamp_facts(stamp)
+    if doc == "pdf":
+        sheet = print_pdf("par/par.typ.j2", reports=[report], whatif=None, heads=running_heads([report]))
+    else:
+        sheet = render("par/par.html.j2", reports=[report], whatif=None, heads=running_heads([report]))
+
+    def data(content) -> bytes:
+        return content.encode("utf-8") if isinstance(content, str) else content
+
+    suffix = Path(target).suffix or ".yaml"
+    documents = [(f"par-sheet.{doc}", "PAR sheet", data(sheet)),
+                 (f"configuration{suffix}", "table configuration, as filed", Path(target).read_bytes()),
+                 (f"placard.{doc}", "the table's sign", data(render_placard(rs, config, doc, stamp))),
+                 (f"rules-summary.{doc}", "rules summary", data(render_summary(rs, doc, stamp)))]
+    head = {"package": "Let It Ride filing package", "tool": "lit-compliance", "version": stamp["version"],
+            "date": stamp["date"], "date_from": stamp["date_from"], "prepared_by": stamp["prepared_by"],
+            "configuration": config.path, "casino": config.casino, "table": config.settings.table,
+            "ruleset": rs.ref, "ruleset_digest": stamp["rulesets"][0]["digest"], "sign_digest": digest(rs, config)}
+    files = package_files(documents, head)
+    files[MARKER] = ""
+    try:
+        write_tree(folder, files, marker=MARKER)
+    except OutputError as exc:
+        raise Trouble(str(exc)) from None
+    click.echo(f"{folder}: filing package for {config.path} ({rs.ref}): " + ", ".join(n for n, _, _ in documents)
+               + ", manifest.json, SHA256SUMS; check it with `lit-compliance verify --package "
+               + f"{folder}` (or `sha256sum -c SHA256SUMS` inside it)")
+    raise SystemExit(0)
+
+
 @main.command(short_help="PAR sheet of every wager and paytable.")
 @click.argument("target", required=False)
 @click.option("--version", "version", help="A ruleset version id (default: the newest).")
@@ -118,10 +167,17 @@ def _config_report(path: Path, opts, wager_id: str | None, shown: bool = True, b
 @click.option("--reset", type=click.FloatRange(min=0, max=1e9), help="Progressive reset (long-run return).")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
               help="text, markdown, json, csv (one row per line), html (print-ready) or pdf.")
+@click.option("--package", "package", type=click.Path(path_type=Path, file_okay=False),
+              help="With a table configuration: write a filing package into this folder (new, empty, or written "
+                   "so before): the PAR sheet, the configuration, the placard and the rules summary (in pdf with "
+                   "--format pdf, else html), manifest.json with every file's SHA-256, and SHA256SUMS. "
+                   "`verify --package DIR` checks it.")
+@filing_options
 @click.option("--output", "-o", "output", type=click.Path(path_type=Path, dir_okay=False),
               help="Write to FILE (atomically) instead of standard output.")
 @handled
-def par(target, version, on, wager, paytable, paytable_file, bet, hands_per_hour, meter, rate, reset, fmt, output):
+def par(target, version, on, wager, paytable, paytable_file, bet, hands_per_hour, meter, rate, reset, fmt, output,
+        made_on, prepared_by, package):
     """PAR sheet (probability and accounting report) of every wager and paytable: combinations,
     probability, cycle, pay and contribution per line; return, edge, hit frequency, variance, SD,
     volatility; base-game per-bet figures; progressive and stake curves; Cover All per player count;
@@ -130,6 +186,8 @@ def par(target, version, on, wager, paytable, paytable_file, bet, hands_per_hour
     TARGET is a jurisdiction, 'all', or a table configuration file (its meter, reset, envy amounts and
     seats applied). With --paytable-file, TARGET may be omitted.
     """
+    if package is not None:
+        _package(target, package, fmt, made_on, prepared_by, output)
     if fmt == "pdf" and output is None:
         raise Trouble("--format pdf needs --output FILE")
     from ..gamemath.par import ParOptions  # lazy: the math loads only when `par` runs (`--help` imports every command module)
@@ -176,6 +234,12 @@ def par(target, version, on, wager, paytable, paytable_file, bet, hands_per_hour
                 if shown:
                     report["title"]["facts"].append({"label": "Version used", "value": said})
             reports.append(report)
+    if shown:   # each sheet's title block: the tool, the date made, the preparer (the ruleset digest is there)
+        from ..operator.stamp import stamp_facts  # lazy: as above
+
+        facts = stamp_facts(made_stamp([], made_on, prepared_by))
+        for report in reports:
+            report["title"]["facts"] = list(report["title"]["facts"]) + facts
     if fmt == "json":
         body = [strip_charts(r) for r in reports]
         value = body if len(body) > 1 else body[0]

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 from math import comb
 from statistics import NormalDist
 
@@ -341,7 +340,7 @@ def _envy_section(table, rules, stake, mean: Fraction, opts: ParOptions) -> dict
 
 # --- Cover All ------------------------------------------------------------------------------------
 
-@lru_cache(maxsize=16)
+@cache.remembered(16)
 def _highest(players: int, rules: HandRules):
     from .coverall import highest_hand  # lazy: numpy, only when a sheet is not in the cache
 
@@ -557,17 +556,26 @@ def sheet_for(model: RulesetModel, wager: Wager, table: Paytable | None, opts: P
                 "assumptions": ["the source prints no paytable for this wager"], "enumeration": "", "total": None,
                 "holds_at": []}
     rules = model.hand_rules
-    key = ["par-sheet", repr((wager.id, wager.kind.value, wager.hand_basis.value, str(wager.stake),
-                              str(wager.meter.reset_minimum) if wager.meter else None)),
-           repr(table), repr(rules), repr(opts), settings.key()]
-    body = cache.load_json(key)
-    if body is None:
+    inputs = {"wager": repr((wager.id, wager.kind.value, wager.hand_basis.value, str(wager.stake),
+                             str(wager.meter.reset_minimum) if wager.meter else None)),
+              "paytable": repr(table), "rules": repr(rules), "options": repr(opts), "settings": settings.key()}
+
+    def compute() -> dict:
         if wager.is_base:
             body = base_sheet(wager, table, rules, opts, record)
         elif table.hand_basis.value == "table_highest":
             body = cover_all_sheet(wager, table, rules, opts, record)
         else:
             body = side_sheet(wager, table, rules, opts, record)
-        body = json.loads(json.dumps(body))   # exactly what the cache gives back, so cold = warm
-        cache.save_json(key, body)
+        return json.loads(json.dumps(body))   # exactly what the cache gives back, so cold = warm
+    body = cache.memo(PAR_SHEET, inputs, compute)
     return {**head, **body, "priced": summary, "holds_at": _holds_at(record)}
+
+
+def _sheet(stored) -> dict:
+    if not isinstance(stored, dict):
+        raise TypeError("a PAR sheet's body is a JSON object")
+    return stored
+
+
+PAR_SHEET = cache.kind("par-sheet", cache.same, _sheet, "the body of one paytable's PAR sheet (:func:`sheet_for`)")

@@ -345,25 +345,37 @@ def _finite(x: float, side: int) -> float:
     return x if np.isfinite(x) else side * 1e9
 
 
+def _edge_table(values: np.ndarray, probs: np.ndarray) -> dict:
+    """The band edges at every level and the tail table, at each point of :data:`GRID`, as JSON data."""
+    table: dict = {lv: [[], []] for lv in LEVELS}
+    table["tails"] = [[], []]
+    for n in GRID:
+        e, (low, high) = _quantiles(values, probs, n)
+        for lv in LEVELS:
+            table[lv][0].append(_finite(e[lv][0], -1))
+            table[lv][1].append(_finite(e[lv][1], 1))
+        table["tails"][0].append([_finite(x, -1) for x in low])
+        table["tails"][1].append([_finite(x, 1) for x in high])
+    return table
+
+
+def _edges_from_json(stored) -> dict:
+    if not (isinstance(stored, dict) and set(stored) == set(LEVELS) | {"tails"}):
+        raise ValueError("not a table of band edges")
+    return stored
+
+
+HOLD_EDGES = cache.kind("hold-edges", cache.same, _edges_from_json,
+                        "band edges in z for one one-round distribution at every grid point (:class:`Edges`)")
+
+
 class Edges:
     """Band edges in z for any number of rounds, for one one-round distribution, and the p-value of
     any z (from the tail table: the z of each tail probability in :data:`TAILS`)."""
 
     def __init__(self, values: np.ndarray, probs: np.ndarray):
-        key = ["hold-edges", "v4", _key(values, probs), repr(GRID), repr(TAILS)]
-        stored = cache.load_json(key)
-        if not (isinstance(stored, dict) and set(stored) == set(LEVELS) | {"tails"}):
-            table: dict = {lv: [[], []] for lv in LEVELS}
-            table["tails"] = [[], []]
-            for n in GRID:
-                e, (low, high) = _quantiles(values, probs, n)
-                for lv in LEVELS:
-                    table[lv][0].append(_finite(e[lv][0], -1))
-                    table[lv][1].append(_finite(e[lv][1], 1))
-                table["tails"][0].append([_finite(x, -1) for x in low])
-                table["tails"][1].append([_finite(x, 1) for x in high])
-            cache.save_json(key, table)
-            stored = table
+        inputs = {"distribution": _key(values, probs), "grid": repr(GRID), "tails": repr(TAILS)}
+        stored = cache.memo(HOLD_EDGES, inputs, lambda: _edge_table(values, probs))
         self.table = {lv: (np.array(stored[lv][0]), np.array(stored[lv][1])) for lv in LEVELS}
         self.tails = (np.array(stored["tails"][0]), np.array(stored["tails"][1]))   # [grid point, tail]
         self.x = np.log10(np.array(GRID, dtype=float))

@@ -23,9 +23,8 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .. import cache
 from .paths import NAME_KEYS, step_name
-from .verdict import validated_key
+from .verdict import VALIDATED, valid_once, validated_key
 from .strict_yaml import Document, InputError, Problem, format_path
 from ..suggest import unknown
 
@@ -263,9 +262,5 @@ def amended(doc: Document, resolve_base: Callable[[str], Any]) -> AmendedDocumen
         data["source"] = {k: v for k, v in data["source"].items() if k != "clauses"}
     applied = AmendedDocument(doc.file, data, {}, amendment=doc, base=base.document, origins=tuple(origins))
     key = validated_key(applied)
-    if cache.load_json(key) is not True:   # the verdict, like a ruleset's, is kept for the same content
-        problems = validate_document(applied)
-        if problems:
-            raise InputError(problems)
-        cache.save_json(key, True)
+    valid_once(VALIDATED, {"key": key}, lambda: validate_document(applied))   # kept, like a ruleset's
     return applied

@@ -31,10 +31,10 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from .resources import data_dir
 from .ruleset import Ruleset
+from .. import cache
 
 
 ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
@@ -164,7 +164,7 @@ def source_text(rs: Ruleset) -> str:
     return _read(rs.data["source"]["file"])
 
 
-@lru_cache(maxsize=None)
+@cache.remembered(64)
 def _read(name: str) -> str:
     return (data_dir("sources") / name).read_text(encoding="utf-8", errors="replace")
 
@@ -296,7 +296,7 @@ def _tidy(lines: list[str], numbers: list[int]) -> tuple[str, tuple[int, ...]]:
     return "\n".join(line for line, _ in kept), tuple(number for _, number in kept)
 
 
-@lru_cache(maxsize=64)
+@cache.remembered(64)
 def _parsed(text: str, config_key: str) -> tuple[Clause, ...]:
     config = json.loads(config_key)
     return tuple(_Parser(config).parse(text, config))

@@ -17,7 +17,6 @@ prebuilt folder and uses the cache alone.
 from __future__ import annotations
 
 import json
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +25,7 @@ from .. import cache
 FOLDER = Path(__file__).resolve().parent.parent / "_data" / "prebuilt"
 
 
-@lru_cache(maxsize=None)
+@cache.remembered(4)
 def _index(folder: Path) -> dict:
     """Digest -> validation key, of the prebuilt files made by this engine's code (none otherwise)."""
     try:

@@ -34,10 +34,10 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
 from .ruleset import Ruleset
 from .clause_parser import Clause, _parsed, clause_config as _config, source_text
+from .. import cache
 
 ABBREVIATIONS = frozenset({"e.g.", "i.e.", "no.", "nos.", "etc.", "mr.", "ms.", "mrs.", "dr.", "st.", "v.", "vs.",
                            "u.s.", "inc.", "co.", "cf.", "viz."})
@@ -247,7 +247,7 @@ class SourceIndex:
         return out
 
 
-@lru_cache(maxsize=16)
+@cache.remembered(16)
 def _index(text: str, config_key: str) -> SourceIndex:
     return SourceIndex(list(_parsed(text, config_key)))
 
