@@ -89,6 +89,7 @@ class RoundStep:
     cite: str
     findings: tuple[str, ...] = ()
     may_leave_cards: CardState | None = None  # a state the step may leave the cards in (a signal, a placing)
+    not_conflicts: tuple[tuple[str, str], ...] = ()  # (the other side, why it is no defect) per conflict excused
 
 
 @dataclass(frozen=True)
@@ -253,7 +254,8 @@ def sections_of(data: Mapping) -> Sections:
                                       tuple(t["wagers"]) if t.get("wagers") else None, t.get("minutes"))
                            for t in data["table_limits"]),
         round_steps=tuple(RoundStep(s["step"], s.get("order"), s.get("wager"), s.get("text"), s["cite"],
-                                    finding_ids(s.get("finding")), CardState.from_data(s.get("may_leave_cards")))
+                                    finding_ids(s.get("finding")), CardState.from_data(s.get("may_leave_cards")),
+                                    tuple((n["with"], n["reason"]) for n in s.get("not_conflicts", ())))
                           for s in data["round_sequence"]),
         definitions=tuple(Definition(x["term"], x["meaning"], x["cite"], finding_ids(x.get("finding")))
                           for x in data["definitions"]),
