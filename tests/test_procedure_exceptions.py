@@ -120,3 +120,37 @@ def test_an_exception_conflict_with_a_recorded_reason_passes(tmp_path, reason):
     result = CliRunner().invoke(main, ["validate", "--procedure", str(target)])
     assert result.exit_code == 0, result.output
     assert f"no defect: {target}:" in result.output and f"reason: {reason}" in result.output
+
+
+def test_the_procedure_is_played_for_every_dealing_method_and_player_count():
+    from lit_compliance.regulator.deal_check import deal_conflicts, plays
+    from lit_compliance.regulator.procedure import table_positions
+
+    for rs in Catalogue.bundled().all_versions():
+        methods = [m["id"] for m in rs.data["dealing_methods"]]
+        assert plays(rs) == [(m, n) for m in methods for n in range(1, table_positions(rs) + 1)]
+        assert deal_conflicts(rs) == []  # every bundled method deals what the round's steps use
+
+
+def test_a_dealing_method_that_deals_too_few_community_cards_is_reported(tmp_path):
+    from lit_compliance.regulator.deal_check import deal_conflicts
+
+    path = ROOT / "rulesets" / "nsw" / "v1.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    shoe = next(m for m in data["dealing_methods"] if m["id"] == "card_shoe")
+    steps = shoe["plan"]["steps"]
+    steps.pop(max(i for i, s in enumerate(steps) if s["to"] == "community"))  # planted: one community card lost
+    turned = sum(1 for s in data["round_sequence"] if s["step"].startswith(("reveal_community", "burn_community")))
+    folder = tmp_path / "nsw"
+    folder.mkdir()
+    target = folder / "v1.yaml"
+    text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=10_000)
+    target.write_text(text, encoding="utf-8")
+    found = deal_conflicts(load_ruleset(target))
+    dealt = sum(s["cards"] for s in steps if s["to"] == "community")
+    assert [(c.method, c.players) for c in found] == [("card_shoe", 1)]
+    assert any(f"leaves {dealt} community card(s) face down, but the round's steps burn or turn {turned}" == c.says
+               for c in found)
+    result = CliRunner().invoke(main, ["validate", "--procedure", str(target)])
+    assert result.exit_code == 1
+    assert f"conflict: {target}:{_line_of(text, '- id: card_shoe')}: dealing method card_shoe" in result.output

@@ -290,8 +290,10 @@ def state_conflicts(rs: Ruleset) -> list[StateConflict]:
 def conflict_rows(rulesets: list[Ruleset]) -> list[dict]:
     """Every conflict of every ruleset as plain data (``validate --procedure``): a step's unmet need
     (class ``needs``), incompatible card states (``card_state``), an exception against its rule
-    (``exception``, :mod:`.exception_scope`)."""
-    from .exception_scope import exception_rows  # the third class lives in its own module
+    (``exception``, :mod:`.exception_scope`), a dealing method's deal against the steps (``deal``,
+    :mod:`.deal_check`)."""
+    from .deal_check import deal_rows  # each further check lives in its own module, which imports this one
+    from .exception_scope import exception_rows
     out = []
     for rs in rulesets:
         lines = rs.document.locate if rs.document is not None else (lambda path: (1, 1))
@@ -312,6 +314,7 @@ def conflict_rows(rulesets: list[Ruleset]) -> list[dict]:
                                 f"{c.demanded.replace('_', ' ')}",
                         "recorded_by": list(c.recorded_by), "reason": c.reason})
         out.extend(exception_rows(rs))
+        out.extend(deal_rows(rs))
     return out
 
 
