@@ -113,7 +113,7 @@ def round_view(rs: Ruleset, method_id: str | None = None, players: int | None = 
                      "leaves": left})
     return {"ruleset": rs.ref, "method": plan.method_id, "players": plan.players, "steps": rows,
             "open_at_end": sorted(open_),
-            "note": "Steps in the order of round_sequence; the steps of one pass (a run of player-by-player steps) are "
+            "note": "Steps in the order the rules give them; the steps of one pass (a run of player-by-player steps) are "
                     "done for one player, then for the next; a step whose order the ruleset leaves unstated is read as done for the whole "
                     "table at once. States are those after the step."}
 
