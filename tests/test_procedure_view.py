@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from lit_compliance.cli import main
 from lit_compliance.load.catalogue import Catalogue
-from lit_compliance.regulator.procedure import conflict_rows
+from lit_compliance.regulator.conflicts import conflict_rows
 from lit_compliance.report.references import page
 
 CAT = Catalogue.bundled()

@@ -86,7 +86,7 @@ def test_the_new_findings_say_how_they_were_found():
 
 
 def test_the_counts_the_other_pages_quote_are_the_computed_ones():
-    from lit_compliance.regulator.procedure import conflict_rows
+    from lit_compliance.regulator.conflicts import conflict_rows
 
     cat = Catalogue.bundled()
     text = PAGE.read_text(encoding="utf-8")

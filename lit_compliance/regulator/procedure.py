@@ -287,36 +287,29 @@ def state_conflicts(rs: Ruleset) -> list[StateConflict]:
     return out
 
 
-def conflict_rows(rulesets: list[Ruleset]) -> list[dict]:
-    """Every conflict of every ruleset as plain data (``validate --procedure``): a step's unmet need
-    (class ``needs``), incompatible card states (``card_state``), an exception against its rule
-    (``exception``, :mod:`.exception_scope`), a dealing method's deal against the steps (``deal``,
-    :mod:`.deal_check`)."""
-    from .deal_check import deal_rows  # each further check lives in its own module, which imports this one
-    from .exception_scope import exception_rows
+def step_rows(rs: Ruleset) -> list[dict]:
+    """The conflicts of the first two classes in ``rs`` as plain data: a step's unmet need (class
+    ``needs``) and incompatible card states (``card_state``); :mod:`.conflicts` adds the others."""
     out = []
-    for rs in rulesets:
-        lines = rs.document.locate if rs.document is not None else (lambda path: (1, 1))
-        for c in conflicts(rs):
-            out.append({"ruleset": rs.ref, "path": rs.path, "class": "needs",
-                        "line": lines(("round_sequence", c.step.index))[0],
-                        "step": c.step.name, "order": c.step.order, "cite": c.step.cite,
-                        "cause": c.cause.name if c.cause else None, "cause_cite": c.cause.cite if c.cause else None,
-                        "players": c.players, "needs": c.what, "says": f"needs {c.what}",
-                        "recorded_by": list(c.recorded_by), "reason": c.reason})
-        for c in state_conflicts(rs):
-            out.append({"ruleset": rs.ref, "path": rs.path, "class": "card_state",
-                        "line": lines(("round_sequence", c.step.index))[0],
-                        "step": c.step.name, "order": c.step.order, "cite": c.step.cite,
-                        "cause": f"other rule {c.rule}", "cause_cite": c.rule_cite, "players": c.players,
-                        "needs": f"the {c.cards}'s cards {c.demanded.replace('_', ' ')}",
-                        "says": f"may leave the {c.cards}'s cards {c.left.replace('_', ' ')}, where a rule keeps them "
-                                f"{c.demanded.replace('_', ' ')}",
-                        "recorded_by": list(c.recorded_by), "reason": c.reason})
-        out.extend(exception_rows(rs))
-        out.extend(deal_rows(rs))
+    lines = rs.document.locate if rs.document is not None else (lambda path: (1, 1))
+    for c in conflicts(rs):
+        out.append({"ruleset": rs.ref, "path": rs.path, "class": "needs",
+                    "line": lines(("round_sequence", c.step.index))[0],
+                    "step": c.step.name, "order": c.step.order, "cite": c.step.cite,
+                    "cause": c.cause.name if c.cause else None, "cause_cite": c.cause.cite if c.cause else None,
+                    "players": c.players, "needs": c.what, "says": f"needs {c.what}",
+                    "recorded_by": list(c.recorded_by), "reason": c.reason})
+    for c in state_conflicts(rs):
+        out.append({"ruleset": rs.ref, "path": rs.path, "class": "card_state",
+                    "line": lines(("round_sequence", c.step.index))[0],
+                    "step": c.step.name, "order": c.step.order, "cite": c.step.cite,
+                    "cause": f"other rule {c.rule}", "cause_cite": c.rule_cite, "players": c.players,
+                    "needs": f"the {c.cards}'s cards {c.demanded.replace('_', ' ')}",
+                    "says": f"may leave the {c.cards}'s cards {c.left.replace('_', ' ')}, where a rule keeps them "
+                            f"{c.demanded.replace('_', ' ')}",
+                    "recorded_by": list(c.recorded_by), "reason": c.reason})
     return out
 
 
-__all__ = ["Conflict", "STEPS", "StateConflict", "Step", "conflict_rows", "conflicts", "passes", "procedure",
-           "state_conflicts"]
+__all__ = ["Conflict", "STEPS", "StateConflict", "Step", "conflicts", "passes", "procedure", "state_conflicts",
+           "step_rows"]

@@ -154,8 +154,8 @@ def _dealing_view(rs: Ruleset) -> list[dict]:
 
 def _procedure_view(rs: Ruleset) -> dict | None:
     """The round step by step (as ``deal-plan`` prints it) and what the procedure checker reports."""
-    from ...regulator.procedure import conflict_rows  # lazy: as the CLI loads them
-    from ...regulator.procedure_view import round_view
+    from ...regulator.conflicts import conflict_rows  # lazy: the checker loads for this section only
+    from ...regulator.procedure_view import round_view  # lazy: as above
 
     try:
         view = round_view(rs)
