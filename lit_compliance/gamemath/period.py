@@ -29,7 +29,9 @@ period's own mean and SD come from the exact figures at its meter and stake).
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
+from statistics import NormalDist
 from math import gcd, lgamma, log, log1p, sqrt
 
 import numpy as np
@@ -110,8 +112,6 @@ def hold_bands_and_normal_share(values: np.ndarray, probs: np.ndarray, rounds, l
     of ``normal_levels``: the exact share of honest totals within mean +- z x SD x sqrt(n) (z the normal
     quantile: the band a volatility index gives), where the normal curve says ``level``. Each: {"rounds":
     n, "90%": share, ...}. One exact distribution per n serves both."""
-    from statistics import NormalDist
-
     names = tuple(f"{level * 100:g}" for level in levels)
     mean = float(values @ probs)
     sd = sqrt(max(float((values - mean) ** 2 @ probs), 0.0))
@@ -256,33 +256,44 @@ def _pieces(values: np.ndarray, probs: np.ndarray, n: int) -> list[_Piece]:
     big = np.sort(order[:rare])
     small = np.sort(order[rare:])
     p_rare = float(probs[big].sum())
-    q = (probs[big] / p_rare).tolist()
+    q = probs[big] / p_rare
     small_v, small_p = values[small], probs[small] / float(probs[small].sum())
-    steps = np.round(values[big] / h0).astype(np.int64).tolist()
+    steps = np.round(values[big] / h0).astype(np.int64)
 
     def weight(k: int) -> float:
         return float(np.exp(_log_binomial(n, k, p_rare))) if k <= n else 0.0
 
     pieces = []
-    sums = {0: 1.0}               # sum of k rare outcomes (in units of h0) -> its probability
+    # the sums of k rare outcomes (in units of h0) and their probabilities
+    totals, chances = np.zeros(1, dtype=np.int64), np.ones(1)
     k, covered = 0, 0.0
     while k <= n and 1.0 - covered > 1e-13:
         w_k = weight(k)
         covered += w_k
         if w_k > RARE_PRUNE:
             start, h, cdf = _convolved(small_v, small_p, n - k, h0)
-            shifts = np.array(list(sums), dtype=float) * h0
-            pieces.append(_Piece(w_k * np.array(list(sums.values())), shifts, start, h, cdf))
+            pieces.append(_Piece(w_k * chances, totals.astype(float) * h0, start, h, cdf))
         w_next = weight(k + 1)
-        nxt: dict = {}
-        for total, prob in sums.items():
-            for step, qj in zip(steps, q):
-                nxt[total + step] = nxt.get(total + step, 0.0) + prob * qj
-        sums = {t: x for t, x in nxt.items() if x * w_next > RARE_PRUNE}
+        totals, chances = rare_step(totals, chances, steps, q)
+        keep = chances * w_next > RARE_PRUNE
+        totals, chances = totals[keep], chances[keep]
         k += 1
-        if not sums:
+        if not len(totals):
             break
     return pieces
+
+
+def rare_step(totals: np.ndarray, chances: np.ndarray, steps: np.ndarray, q: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The sums of one more rare outcome: each total plus each step, with chance times q, the
+    chances of equal sums added up. Bit for bit what adding them up one by one in a dict gives
+    (each sum first seen where its first pair falls, pairs taken total by total, step by step):
+    ``np.bincount`` adds each sum's terms in that same order, from zero."""
+    flat_t = (totals[:, None] + steps[None, :]).ravel()
+    flat_c = (chances[:, None] * q[None, :]).ravel()
+    sums, first, inverse = np.unique(flat_t, return_index=True, return_inverse=True)
+    added = np.bincount(inverse.ravel(), weights=flat_c, minlength=len(sums))
+    order = np.argsort(first, kind="stable")
+    return sums[order], added[order]
 
 
 def _cdf(pieces: list[_Piece], t: np.ndarray) -> np.ndarray:
@@ -445,8 +456,6 @@ class Mixture:
     ``levels``: (house's net per round per unit, probabilities, rounds, stake) per level."""
 
     def __init__(self, levels: list[tuple[np.ndarray, np.ndarray, int, float]]):
-        import itertools
-
         levels = [(v, p, int(n), float(s)) for v, p, n, s in levels if n > 0]
         self.mean = sum(s * n * float(v @ p) for v, p, n, s in levels)
         self.var = sum(s * s * n * max(float((v - v @ p) ** 2 @ p), 0.0) for v, p, n, s in levels)

@@ -24,6 +24,11 @@ def validated_key(doc: Document) -> list:
             _file_digest(data_dir("sources") / source) if isinstance(source, str) and "/" not in source else None]
 
 
+def amendment_key(doc: Document) -> list:
+    """What a draft amendment's own schema check depends on: its file's text and the amendment schema."""
+    return ["amendment", doc.text_digest, _file_digest(data_dir("schema") / "amendment.schema.json")]
+
+
 def canonical_digest(value) -> str:
     """The SHA-256 of a value's canonical JSON (keys sorted): equal content, equal digest."""
     return hashlib.sha256(json.dumps(value, sort_keys=True, ensure_ascii=False, default=str).encode()).hexdigest()

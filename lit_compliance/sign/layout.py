@@ -161,8 +161,6 @@ def _stamp_lines(view: dict, width: float, size: float) -> list[str]:
     """The citation, the ruleset and the command that verifies the sign (its digest in it), broken as
     the browser breaks them: the command stays together on one line."""
     words = f"{view['citation']} \u00b7 ruleset {view['ruleset_ref']} \u00b7".split()
-    if view.get("made"):
-        words += f"{view['made']} \u00b7".split()
     words.append(view["verify"] if view.get("verify") else f"digest {view['digest']}")
     lines, line = [], ""
     for word in words:

@@ -344,7 +344,7 @@ def placard_view(ruleset: Ruleset, config: TableConfig, with_qr: bool = True, ma
         "ruleset_ref": ruleset.ref,
         "digest": sign_digest,
         "verify": verify_command(config, sign_digest),
-        "made": made,   # the document's stamp, short (the tool, the rules' digest, the date made, the preparer)
+        "made": made,   # the document's stamp, short: in the file's metadata, not the sheet (no room for a line)
         "qr": qr_code(verify_command(config, sign_digest, sign_parts(ruleset, config))) if with_qr else None,
         "limits": limit_lines,
         "payout_limit": _payout_limit(ruleset, config, offered, titles, symbol),
