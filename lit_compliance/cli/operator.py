@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from ..load.catalogue import Ruleset
+from ..load.catalogue import CatalogueError, Ruleset
 from .common import (EXIT_NO, EXIT_OK, Trouble, catalogue, deliver, emit, handled, main, pick, print_pdf, progress,
                      read_answer)
 from ..operator.checks import Report, check as check_config
@@ -42,6 +42,20 @@ ruleset_option = click.option("--ruleset", "ruleset_ref", metavar="REF|FILE",
                               help="Check against this ruleset (jurisdiction@version or a ruleset file) "
                                    "instead of the bundled one the configuration names; it must be the "
                                    "same jurisdiction and version.")
+
+
+def _ruleset(config: TableConfig, ruleset_ref: str | None) -> Ruleset:
+    """The ruleset a configuration is checked against (``--ruleset`` if given), a ``--ruleset`` that
+    names nothing refused naming the option."""
+    cat = catalogue()
+    if ruleset_ref:
+        try:
+            cat.resolve(ruleset_ref)
+        except CatalogueError as exc:
+            raise Trouble(f"--ruleset: {exc}") from None
+    return ruleset_for(config, cat, ruleset_ref)
+
+
 output_option = click.option("--output", "-o", "output", type=click.Path(path_type=Path, dir_okay=False),
                              help="Write to FILE (atomically) instead of standard output.")
 
@@ -77,7 +91,7 @@ def paytables(jurisdiction: str, version: str | None, on: str | None, fmt: str) 
 
 def _load(config_path: Path, ruleset_ref: str | None) -> tuple[Ruleset, TableConfig, Report]:
     config = load_config(config_path)
-    rs = ruleset_for(config, catalogue(), ruleset_ref)
+    rs = _ruleset(config, ruleset_ref)
     return rs, config, check_config(rs, config)
 
 
@@ -133,7 +147,7 @@ def check_cmd(config: Path, ruleset_ref: str | None, fmt: str, strict: bool, ver
     if fmt == "csv":
         raise Trouble(f"--format csv: {config} is a table configuration; csv is for a floor's summary "
                       "(use text or json for one table)")
-    rs = ruleset_for(cfg := config_of_document(doc), catalogue(), ruleset_ref)
+    rs = _ruleset(cfg := config_of_document(doc), ruleset_ref)
     report = check_config(rs, cfg)
     view = _report_view(report)
     view["table"] = table_figures(rs, cfg)
@@ -202,7 +216,7 @@ def verify_cmd(config: Path, sign_digest: str, parts: str | None, ruleset_ref: s
                           "separated by commas, as the sign's QR code gives it)")
     cfg = load_config(config)
     cat = catalogue()
-    rs = ruleset_for(cfg, cat, ruleset_ref)
+    rs = _ruleset(cfg, ruleset_ref)
     expected = digest(rs, cfg)
     problems: list[str] = []
     if given != expected:
