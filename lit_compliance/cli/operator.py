@@ -21,7 +21,7 @@ from ..operator.sign_layout import SIGN_SIZES, PlacardTooFull, type_sizes_text
 from ..output.render import render, to_json
 from ..model import model_of
 
-from ..output.text_safety import markdown
+from ..output.text_safety import markdown, one_line
 from ..operator.summary import paytables_view, summary_view
 from ..operator.table_figures import table_figures, table_lines
 from ..operator.table_config import (PART_DIGITS, TableConfig, config_of_document, digest, load_config,
@@ -53,6 +53,8 @@ def _ruleset(config: TableConfig, ruleset_ref: str | None) -> Ruleset:
             cat.resolve(ruleset_ref)
         except CatalogueError as exc:
             raise Trouble(f"--ruleset: {exc}") from None
+        except OSError as exc:
+            raise Trouble(f"--ruleset: cannot read {one_line(ruleset_ref)}: {exc.strerror or exc}") from None
     return ruleset_for(config, cat, ruleset_ref)
 
 
