@@ -118,3 +118,21 @@ def test_a_signal_at_any_moment_of_start_up_exits_130_with_one_line(gate, signum
 def test_a_signal_at_any_of_many_moments_of_start_up_exits_130_with_one_line(gate, args, signum):
     taken_over, exiting = _calls(gate, args)
     _check(gate, args, signum, _points(taken_over, exiting, 150), taken_over)
+
+
+def test_imported_as_a_library_the_package_leaves_signals_alone():
+    done = subprocess.run([sys.executable, "-c", "import signal, lit_compliance.cli; "
+                           "print(signal.getsignal(signal.SIGINT) is signal.default_int_handler, "
+                           "signal.getsignal(signal.SIGTERM) is signal.SIG_DFL)"],
+                          capture_output=True, text=True, timeout=600)
+    assert done.stdout.split() == ["True", "True"], done.stderr
+
+
+def test_run_as_python_m_start_up_is_covered_too(gate):
+    for at in (1, 2, 40, 400):
+        done = subprocess.run([sys.executable, "-m", "lit_compliance", "show", "tribal"], capture_output=True, text=True,
+                              timeout=600, cwd=gate, env={**os.environ, "PYTHONPATH": str(gate),
+                                                          "LIT_TEST_SIGNAL_AT": str(at),
+                                                          "LIT_TEST_SENT": str(gate / "sent-m.txt")})
+        assert done.returncode == 130 and done.stderr == "lit-compliance: interrupted; stopped, nothing written\n", \
+            (at, done.returncode, done.stderr[-1500:])
