@@ -26,7 +26,7 @@ import sys as _sys   # already loaded, as _signal is: neither import runs any co
 def _stop_while_starting(signum, frame):
     """SIGINT or SIGTERM while the program is starting: nothing is written yet, so say so and end
     the process at once (no exception, hence no traceback from wherever start-up was)."""
-    import os
+    import os  # lazy: loaded by then in any run (the handler is installed before the package imports anything)
 
     try:
         os.write(2, b"lit-compliance: interrupted; stopped, nothing written\n")
