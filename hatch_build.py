@@ -37,7 +37,7 @@ class CustomBuildHook(BuildHookInterface):
 
 
 def make_prebuilt(root: Path, out: Path) -> None:
-    """The bundled rulesets made ready by the package's own loader (which needs PyYAML, a build
+    """The bundled rulesets (and the example draft amendment the wheel carries for the site) made ready by the package's own loader (which needs PyYAML, a build
     requirement), run from this source tree with no cache; a ruleset that does not validate fails
     the build, naming every problem."""
     saved_path, saved_cache = list(sys.path), os.environ.get("LIT_COMPLIANCE_CACHE")
@@ -48,7 +48,7 @@ def make_prebuilt(root: Path, out: Path) -> None:
         from lit_compliance.load.strict_yaml import InputError
 
         try:
-            prebuild.make(out, root / "rulesets")
+            prebuild.make(out, root / "rulesets", (root / "examples" / "maryland-draft-amendment.yaml",))
         except InputError as exc:
             raise SystemExit(f"the bundled rulesets do not validate:\n{exc}") from None
     finally:

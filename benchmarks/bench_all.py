@@ -1,21 +1,32 @@
-"""Every figure of the issue "Speed" in one run, each beside its target.
+"""Every speed figure the issues set a target for, all paired in one interleaved run.
 
-    python benchmarks/bench_all.py [--repeat N] [--no-evaluators] [--no-scale] [--copies N]
+    python benchmarks/bench_all.py [--rounds N] [--copies N] [--root DIR] [--no-scale] [--no-evaluators]
 
-Each timing is the wall time of a new process (``python -m lit_compliance ...``, interpreter start
-included) and its own peak memory (from ``os.wait4``), the median of N runs (default 3). Cold runs
-get a new empty cache folder each (``LIT_COMPLIANCE_CACHE``); warm runs reuse one a first run
-filled. Then how the catalogue-wide commands scale: ``site``, ``analyze all``, ``par all`` and
-``diff`` (warm) on today's catalogue and on a synthetic one N times its size
-(``make_catalogue.py``, default 10x), each as an exponent k in time ~ size^k (1 is linear; the
-interpreter's start-up, the same at every size, pulls k below what the work alone would give).
-Then the evaluator ratios of ``bench_evaluators.py`` (phevaluator from the ``bench`` extra;
-skipped when missing).
+Each figure is one new process (``python -m lit_compliance ...``, interpreter start included, bytecode
+kept as an install keeps it): its CPU time (user + system, from ``os.wait4``), wall time and peak
+memory. "Cold" is an empty lit-compliance cache (a new folder each run); "warm" a cache that one
+unmeasured run filled. Every run of every row takes its turn in each of N rounds (the order reversed
+every other round), so a machine busy from minute to minute weighs on all rows alike, and each ratio
+is the median of the per-round ratios of the two runs it compares, never a ratio of medians taken at
+different times. CPU ratios are the ones that hold under load; wall times are printed beside them.
+
+Rows: the import floor (``python -c "import numpy, yaml, jinja2, click, jsonschema"``) and each
+command cold and warm against it (targets: cold <= 1.5x the floor, ``site`` <= 2x); ``par all``
+against ``analyze all``. Then scale: the catalogue-wide commands on today's catalogue and on a
+synthetic one N times its size (``make_catalogue.py``: the copies differ in paytables and readings,
+so there is N times as much to price), cold and warm, each paired 1x with Nx in the same round, as
+exponents k in cost ~ size^k for CPU time and peak memory (1 is linear; the interpreter's start, the
+same at every size, pulls k below what the work alone would give). ``--root`` measures another copy
+(an installed wheel: ``pip install --no-deps --target DIR dist/*.whl``, which carries the prebuilt
+catalogue a checkout lacks; the scale rows always use checkouts). Then the evaluator ratios of
+``bench_evaluators.py`` (phevaluator from the ``bench`` extra; skipped when missing).
 """
 from __future__ import annotations
 
 import argparse
+import math
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -24,87 +35,101 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+FLOOR = [sys.executable, "-c", "import numpy, yaml, jinja2, click, jsonschema"]
 
-STARTUP = [["list"], ["show", "maryland"], ["validate"], ["check", "examples/configs/maryland.yaml"],
-           ["diff", "maryland@v1", "examples/maryland-draft-amendment.yaml"],
-           ["placard", "examples/configs/maryland.yaml", "--format", "html"]]
-ONE_PAYTABLE = ["analyze", "maryland", "--wager", "base", "--paytable", "a"]
-
+# (name, arguments, writes a file, target: cold x floor)
+COMMANDS = [
+    ("list", ["list"], False, 1.5),
+    ("show maryland", ["show", "maryland"], False, 1.5),
+    ("validate", ["validate"], False, 1.5),
+    ("validate --coverage", ["validate", "--coverage"], False, 1.5),
+    ("check (a table)", ["check", str(EXAMPLES / "configs" / "maryland.yaml")], False, 1.5),
+    ("placard --format html", ["placard", str(EXAMPLES / "configs" / "maryland.yaml"), "--format", "html"], False, 1.5),
+    ("diff (a draft amendment)", ["diff", "maryland@v1", str(EXAMPLES / "maryland-draft-amendment.yaml")], False, 1.5),
+    ("compare base-paytables", ["compare", "base-paytables"], False, 1.5),
+    ("analyze (one paytable)", ["analyze", "maryland", "--wager", "base", "--paytable", "a"], False, 1.5),
+    ("analyze all", ["analyze", "all"], False, 1.5),
+    ("par all", ["par", "all"], False, 1.5),
+    ("site", ["site"], True, 2.0),
+]
+SCALED = [("site", ["site"], True), ("analyze all", ["analyze", "all"], False),
+          ("par all", ["par", "all", "--format", "json"], True), ("diff maryland nsw", ["diff", "maryland", "nsw"], False)]
 
 # Python's compiled bytecode is kept (in a folder of its own), as an installed package has it:
 # "cold" means an empty lit-compliance cache, not an interpreter compiling every module anew.
 PYCACHE = tempfile.mkdtemp(prefix="lit-bench-pycache-")
 
 
-def run_once(args: list[str], cache: str, out: str | None = None, root: Path = ROOT) -> tuple[float, float]:
-    """Wall seconds and peak MiB of one ``lit_compliance`` process (of the project at ``root``)."""
-    env = dict(os.environ, LIT_COMPLIANCE_CACHE=cache, PYTHONPATH=str(root), PYTHONPYCACHEPREFIX=PYCACHE)
+def run_once(argv: list[str], root: Path, cache: str | None = None) -> tuple[float, float, float]:
+    """Wall seconds, CPU seconds and peak MiB of one process run in ``root`` (with ``cache``)."""
+    env = dict(os.environ, PYTHONPATH=str(root), PYTHONPYCACHEPREFIX=PYCACHE)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    argv = [sys.executable, "-m", "lit_compliance", *args] + (["--output", out] if out else [])
+    env.pop("SOURCE_DATE_EPOCH", None)
+    if cache is not None:
+        env["LIT_COMPLIANCE_CACHE"] = cache
     start = time.perf_counter()
     proc = subprocess.Popen(argv, cwd=root, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(proc.pid, 0)
-    took = time.perf_counter() - start
-    proc.returncode = os.waitstatus_to_exitcode(status)
+    wall = time.perf_counter() - start
     error = proc.stderr.read().decode(errors="replace")
     proc.stderr.close()
-    if proc.returncode and not (args[0] == "diff" and proc.returncode == 1):  # diff: 1 = they differ
-        raise SystemExit(f"{' '.join(args)} failed ({proc.returncode}):\n{error}")
-    return took, usage.ru_maxrss / 1024
+    if os.waitstatus_to_exitcode(status) not in (0, 1):  # 1: a negative answer (diff: they differ)
+        raise SystemExit(f"{' '.join(argv)} failed:\n{error}")
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
-def measure(args: list[str], repeat: int, work: str, out: str | None = None) -> dict:
-    """Median cold and warm time and peak memory of a command."""
-    cold = []
-    for i in range(repeat):
-        cold.append(run_once(args, os.path.join(work, f"cold-{time.monotonic_ns()}-{i}"), out))
-    warm_cache = os.path.join(work, f"warm-{time.monotonic_ns()}")
-    run_once(args, warm_cache, out)
-    warm = [run_once(args, warm_cache, out) for _ in range(repeat)]
-    return {"cold": statistics.median(t for t, _ in cold), "cold_mib": statistics.median(m for _, m in cold),
-            "warm": statistics.median(t for t, _ in warm), "warm_mib": statistics.median(m for _, m in warm)}
+class Job:
+    """One row's runs: a command in one copy of the project, cold or warm."""
+
+    def __init__(self, args: list[str], root: Path, work: str, cold: bool, writes: bool):
+        self.root, self.work, self.cold = root, work, cold
+        self.argv = [sys.executable, "-m", "lit_compliance", *args]
+        if writes:
+            self.argv += ["-o", tempfile.mkdtemp(prefix="out-", dir=work) + "/out"]
+        self.warm_cache = None if cold else tempfile.mkdtemp(prefix="warm-", dir=work)
+        self.runs: list[tuple[float, float, float]] = []
+
+    def prepare(self) -> None:
+        """Unmeasured: fill the warm cache (and compile every module's bytecode once)."""
+        run_once(self.argv, self.root, self.warm_cache or tempfile.mkdtemp(prefix="fill-", dir=self.work))
+
+    def __call__(self) -> None:
+        if self.cold:
+            cache = tempfile.mkdtemp(prefix="cold-", dir=self.work)
+            self.runs.append(run_once(self.argv, self.root, cache))
+            shutil.rmtree(cache, ignore_errors=True)
+        else:
+            self.runs.append(run_once(self.argv, self.root, self.warm_cache))
 
 
-def warm(args: list[str], repeat: int, cache: str, out: str | None = None, root: Path = ROOT) -> float:
-    """Median warm wall time: one run fills ``cache``, then ``repeat`` runs are timed."""
-    run_once(args, cache, out, root)
-    return statistics.median(run_once(args, cache, out, root)[0] for _ in range(repeat))
+class Floor(Job):
+    def __init__(self, work: str):
+        self.root, self.work, self.cold, self.argv, self.warm_cache, self.runs = ROOT, work, False, FLOOR, None, []
+
+    def prepare(self) -> None:
+        run_once(self.argv, self.root)
+
+    def __call__(self) -> None:
+        self.runs.append(run_once(self.argv, self.root))
 
 
-SCALED = [("site", ["site"], "site"), ("analyze all", ["analyze", "all"], None),
-          ("par all", ["par", "all", "--format", "json"], "par.json"),
-          ("diff (two rulesets of the catalogue)", ["diff", "maryland", "nsw"], None)]
+def interleave(jobs: list[Job], rounds: int) -> None:
+    """Every job once per round, in order, the order reversed every other round."""
+    for job in jobs:
+        job.prepare()
+    for r in range(rounds):
+        for job in (jobs if r % 2 == 0 else jobs[::-1]):
+            job()
 
 
-def scale_rows(repeat: int, copies: int, work: str) -> list:
-    """Warm times on today's catalogue and on one ``copies`` times its size, with the exponent."""
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    import math
-
-    import make_catalogue
-
-    big = make_catalogue.make(copies, Path(work) / f"catalogue-{copies}x")
-    rows = []
-    for name, args, out in SCALED:
-        times = []
-        for root, tag in ((ROOT, "1x"), (big, f"{copies}x")):
-            target = os.path.join(work, f"{tag}-{out}") if out else None
-            times.append(warm(args, repeat, os.path.join(work, f"scale-{tag}-{time.monotonic_ns()}"), target, root))
-        k = math.log(times[1] / times[0]) / math.log(copies)
-        rows.append((f"{name}, warm 1x -> {copies}x", f"{times[0]:.2f} s -> {times[1]:.2f} s, k = {k:.2f}",
-                     "k <= 1.0", k <= 1.0))
-    return rows
+def median(values) -> float:
+    return statistics.median(values)
 
 
-def import_floor(repeat: int) -> float:
-    """Median wall time of an interpreter that only imports what every command needs (yaml, jinja2,
-    click): what no command can go below on this machine, so each warm figure can be read against it."""
-    times = []
-    for _ in range(repeat + 1):
-        start = time.perf_counter()
-        subprocess.run([sys.executable, "-c", "import yaml, jinja2, click"], check=True)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times[1:])
+def ratio(a: Job, b: Job, field: int = 1) -> float:
+    """The median over rounds of b / a (CPU by default), each pair from the same round."""
+    return median(y[field] / x[field] for x, y in zip(a.runs, b.runs))
 
 
 def verdict(ok: bool) -> str:
@@ -113,66 +138,90 @@ def verdict(ok: bool) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--no-evaluators", action="store_true", help="skip the evaluator ratios (about 30 s)")
-    parser.add_argument("--no-scale", action="store_true", help="skip the scale exponents (a synthetic catalogue)")
+    parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--copies", type=int, default=10, help="size of the synthetic catalogue (default 10x)")
-    args = parser.parse_args()
-    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}; medians of {args.repeat} runs, "
-          "each a new process")
-    print(f"{'what':48s} {'measured':>30s}   {'target':>22s}")
+    parser.add_argument("--root", type=Path, default=ROOT, help="the copy to measure (default: this checkout)")
+    parser.add_argument("--no-scale", action="store_true", help="skip the scale rows (a synthetic catalogue)")
+    parser.add_argument("--scale-only", action="store_true", help="only the floor and the scale rows")
+    parser.add_argument("--no-evaluators", action="store_true", help="skip the evaluator ratios (about 30 s)")
+    options = parser.parse_args()
+    root = options.root.resolve()
     # the templates compiled ahead of time, as the wheel's build does (compiled_templates/, ignored by git)
     subprocess.run([sys.executable, str(ROOT / "tools" / "compile_templates.py")], check=True, stdout=subprocess.DEVNULL)
-    with tempfile.TemporaryDirectory() as work:
-        run_once(["list"], os.path.join(work, "compile"))  # compiles the bytecode once, as an install does
-        floor = import_floor(args.repeat)
-        analyze = measure(["analyze", "all"], args.repeat, work)
-        par = measure(["par", "all", "--format", "json"], args.repeat, work, os.path.join(work, "par.json"))
-        one = measure(ONE_PAYTABLE, args.repeat, work)
-        rows = [
-            ("import floor (python with yaml, jinja2, click)", f"{floor:.2f} s", "", None),
-            ("analyze all, cold", f"{analyze['cold']:.2f} s", "<= 1.0 s", analyze["cold"] <= 1.0),
-            ("analyze all, warm (x import floor)", f"{analyze['warm']:.2f} s ({analyze['warm'] / floor:.1f}x)", "<= 0.25 s",
-             analyze["warm"] <= 0.25),
-            ("analyze all, peak memory cold", f"{analyze['cold_mib']:.0f} MiB", "<= 200 MiB",
-             analyze["cold_mib"] <= 200),
-            ("par all, cold (ratio to analyze all)", f"{par['cold']:.2f} s ({par['cold'] / analyze['cold']:.2f}x)",
-             "<= 1.5x", par["cold"] <= 1.5 * analyze["cold"]),
-            ("par all, warm (ratio to analyze all)", f"{par['warm']:.2f} s ({par['warm'] / analyze['warm']:.2f}x)",
-             "<= 1.5x", par["warm"] <= 1.5 * analyze["warm"]),
-            ("par all, peak memory cold / warm", f"{par['cold_mib']:.0f} / {par['warm_mib']:.0f} MiB", "", None),
-            ("one paytable (maryland base a), cold", f"{one['cold']:.2f} s", "<= 0.4 s", one["cold"] <= 0.4),
-        ]
-        for cmd in STARTUP:
-            got = measure(cmd, args.repeat, work)
-            rows.append((f"{' '.join(cmd)[:30]}, warm (cold; x floor)",
-                         f"{got['warm']:.2f} s ({got['cold']:.2f} s; {got['warm'] / floor:.1f}x)",
-                         "<= 0.25 s warm", got["warm"] <= 0.25))
-        site = measure(["site"], args.repeat, work, os.path.join(work, "site"))
-        rows.append(("site, warm (cold; x floor)", f"{site['warm']:.2f} s ({site['cold']:.2f} s; {site['warm'] / floor:.1f}x)",
-                     "< 0.5 s warm", site["warm"] < 0.5))
-        if not args.no_scale:
-            rows.extend(scale_rows(args.repeat, args.copies, work))
-        for what, measured, target, ok in rows:
-            print(f"{what:48s} {measured:>30s}   {target:>14s} {'' if ok is None else verdict(ok):>7s}")
-    if args.no_evaluators:
-        return
+    with tempfile.TemporaryDirectory(prefix="lit-bench-all-") as work:
+        floor = Floor(work)
+        jobs: list[Job] = [floor]
+        rows = []
+        for name, args, writes, target in ([] if options.scale_only else COMMANDS):
+            cold, warm = Job(args, root, work, True, writes), Job(args, root, work, False, writes)
+            jobs += [cold, warm]
+            rows.append((name, cold, warm, target))
+        scale = []
+        if not options.no_scale:
+            sys.path.insert(0, str(ROOT / "benchmarks"))
+            import make_catalogue
+
+            big = make_catalogue.make(options.copies, Path(work) / f"catalogue-{options.copies}x")
+            small = make_catalogue.make(1, Path(work) / "catalogue-1x")  # the same layout: only the size differs
+            for name, args, writes in SCALED:
+                pair = {(size, kind): Job(args, at, work, kind == "cold", writes)
+                        for size, at in (("1x", small), ("Nx", big)) for kind in ("cold", "warm")}
+                jobs += list(pair.values())
+                scale.append((name, pair))
+        load = os.getloadavg()[0]
+        interleave(jobs, options.rounds)
+        load = (load + os.getloadavg()[0]) / 2
+    print(f"machine: {os.cpu_count()} cores, load average about {load:.1f}; {options.rounds} interleaved rounds, "
+          f"each run a new process; measured: {root}")
+    f_wall, f_cpu = median(r[0] for r in floor.runs), median(r[1] for r in floor.runs)
+    print(f"import floor (numpy, yaml, jinja2, click, jsonschema): {f_cpu:.3f} s CPU, {f_wall:.3f} s wall (medians)\n")
+    print(f"{'command':26s} {'cold CPU':>9s} {'x floor':>8s} {'wall':>7s} {'MiB':>6s}   {'warm CPU':>9s} {'x floor':>8s}"
+          f" {'wall':>7s} {'MiB':>6s}   target (cold)")
+    for name, cold, warm, target in rows:
+        c, w = ratio(floor, cold), ratio(floor, warm)
+        print(f"{name:26s} {median(r[1] for r in cold.runs):8.3f}s {c:7.2f}x {median(r[0] for r in cold.runs):6.2f}s "
+              f"{median(r[2] for r in cold.runs):6.1f}   {median(r[1] for r in warm.runs):8.3f}s {w:7.2f}x "
+              f"{median(r[0] for r in warm.runs):6.2f}s {median(r[2] for r in warm.runs):6.1f}   "
+              f"<= {target:.1f}x {verdict(c <= target)}")
+    by_name = {name: (cold, warm) for name, cold, warm, _ in rows}
+    if by_name:
+        (pc, pw), (ac, aw) = by_name["par all"], by_name["analyze all"]
+        print(f"\npar all / analyze all (paired, CPU): cold {ratio(ac, pc):.2f}x, warm {ratio(aw, pw):.2f}x (target <= 1.5x)")
+    if scale:
+        n = options.copies
+        print(f"\nscale, today's catalogue (1x) against one {n} times its size, each pair in the same round; "
+              f"k = log(median ratio) / log({n})")
+        print(f"{'command':22s} {'':5s} {'1x CPU':>8s} {f'{n}x CPU':>8s} {'k time':>7s} {'1x MiB':>7s} {f'{n}x MiB':>7s} {'k mem':>6s}")
+        for name, pair in scale:
+            for kind in ("cold", "warm"):
+                a, b = pair["1x", kind], pair["Nx", kind]
+                k_time = math.log(ratio(a, b, 1)) / math.log(n)
+                k_mem = math.log(ratio(a, b, 2)) / math.log(n)
+                print(f"{name:22s} {kind:5s} {median(r[1] for r in a.runs):7.2f}s {median(r[1] for r in b.runs):7.2f}s "
+                      f"{k_time:7.2f} {median(r[2] for r in a.runs):7.1f} {median(r[2] for r in b.runs):7.1f} {k_mem:6.2f}"
+                      f"   {verdict(k_time <= 1 and k_mem <= 1)} (k <= 1)")
+    if not options.no_evaluators:
+        evaluators(options.rounds)
+
+
+def evaluators(rounds: int) -> None:
     sys.path.insert(0, str(ROOT / "benchmarks"))
     import bench_evaluators as ev
 
     try:
         from phevaluator import _pheval
     except ImportError:
-        print("evaluator ratios: phevaluator is not installed (pip install -e .[bench]); skipped")
+        print("\nevaluator ratios: phevaluator is not installed (pip install -e .[bench]); skipped")
         return
+    print()
     for size, ours, evaluate in ((5, ev.ours_five, _pheval.evaluate_5cards), (6, ev.ours_six, _pheval.evaluate_6cards)):
-        runs = [ours() for _ in range(args.repeat)]
+        runs = [ours() for _ in range(rounds)]
         mine = min(t for t, _ in runs)
         theirs, _, their_counts = ev.peer(evaluate, size)
         agree = ev._merged(runs[0][1]) == their_counts
-        ratio = theirs / mine
-        print(f"{f'all {size}-card sets vs phevaluator':48s} {f'{mine:.3f} s vs {theirs:.3f} s = {ratio:.1f}x':>30s}   "
-              f"{f'>= {ev.TARGETS[size]:.0f}x':>14s} {verdict(ratio >= ev.TARGETS[size] and agree):>7s}"
+        got = theirs / mine
+        print(f"all {size}-card sets vs phevaluator: {mine:.3f} s vs {theirs:.3f} s = {got:.1f}x "
+              f"(target >= {ev.TARGETS[size]:.0f}x) {verdict(got >= ev.TARGETS[size] and agree)}"
               + ("" if agree else "  (category counts DISAGREE)"))
 
 

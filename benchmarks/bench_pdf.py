@@ -1,6 +1,10 @@
 """PDF output (Typst, no browser) against its targets, every comparison paired in one interleaved run.
 
-    python benchmarks/bench_pdf.py [--rounds N]
+    python benchmarks/bench_pdf.py [--rounds N] [--root DIR]
+
+``--root`` measures another copy of the project instead of this checkout (say an installed wheel:
+``pip install --no-deps --target DIR dist/*.whl``, which carries the compiled templates and the
+prebuilt catalogue); the example configuration is always this checkout's.
 
 Each figure is the wall time and the CPU time (user + system, from ``os.wait4``) of a new process
 (``python -m lit_compliance ...``, interpreter start included). The runs of a comparison alternate
@@ -30,20 +34,24 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PYCACHE = tempfile.mkdtemp(prefix="lit-bench-pycache-")
-SIGN = ["placard", "examples/configs/maryland.yaml", "--format", "pdf"]
+CONFIG = str(ROOT / "examples" / "configs" / "maryland.yaml")
+SIGN = ["placard", CONFIG, "--format", "pdf"]
 PAR_TEXT = ["par", "all"]
 PAR_PDF = ["par", "all", "--format", "pdf"]
 FLOOR = [sys.executable, "-c", "import numpy, yaml, jinja2, click, jsonschema"]
 
 
+MEASURED = [ROOT]  # the copy measured (--root)
+
+
 def run(argv: list[str], cache: str | None = None) -> tuple[float, float]:
     """Wall and CPU seconds of one process."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONPYCACHEPREFIX=PYCACHE)
+    env = dict(os.environ, PYTHONPATH=str(MEASURED[0]), PYTHONPYCACHEPREFIX=PYCACHE)
     env.pop("SOURCE_DATE_EPOCH", None)
     if cache is not None:
         env["LIT_COMPLIANCE_CACHE"] = cache
     start = time.perf_counter()
-    proc = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(argv, cwd=MEASURED[0], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
     error = proc.stderr.read().decode(errors="replace")
@@ -84,13 +92,16 @@ def fresh_copy(filled: str, work: str) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=5, help="runs of each command per comparison (default 5)")
-    rounds = parser.parse_args().rounds
+    parser.add_argument("--root", type=Path, default=ROOT, help="the copy to measure (default: this checkout)")
+    options = parser.parse_args()
+    rounds = options.rounds
+    MEASURED[0] = options.root.resolve()
     # the templates compiled, as an install has them (bench_all.py does the same)
     subprocess.run([sys.executable, str(ROOT / "tools" / "compile_templates.py")], check=True, stdout=subprocess.DEVNULL)
     with tempfile.TemporaryDirectory(prefix="lit-bench-pdf-") as work:
         filled = os.path.join(work, "filled")        # math and layout only: filled by the text and HTML forms
         run(lit(PAR_TEXT, work), filled)
-        run(lit(["placard", "examples/configs/maryland.yaml", "--format", "html"], work), filled)
+        run(lit(["placard", CONFIG, "--format", "html"], work), filled)
         warm = os.path.join(work, "warm")            # the same, and every PDF too
         shutil.copytree(filled, warm)
         run(lit(SIGN, work, "sign.pdf"), warm)

@@ -4,8 +4,12 @@
 
 Writes a project root at OUT (the package, schema, templates, source texts and examples copied, so the
 engine's fingerprint is the same) whose ``rulesets/`` holds each bundled jurisdiction N times: the
-original, and ``<id>-x2`` ... ``<id>-xN`` with the jurisdiction id (and only it) changed. Run the
-command line there: ``cd OUT && python -m lit_compliance site -o site``.
+original, and ``<id>-x2`` ... ``<id>-xN``, each a new jurisdiction id whose paytables and readings
+differ from every other copy's, so that a 10x catalogue has 10x as much to price, not ten names for
+one price: every whole-unit ``to_one`` and ``for_one`` payout of copy n pays n - 1 units more, and
+in copy n one finding ((n - 1) mod the findings with two readings or more, but for readings that
+remove part of the ruleset) defaults to its second reading. Run the command line there:
+``cd OUT && python -m lit_compliance site -o site``.
 """
 from __future__ import annotations
 
@@ -40,8 +44,44 @@ def make(copies: int, out: Path) -> Path:
                                   lambda m: m.group(1) + ident, text, count=1, flags=re.M)
                     if f"id: {ident}" not in text:
                         raise SystemExit(f"{version}: no jurisdiction id to rename")
+                    text = _vary(text, n)
                 (target / version.name).write_text(text, encoding="utf-8")
     return out
+
+
+_PAYOUT = re.compile(r"(payout: \{kind: (?:to_one|for_one), value: )(\d+)(\})")
+_DEFAULT = re.compile(r"^([ \t]+)default: (true|false)$", re.M)
+
+
+def _removes(text: str, group: list) -> bool:
+    """Whether the second reading of a finding removes part of the ruleset (its ``changes`` up to the
+    next reading): such a reading made the default can leave a name dangling (south-dakota's
+    ``by-wager-amount`` removes paytable ``lirp-1``, and ``site`` then stops with an internal error),
+    so copies do not move to it."""
+    end = group[2].start() if len(group) > 2 else group[1].end() + 3000
+    return "- remove:" in text[group[1].end():end]
+
+
+def _vary(text: str, n: int) -> str:
+    """Copy ``n`` of a ruleset: whole-unit payouts raised by n - 1, and one finding's default reading
+    moved to its next reading (each finding's readings are consecutive ``default:`` lines, one true)."""
+    text = _PAYOUT.sub(lambda m: f"{m.group(1)}{int(m.group(2)) + n - 1}{m.group(3)}", text)
+    flags = list(_DEFAULT.finditer(text))
+    groups: list[list] = []  # the default flags of one finding's readings: a run that holds one true
+    for m in flags:
+        if m.group(2) == "true" or not groups:
+            groups.append([m])
+        else:
+            groups[-1].append(m)
+    groups = [g for g in groups if len(g) > 1 and g[0].group(2) == "true" and not _removes(text, g)]
+    if not groups:
+        return text
+    chosen = groups[(n - 1) % len(groups)]
+    out, at = [], 0
+    for i, m in enumerate(chosen[:2]):  # the default moves from the first reading to the second
+        out.append(text[at:m.start()] + f"{m.group(1)}default: {'false' if i == 0 else 'true'}")
+        at = m.end()
+    return "".join(out) + text[at:]
 
 
 def main() -> None:

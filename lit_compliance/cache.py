@@ -1,16 +1,29 @@
-"""On-disk cache for validated rulesets, enumeration tables and analysis results, keyed by content.
+"""The engine's one cache: every answer kept on disk goes through :func:`memo`, by kind and content.
 
-The key is a hash of what was computed from (the ranking rules, the paytable's data) and of the
-engine itself (a fingerprint of the package's code and shipped tables), so a repeat is instant and
-any change, to the data or to the engine, recomputes. Set
-``LIT_COMPLIANCE_CACHE`` to a folder to move the cache, or to ``off`` to disable it.
+A *kind* (:class:`Kind`) is declared once, beside the code that computes it, with its codec: how a
+value becomes JSON data or named numpy arrays and back (never pickle). ``memo(kind, inputs, compute)``
+returns the value kept for ``inputs`` (a dict of named inputs: the ranking rules, the paytable's
+data, a text's digest...) by this engine, or calls ``compute()`` and keeps what it returns. The
+entry's name is a hash of the kind, the inputs and the engine itself (a fingerprint of the package's
+code and shipped tables), so a repeat is instant and any change, to the data or to the engine,
+recomputes. Every declared kind is in :data:`KINDS`; a test runs each cold and warm and plants
+foreign entries, so a new kind is checked as soon as it is declared. Set ``LIT_COMPLIANCE_CACHE``
+to a folder to move the cache, or to ``off`` to disable it.
 
 Trust model: the cache is the user's own storage, like ``~/.ssh``. A cache folder that is not
 owned by the user, or that group or others can write to, is not used (said once on stderr), and
 the folders the tool creates for it are private (0700). Even a private cache holds data only: JSON
 and numpy arrays read without pickle, nothing that can carry code. An entry is read only from a
 regular file owned by the user, opened without blocking (a FIFO or device is a miss), with a size
-cap; a damaged, edited or foreign entry is a miss and is recomputed.
+cap; a damaged, edited or foreign entry is a miss and is recomputed. Each entry carries its kind and
+the digest of its key (a JSON entry ``{"kind", "key", "value"}``, an array entry ``__kind__`` and
+``__key__`` arrays), so an entry of another kind or key planted at a name is refused; a value its
+kind's codec cannot decode (wrong shape, wrong types, a drawing not in the form the engine makes)
+is refused too. Arrays are read with ``allow_pickle=False``.
+
+In-process memos (answers a run asks for twice) are bounded and keyed by content, never by ``id()``:
+:func:`remembered` (an ``lru_cache`` with a size, listed so that :func:`forget` clears every one, as
+a new process would) and :class:`Bounded` (a small least-recently-used map, listed likewise).
 """
 from __future__ import annotations
 
@@ -18,10 +31,14 @@ import hashlib
 import io
 import json
 import os
+import re
 import stat
 import sys
+from collections import OrderedDict
+from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 from .atomic import replace_file
 
@@ -178,60 +195,208 @@ def _read(path: Path | None) -> bytes | None:
     return payload
 
 
-def load_arrays(key: Any, names: tuple[str, ...]) -> tuple | None:
-    """The named numpy arrays stored under ``key``, or None on a miss (absent, foreign, damaged)."""
-    payload = _read(_path(key, ".npz"))
+T = TypeVar("T")
+_NAME = re.compile(r"[a-z][a-z0-9-]{0,39}")
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One kind of cached answer: its ``name`` (unique; the prefix of its entries' file names), its codec
+    (``encode``: value -> JSON data, or a dict of named numpy arrays when ``arrays``; ``decode``: the
+    stored form -> value, raising ``ValueError``, ``TypeError``, ``KeyError`` or ``IndexError`` on a
+    form it does not accept, which is then a miss) and what it is (``doc``). ``encode`` returning
+    None keeps nothing (a value the kind will not keep)."""
+
+    name: str
+    encode: Callable[[Any], Any]
+    decode: Callable[[Any], Any]
+    doc: str
+    arrays: bool = False
+
+    @property
+    def suffix(self) -> str:
+        return ".npz" if self.arrays else ".json"
+
+
+#: Every declared kind, by name (filled as the modules that declare them are imported).
+KINDS: dict[str, Kind] = {}
+
+
+def kind(name: str, encode: Callable[[Any], Any], decode: Callable[[Any], Any], doc: str,
+         arrays: bool = False) -> Kind:
+    """Declare a kind of cached answer (once: a second kind of the same name is a defect)."""
+    if not _NAME.fullmatch(name) or name in KINDS:
+        raise ValueError(f"cache kind {name!r} is not a new lower-case name")
+    KINDS[name] = Kind(name, encode, decode, doc, arrays)
+    return KINDS[name]
+
+
+def same(value: Any) -> Any:
+    """The codec of a kind whose value is its own stored form (JSON data)."""
+    return value
+
+
+def verdict(value: Any) -> bool:
+    """The decoder of a kind that keeps only ``True`` (something was found valid)."""
+    if value is not True:
+        raise ValueError("not a verdict")
+    return True
+
+
+_MISS_ERRORS = (ValueError, TypeError, KeyError, IndexError, AttributeError)
+
+
+def entry_path(kind_: Kind, inputs: dict) -> Path | None:
+    """Where ``kind_``'s entry for ``inputs`` is kept (None when caching is off)."""
+    folder = directory()
+    return None if folder is None else folder / f"{kind_.name}-{digest([kind_.name, inputs])}{kind_.suffix}"
+
+
+def peek(kind_: Kind, inputs: dict) -> Any | None:
+    """The value kept for ``inputs`` (decoded), or None on a miss; nothing is computed or written."""
+    key = digest([kind_.name, inputs])
+    stored = _load_arrays(kind_, inputs, key) if kind_.arrays else _load_json(kind_, inputs, key)
+    if stored is None:
+        return None
+    try:
+        return kind_.decode(stored)
+    except _MISS_ERRORS:
+        return None
+
+
+def memo(kind_: Kind, inputs: dict, compute: Callable[[], T], valid: Callable[[T], bool] | None = None) -> T:
+    """The value of ``kind_`` for ``inputs``: kept by this engine before (and, when given, ``valid``
+    for this call), else ``compute()``, kept for the next run. A failure to write is not an error
+    (said once); an exception from ``compute`` keeps nothing."""
+    got = peek(kind_, inputs)
+    if got is not None and (valid is None or valid(got)):
+        return got
+    value = compute()
+    store(kind_, inputs, value)
+    return value
+
+
+def store(kind_: Kind, inputs: dict, value: Any) -> None:
+    """Keep ``value`` as ``kind_``'s entry for ``inputs`` (atomically; what ``encode`` declines is not kept)."""
+    path = entry_path(kind_, inputs)
+    stored = None if path is None else kind_.encode(value)
+    if stored is None:
+        return
+    key = digest([kind_.name, inputs])
+    if kind_.arrays:
+        import numpy as np  # lazy: numpy, only for commands that compute tables
+
+        buffer = io.BytesIO()
+        np.savez(buffer, __kind__=np.array(kind_.name), __key__=np.array(key), **stored)
+        _write(path, buffer.getvalue())
+    else:
+        _write(path, json.dumps({"kind": kind_.name, "key": key, "value": stored}).encode())
+
+
+def _load_arrays(kind_: Kind, inputs: dict, key: str) -> dict | None:
+    payload = _read(entry_path(kind_, inputs))
     if payload is None:
         return None
     try:
         import numpy as np  # lazy: numpy, only for commands that compute tables
 
         with np.load(io.BytesIO(payload), allow_pickle=False) as data:
-            if set(data.files) != {"__key__", *names} or str(data["__key__"]) != digest(key):
+            if "__kind__" not in data.files or str(data["__kind__"]) != kind_.name or str(data["__key__"]) != key:
                 return None
-            return tuple(data[n] for n in names)
+            return {n: data[n] for n in data.files if n not in ("__kind__", "__key__")}
     except (OSError, KeyError, ValueError, EOFError):
         return None
 
 
-def save_arrays(key: Any, arrays: dict) -> None:
-    """Store named numpy arrays under ``key`` (atomically; a failure to write is not an error)."""
-    path = _path(key, ".npz")
-    if path is not None:
-        import numpy as np  # lazy: numpy, only for commands that compute tables
-
-        buffer = io.BytesIO()
-        np.savez(buffer, __key__=np.array(digest(key)), **arrays)
-        _write(path, buffer.getvalue())
-
-
-def load_array(key: Any):
-    """The numpy array stored under ``key``, or None on a miss."""
-    got = load_arrays(key, ("a",))
-    return None if got is None else got[0]
-
-
-def save_array(key: Any, array) -> None:
-    """Store one numpy array under ``key``."""
-    save_arrays(key, {"a": array})
-
-
-def load_json(key: Any) -> Any | None:
-    """The JSON value stored under ``key``, or None on a miss (absent, foreign, damaged)."""
-    payload = _read(_path(key, ".json"))
+def _load_json(kind_: Kind, inputs: dict, key: str) -> Any | None:
+    payload = _read(entry_path(kind_, inputs))
     if payload is None:
         return None
     try:
         entry = json.loads(payload)
     except ValueError:
         return None
-    if not isinstance(entry, dict) or entry.get("key") != digest(key) or "value" not in entry:
+    if not isinstance(entry, dict) or entry.get("kind") != kind_.name or entry.get("key") != key:
         return None
-    return entry["value"]
+    return entry.get("value")
 
 
-def save_json(key: Any, value: Any) -> None:
-    """Store a JSON value under ``key`` (atomically; a failure to write is not an error)."""
-    path = _path(key, ".json")
-    if path is not None:
-        _write(path, json.dumps({"key": digest(key), "value": value}).encode())
+_REMEMBERED: list = []
+
+
+def remembered(maxsize: int):
+    """``functools.lru_cache(maxsize)`` for a function of content (hashable values, never ``id()``),
+    listed so that :func:`forget` clears it."""
+    def wrap(function):
+        cached = lru_cache(maxsize=maxsize)(function)
+        _REMEMBERED.append(cached)
+        return cached
+    return wrap
+
+
+class Bounded(OrderedDict):
+    """A map of at most ``size`` entries, keyed by content; the least recently used goes first."""
+
+    def __init__(self, size: int):
+        super().__init__()
+        self.size = size
+        _REMEMBERED.append(self)
+
+    def __getitem__(self, key):
+        value = super().__getitem__(key)
+        self.move_to_end(key)
+        return value
+
+    def get(self, key, default=None):
+        return self[key] if key in self else default
+
+    def __setitem__(self, key, value):
+        super().__setitem__(key, value)
+        self.move_to_end(key)
+        while len(self) > self.size:
+            self.popitem(last=False)
+
+    def cache_clear(self) -> None:
+        self.clear()
+
+
+def forget() -> None:
+    """Clear every in-process memo (as a new process starts): the disk cache is then all that is kept."""
+    for held in _REMEMBERED:
+        held.cache_clear()
+
+
+def named_arrays(names: tuple[str, ...]) -> tuple[Callable, Callable]:
+    """The codec of a kind whose value is a dict of numpy arrays with exactly these names."""
+    def encode(value: dict) -> dict:
+        return {n: value[n] for n in names}
+
+    def decode(stored: dict) -> dict:
+        if set(stored) != set(names):
+            raise KeyError("not the arrays this kind keeps")
+        return {n: stored[n] for n in names}
+    return encode, decode
+
+
+def one_array(name: str) -> tuple[Callable, Callable]:
+    """The codec of a kind whose value is one numpy array (kept under ``name``)."""
+    encode, decode = named_arrays((name,))
+    return (lambda array: encode({name: array})), (lambda stored: decode(stored)[name])
+
+
+class Held:
+    """A bounded map for read-only objects that are not hashed by content (a loaded ruleset, its
+    document, a priced configuration's choices): keyed by the object itself together with content
+    (``rest``, hashable). Each entry keeps its object, so no other object can take its identity while
+    the entry lives; at most ``size`` entries, the least recently used going first (a :class:`Bounded`)."""
+
+    def __init__(self, size: int):
+        self._entries = Bounded(size)
+
+    def get(self, obj: Any, rest: tuple = ()) -> Any | None:
+        held = self._entries.get((id(obj), rest))
+        return held[1] if held is not None and held[0] is obj else None
+
+    def put(self, obj: Any, rest: tuple, value: T) -> T:
+        self._entries[(id(obj), rest)] = (obj, value)
+        return value

@@ -119,10 +119,12 @@ def test_a_forged_validation_verdict_in_a_cache_folder_others_control_has_no_eff
     name = subprocess.run([sys.executable, "-c", "import sys; from lit_compliance import cache; "
                            "from lit_compliance.load.catalogue import _validated_key; "
                            "from lit_compliance.load.strict_yaml import load_yaml_file; "
-                           "print(cache.digest(_validated_key(load_yaml_file(sys.argv[1]))))", str(bad)],
+                           "from lit_compliance.load.verdict import VALIDATED; "
+                           "key = _validated_key(load_yaml_file(sys.argv[1])); "
+                           "print(cache.digest(['validated', {'key': key}]))", str(bad)],
                           capture_output=True, text=True, cwd=ROOT, check=True, timeout=300).stdout.strip()
-    forged = cache / f"{name}.json"
-    forged.write_bytes(_entry(json.dumps({"key": forged.stem, "value": True}).encode()))
+    forged = cache / f"validated-{name}.json"
+    forged.write_bytes(_entry(json.dumps({"kind": "validated", "key": name, "value": True}).encode()))
     assert cli(cache, "validate", bad).returncode == 0, "in a private folder the verdict is trusted (the test can fail)"
     spoil(cache)
     refused = cli(cache, "validate", bad)
@@ -206,17 +208,20 @@ def test_an_entry_that_is_a_link_or_too_large_is_a_miss(tmp_path, monkeypatch):
     cache = tmp_path / "cache"
     cache.mkdir(mode=0o700)
     monkeypatch.setenv("LIT_COMPLIANCE_CACHE", str(cache))
-    cache_module.save_json(["probe"], {"x": 1})
-    assert cache_module.load_json(["probe"]) == {"x": 1}
-    path = cache / f"{cache_module.digest(['probe'])}.json"
+    from lit_compliance.load.strict_yaml import YAML
+
+    probe = {"text": "probe"}
+    cache_module.store(YAML, probe, {"data": {"x": 1}})
+    assert cache_module.peek(YAML, probe) == {"data": {"x": 1}}
+    path = cache_module.entry_path(YAML, probe)
     elsewhere = tmp_path / "elsewhere.json"
     path.rename(elsewhere)
     path.symlink_to(elsewhere)
-    assert cache_module.load_json(["probe"]) is None
+    assert cache_module.peek(YAML, probe) is None
     path.unlink()
     elsewhere.rename(path)
     monkeypatch.setattr(cache_module, "MAX_ENTRY_BYTES", 4)
-    assert cache_module.load_json(["probe"]) is None
+    assert cache_module.peek(YAML, probe) is None
 
 
 def test_markup_planted_in_place_of_a_sign_s_qr_code_never_reaches_the_sign(tmp_path):

@@ -527,11 +527,13 @@ def test_a_line_without_a_figure_and_none_supplied_cannot_be_offered(tmp_path):
 
 
 def test_supplied_figures_need_the_regulators_approval_and_unneeded_ones_are_refused(tmp_path):
-    config = load_config(EXAMPLES / "nsw.yaml")
+    data = yaml.safe_load((EXAMPLES / "nsw.yaml").read_text())
+    del data["approvals"]   # the example records approvals of them: without, each needs one
+    (tmp_path / "unapproved.yaml").write_text(yaml.safe_dump(data))
+    config = load_config(tmp_path / "unapproved.yaml")
     report = check(ruleset_for(config), config)
     approvals = [f for f in report.warnings if f.kind == "needs_approval" and "supplied_figures" in f.path]
     assert len(approvals) == len(config.data["wagers"][0]["supplied_figures"]) and report.compliant
-    data = yaml.safe_load((EXAMPLES / "nsw.yaml").read_text())
     data["wagers"][0]["supplied_figures"].append({"hand": "royal_flush", "payout": {"kind": "to_one", "value": 5000}})
     path = tmp_path / "nsw.yaml"
     path.write_text(yaml.safe_dump(data))

@@ -133,6 +133,20 @@ def test_deal_plan_json_gives_requirements_and_stub_rules_as_typed_facts(catalog
             assert plan["stub_rules"] is None
         else:
             assert set(plan["stub_rules"]) == {"to_discard_unexposed", "count_every_rounds",
-                                               "count_exempt_with_counting_shuffler", "cite", "findings"}
+                                               "count_exempt_with_counting_shuffler", "cite", "findings", "text"}
+            assert plan["stub_rules"]["text"] == method.stub.text
             assert plan["stub_rules"]["findings"] == list(method.stub.findings)
         assert "quote" not in json.dumps(plan)
+
+
+def test_deal_plan_prints_each_stub_in_the_ruleset_s_words(catalogue):
+    """A stub's `text` (who removes, counts and places it) is printed under its typed rules."""
+    for jurisdiction in catalogue.jurisdictions:
+        methods = [m for m in model_of(catalogue.get(jurisdiction)).dealing_methods if m.stub and m.stub.text]
+        if not methods:
+            continue
+        result = CliRunner().invoke(main, ["deal-plan", jurisdiction])
+        assert result.exit_code == 0, result.output
+        flat = " ".join(result.output.split())
+        for m in methods:
+            assert m.stub.text in flat

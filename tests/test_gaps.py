@@ -9,13 +9,14 @@ from pathlib import Path
 
 import pytest
 import yaml
+from bundled import JURISDICTIONS
 from click.testing import CliRunner
 
 from lit_compliance.cli import main
 from lit_compliance.load.catalogue import load_ruleset
 from lit_compliance.load.claims import claims
 from lit_compliance.load.facts import facts
-from lit_compliance.load.gaps import carried, carried_stems, content_words, gaps
+from lit_compliance.load.gaps import ContentWord, _fact_texts, carried, carried_stems, content_words, gaps, stem
 
 ROOT = Path(__file__).resolve().parent.parent
 MARYLAND = ROOT / "rulesets" / "maryland" / "v1.yaml"
@@ -130,3 +131,134 @@ def test_validate_gaps_names_every_gap_in_json_and_exits_1_only_when_any(tmp_pat
     assert result.exit_code == (1 if rows else 0)
     for r in rows:
         assert r["path"] and r["line"] > 0 and r["missing"]
+
+
+def test_content_words_skip_what_the_sentence_does_not_require_here():
+    """A phrase set off by commas after a modal is not the action; a possessive is not who acts; a figure
+    in a relative clause that ends at a cross-reference is the referenced rule's; a naming or permitting
+    verb leaves the meaning to its object."""
+    def kinds(text):
+        return {(w.word, w.kind) for w in content_words(text)}
+
+    assert kinds("The dealer shall, beginning with the player farthest to the dealer's left and moving "
+                 "clockwise around the table, ask each player if he or she wishes to withdraw.") == {
+        ("dealer", "actor"), ("ask", "action")}
+    assert kinds("One card face down to each player who has placed three wagers in accordance with Section 6;") == set()
+    assert ("three", "figure") in kinds("After three cards have been dealt to each player, the dealer shall remove the stub.")
+    assert kinds("To qualify as a winning hand, a player's hand must contain a pair of tens or better.") == set()
+    assert kinds("The wagers shall be identified as bet number 1, bet number 2 and bet number 3.") == set()
+    assert kinds("A casino may, in its discretion, permit a player to place wagers at two betting positions") == {
+        ("casino", "actor"), ("two", "figure")}
+    assert kinds("Any automated dealing shoe shall be removed from a gaming table before any other method of "
+                 "dealing may be utilized at that table.") == {("removed", "action")}
+    assert kinds("A facility operator shall specify the number of boxes on which a player may place a wager.") == {
+        ("operator", "actor"), ("specify", "action")}
+
+
+def test_stems_match_forms_compounds_and_rank_symbols():
+    assert carried(ContentWord("losing", "quality"), carried_stems(["Any wager below tens loses."]))
+    assert carried(ContentWord("dealt", "action"), carried_stems(["deal to each player"]))
+    assert carried(ContentWord("paid", "action"), carried_stems(["payout: 5"]))
+    assert carried(ContentWord("pay", "action"), carried_stems(["paytables"]))
+    assert carried(ContentWord("ace", "quality"), carried_stems(["A", "K"]))
+    assert not carried(ContentWord("ace", "quality"), carried_stems(["A card is dealt"]))
+    assert not carried(ContentWord("paid", "action"), carried_stems(["collected"]))
+    assert carried(ContentWord("casino", "actor"), carried_stems(["allowed: operator_discretion"]))
+    assert carried(ContentWord("asks", "action"), carried_stems(["the dealer asks"])) and stem("less") == "less"
+
+
+PLANTED_KINDS = ("quality", "prohibition", "document")
+
+
+def _strings(node, path=()):
+    """(path, string) of every string value under ``node`` the gap check reads (not quote, cite, finding, id)."""
+    if isinstance(node, dict):
+        for k, v in node.items():
+            if k not in ("quote", "cite", "finding", "id"):
+                yield from _strings(v, path + (k,))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _strings(v, path + (i,))
+    elif isinstance(node, str):
+        yield path, node
+
+
+def _without(text: str, word) -> str:
+    """``text`` without each word that carries ``word`` (for a prohibition: every word of negation)."""
+    return " ".join(t for t in text.split()
+                    if not carried(word, carried_stems([t.strip(".,;:()\"'")])) or not t.strip(".,;:()\"'"))
+
+
+def _plant(data, rs, kind: str, taken: set):
+    """Drop, from the value of a fact that alone claims a requirement, the word of ``kind`` the requirement
+    holds; returns (requirement id, fact path, word) or None where no fact of the ruleset carries one."""
+    by_id = {f.id: f for f in facts(rs)}
+    for c in claims(rs):
+        carriers = [x for x in c.claims if x.kind == "fact"]
+        if len(carriers) != 1 or any(x.why_not for x in c.claims) or carriers[0].by in taken:
+            continue
+        fact = by_id[carriers[0].by]
+        node = _at(data, fact.path)
+        for word in (w for w in content_words(c.requirement.text) if w.kind == kind):
+            edits = [(p, _without(s, word)) for p, s in _strings(node) if _without(s, word) != s]
+            if not edits or any(not new.strip() for _, new in edits):
+                continue
+            trial = json.loads(json.dumps(node))
+            for p, new in edits:
+                parent = _at(trial, p[:-1])
+                parent[p[-1]] = new
+            last = fact.path[-1] if isinstance(fact.path[-1], str) else None
+            if carried(word, carried_stems(_fact_texts(trial, last))):
+                continue  # a key or a flag still carries it: not a plant in the value
+            for p, new in edits:
+                _at(node, p[:-1])[p[-1]] = new
+            taken.add(fact.id)
+            return c.requirement.id, fact.path, word
+    return None
+
+
+def test_an_omission_of_each_kind_planted_into_every_bundled_ruleset_is_reported(tmp_path, catalogue):
+    """For every bundled ruleset (the catalogue's, not a typed list), a fact that alone claims a
+    requirement holding a quality, a prohibition or a document has that word dropped from its value in
+    a copy; each plant is reported with the file, the fact's line and the word, and validate exits 1."""
+    planted_kinds = set()
+    for jurisdiction in catalogue.jurisdictions:
+        bundled = catalogue.latest(jurisdiction)
+        source = Path(bundled.path)
+        data = yaml.safe_load(source.read_text(encoding="utf-8"))
+        taken: set = set()
+        plants = {kind: _plant(data, bundled, kind, taken) for kind in PLANTED_KINDS}
+        plants = {k: v for k, v in plants.items() if v}
+        if not plants:
+            continue  # no fact alone carries such a word in its value (South Dakota's one prohibition is a flag)
+        (tmp_path / jurisdiction).mkdir()
+        copy = tmp_path / jurisdiction / source.name
+        copy.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+        planted = load_ruleset(copy)
+        found = {g.requirement: g for g in gaps(planted)}
+        result = CliRunner().invoke(main, ["validate", "--gaps", str(copy)])
+        assert result.exit_code == 1, result.output
+        for kind, (rid, path, word) in plants.items():
+            fact = next(f for f in facts(planted) if f.path == path)
+            assert rid in found and fact.id in found[rid].claimed_by, (jurisdiction, kind, rid)
+            assert (word.word, kind) in {(w.word, w.kind) for w in found[rid].missing}
+            line = next(l for l in result.output.splitlines() if f"requirement {rid} " in l)
+            assert line.startswith(f"gap: {copy}:{fact.line}: requirement {rid} claimed by ")
+            assert f'{kind} "{word.word}"' in line
+            planted_kinds.add(kind)
+    assert planted_kinds == set(PLANTED_KINDS)
+
+
+@pytest.mark.parametrize("jurisdiction", JURISDICTIONS)
+def test_every_requirement_of_every_bundled_ruleset_is_claimed_and_carried(catalogue, jurisdiction):
+    for rs in catalogue.versions(jurisdiction):
+        claimed = claims(rs)
+        assert claimed, rs.path
+        assert [c.requirement.id for c in claimed if c.status == "unclaimed"] == []
+        assert [(g.requirement, [w.word for w in g.missing]) for g in gaps(rs, claimed)] == []
+
+
+def test_validate_gaps_passes_on_the_bundled_catalogue(catalogue):
+    result = CliRunner().invoke(main, ["validate", "--gaps"])
+    assert result.exit_code == 0, result.output
+    assert f"0 gap(s) in {len(catalogue.all_versions())} ruleset(s)" in result.output

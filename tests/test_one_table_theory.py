@@ -1,11 +1,12 @@
 """One record of a configured table's theory, read alike by every command that speaks about the table.
 
 For every compliant example configuration, ``check`` and ``par CONFIG`` print the same whole-table
-figures, each wager's round is the record's (``hold_theory.theory_of``) mean and SD at its stake, and
+figures, the placard prints the paytables, stakes and meter reset the record prices, each wager's round is the record's (``table.theory.theory_of``) mean and SD at its stake, and
 ``hold``, given a period of each wager at that stake, states the same theoretical win and SD. Money
 amounts the rules state for no wager amount (fixed sums) are priced at the stake played: a period at
 $1, $5 and $25 a round is held to ``par CONFIG --bet`` at that bet. ``simulate``'s long-run mean is
-held to the record in the slow run.
+held to the record in the slow run. A progressive is held at two meters (its reset, and a higher meter
+given in the results and to ``par --meter``), and Massachusetts with its house paytable and Cover All.
 """
 from __future__ import annotations
 
@@ -106,3 +107,141 @@ def test_simulated_long_run_results_are_what_the_record_expects(config, tmp_path
     report = CliRunner().invoke(main, ["hold", str(path), "--config", str(config), "--format", "json"])
     data = json.loads(report.output)
     assert data["alarm"]["raised"] is False, data["alarm"]
+    cfg = load_config(config)
+    from lit_compliance.load.catalogue import Catalogue
+
+    theory = theory_of(cfg, ruleset_for(cfg, Catalogue.bundled()), offered_only=True, every_seat=True)
+    wagers = data["tables"][0]["wagers"]
+    assert wagers
+    for w in wagers:
+        c = w["cumulative"]
+        record = theory.wagers[w["wager"]]
+        if record.mean is None:
+            continue
+        # simulate plays each wager at the record's stake, and its long-run result is the record's mean
+        # within the simulated rounds' own spread (the SD from the same record)
+        stake = record.stake if record.stake_stated else record.minimum
+        assert c["wagered"] == pytest.approx(record.units_per_round * stake * c["rounds"], rel=1e-12)
+        assert c["theoretical_win"] == pytest.approx(record.mean * stake * c["rounds"], rel=1e-9)
+        # (the exact distribution's p-value, not a count of SDs: a royal flush alone is 4 SD at 20,000 rounds)
+        if c["status"] == "judged":
+            assert c["p_value"] > 0.001, (w["wager"], c["z"], c["p_value"])
+
+
+# -- the placard prints the record's paytables, stakes and meter --------------------------------------------
+
+def _net_on_sign(pays: str, stake: float, meter: float | None) -> float:
+    """The net per unit of the stake a sign's pays cell says ('11 to 1', '300 for 1', '$75', '10% of meter')."""
+    import re
+
+    text = pays.replace(",", "").strip()
+    if m := re.fullmatch(r"([0-9.]+) to 1", text):
+        return float(m.group(1))
+    if m := re.fullmatch(r"([0-9.]+) for 1", text):
+        return float(m.group(1)) - 1
+    if m := re.fullmatch(r"\$([0-9.]+)", text):
+        return float(m.group(1)) / stake - 1
+    if m := re.fullmatch(r"([0-9.]+)% of meter", text):
+        assert meter is not None, pays
+        return float(m.group(1)) / 100 * meter / stake - 1
+    raise AssertionError(f"a pays cell this test cannot read: {pays!r}")
+
+
+def _money(text: str) -> list[float]:
+    import re
+
+    return [float(x.replace(",", "")) for x in re.findall(r"\$([0-9][0-9,]*(?:\.[0-9]+)?)", text)]
+
+
+@pytest.mark.parametrize("config", COMPLIANT, ids=lambda p: p.stem)
+def test_the_placard_prints_the_paytables_stakes_and_meter_the_record_prices(config, catalogue):
+    from lit_compliance.table.theory import sheet
+    from lit_compliance.sign.placard import placard_view
+
+    cfg = load_config(config)
+    rs = ruleset_for(cfg, catalogue)
+    theory = theory_of(cfg, rs, offered_only=True, every_seat=True)
+    view = placard_view(rs, cfg, with_qr=False)
+    assert [w["id"] for w in view["wagers"]] == list(theory.wagers)
+    base = next(w for w in theory.wagers.values() if w.units_per_round == 3)
+    assert any(_money(line)[-2:] == [base.minimum, base.maximum] for line in view["limits"]), view["limits"]
+    checked = 0
+    for shown in view["wagers"]:
+        w = theory.wagers[shown["id"]]
+        if w.mean is None:
+            continue
+        rows = {r["hand"]: r["net"] for r in sheet(theory, w.wager_id)["rows"] if r.get("net") is not None}
+        meter = w.meter
+        if w.units_per_round == 1 and not w.stake_stated:
+            assert _money(shown["stake"]) == [w.minimum, w.maximum], shown["stake"]
+        if w.meter_reset is not None:
+            assert _money(shown["meter"]) == [w.meter_reset]
+            assert meter == w.meter_reset            # the record prices the progressive at its reset
+        lines = [(r["hand"], r["pays"]) for t in shown["tables"] for r in t["rows"]]
+        if shown["matrix"]:                          # Cover All: the column for the table's seats
+            m = shown["matrix"]
+            col = m["columns"].index(str(theory.seats))
+            lines += [(r["hand"], r["cells"][col]) for r in m["rows"]]
+        assert lines, shown["id"]
+        for hand, pays in lines:
+            if hand in rows:
+                assert _net_on_sign(pays, w.stake, meter) == pytest.approx(rows[hand], rel=1e-12), (shown["id"], hand)
+                checked += 1
+        assert checked, shown["id"]
+    assert checked >= len([w for w in theory.wagers.values() if w.mean is not None])
+
+
+# -- a progressive at two meters ----------------------------------------------------------------------------
+
+def _progressive_configs() -> list[Path]:
+    out = []
+    for config in COMPLIANT:
+        if "progressive:" in config.read_text(encoding="utf-8"):
+            out.append(config)
+    return out
+
+
+@pytest.mark.parametrize("config", _progressive_configs(), ids=lambda p: p.stem)
+def test_a_progressive_at_its_reset_and_at_a_higher_meter_is_priced_alike_by_hold_and_par(config, catalogue,
+                                                                                           tmp_path):
+    cfg = load_config(config)
+    theory = theory_of(cfg, ruleset_for(cfg, catalogue), offered_only=True, every_seat=True)
+    wid = next(wid for wid, w in theory.wagers.items() if w.meter_reset is not None)
+    w = theory.wagers[wid]
+    stake = w.stake if w.stake_stated else w.minimum
+    higher = 2.5 * w.meter_reset
+    path = tmp_path / "results.csv"
+    path.write_text("period,table,wager,rounds,wagered,house_win,meter\n"
+                    f"reset,{theory.table},{wid},{ROUNDS},{ROUNDS * stake:.2f},0.00,\n"
+                    f"given,{theory.table},{wid},{ROUNDS},{ROUNDS * stake:.2f},0.00,{higher:.2f}\n")
+    out = CliRunner().invoke(main, ["hold", str(path), "--config", str(config), "--format", "json"])
+    assert out.exit_code in (0, 1), out.output
+    held = {p["period"]: p for p in json.loads(out.output)["tables"][0]["wagers"][0]["periods"]}
+    assert held["reset"]["meter_from"] == "reset" and held["given"]["meter_from"] == "row"
+    at_reset = _json("par", str(config), "--wager", wid)["wagers"][0]["sections"][0]
+    at_higher = _json("par", str(config), "--wager", wid, "--meter", f"{higher:.2f}")["wagers"][0]["sections"][0]
+    assert at_reset["meter"]["priced_at"] == w.meter_reset and at_higher["meter"]["priced_at"] == pytest.approx(higher)
+    for label, section in (("reset", at_reset), ("given", at_higher)):
+        assert held[label]["theoretical_win"] == pytest.approx(section["totals"]["house_edge"] * stake * ROUNDS, rel=1e-9)
+        assert held[label]["sd"] == pytest.approx(section["totals"]["standard_deviation"] * stake * sqrt(ROUNDS),
+                                                  rel=1e-9)
+    assert at_reset["totals"]["house_edge"] == pytest.approx(w.mean, rel=1e-12)
+    assert at_higher["totals"]["house_edge"] < at_reset["totals"]["house_edge"]     # a higher meter returns more
+
+
+def test_massachusetts_prices_its_house_paytable_and_cover_all_alike_in_check_par_and_hold(catalogue, tmp_path):
+    config = ROOT / "examples" / "configs" / "massachusetts.yaml"
+    cfg = load_config(config)
+    theory = theory_of(cfg, ruleset_for(cfg, catalogue), offered_only=True, every_seat=True)
+    check = _json("check", str(config))["table"]
+    assert check == _json("par", str(config))["table"]
+    rows = {r["wager"]: r for r in check["wagers"]}
+    assert {"base", "cover-all"} <= set(rows) and not check["left_out"]
+    assert theory.wagers["base"].paytable_name == "House paytable"
+    assert rows["base"]["paytable"] == "the house paytable"
+    assert check["expected_win_per_round"] == pytest.approx(sum(r["expected_win"] for r in rows.values()), rel=1e-12)
+    held = _hold(tmp_path, config, theory.table, [(f"p-{wid}", wid, r["bets"], r["stake"]) for wid, r in rows.items()])
+    for wid, r in rows.items():
+        p = held[(wid, f"p-{wid}")]
+        assert p["theoretical_win"] == pytest.approx(theory.wagers[wid].mean * r["stake"] * ROUNDS, rel=1e-9)
+    assert any(str(theory.seats) in a for a in theory.wagers["cover-all"].assumptions)

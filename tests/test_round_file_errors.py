@@ -48,7 +48,8 @@ CASES = {
         "jurisdiction: maryland\npaytables: {base: a}\nsix_card_bonus_cards: [2s, 3s, 4d]\n"
         "community: [Kh, Qh, Jh]\nplayers:\n" f"  - {{seat: 1, cards: [Ah, 2c, 3c], bet: 10, {RIDE}}}\n",
         ["round.yaml:4:1: community: the community (cards in play) has 3 cards; the manual_shoe plan gives 2: "
-         "a misdeal (all hands are void, all wagers are returned and the cards reshuffled [COMAR 36.05.18.13D]); "
+         "a misdeal (all hands are void; the dealer returns all wagers to the players and reshuffles the cards "
+         "[COMAR 36.05.18.13D]); "
          "if this is what was dealt, list the irregularity under irregularities to settle the round"]),
     "wager_not_offered": (
         TRIBAL_HEAD + f"  - {{seat: 1, cards: [Ah, 2c, 3c], bet: 10, {RIDE}, side_wagers: {{three-card-bonus: 5}}}}\n",

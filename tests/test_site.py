@@ -395,9 +395,9 @@ def test_source_pages_show_every_provision_beside_the_facts_and_findings_that_qu
 
 def test_a_second_site_run_is_read_from_the_cache_with_the_same_bytes(built_site, tmp_path, monkeypatch):
     # built_site wrote the site under the session's cache; a second run builds nothing and writes the same bytes
-    from lit_compliance.cli import site as site_command
+    from lit_compliance.output import site as site_command
 
-    def no_build(cat):
+    def no_build(cat, progress=None):
         raise AssertionError("the site was built again, not read from the cache")
 
     monkeypatch.setattr(site_command, "build", no_build)
@@ -407,7 +407,7 @@ def test_a_second_site_run_is_read_from_the_cache_with_the_same_bytes(built_site
 
 
 def test_the_site_s_cache_key_changes_with_every_input_it_is_made_from(tmp_path, monkeypatch):
-    from lit_compliance.cli import site as site_command
+    from lit_compliance.output import site as site_command
 
     copies = {}
     for name in ("rulesets", "schema", "sources", "templates"):

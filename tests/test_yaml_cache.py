@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from lit_compliance import cache
-from lit_compliance.load.strict_yaml import load_yaml_file
+from lit_compliance.load.strict_yaml import YAML_MARKS, load_yaml_file
 
 RULESET = Path(__file__).resolve().parent.parent / "rulesets" / "maryland" / "v1.yaml"
 
@@ -48,7 +48,7 @@ def test_a_cached_yaml_file_whose_positions_entry_is_gone_is_located_from_its_te
     monkeypatch.setenv("LIT_COMPLIANCE_CACHE", str(tmp_path / "cache"))
     ruleset = _user_copy(tmp_path)
     parsed = load_yaml_file(ruleset)
-    marks_entry = cache._path(["yaml-marks", parsed.text_digest], ".json")
+    marks_entry = cache.entry_path(YAML_MARKS, {"text": parsed.text_digest})
     assert marks_entry is not None and marks_entry.is_file()
     marks_entry.unlink()
     cached = load_yaml_file(ruleset)

@@ -62,7 +62,7 @@ def table_figures(rules) -> dict:
     if not rules.wraparound_5:
         out["table5_sha256"] = _sha(vectorised.table5(rules))
         # the counts six_card_atoms was built from (just computed into the cache), else anew
-        counts = cache.load_json(("six-count-list", rules))
+        counts = cache.peek(tables.SIX_COUNT_LIST, {"rules": rules})
         if counts is None:
             counts, _ = vectorised.best_of_six_counts(rules)
         super_royals = sum(a.count for a in tables.six_card_atoms(rules) if "super_royal" in a.tags)

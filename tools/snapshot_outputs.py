@@ -1,12 +1,13 @@
 """Run every command, format and example and keep what each printed, to compare two versions byte for byte.
 
-    python tools/snapshot_outputs.py OUT_DIR [--cli PATH] [--jobs N]
+    python tools/snapshot_outputs.py OUT_DIR [--cli PATH] [--jobs N] [--cache DIR]
     diff -r OUT_A OUT_B        # or: python tools/snapshot_outputs.py --compare OUT_A OUT_B
 
 Each run keeps its standard output, standard error and exit status under ``OUT_DIR`` (a file per run,
 named after its arguments); a command that writes a folder (``site``) is kept as a listing of every
 file's SHA-256. ``SOURCE_DATE_EPOCH`` is fixed and the cache is a fresh folder shared by the runs, so
-two snapshots of the same code are identical. The list of runs is derived from the catalogue
+two snapshots of the same code are identical. ``--cache DIR`` uses (and keeps) that folder instead: run
+twice with the same folder to compare a warm run (every answer read back from the cache) with a cold one. The list of runs is derived from the catalogue
 (``list --format json``), the examples folder and each command's formats, so it grows with them.
 A refactoring that must not change outputs (issue: typed answers) is done when two snapshots agree.
 """
@@ -123,9 +124,11 @@ def _one(cli: str, args: list[str], out: Path, env: dict) -> None:
             Path(base + ".files").write_text("\n".join(lines) + "\n")
 
 
-def snapshot(out: Path, cli: str, jobs: int) -> int:
+def snapshot(out: Path, cli: str, jobs: int, keep: Path | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
-    cache = Path(tempfile.mkdtemp(prefix="snapshot-cache-"))
+    if keep is not None:
+        keep.mkdir(parents=True, exist_ok=True)
+    cache = keep if keep is not None else Path(tempfile.mkdtemp(prefix="snapshot-cache-"))
     env = dict(os.environ, SOURCE_DATE_EPOCH="1767225600", LIT_COMPLIANCE_CACHE=str(cache), NO_COLOR="1",
                COLUMNS="100")
     try:
@@ -133,7 +136,8 @@ def snapshot(out: Path, cli: str, jobs: int) -> int:
         with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
             list(pool.map(lambda a: _one(cli, a, out, env), todo))
     finally:
-        shutil.rmtree(cache, ignore_errors=True)
+        if keep is None:
+            shutil.rmtree(cache, ignore_errors=True)
     print(f"{len(todo)} runs kept in {out}")
     return 0
 
@@ -154,12 +158,13 @@ def main() -> int:
     parser.add_argument("--cli", default=str(Path(sys.executable).with_name("lit-compliance")))
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--compare", nargs=2, type=Path, metavar=("A", "B"))
+    parser.add_argument("--cache", type=Path, metavar="DIR", help="use and keep this cache folder (a warm run)")
     args = parser.parse_args()
     if args.compare:
         return compare(*args.compare)
     if args.out is None:
         parser.error("give OUT_DIR, or --compare A B")
-    return snapshot(args.out, args.cli, args.jobs)
+    return snapshot(args.out, args.cli, args.jobs, args.cache)
 
 
 if __name__ == "__main__":

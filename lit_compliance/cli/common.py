@@ -403,6 +403,31 @@ def rulesets_for(targets: list[str], version: str | None, on: str | None) -> lis
     return [(j, *cat.on_date(j, day)) for j in targets]
 
 
+def filing_options(command):
+    """``--date`` and ``--prepared-by``: what a printed document's stamp says of when and by whom."""
+    command = click.option("--prepared-by", "prepared_by", metavar="NAME",
+                           help="Who prepared the document, printed on it (at most 200 characters).")(command)
+    return click.option("--date", "made_on", metavar="DATE",
+                        help="The date the document states it was made (YYYY-MM-DD; default: the UTC day of "
+                             "SOURCE_DATE_EPOCH where set, else none, and it says so).")(command)
+
+
+def made_stamp(rulesets, made_on: str | None, prepared_by: str | None) -> dict:
+    """The stamp of a printed document (:func:`lit_compliance.operator.stamp.document_stamp`), the
+    options checked: a date written YYYY-MM-DD, a preparer's name on one line of printable text."""
+    from ..operator.stamp import MAX_PREPARER, document_stamp  # lazy: only commands that print documents
+
+    day = parse_date(made_on, "--date") if made_on is not None else None
+    if prepared_by is not None:
+        name = prepared_by.strip()
+        if not name or len(name) > MAX_PREPARER or any(not c.isprintable() for c in name):
+            raise Trouble(f"--prepared-by: give a name of 1 to {MAX_PREPARER} printable characters on one line")
+        prepared_by = name
+    from .. import __version__  # lazy: the package's own version, read only when a document is stamped
+
+    return document_stamp(rulesets, __version__, day, prepared_by)
+
+
 def parse_date(text: str, option: str) -> dt.date:
     """A calendar date written YYYY-MM-DD, and nothing else (no week dates, no empty string)."""
     try:

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import click
 
-from .common import EXIT_NO, Trouble, deliver, handled, main, parse_date, print_pdf
+from .common import (EXIT_NO, Trouble, catalogue, deliver, filing_options, handled, main, made_stamp, parse_date,
+                     print_pdf)
 from ..load.strict_yaml import InputError, Problems
 from ..output.render import render, to_json
 from ..table.theory import load_theory
@@ -20,9 +21,29 @@ FORMATS = ["text", "json", "csv", "html", "pdf"]
 MAX_SIMULATED_ROUNDS = 50_000_000
 
 
+def _expanded(configs) -> tuple[list, list]:
+    """The configuration files given, a floor file standing for every table it lists (in its order)."""
+    from ..load.strict_yaml import load_yaml_file  # lazy: only to tell a floor from a configuration
+    from ..operator.floor import floor_of, looks_like_floor  # lazy: only to read a floor
+
+    paths, problems = [], []
+    for path in configs:
+        try:
+            doc = load_yaml_file(path)
+            if looks_like_floor(doc):
+                paths.extend(Path(t.config.path) for t in floor_of(doc, Path(path).parent).tables)
+                continue
+        except InputError as exc:
+            problems.extend(exc.problems)
+            continue
+        paths.append(path)
+    return paths, problems
+
+
 def _theories(configs) -> list:
 
-    problems, theories, tables = [], [], {}
+    configs, problems = _expanded(configs)
+    theories, tables = [], {}
     for path in configs:
         try:
             th = load_theory(path)
@@ -44,8 +65,8 @@ def _theories(configs) -> list:
 @main.command(short_help="Check tables' results against the exact theory.")
 @click.argument("results", nargs=-1, required=True, type=click.Path(path_type=Path, dir_okay=False))
 @click.option("--config", "configs", multiple=True, type=click.Path(path_type=Path, dir_okay=False),
-              help="A table configuration; rows are matched to it by its 'table'. Repeat for several tables "
-                   "(or give a 'config' column in the results).")
+              help="A table configuration, or a floor file (every table it lists); rows are matched to a table "
+                   "by its 'table'. Repeat for several tables (or give a 'config' column in the results).")
 @click.option("--band", type=click.Choice(["95", "99", "99.9"]), default="99", show_default=True,
               help="The band each period and cumulative result is flagged against (outside it: listed).")
 @click.option("--alarm-percent", "alarm_percent", type=click.FloatRange(min=0.01, max=10), default=1.0,
@@ -58,10 +79,13 @@ def _theories(configs) -> list:
                    "(with each wager's funnel chart) or pdf.")
 @click.option("--output", "-o", "output", type=click.Path(path_type=Path, dir_okay=False),
               help="Write to FILE (atomically) instead of standard output.")
+@filing_options
 @handled
-def hold(results, configs, band, alarm_percent, fmt, output):
+def hold(results, configs, band, alarm_percent, fmt, output, made_on, prepared_by):
     """Check each table's results (RESULTS: CSV, YAML or JSON; one row per table, wager and period with
-    date or period, table, wager, rounds, wagered, house_win, and optionally meter and config) against
+    date or period, table, wager, rounds, wagered, house_win, and optionally meter, config, and the stakes as
+    played: stake, or a stakes histogram such as 5:1200;25:800, or several rows of one period at different
+    stakes, judged on the exact mixture of the levels) against
     the exact theory of its configuration: theoretical win and hold, standard deviation, z-score, and
     whether each period and the cumulative result lies outside the 95%, 99% and 99.9% bands.
 
@@ -94,10 +118,13 @@ def hold(results, configs, band, alarm_percent, fmt, output):
         content = csv_text(report)
     else:
         shown = view(report, charts_too=fmt != "text")
+        cat = catalogue()
+        stamp = made_stamp([cat.resolve(ref) for ref in sorted({t["ruleset"] for t in report["tables"]})],
+                           made_on, prepared_by)
         if fmt == "pdf":
-            content = print_pdf("hold/hold.typ.j2", **shown)
+            content = print_pdf("hold/hold.typ.j2", stamp=stamp, **shown)
         else:
-            content = render("hold/hold.txt.j2" if fmt == "text" else "hold/hold.html.j2", **shown)
+            content = render("hold/hold.txt.j2" if fmt == "text" else "hold/hold.html.j2", stamp=stamp, **shown)
     deliver(content, output, tuple(results) + tuple(configs))
     if report["alarm"]["raised"]:
         raise SystemExit(EXIT_NO)

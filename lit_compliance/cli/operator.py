@@ -12,8 +12,8 @@ from pathlib import Path
 import click
 
 from ..load.catalogue import CatalogueError, Ruleset
-from .common import (EXIT_NO, EXIT_OK, Trouble, catalogue, deliver, emit, handled, main, pick, print_pdf, progress,
-                     read_answer)
+from .common import (EXIT_NO, EXIT_OK, Trouble, catalogue, deliver, emit, filing_options, handled, main, made_stamp,
+                     parse_date, pick, print_pdf, progress, read_answer)
 from ..operator.checks import Report, check as check_config
 from ..operator.answers import Asker, BuildError, keys_for_errors, match_choice
 from ..operator.config_builder import build_config
@@ -28,6 +28,7 @@ from ..table.figures import table_figures, table_lines
 from ..table.config import (PART_DIGITS, TableConfig, config_of_document, digest, load_config,
                                       load_config_text, parse_digest, parse_parts, ruleset_for, sign_parts)
 from ..operator.floor import floor_of, looks_like_floor
+from .floor import check_floor, impact, placard_floor, verify_floor, verify_package
 from ..load.strict_yaml import load_yaml_file
 
 
@@ -117,6 +118,8 @@ def _report_view(report: Report) -> dict:
         "math_flags": list(report.flags),
         "house_edges": list(report.edges),
         "readings": list(report.readings),
+        "on": report.on.isoformat() if report.on else None,
+        "approvals": list(report.approvals),
     }
 
 
@@ -127,13 +130,17 @@ def _where(f) -> dict:
 @main.command("check", short_help="Say whether a table configuration complies.")
 @click.argument("config", type=click.Path(path_type=Path, dir_okay=False))
 @ruleset_option
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True,
-              help="Output format: text or json; csv for a floor's summary only.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "csv", "html"]), default="text", show_default=True,
+              help="Output format: text or json; csv and html for a floor's summary only.")
 @click.option("--strict", is_flag=True, help="Exit 1 on warnings that are something to fix too (not on those the placard "
               "already handles, approvals or the regulation's own defects).")
 @click.option("--verbose", "-v", is_flag=True, help="List the regulation's own defects too, not just their count.")
+@click.option("--on", "on", metavar="DATE", help="Judge the approvals on record for the day DATE (YYYY-MM-DD; "
+              "default: today, UTC).")
+@filing_options
 @handled
-def check_cmd(config: Path, ruleset_ref: str | None, fmt: str, strict: bool, verbose: bool) -> None:
+def check_cmd(config: Path, ruleset_ref: str | None, fmt: str, strict: bool, verbose: bool, on: str | None,
+              made_on: str | None, prepared_by: str | None) -> None:
     """Say whether a table configuration complies with its ruleset, each finding with its citation.
 
     CONFIG may also be a floor file (schema `floor`: `floor_version`, `floor`, `tables`, each
@@ -143,15 +150,34 @@ def check_cmd(config: Path, ruleset_ref: str | None, fmt: str, strict: bool, ver
 
     Exit status 0 when it complies, 1 when it does not (or, with --strict, when a warning is
     something to fix), 2 when the configuration (or floor) cannot be read.
+
+    With --ruleset naming another version of the table's jurisdiction (a draft amendment file, or
+    JURISDICTION@VERSION), and for a floor with any --ruleset: the draft's impact instead. Each table is
+    checked under the rules it names and under the draft, and the output says per table whether it
+    complies before and after, the errors that would appear or go, the figures it posts and the house
+    edges that would change and by how much, and the draft's changes (with their citations) that
+    touch it; a table of another jurisdiction is not affected. Exit 1 when a table of the draft's
+    jurisdiction would not comply under it.
+
+    Approvals on record (the configuration's `approvals`, and a floor's) are judged for one calendar
+    day, today (UTC) or --on DATE: each one relied on is stated; a setting that needs approval and has
+    none is a warning naming the day and the content digest to record; one whose approval has lapsed
+    by the end of the day, is dated later or no longer matches its content is an error.
     """
+    day = parse_date(on, "--on") if on is not None else None
     doc = load_yaml_file(config)
     if looks_like_floor(doc):
-        _check_floor(doc, config, ruleset_ref, fmt, strict)
-    if fmt == "csv":
-        raise Trouble(f"--format csv: {config} is a table configuration; csv is for a floor's summary "
+        if ruleset_ref:
+            impact(floor_of(doc, config.parent), None, ruleset_ref, fmt, day)
+        check_floor(doc, config, ruleset_ref, fmt, strict, day, (made_on, prepared_by))
+    if fmt in ("csv", "html"):
+        raise Trouble(f"--format {fmt}: {config} is a table configuration; {fmt} is for a floor's summary "
                       "(use text or json for one table)")
-    rs = _ruleset(cfg := config_of_document(doc), ruleset_ref)
-    report = check_config(rs, cfg)
+    cfg = config_of_document(doc)
+    if ruleset_ref and _another_version(cfg, ruleset_ref):
+        impact(None, cfg, ruleset_ref, fmt, day)
+    rs = _ruleset(cfg, ruleset_ref)
+    report = check_config(rs, cfg, day)
     view = _report_view(report)
     view["table"] = table_figures(rs, cfg)
     view["table_lines"] = table_lines(view["table"])
@@ -164,20 +190,11 @@ def check_cmd(config: Path, ruleset_ref: str | None, fmt: str, strict: bool, ver
     sys.exit(EXIT_NO if failed else EXIT_OK)
 
 
-def _check_floor(doc, path: Path, ruleset_ref: str | None, fmt: str, strict: bool) -> None:
-    """``check FLOOR``: one summary, a row per table; exits with the worst table's status."""
-    from ..operator.floor_summary import COLUMNS, floor_csv_rows, floor_rows, floor_view  # lazy: only for a floor
-    from ..report.spreadsheet import csv_text  # lazy: only for a floor's CSV summary
-
-    floor = floor_of(doc, path.parent)
-    rows = floor_rows(floor, catalogue(), ruleset_ref, strict)
-    if fmt == "json":
-        emit(to_json(floor_view(floor, rows)))
-    elif fmt == "csv":
-        emit(csv_text(COLUMNS, floor_csv_rows(rows)))
-    else:
-        emit(render("floor.txt.j2", v=floor_view(floor, rows)))
-    sys.exit(EXIT_OK if all(r["passes"] for r in rows) else EXIT_NO)
+def _another_version(cfg: TableConfig, ruleset_ref: str) -> bool:
+    """Whether ``--ruleset`` names another version of the configuration's own jurisdiction (a draft's
+    impact), not the version it names (a plain check against that file)."""
+    rs = catalogue().resolve(ruleset_ref)
+    return rs.jurisdiction == cfg.jurisdiction and rs.version != cfg.ruleset_version
 
 
 def _sign_record(rs: Ruleset, cfg: TableConfig) -> list[str]:
@@ -190,13 +207,16 @@ def _sign_record(rs: Ruleset, cfg: TableConfig) -> list[str]:
 
 
 @main.command("verify", short_help="Say whether a posted sign matches its configuration.")
-@click.argument("config", type=click.Path(path_type=Path, dir_okay=False))
-@click.argument("sign_digest", metavar="DIGEST")
+@click.argument("config", type=click.Path(path_type=Path, dir_okay=False), required=False)
+@click.argument("sign_digest", metavar="DIGEST", required=False)
+@click.option("--package", "package", type=click.Path(path_type=Path, file_okay=False),
+              help="Instead: check a filing package (`par CONFIG --package DIR`) against its manifest.")
 @click.option("--parts", "parts", metavar="LIST",
               help="The fingerprints of the sign's parts, as its QR code gives them (names what differs).")
 @ruleset_option
 @handled
-def verify_cmd(config: Path, sign_digest: str, parts: str | None, ruleset_ref: str | None) -> None:
+def verify_cmd(config: Path | None, sign_digest: str | None, parts: str | None, ruleset_ref: str | None,
+               package: Path | None) -> None:
     """Say whether a posted sign matches CONFIG (the configuration on file) and the rules in force.
 
     Run the command the sign prints, as printed, beside the configuration on file; DIGEST may be
@@ -206,7 +226,25 @@ def verify_cmd(config: Path, sign_digest: str, parts: str | None, ruleset_ref: s
     their effective date says so; of a version whose source states no date it says that it is the
     latest in the catalogue. Exit status 0 when the sign matches and its rules are neither replaced
     by a later dated version nor not yet in force, 1 when not, 2 when the configuration cannot be read.
+
+    CONFIG may be a floor file: then DIGEST is the file of the signs posted, the signs.json that
+    `placard FLOOR --output-dir` writes or a CSV with the columns table and digest (as an inspector
+    notes them), and each table's sign is verified; exit 1 when any does not match (or none is recorded).
+
+    With --package DIR (and no CONFIG or DIGEST): whether a filing package is whole and unchanged:
+    every file its manifest lists is there with that SHA-256, none is unlisted, and SHA256SUMS agrees.
     """
+    if package is not None:
+        if config is not None or sign_digest is not None:
+            raise Trouble("--package DIR takes no CONFIG or DIGEST")
+        verify_package(package)
+    if config is None or sign_digest is None:
+        raise Trouble("give CONFIG and DIGEST (the sign's), a floor and its signs file, or --package DIR")
+    doc = load_yaml_file(config)
+    if looks_like_floor(doc):
+        if parts is not None:
+            raise Trouble("--parts is for one table's sign, not a floor's")
+        verify_floor(floor_of(doc, config.parent), sign_digest, ruleset_ref, _verify_one)
     given = parse_digest(sign_digest)
     if given is None:
         raise Trouble(f"DIGEST: {sign_digest!r} holds no 12-hex-digit digest; give the digest the sign "
@@ -217,7 +255,19 @@ def verify_cmd(config: Path, sign_digest: str, parts: str | None, ruleset_ref: s
         if signed_parts is None:
             raise Trouble(f"--parts: {parts!r} is not a parts list (name={PART_DIGITS} hex digits, "
                           "separated by commas, as the sign's QR code gives it)")
-    cfg = load_config(config)
+    cfg = config_of_document(doc)
+    problems, standing = _verify_one(cfg, given, signed_parts, ruleset_ref)
+    if not problems:
+        click.echo(f"{config}: the sign matches this configuration and {standing} (digest {given})")
+        sys.exit(EXIT_OK)
+    click.echo(f"{config}: the sign does NOT match:")
+    for line in problems:
+        click.echo(f"  - {line}")
+    sys.exit(EXIT_NO)
+
+
+def _verify_one(cfg: TableConfig, given: str, signed_parts: dict | None, ruleset_ref: str | None) -> tuple[list, str]:
+    """(what is wrong with a sign of digest ``given`` for ``cfg``, the standing of its rules today)."""
     cat = catalogue()
     rs = _ruleset(cfg, ruleset_ref)
     expected = digest(rs, cfg)
@@ -232,13 +282,7 @@ def verify_cmd(config: Path, sign_digest: str, parts: str | None, ruleset_ref: s
     state, standing = cat.standing(rs, dt.date.today())
     if state in ("superseded", "not yet") and ruleset_ref is None:
         problems.append(f"the sign's rules: {standing}")
-    if not problems:
-        click.echo(f"{config}: the sign matches this configuration and {standing} (digest {given})")
-        sys.exit(EXIT_OK)
-    click.echo(f"{config}: the sign does NOT match:")
-    for line in problems:
-        click.echo(f"  - {line}")
-    sys.exit(EXIT_NO)
+    return problems, standing
 
 
 def _differing_parts(rs: Ruleset, cfg: TableConfig, signed: dict[str, str], now: dict[str, str]) -> list[str]:
@@ -259,10 +303,11 @@ def _differing_parts(rs: Ruleset, cfg: TableConfig, signed: dict[str, str], now:
 # --- placard ---------------------------------------------------------------------------------
 
 
-def render_placard(rs: Ruleset, config: TableConfig, fmt: str) -> str | bytes:
-    """The placard of a configuration in ``fmt`` (html, svg or pdf); a schedule too full for the sheet is Trouble."""
+def render_placard(rs: Ruleset, config: TableConfig, fmt: str, stamp: dict | None = None) -> str | bytes:
+    """The placard of a configuration in ``fmt`` (html, svg or pdf), with the document's ``stamp``;
+    a schedule too full for the sheet is Trouble."""
     try:
-        view = placard_view(rs, config)
+        view = placard_view(rs, config, made=stamp["short"] if stamp else None)
     except PlacardTooFull as exc:
         raise Trouble(f"{config.path}: {exc}") from None
     if fmt == "svg":
@@ -279,8 +324,13 @@ def render_placard(rs: Ruleset, config: TableConfig, fmt: str) -> str | bytes:
 @click.option("--format", "fmt", type=click.Choice(["html", "svg", "pdf"]), default="html", show_default=True,
               help="html (print-ready, one sheet), svg, or pdf.")
 @output_option
+@click.option("--output-dir", "output_dir", type=click.Path(path_type=Path, file_okay=False),
+              help="For a floor: the folder to write a sign per table into (new, empty, or written so before), "
+                   "with signs.json, each sign's digest and file SHA-256.")
+@filing_options
 @handled
-def placard(config: Path, ruleset_ref: str | None, fmt: str, output: Path | None) -> None:
+def placard(config: Path, ruleset_ref: str | None, fmt: str, output: Path | None, output_dir: Path | None,
+            made_on: str | None, prepared_by: str | None) -> None:
     """Render the table placard for a compliant configuration.
 
     The placard states the payout schedule of every wager offered, the limits and the casino name
@@ -292,7 +342,17 @@ def placard(config: Path, ruleset_ref: str | None, fmt: str, output: Path | None
     set as large as the sheet allows, and no text in the header or payout schedule is smaller than
     the minimum for the size, listed below (the notes, citation and digest at the foot are fine
     print). A schedule that would need smaller type is refused (exit status 2).
+
+    CONFIG may be a floor file: then --output-dir DIR gets a sign per complying table (named after
+    its table id) and signs.json (a row per table: configuration, ruleset, the sign's digest, its
+    file and that file's SHA-256), which `verify FLOOR DIR/signs.json` reads back; a summary is
+    printed, and the exit status is the worst table's (1 when one does not comply and gets no sign).
     """
+    doc = load_yaml_file(config)
+    if looks_like_floor(doc):
+        placard_floor(floor_of(doc, config.parent), ruleset_ref, fmt, output_dir, render_placard, made_on, prepared_by)
+    if output_dir is not None:
+        raise Trouble(f"--output-dir is for a floor's signs; {config} is one table (use --output FILE)")
     rs, cfg, report = _load(config, ruleset_ref)
     if not report.compliant:
         for finding in report.errors:
@@ -301,20 +361,22 @@ def placard(config: Path, ruleset_ref: str | None, fmt: str, output: Path | None
         sys.exit(EXIT_NO)
     if fmt == "pdf" and output is None:
         raise Trouble("--format pdf needs --output FILE")
-    deliver(render_placard(rs, cfg, fmt), output, (config, rs.path))
+    deliver(render_placard(rs, cfg, fmt, made_stamp([rs], made_on, prepared_by)), output, (config, rs.path))
 
 
 # --- summary ---------------------------------------------------------------------------------
 
 
-def render_summary(rs: Ruleset, fmt: str) -> str | bytes:
-    """The rules summary of a ruleset in ``fmt`` (markdown, html or pdf), each paytable with its house edge."""
+def render_summary(rs: Ruleset, fmt: str, stamp: dict | None = None) -> str | bytes:
+    """The rules summary of a ruleset in ``fmt`` (markdown, html or pdf), each paytable with its house
+    edge, with the document's ``stamp``."""
     results = _analyse(rs)  # each paytable states its house edge
     if fmt == "markdown":
-        return render("summary.md.j2", v=summary_view(rs, markdown, results))
+        return render("summary.md.j2", v=summary_view(rs, markdown, results),
+                      stamp=dict(stamp, text=markdown(stamp["text"])) if stamp else None)
     if fmt == "pdf":
-        return print_pdf("summary.typ.j2", v=summary_view(rs, results=results))
-    return render("summary.html.j2", v=summary_view(rs, results=results))
+        return print_pdf("summary.typ.j2", v=summary_view(rs, results=results), stamp=stamp)
+    return render("summary.html.j2", v=summary_view(rs, results=results), stamp=stamp)
 
 
 @main.command(short_help="Render a readable rules summary with citations.")
@@ -324,13 +386,15 @@ def render_summary(rs: Ruleset, fmt: str) -> str | bytes:
 @click.option("--format", "fmt", type=click.Choice(["markdown", "html", "pdf"]), default="markdown",
               show_default=True, help="markdown, html (print-ready) or pdf.")
 @output_option
+@filing_options
 @handled
-def summary(jurisdiction: str, version: str | None, on: str | None, fmt: str, output: Path | None) -> None:
+def summary(jurisdiction: str, version: str | None, on: str | None, fmt: str, output: Path | None,
+            made_on: str | None, prepared_by: str | None) -> None:
     """Render a readable rules summary with citations: play, wagers, paytables, procedures, irregularities."""
     rs = pick(jurisdiction, version, on)
     if fmt == "pdf" and output is None:
         raise Trouble("--format pdf needs --output FILE")
-    deliver(render_summary(rs, fmt), output, (rs.path,))
+    deliver(render_summary(rs, fmt, made_stamp([rs], made_on, prepared_by)), output, (rs.path,))
 
 
 # --- init ------------------------------------------------------------------------------------

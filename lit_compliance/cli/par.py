@@ -8,7 +8,8 @@ from pathlib import Path
 
 import click
 
-from .common import Trouble, catalogue, check_selection, deliver, handled, main, print_pdf, rulesets_for
+from .common import (Trouble, catalogue, check_selection, deliver, filing_options, handled, main, made_stamp, print_pdf,
+                     rulesets_for)
 from ..load.catalogue import names_a_file
 from ..load.kinds import file_kind
 from ..model import exact, model_of
@@ -46,7 +47,8 @@ def _bet_within(config, model, wager_id: str | None, bet: Fraction, path: Path) 
                       "give a bet every wager takes, or choose one wager with --wager")
 
 
-def _config_report(path: Path, opts, wager_id: str | None, shown: bool = True, bet_given: bool = False):
+def _config_report(path: Path, opts, wager_id: str | None, shown: bool = True, bet_given: bool = False,
+                   meter_given: bool = False):
     from ..report.par_view import par_report  # lazy: PAR figures load the math; only `par` needs them
 
 
@@ -65,6 +67,9 @@ def _config_report(path: Path, opts, wager_id: str | None, shown: bool = True, b
         w_opts = configured_options(config, model, choice, wager, opts)
         if bet_given:   # the win per hour (and money amounts paid whatever the wager) at the bet asked for
             w_opts = replace(w_opts, bet=opts.bet)
+        if meter_given and choice.progressive is not None:   # a meter above the reset, as hold prices a row's meter
+            w_opts = replace(w_opts, meter=opts.meter, settings=replace(w_opts.settings, meter=opts.meter,
+                                                                        meter_from="the meter asked for (--meter)"))
         custom = None
         if choice.custom_paytable is not None or choice.envy:   # the house's paytable, or its own envy amounts
             custom = configured_paytable(wager, choice, None)
@@ -76,8 +81,10 @@ def _config_report(path: Path, opts, wager_id: str | None, shown: bool = True, b
         _bet_within(config, model, wager_id, opts.bet, path)
     method = [f"Table configuration {path.name}: {config.casino}, {seats or 'unstated'} seats; priced at the table's own "
               "settings, as check prices it: money amounts the rules state for no wager amount at the wager's "
-              "configured minimum bet, the progressive meter at the configured reset (the least the meter stands at "
-              "on this table), rate as configured; win per hour at "
+              "configured minimum bet, the progressive meter "
+              + (f"at ${float(opts.meter):,.2f} (--meter)" if meter_given else
+                 "at the configured reset (the least the meter stands at on this table)")
+              + ", rate as configured; win per hour at "
               + (f"a ${float(opts.bet):,.2f} bet on every wager (--bet)" if bet_given else "the wager minimums")
               + "; envy bonus with "
               f"{(seats - 1) if seats else 'each number of'} other players; payout limit "
@@ -90,6 +97,54 @@ def _config_report(path: Path, opts, wager_id: str | None, shown: bool = True, b
         report["table"] = table_figures(rs, config, opts.hands_per_hour)
         report["table_lines"] = table_lines(report["table"])
     return report
+
+
+def _package(target: str | None, folder: Path, fmt: str, made_on, prepared_by, output) -> None:
+    """``par CONFIG --package DIR``: the PAR sheet, configuration, placard and rules summary, with a manifest."""
+    from ..gamemath.par import ParOptions  # lazy: the math loads only when `par` runs
+    from ..output.files import OutputError, write_tree  # lazy: only for a package
+    from ..report.filing import MARKER, package_files  # lazy: only for a package
+    from ..report.par_view import running_heads  # lazy: the PAR view loads the math
+    from ..operator.stamp import stamp_facts  # lazy: only for a package
+    from .operator import render_placard, render_summary  # lazy: only for a package
+
+    if target is None or not names_a_file(target) or _is_ruleset_file(target) or output is not None:
+        raise Trouble("--package DIR takes a table configuration file (par CONFIG --package DIR), and no --output")
+    if not Path(target).is_file():
+        raise Trouble(f"{target}: no such file")
+    doc = "pdf" if fmt == "pdf" else "html"
+    config = load_config(target)
+    rs = ruleset_for(config, catalogue())
+    stamp = made_stamp([rs], made_on, prepared_by)
+    report = _config_report(Path(target), ParOptions(), None)
+    report["title"]["facts"] = list(report["title"]["facts"]) + stamp_facts(stamp)
+    if doc == "pdf":
+        sheet = print_pdf("par/par.typ.j2", reports=[report], whatif=None, heads=running_heads([report]))
+    else:
+        sheet = render("par/par.html.j2", reports=[report], whatif=None, heads=running_heads([report]))
+
+    def data(content) -> bytes:
+        return content.encode("utf-8") if isinstance(content, str) else content
+
+    suffix = Path(target).suffix or ".yaml"
+    documents = [(f"par-sheet.{doc}", "PAR sheet", data(sheet)),
+                 (f"configuration{suffix}", "table configuration, as filed", Path(target).read_bytes()),
+                 (f"placard.{doc}", "the table's sign", data(render_placard(rs, config, doc, stamp))),
+                 (f"rules-summary.{doc}", "rules summary", data(render_summary(rs, doc, stamp)))]
+    head = {"package": "Let It Ride filing package", "tool": "lit-compliance", "version": stamp["version"],
+            "date": stamp["date"], "date_from": stamp["date_from"], "prepared_by": stamp["prepared_by"],
+            "configuration": config.path, "casino": config.casino, "table": config.settings.table,
+            "ruleset": rs.ref, "ruleset_digest": stamp["rulesets"][0]["digest"], "sign_digest": digest(rs, config)}
+    files = package_files(documents, head)
+    files[MARKER] = ""
+    try:
+        write_tree(folder, files, marker=MARKER)
+    except OutputError as exc:
+        raise Trouble(str(exc)) from None
+    click.echo(f"{folder}: filing package for {config.path} ({rs.ref}): " + ", ".join(n for n, _, _ in documents)
+               + ", manifest.json, SHA256SUMS; check it with `lit-compliance verify --package "
+               + f"{folder}` (or `sha256sum -c SHA256SUMS` inside it)")
+    raise SystemExit(0)
 
 
 @main.command(short_help="PAR sheet of every wager and paytable.")
@@ -112,10 +167,17 @@ def _config_report(path: Path, opts, wager_id: str | None, shown: bool = True, b
 @click.option("--reset", type=click.FloatRange(min=0, max=1e9), help="Progressive reset (long-run return).")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
               help="text, markdown, json, csv (one row per line), html (print-ready) or pdf.")
+@click.option("--package", "package", type=click.Path(path_type=Path, file_okay=False),
+              help="With a table configuration: write a filing package into this folder (new, empty, or written "
+                   "so before): the PAR sheet, the configuration, the placard and the rules summary (in pdf with "
+                   "--format pdf, else html), manifest.json with every file's SHA-256, and SHA256SUMS. "
+                   "`verify --package DIR` checks it.")
+@filing_options
 @click.option("--output", "-o", "output", type=click.Path(path_type=Path, dir_okay=False),
               help="Write to FILE (atomically) instead of standard output.")
 @handled
-def par(target, version, on, wager, paytable, paytable_file, bet, hands_per_hour, meter, rate, reset, fmt, output):
+def par(target, version, on, wager, paytable, paytable_file, bet, hands_per_hour, meter, rate, reset, fmt, output,
+        made_on, prepared_by, package):
     """PAR sheet (probability and accounting report) of every wager and paytable: combinations,
     probability, cycle, pay and contribution per line; return, edge, hit frequency, variance, SD,
     volatility; base-game per-bet figures; progressive and stake curves; Cover All per player count;
@@ -124,6 +186,8 @@ def par(target, version, on, wager, paytable, paytable_file, bet, hands_per_hour
     TARGET is a jurisdiction, 'all', or a table configuration file (its meter, reset, envy amounts and
     seats applied). With --paytable-file, TARGET may be omitted.
     """
+    if package is not None:
+        _package(target, package, fmt, made_on, prepared_by, output)
     if fmt == "pdf" and output is None:
         raise Trouble("--format pdf needs --output FILE")
     from ..gamemath.par import ParOptions  # lazy: the math loads only when `par` runs (`--help` imports every command module)
@@ -147,7 +211,11 @@ def par(target, version, on, wager, paytable, paytable_file, bet, hands_per_hour
         if paytable is not None:
             raise Trouble(f"--paytable {paytable}: a table configuration names its own paytables; "
                           "--paytable applies to a jurisdiction")
-        reports = [_config_report(Path(target), opts, wager, shown, bet_given=bet is not None)]
+        if rate is not None or reset is not None:
+            raise Trouble(f"--{'rate' if rate is not None else 'reset'}: a table configuration sets its progressive's "
+                          "reset and rate (its 'progressive' entry); --rate and --reset apply to a jurisdiction")
+        reports = [_config_report(Path(target), opts, wager, shown, bet_given=bet is not None,
+                                  meter_given=meter is not None)]
     else:
         targets = catalogue().jurisdictions if target == "all" else [target]
         if target == "all" and version:
@@ -166,6 +234,12 @@ def par(target, version, on, wager, paytable, paytable_file, bet, hands_per_hour
                 if shown:
                     report["title"]["facts"].append({"label": "Version used", "value": said})
             reports.append(report)
+    if shown:   # each sheet's title block: the tool, the date made, the preparer (the ruleset digest is there)
+        from ..operator.stamp import stamp_facts  # lazy: as above
+
+        facts = stamp_facts(made_stamp([], made_on, prepared_by))
+        for report in reports:
+            report["title"]["facts"] = list(report["title"]["facts"]) + facts
     if fmt == "json":
         body = [strip_charts(r) for r in reports]
         value = body if len(body) > 1 else body[0]

@@ -41,7 +41,7 @@ def schema_cmd(name: str | None, output: Path | None) -> None:
     \b
         lit-compliance schema table-config -o table-config.schema.json
 
-    Results files are CSV, checked by `hold`; they have no schema.
+    Results files (for `hold`) are CSV, or YAML or JSON rows that `results` describes.
     """
     schemas = bundled_schemas()
     if name is None:

@@ -298,27 +298,33 @@ def price_paytable(wager: Wager, table: Paytable | None, rules: HandRules,
     key = _cache_key(wager, table, rules, settings)
     memo = json.dumps([str(cache.directory()), key])
     seen = _PRICED.get(memo)
-    hit = json.loads(seen) if seen is not None else cache.load_json(key)
-    if isinstance(hit, dict):
-        try:
-            result = PaytableResult(**hit)
-        except TypeError:  # an entry of another shape: recompute and replace it
-            pass
-        else:
-            if seen is None:
-                _PRICED[memo] = json.dumps(hit)
-            return result
-    result = _compute(wager, table, rules, settings)
-    text = json.dumps(result.as_dict())
-    cache.save_json(key, json.loads(text))
-    _PRICED[memo] = text
+    if seen is not None:
+        return priced_from_json(json.loads(seen))
+    result = cache.memo(PRICED, {"paytable": key}, lambda: _compute(wager, table, rules, settings))
+    _PRICED[memo] = json.dumps(priced_to_json(result))
     return result
 
 
 #: Within one run, each paytable's figures as the cache folder holds them (JSON text, so every caller
-#: gets its own copy), by folder and content: a command that prices a paytable for two views (the site's paytables
-#: and PAR sheets) reads or computes it once.
-_PRICED: dict[str, str] = {}
+#: gets its own copy), by folder and content (bounded): a command that prices a paytable for two views
+#: (the site's paytables and PAR sheets) reads or computes it once.
+_PRICED: cache.Bounded = cache.Bounded(2048)
+
+
+def priced_to_json(result: PaytableResult) -> dict:
+    """The priced record as JSON data (the codec of the ``priced`` cache kind)."""
+    return result.as_dict()
+
+
+def priced_from_json(data: dict) -> PaytableResult:
+    """The priced record of :func:`priced_to_json`'s data (a ``TypeError`` for data of another shape)."""
+    if not isinstance(data, dict):
+        raise TypeError("a priced record is a JSON object")
+    return PaytableResult(**data)
+
+
+PRICED = cache.kind("priced", priced_to_json, priced_from_json,
+                    "the figures of one paytable at given settings (:func:`price_paytable`)")
 
 
 def _reading_view(reading: Reading) -> dict:

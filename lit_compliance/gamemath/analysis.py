@@ -23,13 +23,21 @@ def analysis(ruleset, wager_id: str | None = None, paytable_id: str | None = Non
     its default readings (one wager, or one paytable, without the math findings), from the cache
     where the same ruleset was analysed before. Cold and warm give the same data (it goes through
     JSON either way)."""
-    key = ["analysis", content_digest(ruleset), wager_id, paytable_id]
-    kept = cache.load_json(key)
-    if isinstance(kept, dict) and set(kept) == {"results", "math_findings"}:
-        return kept
+    inputs = {"ruleset": content_digest(ruleset), "wager": wager_id, "paytable": paytable_id}
+    return cache.memo(ANALYSIS, inputs, lambda: _analysis(ruleset, wager_id, paytable_id, progress))
+
+
+def _analysis(ruleset, wager_id, paytable_id, progress) -> dict:
     results = analyse(ruleset, wager_id, paytable_id, progress=progress)
-    report = json.loads(json.dumps({
+    return json.loads(json.dumps({
         "results": [r.as_dict() for r in results],
         "math_findings": math_findings(ruleset, results) if not (wager_id or paytable_id) else []}))
-    cache.save_json(key, report)
-    return report
+
+
+def _report(stored) -> dict:
+    if not isinstance(stored, dict) or set(stored) != {"results", "math_findings"}:
+        raise ValueError("not an analysis report")
+    return stored
+
+
+ANALYSIS = cache.kind("analysis", cache.same, _report, "a ruleset's analysis report (:func:`analysis`)")

@@ -19,7 +19,6 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
-from functools import lru_cache
 from fractions import Fraction
 from math import comb, sqrt
 from pathlib import Path
@@ -31,6 +30,7 @@ from ..poker.vectorised import colex_index, table5
 from ..model import Paytable
 from .moments import moments
 from .tables import Atom, five_card_counts
+from .. import cache
 
 SEED = 20261121
 ROUNDS = 200_000
@@ -86,11 +86,30 @@ class HighestHand:
         return 1.96 * sqrt(max(variance, 0.0) / self.rounds)
 
 
+    def normal_error(self, values) -> float:
+        """How far the coverage of :meth:`half_width`'s interval (the normal curve's, 1.96 standard
+        errors of the mean of the simulated deals) can lie from 95%: the Berry-Esseen bound
+        0.4748 x E|X - mu|^3 / (sigma^3 sqrt(N)) over the N deals (X the value of one deal's category,
+        the exact tail counted as :meth:`half_width` counts it); 0 when exact."""
+        if not self.rounds:
+            return 0.0
+        v = np.array([float(x) for x in values])
+        if self.tail is not None:
+            v[self.tail_from:] = v[self.tail_from - 1]
+        p = np.array(self.probabilities, dtype=float)
+        p = p / p.sum()
+        mu = float(p @ v)
+        sigma = sqrt(max(float(p @ (v - mu) ** 2), 0.0))
+        if sigma == 0:
+            return 0.0
+        return float(min(1.0, 0.4748 * float(p @ np.abs(v - mu) ** 3) / (sigma ** 3 * sqrt(self.rounds))))
+
+
 _SHIPPED = Path(__file__).resolve().parent / "data" / "coverall_highest.json"
 _REGRESSION = Path(__file__).resolve().parent / "data" / "coverall_regression.json"
 
 
-@lru_cache(maxsize=4)
+@cache.remembered(4)
 def shipped_distribution(rules: HandRules) -> dict | None:
     """The shipped data for ``rules`` (see ``tools/build_coverall_distribution.py``): {"exact":
     {players: (counts, total)}, "tail": {players: {"from", "at_least", "all_seats", "total"}},
@@ -259,7 +278,7 @@ def highest_hand(players: int, rules: HandRules, rounds: int = ROUNDS, seed: int
     return HighestHand([int(c) / rounds for c in best_counts], rounds, None, None, f"simulated, {rounds:,} rounds")
 
 
-@lru_cache(maxsize=4)
+@cache.remembered(4)
 def shipped_regression(rules: HandRules) -> dict | None:
     """{players: (estimate, residual)}: :func:`cv_distribution` solved ahead for the shipped data of
     ``rules`` (``data/coverall_regression.json``, written with it by
@@ -276,7 +295,7 @@ def shipped_regression(rules: HandRules) -> dict | None:
         return None
 
 
-@lru_cache(maxsize=16)
+@cache.remembered(16)
 def shipped_highest(players: int, rules: HandRules) -> HighestHand:
     """:func:`from_shipped` for the shipped data of ``rules``, once per process, with the regression
     solved ahead where it ships (callers only read the result)."""

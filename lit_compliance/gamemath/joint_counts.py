@@ -35,7 +35,6 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import permutations
 from math import comb
 from pathlib import Path
@@ -262,7 +261,7 @@ def atoms_digest(rules: HandRules, with_six: bool) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-@lru_cache(maxsize=1)
+@cache.remembered(1)
 def _shipped() -> dict:
     try:
         data = json.loads(_SHIPPED.read_text(encoding="utf-8"))
@@ -307,7 +306,7 @@ def _derived(rules: HandRules, net_wins: tuple | None, with_six: bool) -> np.nda
     return None
 
 
-@lru_cache(maxsize=8)
+@cache.remembered(8)
 def joint_counts(rules: HandRules, net_wins: tuple | None = None, with_six: bool = True) -> JointCounts:
     """The joint count table for a ranking rule and a base strategy (the base paytable's net wins by
     five-card category, :func:`.base.multipliers`; None: no base game), counting the six-card hand or
@@ -317,11 +316,20 @@ def joint_counts(rules: HandRules, net_wins: tuple | None = None, with_six: bool
     six = six_card_atoms(rules) if with_six else ()
     shape = (len(five), 4, len(three), max(1, len(six)))
     total = DEALS * (BONUS if with_six else 1)
-    key = ("joint-counts", "v1", rules, net_wins, with_six)
-    for found in (shipped_counts(rules, net_wins, with_six), _derived(rules, net_wins, with_six),
-                  (cache.load_arrays(key, ("counts",)) or (None,))[0]):
-        if found is not None and found.shape == shape and int(found.sum()) == total and (found >= 0).all():
+    def fits(found) -> bool:
+        return found is not None and found.shape == shape and int(found.sum()) == total and (found >= 0).all()
+
+    for found in (shipped_counts(rules, net_wins, with_six), _derived(rules, net_wins, with_six)):
+        if fits(found):
             return JointCounts(rules, net_wins, five, three, six, found.astype(np.int64), total)
-    got = _enumerate(rules, net_wins, with_six)
-    cache.save_arrays(key, {"counts": got.counts})
-    return got
+    enumerated: list[JointCounts] = []
+
+    def compute() -> np.ndarray:
+        enumerated.append(_enumerate(rules, net_wins, with_six))
+        return enumerated[0].counts
+    found = cache.memo(JOINT, {"rules": rules, "net_wins": net_wins, "with_six": with_six}, compute, valid=fits)
+    return enumerated[0] if enumerated else JointCounts(rules, net_wins, five, three, six, found.astype(np.int64), total)
+
+
+JOINT = cache.kind("joint-counts", *cache.one_array("counts"),
+                   "the joint count table for a ranking rule and a base strategy (:func:`joint_counts`)", arrays=True)

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 from math import comb
 from statistics import NormalDist
 
@@ -111,10 +110,18 @@ def bands(sheet: dict, units: int) -> list[dict] | None:
     """The central band of the hold (the house's win over the amount placed; ``units`` a round: the
     base game's three bets as placed) at each level over each number of rounds, from the exact
     distribution of the total of that many rounds: the bands ``hold`` judges a period by."""
-    from .period import hold_bands, one_round  # lazy: numpy, only when a sheet is made
+    return bands_and_normal_share(sheet, units)[0]
+
+
+def bands_and_normal_share(sheet: dict, units: int) -> tuple[list[dict] | None, list[dict] | None]:
+    """:func:`bands`, and the error of the normal curve's band that the volatility index gives (edge
+    +- VI / sqrt(N)): the exact share of honest totals of N rounds it holds, where it says 90% or 95%."""
+    from .period import hold_bands_and_normal_share, one_round  # lazy: numpy, only when a sheet is made
 
     dist = one_round(sheet)
-    return None if dist is None else hold_bands(*dist, ROUNDS, LEVELS, units)
+    if dist is None:
+        return None, None
+    return hold_bands_and_normal_share(*dist, ROUNDS, LEVELS, units, LEVELS[:2])
 
 
 def _per_hour(edge: float, opts: ParOptions, edge_at_bet: float | None = None) -> dict:
@@ -333,7 +340,7 @@ def _envy_section(table, rules, stake, mean: Fraction, opts: ParOptions) -> dict
 
 # --- Cover All ------------------------------------------------------------------------------------
 
-@lru_cache(maxsize=16)
+@cache.remembered(16)
 def _highest(players: int, rules: HandRules):
     from .coverall import highest_hand  # lazy: numpy, only when a sheet is not in the cache
 
@@ -363,6 +370,7 @@ def cover_all_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOp
                           "return_to_player": float(1 + m.mean), "house_edge": float(-m.mean),
                           "hit_frequency": float(m.win + m.push), "standard_deviation": m.sd,
                           "interval_95": [float(-m.mean) - half, float(-m.mean) + half],
+                          "interval_95_error": 0.0 if exact else dist.normal_error(worth),
                           "distribution": [float(p) for p in probs]})
     mine = next(c for c in per_count if c["players"] == players)
     if record.return_to_player is not None:   # the record's figures, as analyze states them
@@ -404,6 +412,7 @@ def cover_all_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOp
                              for r in rows[:-1]]}
     if sheet["totals"] and not mine["method"].startswith("exact"):   # an exact figure has no interval
         sheet["totals"]["interval_95"] = mine["interval_95"]
+        sheet["totals"]["interval_95_error"] = mine["interval_95_error"]
     return _finish(sheet, opts)
 
 
@@ -504,7 +513,8 @@ def _limit_section(pairs, opts: ParOptions, bet: Fraction | None, uncapped: Mome
 def _finish(sheet: dict, opts: ParOptions, edge_at_bet: float | None = None) -> dict:
     t = sheet.get("totals")
     if t:
-        sheet["bands"] = bands(sheet, BASE_UNITS if sheet.get("base") else 1)
+        sheet["bands"], sheet["volatility_index_share"] = bands_and_normal_share(sheet, BASE_UNITS if sheet.get("base")
+                                                                                 else 1)
         sheet["bands_handle"] = ("the three base bets as placed" if sheet.get("base") else "the amount wagered")
         sheet["per_hour"] = _per_hour(t["house_edge"], opts, edge_at_bet)
     return sheet
@@ -546,17 +556,26 @@ def sheet_for(model: RulesetModel, wager: Wager, table: Paytable | None, opts: P
                 "assumptions": ["the source prints no paytable for this wager"], "enumeration": "", "total": None,
                 "holds_at": []}
     rules = model.hand_rules
-    key = ["par-sheet", repr((wager.id, wager.kind.value, wager.hand_basis.value, str(wager.stake),
-                              str(wager.meter.reset_minimum) if wager.meter else None)),
-           repr(table), repr(rules), repr(opts), settings.key()]
-    body = cache.load_json(key)
-    if body is None:
+    inputs = {"wager": repr((wager.id, wager.kind.value, wager.hand_basis.value, str(wager.stake),
+                             str(wager.meter.reset_minimum) if wager.meter else None)),
+              "paytable": repr(table), "rules": repr(rules), "options": repr(opts), "settings": settings.key()}
+
+    def compute() -> dict:
         if wager.is_base:
             body = base_sheet(wager, table, rules, opts, record)
         elif table.hand_basis.value == "table_highest":
             body = cover_all_sheet(wager, table, rules, opts, record)
         else:
             body = side_sheet(wager, table, rules, opts, record)
-        body = json.loads(json.dumps(body))   # exactly what the cache gives back, so cold = warm
-        cache.save_json(key, body)
+        return json.loads(json.dumps(body))   # exactly what the cache gives back, so cold = warm
+    body = cache.memo(PAR_SHEET, inputs, compute)
     return {**head, **body, "priced": summary, "holds_at": _holds_at(record)}
+
+
+def _sheet(stored) -> dict:
+    if not isinstance(stored, dict):
+        raise TypeError("a PAR sheet's body is a JSON object")
+    return stored
+
+
+PAR_SHEET = cache.kind("par-sheet", cache.same, _sheet, "the body of one paytable's PAR sheet (:func:`sheet_for`)")

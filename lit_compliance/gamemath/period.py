@@ -101,19 +101,40 @@ def hold_bands(values: np.ndarray, probs: np.ndarray, rounds, levels, units: int
     placed) at each level (fractions, e.g. 0.95), from the exact distribution of the total of that
     many rounds; ``values`` are the house's net per round per unit, ``units`` the units a round places
     (3 for the base game). Each: {"rounds": n, "90%": [low, high], ...}."""
+    return hold_bands_and_normal_share(values, probs, rounds, levels, units)[0]
+
+
+def hold_bands_and_normal_share(values: np.ndarray, probs: np.ndarray, rounds, levels, units: int,
+                                normal_levels=()) -> tuple[list[dict], list[dict]]:
+    """:func:`hold_bands`, and for each number of rounds n the error of the normal curve's band at each
+    of ``normal_levels``: the exact share of honest totals within mean +- z x SD x sqrt(n) (z the normal
+    quantile: the band a volatility index gives), where the normal curve says ``level``. Each: {"rounds":
+    n, "90%": share, ...}. One exact distribution per n serves both."""
+    from statistics import NormalDist
+
     names = tuple(f"{level * 100:g}" for level in levels)
     mean = float(values @ probs)
     sd = sqrt(max(float((values - mean) ** 2 @ probs), 0.0))
-    out = []
+    out, shares = [], []
     for n in rounds:
-        edges = _quantiles(values, probs, n, names)[0]
+        keep: list = []
+        edges = _quantiles(values, probs, n, names, keep)[0]
         row = {"rounds": n}
         for level, name in zip(levels, names):
             lo, hi = edges[name]
             row[f"{int(level * 100)}%"] = [(n * mean + lo * sd * sqrt(n)) / (units * n),
                                            (n * mean + hi * sd * sqrt(n)) / (units * n)]
         out.append(row)
-    return out
+        if normal_levels and keep:
+            pieces = keep[0]
+            total = float(sum(pc.weights.sum() for pc in pieces))
+            share = {"rounds": n}
+            for level in normal_levels:
+                half = NormalDist().inv_cdf(0.5 + level / 2) * sd * sqrt(n)
+                inside = _cdf(pieces, np.array([n * mean + half]))[0] - _cdf(pieces, np.array([n * mean - half - 1e-9]))[0]
+                share[f"{int(level * 100)}%"] = float(inside / total)
+            shares.append(share)
+    return out, shares
 
 
 def total_bands(values: np.ndarray, probs: np.ndarray, rounds, level: str = "95") -> list[tuple[float, float]]:
@@ -130,7 +151,7 @@ def total_bands(values: np.ndarray, probs: np.ndarray, rounds, level: str = "95"
 
 
 def _quantiles(values: np.ndarray, probs: np.ndarray, n: int,
-               levels: tuple = LEVELS) -> tuple[dict, tuple[list, list]]:
+               levels: tuple = LEVELS, keep: list | None = None) -> tuple[dict, tuple[list, list]]:
     """:func:`edges_at` (at ``levels``, percentages as text), and the z of each tail probability in
     :data:`TAILS` on either side (the lower: the z at or below which the total lies with that
     probability; the upper: at or above)."""
@@ -140,6 +161,8 @@ def _quantiles(values: np.ndarray, probs: np.ndarray, n: int,
         return {lv: (-np.inf, np.inf) for lv in levels}, ([-np.inf] * len(TAILS), [np.inf] * len(TAILS))
     spread = sd * sqrt(n)
     pieces = _pieces(values, probs, n)
+    if keep is not None:         # the caller reads the same distribution again
+        keep.append(pieces)
     targets = [(1 - float(lv) / 100) / 2 for lv in levels] + list(TAILS)
     low, high = _edges(pieces, np.array(targets), n * float(values.min()), n * float(values.max()))
     z_low = (low - n * mean) / spread
@@ -233,33 +256,44 @@ def _pieces(values: np.ndarray, probs: np.ndarray, n: int) -> list[_Piece]:
     big = np.sort(order[:rare])
     small = np.sort(order[rare:])
     p_rare = float(probs[big].sum())
-    q = (probs[big] / p_rare).tolist()
+    q = probs[big] / p_rare
     small_v, small_p = values[small], probs[small] / float(probs[small].sum())
-    steps = np.round(values[big] / h0).astype(np.int64).tolist()
+    steps = np.round(values[big] / h0).astype(np.int64)
 
     def weight(k: int) -> float:
         return float(np.exp(_log_binomial(n, k, p_rare))) if k <= n else 0.0
 
     pieces = []
-    sums = {0: 1.0}               # sum of k rare outcomes (in units of h0) -> its probability
+    # the sums of k rare outcomes (in units of h0) and their probabilities
+    totals, chances = np.zeros(1, dtype=np.int64), np.ones(1)
     k, covered = 0, 0.0
     while k <= n and 1.0 - covered > 1e-13:
         w_k = weight(k)
         covered += w_k
         if w_k > RARE_PRUNE:
             start, h, cdf = _convolved(small_v, small_p, n - k, h0)
-            shifts = np.array(list(sums), dtype=float) * h0
-            pieces.append(_Piece(w_k * np.array(list(sums.values())), shifts, start, h, cdf))
+            pieces.append(_Piece(w_k * chances, totals.astype(float) * h0, start, h, cdf))
         w_next = weight(k + 1)
-        nxt: dict = {}
-        for total, prob in sums.items():
-            for step, qj in zip(steps, q):
-                nxt[total + step] = nxt.get(total + step, 0.0) + prob * qj
-        sums = {t: x for t, x in nxt.items() if x * w_next > RARE_PRUNE}
+        totals, chances = rare_step(totals, chances, steps, q)
+        keep = chances * w_next > RARE_PRUNE
+        totals, chances = totals[keep], chances[keep]
         k += 1
-        if not sums:
+        if not len(totals):
             break
     return pieces
+
+
+def rare_step(totals: np.ndarray, chances: np.ndarray, steps: np.ndarray, q: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The sums of one more rare outcome: each total plus each step, with chance times q, the
+    chances of equal sums added up. Bit for bit what adding them up one by one in a dict gives
+    (each sum first seen where its first pair falls, pairs taken total by total, step by step):
+    ``np.bincount`` adds each sum's terms in that same order, from zero."""
+    flat_t = (totals[:, None] + steps[None, :]).ravel()
+    flat_c = (chances[:, None] * q[None, :]).ravel()
+    sums, first, inverse = np.unique(flat_t, return_index=True, return_inverse=True)
+    added = np.bincount(inverse.ravel(), weights=flat_c, minlength=len(sums))
+    order = np.argsort(first, kind="stable")
+    return sums[order], added[order]
 
 
 def _cdf(pieces: list[_Piece], t: np.ndarray) -> np.ndarray:
@@ -322,25 +356,37 @@ def _finite(x: float, side: int) -> float:
     return x if np.isfinite(x) else side * 1e9
 
 
+def _edge_table(values: np.ndarray, probs: np.ndarray) -> dict:
+    """The band edges at every level and the tail table, at each point of :data:`GRID`, as JSON data."""
+    table: dict = {lv: [[], []] for lv in LEVELS}
+    table["tails"] = [[], []]
+    for n in GRID:
+        e, (low, high) = _quantiles(values, probs, n)
+        for lv in LEVELS:
+            table[lv][0].append(_finite(e[lv][0], -1))
+            table[lv][1].append(_finite(e[lv][1], 1))
+        table["tails"][0].append([_finite(x, -1) for x in low])
+        table["tails"][1].append([_finite(x, 1) for x in high])
+    return table
+
+
+def _edges_from_json(stored) -> dict:
+    if not (isinstance(stored, dict) and set(stored) == set(LEVELS) | {"tails"}):
+        raise ValueError("not a table of band edges")
+    return stored
+
+
+HOLD_EDGES = cache.kind("hold-edges", cache.same, _edges_from_json,
+                        "band edges in z for one one-round distribution at every grid point (:class:`Edges`)")
+
+
 class Edges:
     """Band edges in z for any number of rounds, for one one-round distribution, and the p-value of
     any z (from the tail table: the z of each tail probability in :data:`TAILS`)."""
 
     def __init__(self, values: np.ndarray, probs: np.ndarray):
-        key = ["hold-edges", "v4", _key(values, probs), repr(GRID), repr(TAILS)]
-        stored = cache.load_json(key)
-        if not (isinstance(stored, dict) and set(stored) == set(LEVELS) | {"tails"}):
-            table: dict = {lv: [[], []] for lv in LEVELS}
-            table["tails"] = [[], []]
-            for n in GRID:
-                e, (low, high) = _quantiles(values, probs, n)
-                for lv in LEVELS:
-                    table[lv][0].append(_finite(e[lv][0], -1))
-                    table[lv][1].append(_finite(e[lv][1], 1))
-                table["tails"][0].append([_finite(x, -1) for x in low])
-                table["tails"][1].append([_finite(x, 1) for x in high])
-            cache.save_json(key, table)
-            stored = table
+        inputs = {"distribution": _key(values, probs), "grid": repr(GRID), "tails": repr(TAILS)}
+        stored = cache.memo(HOLD_EDGES, inputs, lambda: _edge_table(values, probs))
         self.table = {lv: (np.array(stored[lv][0]), np.array(stored[lv][1])) for lv in LEVELS}
         self.tails = (np.array(stored["tails"][0]), np.array(stored["tails"][1]))   # [grid point, tail]
         self.x = np.log10(np.array(GRID, dtype=float))
@@ -375,3 +421,96 @@ class Edges:
         return {lv: (np.interp(x, self.x, lo), np.interp(x, self.x, hi)) for lv, (lo, hi) in self.table.items()}
 
 
+
+
+# -- a period played at several stakes: the exact mixture ---------------------------------------------------
+
+MIX_PRUNE = 1e-14        # a combination of the levels' pieces with less chance than this is left out
+
+
+def _placed(pc: _Piece, scale: float, h: float) -> tuple[int, np.ndarray]:
+    """One piece's dense part, scaled by ``scale``, on the absolute lattice of step ``h`` (index of its
+    first point, probabilities): a point between two lattice points is split between them so that the
+    mean stays exact; a point on the lattice (to 1e-6 of a step) stays whole."""
+    pmf = np.diff(pc.cdf, prepend=0.0)
+    pos = (pc.start + np.arange(len(pmf)) * pc.h) * scale / h
+    near = np.round(pos)
+    pos = np.where(np.abs(pos - near) < 1e-6, near, pos)
+    idx, p = _on_lattice(pos, pmf, 1.0)
+    first = int(idx.min())
+    out = np.zeros(int(idx.max()) - first + 1)
+    np.add.at(out, idx - first, p)
+    return first, out
+
+
+class Mixture:
+    """The exact distribution of a period's total when its rounds were played at several stake levels:
+    the total is the sum over the levels of independent totals, each of its own rounds of the one-round
+    distribution at that level (its meter and stake) and scaled by its stake. Each level's total is
+    :func:`_pieces` (the fine lattice, rare large awards taken apart); the levels are convolved on one
+    common lattice: the finest step every level's scaled step is a whole multiple of, coarsened (each
+    point split between its neighbours, the mean exact) only where the window would pass
+    :data:`MAX_POINTS`. Every combination of the levels' pieces is kept but those with less chance
+    than :data:`MIX_PRUNE`, far below the smallest tail read (:data:`P_FLOOR`).
+
+    ``levels``: (house's net per round per unit, probabilities, rounds, stake) per level."""
+
+    def __init__(self, levels: list[tuple[np.ndarray, np.ndarray, int, float]]):
+        import itertools
+
+        levels = [(v, p, int(n), float(s)) for v, p, n, s in levels if n > 0]
+        self.mean = sum(s * n * float(v @ p) for v, p, n, s in levels)
+        self.var = sum(s * s * n * max(float((v - v @ p) ** 2 @ p), 0.0) for v, p, n, s in levels)
+        self.sd = sqrt(self.var)
+        self.least = sum(s * n * float(v.min()) for v, p, n, s in levels)
+        self.most = sum(s * n * float(v.max()) for v, p, n, s in levels)
+        per_level = [(_pieces(v, p, n), s) for v, p, n, s in levels]
+        steps = np.array([pc.h * s for pieces, s in per_level for pc in pieces])
+        h = _lattice(steps) if len(steps) else 1.0
+        span = sum(max((len(pc.cdf) + 1) * pc.h for pc in pieces) * s for pieces, s in per_level)
+        if span / h > MAX_POINTS / 2:
+            h = span / (MAX_POINTS / 2)
+        self.h = h
+        placed = [[(_placed(pc, s, h), pc.weights, pc.shifts * s) for pc in pieces] for pieces, s in per_level]
+        size = 1 << int(np.ceil(np.log2(sum(max(len(d) for (_f, d), _w, _s in lv) for lv in placed) + 4)))
+        spectra = [[np.fft.rfft(d, size) for (_f, d), _w, _s in lv] for lv in placed]
+        self.pieces: list[_Piece] = []
+        for combo in itertools.product(*(range(len(lv)) for lv in placed)):
+            weight = float(np.prod([placed[i][j][1].sum() for i, j in enumerate(combo)]))
+            if weight < MIX_PRUNE:
+                continue
+            spectrum = np.prod([spectra[i][j] for i, j in enumerate(combo)], axis=0)
+            length = sum(len(placed[i][j][0][1]) for i, j in enumerate(combo)) - len(combo) + 1
+            pmf = np.clip(np.fft.irfft(spectrum, size)[:length], 0.0, None)
+            pmf /= pmf.sum()
+            weights, shifts = np.ones(1), np.zeros(1)
+            for i, j in enumerate(combo):
+                _first, w, sh = placed[i][j]
+                weights = np.outer(weights, w).ravel()
+                shifts = np.add.outer(shifts, sh).ravel()
+                keep = weights > RARE_PRUNE
+                weights, shifts = weights[keep], shifts[keep]
+            first = sum(placed[i][j][0][0] for i, j in enumerate(combo))
+            self.pieces.append(_Piece(weights, shifts, first * h, h, np.cumsum(pmf)))
+        self.total = float(sum(pc.weights.sum() for pc in self.pieces))
+
+    def edges(self, levels: tuple = LEVELS) -> dict:
+        """{level: (z below which, z above which)} the total lies outside the band (as :func:`edges_at`)."""
+        if self.sd == 0:
+            return {lv: (-np.inf, np.inf) for lv in levels}
+        memo = self.__dict__.setdefault("_edges", {})
+        if levels not in memo:
+            targets = np.array([(1 - float(lv) / 100) / 2 for lv in levels])
+            low, high = _edges(self.pieces, targets, self.least, self.most)
+            memo[levels] = {lv: (float((low[i] - self.mean) / self.sd), float((high[i] - self.mean) / self.sd))
+                            for i, lv in enumerate(levels)}
+        return dict(memo[levels])
+
+    def p_value(self, total: float) -> float:
+        """The two-sided p-value of a total: twice the chance of a total at least as far out on its side
+        (at most 1; at least twice :data:`P_FLOOR`, as :meth:`Edges.p_values`)."""
+        if self.sd == 0:
+            return 1.0
+        below = float(_cdf(self.pieces, np.array([total + self.h * 1e-6]))[0]) / self.total
+        above = 1.0 - float(_cdf(self.pieces, np.array([total - self.h * 1e-6]))[0]) / self.total
+        return float(min(1.0, max(2 * P_FLOOR, 2 * min(below, above))))

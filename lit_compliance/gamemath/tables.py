@@ -10,7 +10,6 @@ import base64
 import zlib
 import json
 from dataclasses import dataclass
-from functools import lru_cache
 from math import comb
 from pathlib import Path
 
@@ -54,21 +53,21 @@ def _split_suits(category: str, count: int) -> list[Atom]:
     return [Atom(tags, None, count)]
 
 
-@lru_cache(maxsize=8)
+@cache.remembered(8)
 def five_card_counts(rules: HandRules) -> np.ndarray:
     """How many of the 2,598,960 five-card hands fall in each category. Where the base tables over
     suit classes ship for these rules, from them (each hand completes five of its four-card subsets,
     so the completions count it five times); otherwise from the five-card table."""
-    key = ("five-counts", rules)
-    counts = cache.load_array(key)
-    if counts is None:
+    def compute() -> np.ndarray:
         if shipped_class_counts(rules) is not None:
             t = base_classes(rules)
-            counts = (t.weight4.astype(np.int64) @ t.counts4.astype(np.int64)) // 5
-        else:
-            counts = five_card_counts_enumerated(rules)
-        cache.save_array(key, counts)
-    return counts
+            return (t.weight4.astype(np.int64) @ t.counts4.astype(np.int64)) // 5
+        return five_card_counts_enumerated(rules)
+    return cache.memo(FIVE_COUNTS, {"rules": rules}, compute)
+
+
+FIVE_COUNTS = cache.kind("five-counts", *cache.one_array("a"),
+                         "how many five-card hands fall in each category (:func:`five_card_counts`)", arrays=True)
 
 
 def five_card_counts_enumerated(rules: HandRules) -> np.ndarray:
@@ -78,37 +77,45 @@ def five_card_counts_enumerated(rules: HandRules) -> np.ndarray:
     return np.bincount(table5(rules), minlength=N5).astype(np.int64)
 
 
-def _category_counts(key: tuple, compute) -> list[int]:
+def _category_counts(kind: cache.Kind, rules: HandRules, compute) -> list[int]:
     """Counts per five-card category, kept in the cache as JSON (no numpy needed to read them)."""
-    stored = cache.load_json(key)
-    if isinstance(stored, list) and len(stored) == N5 and all(type(n) is int and n >= 0 for n in stored):
-        return stored
-    counts = [int(n) for n in compute()]
-    cache.save_json(key, counts)
-    return counts
+    return cache.memo(kind, {"rules": rules}, lambda: [int(n) for n in compute()])
 
 
-@lru_cache(maxsize=8)
+def _counts_list(stored) -> list[int]:
+    if not (isinstance(stored, list) and len(stored) == N5 and all(type(n) is int and n >= 0 for n in stored)):
+        raise ValueError("not a count per five-card category")
+    return stored
+
+
+FIVE_COUNT_LIST = cache.kind("five-count-list", cache.same, _counts_list,
+                             "the five-card counts per category as JSON (:func:`five_card_atoms`)")
+SIX_COUNT_LIST = cache.kind("six-count-list", cache.same, _counts_list,
+                            "the best-five-of-six counts per category as JSON (:func:`six_card_atoms`)")
+
+
+@cache.remembered(8)
 def five_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
     """Every five-card hand class under the ranking rules, with its number of hands."""
-    counts = _category_counts(("five-count-list", rules), lambda: five_card_counts(rules))
+    counts = _category_counts(FIVE_COUNT_LIST, rules, lambda: five_card_counts(rules))
     return tuple(a for i, name in enumerate(CATEGORIES_5) for a in _split_suits(name, counts[i]))
 
 
-@lru_cache(maxsize=8)
+@cache.remembered(8)
 def three_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
     """All 22,100 three-card sets, by the exact tag set and suit the scalar evaluator gives (a test
     checks the tally against :func:`evaluate3`, set by set, under every three-card ranking option)."""
-    key = ("three-atoms", rules)
-    stored = cache.load_json(key)
-    if isinstance(stored, list):
-        try:
-            return tuple(Atom(frozenset(tags), suit, int(n)) for tags, suit, n in stored)
-        except (TypeError, ValueError):
-            pass
-    atoms = _count_three_card_atoms(rules)
-    cache.save_json(key, [[sorted(a.tags), a.suit, a.count] for a in atoms])
-    return atoms
+    return cache.memo(THREE_ATOMS, {"rules": rules}, lambda: _count_three_card_atoms(rules))
+
+
+def _atoms_from_json(stored) -> tuple[Atom, ...]:
+    if not isinstance(stored, list):
+        raise TypeError("three-card atoms are a list")
+    return tuple(Atom(frozenset(tags), suit, int(n)) for tags, suit, n in stored)
+
+
+THREE_ATOMS = cache.kind("three-atoms", lambda atoms: [[sorted(a.tags), a.suit, a.count] for a in atoms],
+                         _atoms_from_json, "every three-card set class with its count (:func:`three_card_atoms`)")
 
 
 def _count_three_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
@@ -133,7 +140,7 @@ def _count_three_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
     return tuple(Atom(tags, suit, n) for (tags, suit), n in sorted(tally.items(), key=lambda kv: (sorted(kv[0][0]), kv[0][1] or "")))
 
 
-@lru_cache(maxsize=8)
+@cache.remembered(8)
 def six_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
     """Every best-five-of-six hand class, with its number of six-card sets (shipped, else built and cached)."""
     def compute():
@@ -144,7 +151,7 @@ def six_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
 
         return best_of_six_counts(rules)[0]
 
-    counts = list(_category_counts(("six-count-list", rules), compute))
+    counts = list(_category_counts(SIX_COUNT_LIST, rules, compute))
     counts[CATEGORIES_5.index("royal_flush")] -= 4  # the 4 Super Royals' best five is a royal flush
     atoms = [Atom(frozenset({"super_royal"}), suit, 1) for suit in SUITS]
     atoms += [a for i, name in enumerate(CATEGORIES_5) for a in _split_suits(name, int(counts[i]))]
@@ -232,7 +239,7 @@ def _counts3(counts4: np.ndarray) -> np.ndarray:
     return counts // 2
 
 
-@lru_cache(maxsize=8)
+@cache.remembered(8)
 def full_base_tables(rules: HandRules) -> BaseTables:
     """The base-game tables for every one of the 270,725 four-card and 22,100 three-card sets, built
     from the five-card table (about 0.2 s). The engine prices from :func:`base_classes`, their suit
@@ -325,7 +332,7 @@ def unpack_array(entry: dict) -> np.ndarray:
     return array
 
 
-@lru_cache(maxsize=1)
+@cache.remembered(1)
 def _shipped_base() -> dict | None:
     try:
         data = json.loads(_BASE_SHIPPED.read_text(encoding="utf-8"))
@@ -346,7 +353,7 @@ def shipped_class_structure() -> dict | None:
         return None
 
 
-@lru_cache(maxsize=8)
+@cache.remembered(8)
 def shipped_class_counts(rules: HandRules) -> dict | None:
     """The class counts shipped for these rules, or None (rules not shipped: computed instead)."""
     data = _shipped_base()
@@ -357,18 +364,12 @@ def shipped_class_counts(rules: HandRules) -> dict | None:
         return None
 
 
-@lru_cache(maxsize=1)
+@cache.remembered(1)
 def _structure() -> dict:
     shipped = shipped_class_structure()
     if shipped is not None and _consistent(shipped):
         return shipped
-    key = ("base-class-structure",)
-    cached = cache.load_arrays(key, CLASS_STRUCTURE)
-    if cached is not None:
-        return dict(zip(CLASS_STRUCTURE, cached))
-    built = class_structure()
-    cache.save_arrays(key, built)
-    return built
+    return cache.memo(STRUCTURE, {}, class_structure)
 
 
 def _consistent(structure: dict) -> bool:
@@ -382,7 +383,7 @@ def _consistent(structure: dict) -> bool:
             and int(structure["cards4"].max(initial=0)) < 52 and int(structure["cards3"].max(initial=0)) < 52)
 
 
-@lru_cache(maxsize=8)
+@cache.remembered(8)
 def base_classes(rules: HandRules) -> BaseClasses:
     """The base-game tables over suit classes for a ranking rule: shipped for the catalogue's rules,
     otherwise derived from the full tables once and kept in the cache."""
@@ -390,11 +391,12 @@ def base_classes(rules: HandRules) -> BaseClasses:
     counts = shipped_class_counts(rules)
     n4, n3 = len(structure["cards4"]), len(structure["cards3"])
     if counts is None or counts["counts4"].shape != (n4, N5) or counts["counts3"].shape != (n3, N5):
-        key = ("base-class-counts", rules)
-        cached = cache.load_arrays(key, CLASS_COUNTS)
-        if cached is not None and cached[0].shape == (n4, N5) and cached[1].shape == (n3, N5):
-            counts = dict(zip(CLASS_COUNTS, cached))
-        else:
-            counts = class_counts(rules, structure)
-            cache.save_arrays(key, counts)
+        counts = cache.memo(CLASS_COUNTS_KIND, {"rules": rules}, lambda: class_counts(rules, structure),
+                            valid=lambda c: c["counts4"].shape == (n4, N5) and c["counts3"].shape == (n3, N5))
     return BaseClasses(**structure, **counts)
+
+
+STRUCTURE = cache.kind("base-class-structure", *cache.named_arrays(CLASS_STRUCTURE),
+                       "the suit classes of four- and three-card sets (:func:`class_structure`)", arrays=True)
+CLASS_COUNTS_KIND = cache.kind("base-class-counts", *cache.named_arrays(CLASS_COUNTS),
+                               "the base-game counts over suit classes for a ranking rule", arrays=True)

@@ -12,9 +12,11 @@ Handle convention (what ``wagered`` counts):
 Per period, with n rounds, W wagered, k units placed a round (3 for the base game, else 1), the
 average stake per unit is u = W / (k n); the theoretical win is mean x W / k and its standard
 deviation sd x (W / k) / sqrt(n), with mean and sd per round per unit from the PAR sheet
-(:mod:`lit_compliance.table.theory`). The variance assumes every round in the period was
-played at the average stake; where stakes vary within a period the true variance is larger (by the
-stakes' spread), so the bands are slightly narrow for such periods. Periods are independent, so
+(:mod:`lit_compliance.table.theory`). Given only its average stake, a period is judged as if
+every round were played at it (the report says how much wider the truth can be); given its stakes as
+played (a ``stakes`` histogram, or rows per stake level: :mod:`lit_compliance.hold.levels`), it
+is judged on the exact mixture of its levels, its mean, SD, bands and p-value all from that mixture
+(:class:`lit_compliance.gamemath.period.Mixture`). Periods are independent, so
 over several periods the expectations and variances add (no constant-stake assumption across
 periods). z = (actual - theoretical) / sd; a result lies outside the 95%, 99% or 99.9% band when z
 lies beyond that band's edges in the exact distribution of the period's total
@@ -41,6 +43,7 @@ from ..suggest import unknown
 from ..load.inner_paths import inner_path
 from ..gamemath.period import Edges, one_round
 from ..table.theory import Curve, TableTheory, load_theory, max_net, sheet
+from .levels import FROM, Mixtures, levels_of, merge_levels
 
 BANDS = ("95", "99", "99.9")
 Z = {b: NormalDist().inv_cdf(0.5 + float(b) / 200) for b in BANDS}
@@ -49,16 +52,18 @@ CONVENTION = [
     "back; the house win is net of the bets returned. Theoretical hold = house edge per bet / 3.",
     "Side wagers: the amount wagered; the house win is net of every award paid (meter awards included, envy "
     "bonuses to other players not).",
-    "Standard deviation of a period's win = SD per round per unit x (wagered / units a round) / sqrt(rounds): "
-    "every round of the period is assumed to be played at the period's average stake (where stakes vary "
-    "within a period the true spread is larger: each wager's theory line says by how much at most, were the stakes "
-    "spread across the table's limits). Periods are independent: over several, "
-    "expectations and variances add.",
+    "Standard deviation of a period's win = SD per round per unit x (wagered / units a round) / sqrt(rounds) "
+    "where a period gives only its average stake: every round of it is then assumed to be played at that stake "
+    "(where stakes vary within a period the true spread is larger: each wager's theory line says by how much at "
+    "most, were the stakes spread across the table's limits). A period that gives its stakes (a stakes histogram, "
+    "or rows per stake level) is judged on the exact distribution of its total, the mixture of its levels, each "
+    "at its stake; each period says which. Periods are independent: over several, expectations and variances add.",
     "Bands: the 95%, 99% and 99.9% bands are the central ranges of the exact distribution of a period's total "
     "(the n-th convolution power of the PAR sheet's distribution of one round), not of the normal curve: a "
     "royal flush makes the base game's result per round very skewed, so at 2,000 rounds the 99.9% band runs from "
     "about 13.5 SD below theory to 1.7 SD above. z is (actual - theoretical) / SD. A period is too short to "
-    "judge while theory + 2.576 SD would be a hold above 100%.",
+    "judge while theory + 2.576 SD would be a hold above 100% (a rule for when to judge, stated in SDs; not a band: "
+    "2.576 is the normal curve's 99% point, and no band or p-value is read from the normal curve).",
 ]
 
 
@@ -119,6 +124,7 @@ class Judge:
             self.by_table.setdefault(th.table, th)
         self.curves: dict = {}
         self.edges: dict = {}
+        self.mixtures = Mixtures()
 
     def theory_for(self, res: Results, i: int, problems: list) -> TableTheory | None:
         table = res.name("table", i)
@@ -208,6 +214,7 @@ def judge(results: list[Results], theories: list[TableTheory], band: str, found:
                 problems += [res.problem(i, "meter", f"{w.wager_name} on table {th.table} pays from no meter")
                              for i in rows[~np.isnan(res.meter[rows])].tolist()]
             marked.append((f, rows, th, wid))
+    results, marked = merge_levels(results, marked, periods, problems)
     keep = _duplicates(j, results, periods, marked, problems)
     for (f, _rows, th, wid), rows in zip(marked, keep):
         owners[id(th)] = th
@@ -244,7 +251,7 @@ def judge(results: list[Results], theories: list[TableTheory], band: str, found:
         th, wid, _parts = members[0]
         edges = _edges(j, th, wid) if th.wagers[wid].mean is not None else None
         for (each, _wid, _parts), result in zip(members, _judge_wagers(members, results, periods, j.curve(th, wid),
-                                                                       edges, band, full, path)):
+                                                                       edges, band, full, path, j.mixtures)):
             judged[(id(each), wid)] = result
     tables: dict = {}
     for tid, wid in groups:
@@ -342,8 +349,8 @@ def _outside(z, edges: dict) -> dict:
 
 def _family_columns(group_parts: list, results: list, numbering: _Periods):
     """The groups' rows one group after another, each group's from every file in period order
-    (dates sort; other labels as first seen): period ids, rounds, wagered, house win, meter, and
-    where each group starts and ends (a list, one more than the groups)."""
+    (dates sort; other labels as first seen): period ids, rounds, wagered, house win, meter, file and
+    row, and where each group starts and ends (a list, one more than the groups)."""
     bounds = [0]
     for parts in group_parts:
         bounds.append(bounds[-1] + sum(len(rows) for _f, rows in parts))
@@ -353,14 +360,18 @@ def _family_columns(group_parts: list, results: list, numbering: _Periods):
         f = files.pop()
         rows = np.concatenate([rows for parts in group_parts for _f, rows in parts])
         cols = [numbering.ids(f, rows, results)] + [getattr(results[f], name)[rows] for name in names]
+        cols += [np.full(len(rows), f, dtype=np.int64), rows.astype(np.int64)]
     else:
         cols = [np.empty(bounds[-1], dtype=np.int64)] + [np.empty(bounds[-1]) for _ in names]
+        cols += [np.empty(bounds[-1], dtype=np.int64), np.empty(bounds[-1], dtype=np.int64)]
         at = 0
         for parts in group_parts:
             for f, rows in parts:
                 cols[0][at:at + len(rows)] = numbering.ids(f, rows, results)
                 for col, name in zip(cols[1:], names):
                     col[at:at + len(rows)] = getattr(results[f], name)[rows]
+                cols[-2][at:at + len(rows)] = f
+                cols[-1][at:at + len(rows)] = rows
                 at += len(rows)
     dated = [all(results[f].by_date for f, _rows in parts) for parts in group_parts]
     if any(dated) and bounds[-1] > 1:
@@ -379,14 +390,14 @@ RUNNING_POINTS = 150
 
 
 def _judge_wagers(groups: list, results: list, numbering: _Periods, curve, edges: Edges, band: str,
-                  full: bool = True, path: bool = True) -> list[dict]:
+                  full: bool = True, path: bool = True, mixtures: Mixtures | None = None) -> list[dict]:
     """Each group (table, wager id, its rows) of tables priced alike judged, period by period and
     cumulatively; the arithmetic is element by element, so all the groups' periods at once."""
     th, wid, _parts = groups[0]
     w = th.wagers[wid]
     k = w.units_per_round
-    period_id, n, wag, win, meter_given, bounds = _family_columns([parts for _th, _wid, parts in groups], results,
-                                                                  numbering)
+    period_id, n, wag, win, meter_given, file_of, row_of, bounds = _family_columns(
+        [parts for _th, _wid, parts in groups], results, numbering)
     labels = numbering.labels
     heads = [{"wager": wid, "wager_name": w.wager_name, "paytable": w.paytable_id, "paytable_name": w.paytable_name,
               "units_per_round": k, "status": w.status, "assumptions": list(w.assumptions),
@@ -431,10 +442,26 @@ def _judge_wagers(groups: list, results: list, numbering: _Periods, curve, edges
     low = w.stake if w.stake_stated else (w.minimum if w.minimum is not None else -np.inf)
     high = w.stake if w.stake_stated else (w.maximum if w.maximum is not None else np.inf)
     bad = (n > 0) & ((stake < low * (1 - eps)) | (stake > high * (1 + eps)))
-    short = (n > 0) & ~bad & ((theo_hold + Z["99"] * sd / k / np.sqrt(np.maximum(n, 1))) > 1.0)
+    levels = levels_of(results, file_of, row_of)
+    mixed = np.array([lv is not None and sum(r > 0 for _s, r, _m in lv[1]) >= 2 for lv in levels], dtype=bool)
+    for x in np.flatnonzero(mixed | np.array([lv is not None for lv in levels], dtype=bool)).tolist():
+        bad[x] = n[x] > 0 and any(r > 0 and (s < low * (1 - eps) or s > high * (1 + eps)) for s, r, _m in levels[x][1])
+    mixes = {}
+    for x in np.flatnonzero(mixed & ~bad).tolist():       # judged on the exact mixture of its stake levels
+        mix = mixes[x] = mixtures.of(th, wid, levels[x][1])
+        theo[x], sd_win[x] = mix.mean, mix.sd
+        theo_hold[x] = mix.mean / wag[x]
+        z[x] = (win[x] - mix.mean) / mix.sd if mix.sd > 0 else 0.0
+    with np.errstate(divide="ignore", invalid="ignore"):
+        short = (n > 0) & ~bad & (np.where(wag > 0, (theo + Z["99"] * sd_win) / wag, 0.0) > 1.0)
     judged = (n > 0) & ~bad & ~short
     out_by = _outside(z, edges.at(n))
     p_value = np.where(judged, edges.p_values(z, n), np.nan) if len(n) else np.zeros(0)
+    for x, mix in mixes.items():
+        for b, (lo, hi) in mix.edges().items():
+            out_by[b][x] = z[x] < lo or z[x] > hi
+        if judged[x]:
+            p_value[x] = mix.p_value(float(win[x]))
     outside = judged & out_by[band]
     use = (n > 0) & ~bad
     starts = np.asarray(bounds[:-1])
@@ -447,6 +474,10 @@ def _judge_wagers(groups: list, results: list, numbering: _Periods, curve, edges
     cut = np.searchsorted(shown, bounds).tolist()
     rows = _period_rows(shown, labels, period_id, n, wag, win, stake, meter if has_meter else None, meter_given,
                         bad, short, hold, theo, theo_hold, sd_win, z, out_by, band, w, limits, p_value)
+    for row, x in zip(rows, shown.tolist()):
+        source, given = levels[x] if levels[x] is not None else ("average", None)
+        row["stakes"] = {"from": source, "judged_as": "mixture" if mixed[x] else "one stake", "said": FROM[source],
+                         "levels": [[s, r] for s, r, _m in given] if given else None}
     # cumulative: running sums within each group (in period order, one after another)
     sums = np.empty((5, len(n)))       # filled in place: no second copy of each column
     for row, column in zip(sums, (n, wag, win, theo, sd_win)):
@@ -462,7 +493,16 @@ def _judge_wagers(groups: list, results: list, numbering: _Periods, curve, edges
             zc = cums[g][2][0]
             cums[g][0]["p_value"] = float(edges.p_values(np.array([zc]), np.array([cums[g][2][1]]))[0])
             cums[g][0].update(bands={b: bool(ce[b][x]) for b in BANDS}, outside=bool(ce[band][x]),
-                              direction="above" if zc > 0 else "below")
+                              direction="above" if zc > 0 else "below", band_from="one stake")
+            cum_levels = _cumulative_levels(levels, stake, meter_given, n, use, bounds[g], bounds[g + 1])
+            if cum_levels is not None:       # several stakes over the periods: the exact mixture of them all
+                mix = mixtures.of(th, wid, cum_levels)
+                zc = (cums[g][0]["house_win"] - mix.mean) / mix.sd if mix.sd > 0 else 0.0
+                cuts = mix.edges()
+                cums[g][0].update(z=float(zc), p_value=mix.p_value(cums[g][0]["house_win"]),
+                                  bands={b: bool(zc < lo or zc > hi) for b, (lo, hi) in cuts.items()},
+                                  direction="above" if zc > 0 else "below", band_from="mixture")
+                cums[g][0]["outside"] = cums[g][0]["bands"][band]
     priced_at = {"meter": "each period's mean meter where the row gives one, else the configured reset "
                           f"({w.meter_reset:,.2f})" if has_meter else None,
                  "stake": ("the stake the rules fix" if w.stake_stated else
@@ -470,7 +510,10 @@ def _judge_wagers(groups: list, results: list, numbering: _Periods, curve, edges
                  if w.stake_dependent or w.stake_stated else "per unit of the stake (odds: any stake)",
                  "mean_per_round": w.mean, "sd_per_round": w.sd,
                  "stake_priced": w.stake if w.stake_dependent or w.stake_stated else None}
-    spread = _stake_spread(w, stake, judged, bounds)
+    spread = _stake_spread(w, stake, judged & np.array([lv is None for lv in levels], dtype=bool), bounds)
+    if mixed.any():
+        priced_at["stake"] += ("; a period played at several stakes (a stakes histogram, or rows per stake level) "
+                               "is judged on the exact distribution of its total, the mixture of its levels")
     out = []
     for g, head in enumerate(heads):
         cum, running, _ = cums[g]
@@ -480,10 +523,40 @@ def _judge_wagers(groups: list, results: list, numbering: _Periods, curve, edges
         out.append({**head, "priced_at": dict(priced_at), "periods": rows[cut[g]:cut[g + 1]], "cumulative": cum,
                     "running": running, "outside": bool(tally["outside"][g]) or bool(cum and cum.get("outside")),
                     "counts": counts, "stake_spread": spread[g],
+                    "mixed_stakes": int((mixed & judged)[bounds[g]:bounds[g + 1]].sum()),
                     "_tests": (int(judged[bounds[g]:bounds[g + 1]].sum()),
                                [(float(p_value[i]), labels[period_id[i]])
                                 for i in np.flatnonzero(candidate[bounds[g]:bounds[g + 1]]) + bounds[g]])})
     return out
+
+
+MAX_CUMULATIVE_LEVELS = 6
+
+
+def _cumulative_levels(levels: list, stake, meter_given, n, use, a: int, b: int) -> tuple | None:
+    """The stake levels of one group's periods taken together ((stake, rounds, meter), each level's
+    rounds added over the periods), where there are two to :data:`MAX_CUMULATIVE_LEVELS` of them;
+    else None (one stake, or so many that the cumulative is judged on the one-stake table, as said)."""
+    total: dict = {}
+    for x in range(a, b):
+        if not use[x]:
+            continue
+        given = levels[x][1] if levels[x] is not None else (
+            (float(stake[x]), int(n[x]), None if np.isnan(meter_given[x]) else float(meter_given[x])),)
+        _add_levels(total, given)
+        if len(total) > MAX_CUMULATIVE_LEVELS:
+            return None
+    if len(total) < 2:
+        return None
+    return tuple(sorted(((s, r, m) for (s, m), r in total.items()), key=lambda t: (t[0], -1.0 if t[2] is None else t[2])))
+
+
+def _add_levels(total: dict, given) -> dict:
+    for s, r, m in given:
+        if r:
+            key = (round(s, 6), m)
+            total[key] = total.get(key, 0) + r
+    return total
 
 
 def _stake_spread(w, stake: np.ndarray, judged: np.ndarray, bounds: list) -> list[dict | None]:

@@ -8,7 +8,14 @@ CSV (with a header row), or the same rows as a YAML or JSON list of mappings. Co
 - ``rounds``: rounds in which the wager was played (a whole number, 0 or more);
 - ``wagered``: the amount wagered (see the handle convention in :mod:`lit_compliance.hold.judge`);
 - ``house_win``: what the house won on it, net (negative: the house lost);
-- ``meter`` (optional): the progressive's mean meter over the period;
+- ``meter`` (optional): the progressive's mean meter over the period (or over the row's stake level);
+- ``stake`` (optional): the stake per unit every round of the row was played at (one base bet; a side
+  wager's amount); several rows of one table, wager and period at different stakes are the period's
+  stake levels, judged together as one period (:mod:`lit_compliance.hold.judge`); a row without it
+  is at its average stake, ``wagered`` / units / ``rounds``;
+- ``stakes`` (optional): the period's rounds by stake, a histogram ``STAKE:ROUNDS`` separated by ``;``
+  (``5:1200;25:800``): its rounds add up to ``rounds`` (the amounts to ``wagered`` are checked by
+  ``hold``, which knows the units a round);
 - ``config`` (optional): the table's configuration file, relative to the results file and inside its
   folder (:mod:`lit_compliance.load.inner_paths`); a cell that starts with a single quote before a
   formula character (as the spreadsheet-safe writer makes it) is read without the quote.
@@ -35,7 +42,8 @@ import numpy as np
 
 MAX_RESULTS_BYTES = 256 * 1024 * 1024
 REQUIRED = ("table", "wager", "rounds", "wagered", "house_win")
-OPTIONAL = ("date", "period", "meter", "config")
+OPTIONAL = ("date", "period", "meter", "config", "stake", "stakes")
+MAX_LEVELS = 16          # stake levels one row's histogram may give
 COLUMNS = REQUIRED + OPTIONAL
 MAX_AMOUNT = 1e13
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
@@ -48,7 +56,7 @@ class Results:
     ``house_win``; ``meter`` NaN where not given), each name column (``period``, ``table``, ``wager``,
     ``config``) as its distinct values and a code per row, and where each cell is, for messages."""
 
-    def __init__(self, file: str, by_date: bool, names: dict, numbers: dict, locate):
+    def __init__(self, file: str, by_date: bool, names: dict, numbers: dict, locate, stakes: dict | None = None):
         self.file = file
         self.by_date = by_date
         self.names = names                  # column -> (distinct values in the order first seen, code per row)
@@ -56,6 +64,8 @@ class Results:
         self.wagered = numbers["wagered"]
         self.house_win = numbers["house_win"]
         self.meter = numbers["meter"]
+        self.stake = numbers["stake"]       # NaN where the row gives no stake
+        self.stakes = stakes or {}          # row -> ((stake, rounds), ...) where the row gives a histogram
         self._locate = locate               # (row, column) -> (line, col)
 
     def __len__(self) -> int:
@@ -93,7 +103,8 @@ class _Rows:
         self.by_date = by_date
         self.distinct = {c: {} for c in NAME_COLUMNS}             # value -> code
         self.codes = {c: array("i") for c in NAME_COLUMNS}
-        self.rounds, self.wagered, self.house_win, self.meter = (array("d") for _ in range(4))
+        self.rounds, self.wagered, self.house_win, self.meter, self.stake = (array("d") for _ in range(5))
+        self.stakes: dict = {}                                     # row -> ((stake, rounds), ...)
         self.header = header                                       # CSV: column -> its place in a row
         self.line = array("q")                                     # CSV: per row, the line it ends on
         self.lengths = array("i")                                  # CSV: per row, each cell's length
@@ -139,8 +150,9 @@ class _Rows:
         for c in NAME_COLUMNS:
             names[c] = (list(self.distinct[c]), _view(self.codes[c], np.int32))
             self.distinct[c] = None
-        numbers = {k: _view(getattr(self, k), np.float64) for k in ("rounds", "wagered", "house_win", "meter")}
-        return Results(self.file, self.by_date, names, numbers, self._locate)
+        numbers = {k: _view(getattr(self, k), np.float64) for k in ("rounds", "wagered", "house_win", "meter",
+                                                                    "stake")}
+        return Results(self.file, self.by_date, names, numbers, self._locate, self.stakes)
 
 
 def _view(values: array, dtype) -> np.ndarray:
@@ -176,6 +188,31 @@ def _number(text, integer: bool):
     if abs(value) > MAX_AMOUNT:
         return None, f"{value!r} is out of range (at most {MAX_AMOUNT:g} in size)"
     return (int(value) if integer else float(value)), None
+
+
+def _histogram(text) -> tuple[tuple | None, str | None]:
+    """(((stake, rounds), ...) in the order given, None) or (None, message) for a ``stakes`` cell."""
+    parts = [x.strip() for x in str(text).split(";") if x.strip()]
+    if not parts:
+        return None, "is empty"
+    if len(parts) > MAX_LEVELS:
+        return None, f"{len(parts)} stake levels; at most {MAX_LEVELS}"
+    out, seen = [], set()
+    for part in parts:
+        stake_text, sep, rounds_text = part.partition(":")
+        if not sep:
+            return None, f"{part!r} is not STAKE:ROUNDS (e.g. 5:1200;25:800)"
+        stake, msg = _number(stake_text, False)
+        if msg or not stake > 0:
+            return None, f"{part!r}: the stake {msg or 'must be a positive amount'}"
+        rounds, msg = _number(rounds_text, True)
+        if msg or rounds < 0:
+            return None, f"{part!r}: the rounds {msg or 'are negative'}"
+        if stake in seen:
+            return None, f"the stake {stake:g} is given twice"
+        seen.add(stake)
+        out.append((float(stake), int(rounds)))
+    return tuple(out), None
 
 
 def _text(value) -> str | None:
@@ -238,6 +275,25 @@ def _add(res: _Rows, values: dict, problems: list) -> None:
             found.append(("meter", msg4))
         elif meter < 0:
             found.append(("meter", f"{meter:g} is negative"))
+    stake = None
+    if get("stake") not in (None, ""):
+        stake, msg5 = _number(values["stake"], False)
+        if msg5:
+            found.append(("stake", msg5))
+        elif not stake > 0:
+            found.append(("stake", f"{stake:g} is not a positive amount"))
+            stake = None
+    if get("stakes") not in (None, ""):
+        levels, msg6 = _histogram(values["stakes"])
+        if msg6:
+            found.append(("stakes", msg6))
+        elif stake is not None:
+            found.append(("stakes", "give stake or stakes, not both"))
+        elif not msg and sum(r for _s, r in levels) != rounds:
+            found.append(("stakes", f"its rounds add up to {sum(r for _s, r in levels):,}, not the row's "
+                                    f"{rounds:,} rounds"))
+        else:
+            res.stakes[i] = levels
     if not msg and not msg2:
         if rounds == 0 and wagered:
             found.append(("rounds", "is 0 but an amount was wagered"))
@@ -250,6 +306,7 @@ def _add(res: _Rows, values: dict, problems: list) -> None:
     res.wagered.append(wagered if not msg2 else 0.0)
     res.house_win.append(win if not msg3 else 0.0)
     res.meter.append(math.nan if meter is None else meter)
+    res.stake.append(math.nan if stake is None else stake)
     problems.extend(res.problem(i, column, message) for column, message in found)
 
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import lru_cache
 
 import numpy as np
 
@@ -35,6 +34,7 @@ from ..gamemath.tables import Atom
 from ..poker.vectorised import table5
 from ..poker.vectorised import categorise3
 from ..gamemath.base import multipliers
+from .. import cache
 
 CARDS_PER_ROUND = 8          # 3 player, 2 community, 3 six-card bonus box
 CHUNK = 100_000              # rounds dealt at a time (memory: about 40 MB a chunk)
@@ -105,7 +105,7 @@ def _colex(cards: np.ndarray, ordered: bool = False) -> np.ndarray:
     return colex_index(cards if ordered else np.sort(cards, axis=1))
 
 
-@lru_cache(maxsize=8)
+@cache.remembered(8)
 def _strategy(mult: tuple, rules: HandRules) -> tuple[np.ndarray, np.ndarray]:
     """Whether bet 1 rides, per three-card set, and bet 2, per four-card set (by colex index)."""
 

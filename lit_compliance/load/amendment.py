@@ -23,9 +23,9 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .. import cache
+from . import prebuilt
 from .paths import NAME_KEYS, step_name
-from .verdict import validated_key
+from .verdict import VALIDATED, amendment_key, valid_once, validated_key
 from .strict_yaml import Document, InputError, Problem, format_path
 from ..suggest import unknown
 
@@ -243,9 +243,10 @@ def amended(doc: Document, resolve_base: Callable[[str], Any]) -> AmendedDocumen
     if isinstance(changes, list) and len(changes) > MAX_CHANGES:
         raise InputError([doc.problem(("changes",), f"{len(changes):,} changes; a draft amendment makes at most "
                                                     f"{MAX_CHANGES:,} (a larger revision is a new ruleset version)")])
-    problems = schema_problems(doc, "amendment")
-    if problems:
-        raise InputError(problems)
+    if not (doc.text_digest and prebuilt.validated(amendment_key(doc))):  # a bundled draft: checked at build
+        problems = schema_problems(doc, "amendment")
+        if problems:
+            raise InputError(problems)
     try:
         base = resolve_base(doc.data[KEY])
     except BaseNotFound as exc:
@@ -263,9 +264,6 @@ def amended(doc: Document, resolve_base: Callable[[str], Any]) -> AmendedDocumen
         data["source"] = {k: v for k, v in data["source"].items() if k != "clauses"}
     applied = AmendedDocument(doc.file, data, {}, amendment=doc, base=base.document, origins=tuple(origins))
     key = validated_key(applied)
-    if cache.load_json(key) is not True:   # the verdict, like a ruleset's, is kept for the same content
-        problems = validate_document(applied)
-        if problems:
-            raise InputError(problems)
-        cache.save_json(key, True)
+    if not prebuilt.validated(key):  # a bundled draft's: found valid when the wheel was built
+        valid_once(VALIDATED, {"key": key}, lambda: validate_document(applied))   # kept, like a ruleset's
     return applied

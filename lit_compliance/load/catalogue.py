@@ -9,7 +9,7 @@ import datetime as dt
 from pathlib import Path
 from typing import Iterable
 
-from .. import cache, collector
+from .. import collector
 from . import prebuilt
 from ..suggest import did_you_mean
 from .resources import data_dir
@@ -18,7 +18,7 @@ from .strict_yaml import InputError, Problem, load_yaml_file
 from .amendment import BaseNotFound, amended, is_amendment
 from .inner_paths import inner_path
 from .kinds import wrong_kind
-from .verdict import canonical_digest, validated_key as _validated_key
+from .verdict import VALIDATED, canonical_digest, valid_once, validated_key as _validated_key
 
 # Ruleset, NOT_STATED and finding_ids live in .ruleset; they are named here too because every view
 # reaches the loaded ruleset through the catalogue.
@@ -46,14 +46,15 @@ def load_ruleset(path: Path | str, display: str | None = None) -> Ruleset:
         applied = amended(doc, _amended_base)
         return Ruleset(applied.data, doc.file, applied)
     key = _validated_key(doc)
-    if not prebuilt.validated(key) and cache.load_json(key) is not True:
-        from .validation import validate_document  # lazy: a warm run finds the verdict in the cache
-
-        problems = validate_document(doc)
-        if problems:
-            raise InputError(problems)
-        cache.save_json(key, True)
+    if not prebuilt.validated(key):
+        valid_once(VALIDATED, {"key": key}, lambda: _problems(doc))
     return Ruleset(doc.data, doc.file, doc)
+
+
+def _problems(doc) -> list:
+    from .validation import validate_document  # lazy: a warm run finds the verdict in the cache
+
+    return validate_document(doc)
 
 
 def _amended_base(ref: str) -> Ruleset:

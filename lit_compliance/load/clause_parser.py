@@ -31,10 +31,11 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 
+from . import prebuilt
 from .resources import data_dir
 from .ruleset import Ruleset
+from .. import cache
 
 
 ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
@@ -164,7 +165,7 @@ def source_text(rs: Ruleset) -> str:
     return _read(rs.data["source"]["file"])
 
 
-@lru_cache(maxsize=None)
+@cache.remembered(64)
 def _read(name: str) -> str:
     return (data_dir("sources") / name).read_text(encoding="utf-8", errors="replace")
 
@@ -296,10 +297,24 @@ def _tidy(lines: list[str], numbers: list[int]) -> tuple[str, tuple[int, ...]]:
     return "\n".join(line for line, _ in kept), tuple(number for _, number in kept)
 
 
-@lru_cache(maxsize=64)
-def _parsed(text: str, config_key: str) -> tuple[Clause, ...]:
+def parse_clauses(text: str, config_key: str) -> tuple[Clause, ...]:
+    """The clauses of ``text`` under the guidance ``config_key`` (``source.clauses`` as sorted JSON), parsed."""
     config = json.loads(config_key)
     return tuple(_Parser(config).parse(text, config))
+
+
+@cache.remembered(64)
+def _parsed(text: str, config_key: str) -> tuple[Clause, ...]:
+    """:func:`parse_clauses`, or, for a bundled source and guidance made ready in the wheel
+    (:func:`.prebuilt.source`, keyed by their exact characters), what it gave when the wheel was built."""
+    ready = prebuilt.source(text, config_key)
+    if ready is not None:
+        try:
+            return tuple(Clause(i, label, words, line, depth, parent, tuple(path), marker, tuple(numbers))
+                         for i, label, words, line, depth, parent, path, marker, numbers in ready["clauses"])
+        except (TypeError, ValueError):
+            pass  # not as the build writes it: parsed anew
+    return parse_clauses(text, config_key)
 
 
 def clauses(rs: Ruleset) -> list[Clause]:

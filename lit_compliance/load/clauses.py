@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import json
 import re
-from functools import lru_cache
 
 from .clause_parser import Clause, Style, _parsed, clause_config, clause_levels, clauses, source_text
 from .facts import facts
 from .ruleset import Ruleset
+from .. import cache
 
 __all__ = ["CiteError", "Clause", "Resolver", "Style", "cite_problems", "clauses", "config_problems",
            "resolve_cite", "resolver_for", "source_text"]
@@ -244,7 +244,7 @@ class Resolver:
         return "".join(self.levels[c[0]].cite.render(lab) for c, lab in comps)
 
 
-@lru_cache(maxsize=16)
+@cache.remembered(16)
 def _resolver(text: str, config_key: str) -> Resolver:
     return Resolver(config=json.loads(config_key), clause_list=list(_parsed(text, config_key)))
 

@@ -15,6 +15,7 @@ from typing import Any, Callable, Iterator
 from .document_changes import ReadingError, expand, resolve_step, split_path
 from .paths import step_name
 from .ruleset import Ruleset, finding_ids
+from .. import cache
 
 
 @dataclass(frozen=True)
@@ -53,19 +54,16 @@ def _walk(node: Any, path: tuple) -> Iterator[tuple[tuple, dict]]:
             yield from _walk(value, path + (index,))
 
 
-_FACTS: dict[int, tuple[dict, list]] = {}  # id(rs.data) -> (that data, kept alive; its facts)
+_FACTS = cache.Held(256)  # rs.data (held) -> its facts; bounded: a long run over many documents does not keep them all
 
 
 def facts(rs: Ruleset) -> list[Fact]:
     """Every fact of ``rs`` in document order, ids unique (a repeated id gets ``~2``, ``~3``);
     computed once per ruleset (the site, coverage and references all ask)."""
-    held = _FACTS.get(id(rs.data))
-    if held is None or held[0] is not rs.data:
-        held = (rs.data, _facts(rs))
-        _FACTS[id(rs.data)] = held
-        if len(_FACTS) > 256:  # bounded: a long run over many documents does not keep them all
-            del _FACTS[next(iter(_FACTS))]
-    return list(held[1])
+    held = _FACTS.get(rs.data)
+    if held is None:
+        held = _FACTS.put(rs.data, (), _facts(rs))
+    return list(held)
 
 
 def _facts(rs: Ruleset) -> list[Fact]:
@@ -123,20 +121,17 @@ def fact_nodes(rs: Ruleset) -> list[tuple[str, tuple, dict]]:
     return [(f.id, f.path, _node(rs.data, f.path)) for f in facts(rs)]
 
 
-_FACT_IDS: dict[int, tuple[dict, dict]] = {}  # id(rs.data) -> (that data, kept alive; {path: fact id})
+_FACT_IDS = cache.Held(256)  # rs.data (held) -> {path: fact id}; bounded
 
 
 def fact_id_at(rs: Ruleset, path: tuple) -> str:
     """The id of the fact at ``path`` (keys and list indices) in ``rs``; any other node gets its
     dotted path. The ids by path are computed once per ruleset (a site asks for thousands)."""
-    held = _FACT_IDS.get(id(rs.data))
-    if held is None or held[0] is not rs.data:
-        held = (rs.data, {f.path: f.id for f in facts(rs)})
-        _FACT_IDS[id(rs.data)] = held
-        if len(_FACT_IDS) > 256:  # bounded: a long run over many documents does not keep them all
-            del _FACT_IDS[next(iter(_FACT_IDS))]
+    held = _FACT_IDS.get(rs.data)
+    if held is None:
+        held = _FACT_IDS.put(rs.data, (), {f.path: f.id for f in facts(rs)})
     path = tuple(path)
-    found = held[1].get(path)
+    found = held.get(path)
     return found if found is not None else fact_id(rs.data, path)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 from typing import Any
+from .. import cache
 
 #: Digits of each part's fingerprint in a sign's parts list.
 PART_DIGITS = 6
@@ -46,23 +47,33 @@ def ruleset_json(ruleset) -> str:
     return text
 
 
+# A configuration's records about the table, not what the table does: approvals on record (renewing
+# one changes no figure, so it voids no sign and no cached price). Every fingerprint leaves them out.
+RECORDS = ("approvals",)
+
+
+def _table_data(config) -> dict:
+    """A configuration's document but its records (:data:`RECORDS`)."""
+    return {k: v for k, v in config.data.items() if k not in RECORDS}
+
+
 def config_json(config, without: tuple[str, ...] = ()) -> str:
-    """The canonical JSON of a loaded table configuration's document, leaving out the top-level
-    keys ``without``."""
-    return canonical_json({k: v for k, v in config.data.items() if k not in without})
+    """The canonical JSON of a loaded table configuration's document (but its records), leaving out
+    the top-level keys ``without``."""
+    return canonical_json({k: v for k, v in _table_data(config).items() if k not in without})
 
 
 def documents_digest(ruleset, config) -> str:
     """12 hex digits of sha256 over the canonical JSON of ``{"config": ..., "ruleset": ...}``."""
     # RFC 8785 orders members by key ("config" before "ruleset") and nests each value's own text
-    return _hex('{"config":' + canonical_json(config.data) + ',"ruleset":' + ruleset_json(ruleset) + "}", 12)
+    return _hex('{"config":' + config_json(config) + ',"ruleset":' + ruleset_json(ruleset) + "}", 12)
 
 
 def document_parts(ruleset, config) -> dict[str, str]:
     """Fingerprints (``PART_DIGITS`` hex digits) of the whole ruleset (``rules``), the configuration
     but its wagers (``table``), and per configured wager its entry with the ruleset paytable it chooses."""
     parts = {"rules": _hex(ruleset_json(ruleset), PART_DIGITS),
-             "table": short_digest({k: v for k, v in config.data.items() if k != "wagers"}, PART_DIGITS)}
+             "table": short_digest({k: v for k, v in _table_data(config).items() if k != "wagers"}, PART_DIGITS)}
     tables = {w.get("id"): w.get("paytables") or [] for w in ruleset.data.get("wagers") or []}
     for entry in config.data["wagers"]:
         chosen = [t for t in tables.get(entry["wager"], []) if t.get("id") == entry.get("paytable")]
@@ -73,17 +84,14 @@ def document_parts(ruleset, config) -> dict[str, str]:
 def document_sha256(ruleset) -> str:
     """sha256 (hex) of a loaded ruleset's document as compact JSON (sorted keys, no white space):
     equal documents, equal digests (computed once per document)."""
-    held = _DOCUMENT_SHA256.get(id(ruleset.data))
-    if held is None or held[0] is not ruleset.data:
+    held = _DOCUMENT_SHA256.get(ruleset.data)
+    if held is None:
         text = json.dumps(ruleset.data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
-        held = (ruleset.data, hashlib.sha256(text.encode("utf-8")).hexdigest())
-        _DOCUMENT_SHA256[id(ruleset.data)] = held
-        if len(_DOCUMENT_SHA256) > 256:  # bounded, as the other per-document memos
-            del _DOCUMENT_SHA256[next(iter(_DOCUMENT_SHA256))]
-    return held[1]
+        held = _DOCUMENT_SHA256.put(ruleset.data, (), hashlib.sha256(text.encode("utf-8")).hexdigest())
+    return held
 
 
-_DOCUMENT_SHA256: dict[int, tuple] = {}   # id(document) -> (that document, kept alive; its digest)
+_DOCUMENT_SHA256 = cache.Held(256)   # document (held) -> its digest; bounded, as the other per-document memos
 
 
 def sheet_digest(ruleset) -> str:

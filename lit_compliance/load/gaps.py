@@ -16,7 +16,8 @@ The content words of a requirement are, by class:
   ``sign`` ...), or its approval (``approved``);
 - **action or quality**: the first content word after each ``shall``, ``must`` or ``may`` (past
   ``not``, ``be``, ``also``, ``then`` and words such as ``of``, ``the``; none where that word is a
-  light verb such as ``be played``, ``use``, ``make``, ``comply``, whose object carries the meaning): what must be done
+  light verb such as ``be played``, ``use``, ``make``, ``comply``, ``permit``, ``be identified as``, whose
+  object carries the meaning): what must be done
   (an *action*: ``inspect``, ``turn``, ``be placed``) or what a thing must be (a *quality*, after
   ``be``: ``same`` in ``must be of the same design``, ``equal``).
 
@@ -25,7 +26,15 @@ value under the fact, and the fact's own key, but not its ``quote``, ``cite``, `
 has the same stem; a finding that also quotes the requirement carries nothing for a fact (it states a
 problem, not the rule), but where only findings claim a requirement their text fields carry it; stems are the word lower-cased
 without a plural or verb ending, and two stems of five letters or more that share their first five
-letters match (``designate`` and ``designation``). A requirement claimed only as holding no rule, or
+letters match (``designate`` and ``designation``); an irregular participle is its verb (``dealt``:
+``deal``), a compound carries the act it names (``paytable``, ``payout``: ``pay``) and a value that is a
+rank symbol carries the rank's name (``A``: ``ace``); the house's names (``casino``, ``licensee``)
+are the schema's ``operator``. Not content words: a phrase set off by commas right after a modal
+(``shall, beginning with the player ..., ask``: the action is ``ask``), a modal in a subordinate clause
+and its subject (``before any other method ... may be utilized``, read as :mod:`.requirements` reads
+it), a possessive before a modal's subject (``a player's hand must``), and the figures of a relative
+clause that ends at a cross-reference (``each player who has placed three wagers in accordance with
+Section 6``: Section 6's facts carry the three). A requirement claimed only as holding no rule, or
 by a ``source.clauses.claims`` entry with ``why_not``, has no gap. Every other requirement's
 missing words are a gap: ``validate --coverage`` names each with the file, the line of the fact
 that claims it, and the words.
@@ -37,6 +46,7 @@ from dataclasses import dataclass
 
 from .claims import Claimed, claims
 from .facts import facts
+from .requirements import _bare, _subordinate
 from .ruleset import Ruleset
 
 NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
@@ -57,7 +67,8 @@ PARTICIPLES = frozenset({"paid", "made", "dealt", "met", "held", "kept", "laid",
 LIGHT_VERBS = frozenset({"make", "made", "use", "used", "met", "observed", "deemed", "required", "considered", "apply",
                          "comply", "constitute", "become", "follows", "played", "discretion", "accordance", "subject",
                          "responsible", "permitted", "include", "includes", "contain", "meet", "subsequently",
-                         "available", "established", "located"})
+                         "available", "established", "located", "identified", "permit", "allow", "choose"})
+# "identified as ...": the name carries it; "permit a player to place", "choose to use": the permitted act does
 SKIP_AFTER_MODAL = frozenset({"not", "be", "also", "then", "only", "immediately", "have", "been", "either", "times"})
 STOP = frozenset("""a an the of to in on at by for from with into onto than as and or but if is are was were be been
 being its it his her their them they this that these those each any all every such which who whom whose so
@@ -76,9 +87,11 @@ def stem(word: str) -> str:
     w = w.lstrip("$").replace(",", "")
     if w in NUMBER_WORDS:
         return NUMBER_WORDS[w]
-    w = SPELLING.get(w, w)
+    w = IRREGULAR.get(SPELLING.get(w, w), SPELLING.get(w, w))
     for suffix in ("ing", "ed", "es", "s"):
-        if w.endswith(suffix) and len(w) - len(suffix) >= (4 if suffix in ("ing", "s") else 3):
+        if suffix == "s" and w.endswith(("ss", "us", "is")):
+            continue  # "less", "bus", "this": no plural
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
             w = w[: -len(suffix)]
             break
     w = w[:-1] if w.endswith("e") and len(w) > 3 else w  # "place", "placed", "places": "plac"; "move(d)": "mov"
@@ -104,7 +117,25 @@ NAMED = re.compile(r"\b(?:One|Two|Three|Four|Five|Six|Seven|1|3|5|6|2)[ -]+(?:Ca
                    r"|\b(?:two|one) pairs?\b|\b4 of a kind|\b3 of a kind", re.I)
 RANKS = re.compile(r"\b(?:ace|aces|king|kings|queen|queens|jack|jacks|\d+s)\b", re.I)
 SPELLING = {"colour": "color", "centre": "center", "licence": "license"}
-SYNONYMS = {"stay": "remain"}  # stems the rulesets use for the same act ("stays seated": "remain seated")
+IRREGULAR = {"dealt": "deal", "paid": "pay", "held": "hold", "kept": "keep", "laid": "lay", "shown": "show",
+             "given": "give", "taken": "take", "lost": "lose", "won": "win", "made": "make", "sold": "sell",
+             "told": "tell", "bought": "buy", "seen": "see"}  # irregular participles: the verb they are a form of
+SYNONYMS = {"stay": "remain",  # stems the rulesets use for the same act ("stays seated": "remain seated")
+            "casino": "operator", "licensee": "operator"}  # the house, by each source's name for it (schema: operator)
+
+
+# "shall, beginning with the player farthest to the dealer's left, ask": a phrase set off by commas right
+# after a modal says how or when; the verb after it is the action
+INSERTED = re.compile(r"\b(shall|must|may)\s*,[^,;:]*,")
+# "each player who has placed three wagers in accordance with Section 6": a relative clause that ends at a
+# cross-reference restates the referenced rule, whose facts carry its figures; the figures are not this one's
+RESTATED = re.compile(r"\b(?:who|which|that)\b[^,;:]*?\b(?:in accordance with|as defined in|pursuant to)\s+"
+                      r"(?:Regulation|Section|rule|subdivision|§|\([a-z0-9]{1,4}\))", re.I)
+NUMERALS = re.compile(r"\b(?:\d+|" + "|".join(NUMBER_WORDS) + r")\b", re.I)
+# a compound that names a thing by the act it is for carries that act ("paytable", "payout": pay)
+COMPOUNDS = {"payout": "pay", "paytabl": "pay", "payoff": "pay"}  # by stem
+# a value that is a card's rank symbol carries the rank's name ("A" in a rank order: ace)
+RANK_SYMBOLS = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten"}
 
 
 BOUNDS = frozenset({"more", "less", "fewer", "greater", "later", "earlier"})
@@ -126,11 +157,31 @@ def _prohibits(lower: list[str], k: int) -> bool:
     return lower[k] in ("no", "neither", "nor", "never") and any(w in MODALS for w in lower[k + 1:k + 6])
 
 
+def _main_modals_only(text: str) -> str:
+    """``text`` with each modal of a subordinate clause (``before any other method ... may be utilized``,
+    ``on which a player may place``) blanked, as :mod:`.requirements` reads them: no predicate, so
+    neither its subject nor the verb after it is a content word of the requirement."""
+    words = text.split()
+    pairs = [(w, 0) for w in words]
+    bare = [_bare(w) for w in words]
+    preds: list[int] = []
+    for k, b in enumerate(bare):
+        if b in MODALS:
+            if _subordinate(pairs, bare, preds[-1] if preds else -1, k):
+                words[k] = "·"
+            else:
+                preds.append(k)
+    return " ".join(words)
+
+
 def content_words(text: str) -> list[ContentWord]:
     """The content words of a requirement's text, by class, each once, in text order. Cross-references
     (``Regulation .07``, ``§ B``, ``rule 8``), names that hold a number (``Six Card Bonus``, ``Bet
     Number 2``, ``three-of-a-kind``) and, in a text that lists card ranks, the ranks' figures are not
     content words."""
+    text = _main_modals_only(text)
+    text = INSERTED.sub(r"\1", text)
+    text = RESTATED.sub(lambda m: NUMERALS.sub(" ", m.group(0)), text)
     text = NAMED.sub(" ", REFERENCE.sub(" ", text))
     ranks = bool(RANKS.search(text))
     tokens = _tokens(text)
@@ -150,7 +201,7 @@ def content_words(text: str) -> list[ContentWord]:
                 add(tok, "figure")
         elif low in NEGATIONS and _prohibits(lower, k):
             add(tok, "prohibition")
-        elif stem(low) in ACTORS and any(w in MODALS for w in lower[k + 1:k + 3]):
+        elif stem(low) in ACTORS and not low.endswith(("'s", "’s")) and any(w in MODALS for w in lower[k + 1:k + 3]):
             add(tok, "actor")  # who acts: the subject of a shall, must or may
         elif stem(low) in DOCUMENTS:
             add(tok, "document")
@@ -177,8 +228,13 @@ def carried_stems(texts: list[str]) -> set[str]:
     """The stems of every word of ``texts`` (keys split at ``_`` and ``-``)."""
     out = set()
     for text in texts:
+        if text in RANK_SYMBOLS:
+            out.add(stem(RANK_SYMBOLS[text]))
         for tok in _tokens(text.replace("_", " ").replace("-", " ")):
-            out.add(stem(tok))
+            s = stem(tok)
+            out.add(s)
+            if s in COMPOUNDS:
+                out.add(stem(COMPOUNDS[s]))
     return out
 
 

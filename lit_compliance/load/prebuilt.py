@@ -6,7 +6,13 @@ folder; the wheel carries the result in ``lit_compliance/_data/prebuilt``:
 * ``index.json``: the engine's fingerprint (its code, as the cache keys it) and, for each file by
   the SHA-256 of its exact text, the validation key it was found valid under (its text, the schema
   and its cited source, :func:`lit_compliance.load.verdict.validated_key`);
-* ``<digest>.json``: the file's parsed data; ``<digest>.marks.json``: every path's position.
+* ``<digest>.json``: the file's parsed data; ``<digest>.marks.json``: every path's position;
+* ``verdicts``: the validation keys of the rulesets the bundled draft amendments make (an example
+  draft is kept like a ruleset file: its data and positions under its text's digest, with the key of
+  its own schema check, :func:`lit_compliance.load.verdict.amendment_key`);
+* ``sources/<digest>.json``: a bundled source text parsed into clauses and provisions under a
+  ruleset's ``source.clauses`` guidance, keyed by the SHA-256 of the exact text and guidance
+  (:func:`source_key`; listed in the index's ``sources``).
 
 A file whose text has that digest is not parsed or validated again (:func:`data`, :func:`marks`,
 :func:`validated`); any other text (a file a user gives, an edited bundled file), another schema
@@ -16,8 +22,8 @@ prebuilt folder and uses the cache alone.
 """
 from __future__ import annotations
 
+import hashlib
 import json
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -26,21 +32,54 @@ from .. import cache
 FOLDER = Path(__file__).resolve().parent.parent / "_data" / "prebuilt"
 
 
-@lru_cache(maxsize=None)
+@cache.remembered(4)
 def _index(folder: Path) -> dict:
-    """Digest -> validation key, of the prebuilt files made by this engine's code (none otherwise)."""
+    """The index of what ``folder`` holds, if this engine's code made it (empty otherwise)."""
     try:
         index = json.loads((folder / "index.json").read_bytes())
     except (OSError, ValueError):
         return {}
     if not isinstance(index, dict) or index.get("engine") != cache.engine_fingerprint():
         return {}
-    files = index.get("files")
+    return index
+
+
+def _files(folder: Path) -> dict:
+    """Digest -> validation key, of the prebuilt rulesets."""
+    files = _index(folder).get("files")
     return files if isinstance(files, dict) else {}
 
 
+def _sources(folder: Path) -> list:
+    """The keys of the prebuilt source texts."""
+    keys = _index(folder).get("sources")
+    return keys if isinstance(keys, list) else []
+
+
+def source_key(text: str, config_key: str) -> str:
+    """The SHA-256 of a source text and its guidance (``source.clauses`` as sorted JSON), exactly."""
+    return hashlib.sha256(json.dumps([text, config_key], ensure_ascii=False).encode("utf-8")).hexdigest()
+
+
+def source(text: str, config_key: str) -> dict | None:
+    """``{"clauses": [...], "provisions": [...]}`` (rows of fields, as :mod:`.prebuild` wrote them) for a
+    source text and guidance prebuilt with exactly these characters; None otherwise."""
+    return _source(FOLDER, source_key(text, config_key))
+
+
+@cache.remembered(16)
+def _source(folder: Path, key: str) -> dict | None:
+    if key not in _sources(folder):
+        return None
+    try:
+        stored = json.loads((folder / "sources" / f"{key}.json").read_bytes())
+    except (OSError, ValueError):
+        return None
+    return stored if isinstance(stored, dict) and {"clauses", "provisions"} <= stored.keys() else None
+
+
 def _read(digest: str, suffix: str) -> Any | None:
-    if digest not in _index(FOLDER):
+    if digest not in _files(FOLDER):
         return None
     try:
         return json.loads((FOLDER / f"{digest}{suffix}").read_bytes())
@@ -67,4 +106,7 @@ def marks(digest: str) -> dict | None:
 
 def validated(key: list) -> bool:
     """Whether a document with this validation key was found valid when the wheel was built."""
-    return isinstance(key, list) and len(key) > 1 and _index(FOLDER).get(key[1]) == key
+    if not isinstance(key, list) or len(key) < 2:
+        return False
+    verdicts = _index(FOLDER).get("verdicts")
+    return _files(FOLDER).get(key[1]) == key or (isinstance(verdicts, list) and key in verdicts)

@@ -34,10 +34,11 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
-from .ruleset import Ruleset
+from . import prebuilt
 from .clause_parser import Clause, _parsed, clause_config as _config, source_text
+from .ruleset import Ruleset
+from .. import cache
 
 ABBREVIATIONS = frozenset({"e.g.", "i.e.", "no.", "nos.", "etc.", "mr.", "ms.", "mrs.", "dr.", "st.", "v.", "vs.",
                            "u.s.", "inc.", "co.", "cf.", "viz."})
@@ -158,7 +159,7 @@ class SourceIndex:
     """The clauses and provisions of one source under one ``source.clauses`` guidance, with each
     clause's words as printed, for finding quotes."""
 
-    def __init__(self, clause_list: list[Clause]):
+    def __init__(self, clause_list: list[Clause], provisions: dict[str, tuple[Provision, ...]] | None = None):
         self.clauses = clause_list
         self.by_id = {c.id: c for c in clause_list}
         self.by_name = {**{c.id: c for c in clause_list}, "(whole text)": clause_list[0]} if clause_list else {}
@@ -166,7 +167,8 @@ class SourceIndex:
         for c in clause_list[1:]:
             self.children.setdefault(c.parent, []).append(c)
         self.own = {c.id: collapse(c.text) for c in clause_list}
-        self.provisions = {c.id: split(c, heading_only=c.id in self.children) for c in clause_list}
+        self.provisions = provisions if provisions is not None else \
+            {c.id: split(c, heading_only=c.id in self.children) for c in clause_list}
         self.all = tuple(p for c in clause_list for p in self.provisions[c.id])
         self._full: dict[tuple[str, bool], tuple[str, tuple]] = {}
 
@@ -247,9 +249,22 @@ class SourceIndex:
         return out
 
 
-@lru_cache(maxsize=16)
+@cache.remembered(16)
 def _index(text: str, config_key: str) -> SourceIndex:
-    return SourceIndex(list(_parsed(text, config_key)))
+    clause_list = list(_parsed(text, config_key))
+    return SourceIndex(clause_list, _prebuilt_provisions(text, config_key, clause_list))
+
+
+def _prebuilt_provisions(text: str, config_key: str, clause_list: list[Clause]) -> dict | None:
+    """Each clause's provisions as :func:`split` gave them when the wheel was built, for a bundled
+    source and guidance made ready there (:func:`.prebuilt.source`); None otherwise."""
+    ready = prebuilt.source(text, config_key)
+    if ready is None or len(ready["provisions"]) != len(clause_list):
+        return None
+    try:
+        return {c.id: tuple(Provision(*row) for row in rows) for c, rows in zip(clause_list, ready["provisions"])}
+    except TypeError:
+        return None
 
 
 def source_index(rs: Ruleset) -> SourceIndex | None:

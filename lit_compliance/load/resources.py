@@ -3,15 +3,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
+from .. import cache
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 
 
-@lru_cache(maxsize=None)
+@cache.remembered(16)
 def data_dir(name: str) -> Path:
     """The folder ``rulesets``, ``schema``, ``templates``, ``sources`` or ``examples`` (the example
     draft amendments the site shows).
@@ -25,7 +25,7 @@ def data_dir(name: str) -> Path:
     raise FileNotFoundError(f"bundled folder {name!r} not found next to {_PACKAGE}")
 
 
-@lru_cache(maxsize=None)
+@cache.remembered(16)
 def schema(name: str = "ruleset") -> Mapping:
     """The bundled JSON Schema ``schema/NAME.schema.json`` (``ruleset``, ``round``, ``table-config``...),
     read-only all the way down (objects as read-only mappings, arrays as tuples): every caller shares

@@ -18,10 +18,10 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any, Callable
 
 from .resources import schema as bundled_schema
+from .. import cache
 
 Check = Callable[[Any], bool]
 
@@ -39,7 +39,7 @@ class Unsure(Exception):
     """A value this checker cannot judge exactly; jsonschema must."""
 
 
-@lru_cache(maxsize=None)
+@cache.remembered(1024)
 def anchored(pattern: str) -> re.Pattern:
     """A schema pattern as ECMA-262 reads it: ``$`` is the very end (Python's also matches before a
     final newline, which would let ``"id\\n"`` through)."""
@@ -280,7 +280,7 @@ def compile_schema(schema: dict) -> Check:
     return _Compiler(schema).node(schema)
 
 
-@lru_cache(maxsize=None)
+@cache.remembered(16)
 def _compiled(name: str) -> Check | None:
     try:
         return compile_schema(bundled_schema(name))

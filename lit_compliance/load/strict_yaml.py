@@ -15,7 +15,6 @@ import hashlib
 import math
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -111,7 +110,7 @@ def format_path(path: tuple) -> str:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache.remembered(1)
 def _loader_class() -> type:
     """The strict loader: parses and composes nodes; implicit typing follows YAML 1.2's core schema,
     narrowly. Made on first use, so a run that finds every file it reads in the cache never imports
@@ -252,9 +251,17 @@ _FLOW_TOKENS = re.compile(r"""
 
 def load_yaml_text(text: str, display: str) -> Document:
     """Parse YAML text strictly; raise InputError listing every problem found."""
+    builder = _Builder(display)
+    data = builder.build(_compose(text, display), (), 0)
+    if builder.problems:
+        raise InputError(builder.problems)
+    return Document(display, data, builder.marks)
+
+
+def _compose(text: str, display: str):
+    """The one YAML document of ``text`` as libyaml's node tree (after the bounded pre-scan)."""
     import yaml  # lazy: as for _loader_class
 
-    problems: list[Problem] = []
     _prescan(text, display)
     try:
         loader = _loader_class()(text)
@@ -270,73 +277,86 @@ def load_yaml_text(text: str, display: str) -> Document:
             loader.dispose()
     except yaml.YAMLError as exc:
         raise InputError([_yaml_error(exc, display)]) from None
+    return root
 
-    marks: dict = {}
-    count = [0]
-    seen: set[int] = set()  # composed nodes already built: meeting one again is an alias use
-    aliases = [0]
-    chars = [0]
 
-    def build(node: yaml.Node, path: tuple, depth: int) -> Any:
-        count[0] += 1
-        if isinstance(node, yaml.ScalarNode):
-            chars[0] += len(node.value)
-            if chars[0] > MAX_EXPANDED_CHARS:
+class _Builder:
+    """Builds plain data from a node tree, refusing what the strict subset forbids (tags, merge keys,
+    complex or duplicate keys) and bounding what aliases can expand to (values, characters, alias
+    uses, depth); records each path's line and column in :attr:`marks`."""
+
+    def __init__(self, display: str):
+        import yaml  # lazy: as for _loader_class
+
+        self.mapping_node, self.sequence_node, self.scalar_node = yaml.MappingNode, yaml.SequenceNode, yaml.ScalarNode
+        self.display = display
+        self.problems: list[Problem] = []
+        self.marks: dict = {}
+        self.count = 0
+        self.seen: set[int] = set()  # composed nodes already built: meeting one again is an alias use
+        self.aliases = 0
+        self.chars = 0
+
+    def _bounded(self, node, path: tuple, depth: int) -> None:
+        """Raise when building ``node`` would pass a bound on the expanded document."""
+        display = self.display
+        self.count += 1
+        if isinstance(node, self.scalar_node):
+            self.chars += len(node.value)
+            if self.chars > MAX_EXPANDED_CHARS:
                 raise InputError([_at(display, node, path, f"more than {MAX_EXPANDED_CHARS} characters once aliases "
                                                            "are expanded; refusing to expand")])
-        if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) or (
-                isinstance(node, yaml.ScalarNode) and len(node.value) > 64):
-            if id(node) in seen:
-                aliases[0] += 1
-                if aliases[0] > MAX_ALIASES:
+        if isinstance(node, (self.mapping_node, self.sequence_node)) or (
+                isinstance(node, self.scalar_node) and len(node.value) > 64):
+            if id(node) in self.seen:
+                self.aliases += 1
+                if self.aliases > MAX_ALIASES:
                     raise InputError([_at(display, node, path,
                                           f"more than {MAX_ALIASES} alias uses; refusing to expand")])
-            seen.add(id(node))
-        if count[0] > MAX_NODES:
+            self.seen.add(id(node))
+        if self.count > MAX_NODES:
             raise InputError([Problem(display, node.start_mark.line + 1, node.start_mark.column + 1,
                                       format_path(path), f"more than {MAX_NODES} values; refusing to expand")])
         if depth > MAX_DEPTH:
             raise InputError([Problem(display, node.start_mark.line + 1, node.start_mark.column + 1,
                                       format_path(path), f"nested deeper than {MAX_DEPTH} levels")])
-        marks.setdefault(path, (node.start_mark.line + 1, node.start_mark.column + 1))
-        if isinstance(node, yaml.MappingNode):
-            if node.tag != "tag:yaml.org,2002:map":
-                problems.append(_at(display, node, path, f"explicit tag {node.tag!r} is not allowed"))
-            out: dict = {}
-            for key_node, value_node in node.value:
-                if key_node.tag == "tag:yaml.org,2002:merge" or (
-                    isinstance(key_node, yaml.ScalarNode) and key_node.value == "<<" and not key_node.style
-                ):
-                    problems.append(_at(display, key_node, path, "merge keys ('<<') are not allowed"))
-                    continue
-                if not isinstance(key_node, yaml.ScalarNode):
-                    problems.append(_at(display, key_node, path, "mapping keys must be plain scalars"))
-                    continue
-                key = _scalar(key_node, display, path, problems)
-                if not isinstance(key, str):
-                    key = str(key_node.value)
-                kpath = path + (key,)
-                if key in out:
-                    first = marks.get(kpath, (0, 0))[0]
-                    problems.append(_at(display, key_node, kpath,
-                                        f"duplicate key {key!r} (first defined on line {first})"))
-                    continue
-                marks[kpath] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
-                out[key] = build(value_node, kpath, depth + 1)
-            return out
-        if isinstance(node, yaml.SequenceNode):
-            if node.tag != "tag:yaml.org,2002:seq":
-                problems.append(_at(display, node, path, f"explicit tag {node.tag!r} is not allowed"))
-            return [build(item, path + (i,), depth + 1) for i, item in enumerate(node.value)]
-        return _scalar(node, display, path, problems)
 
-    try:
-        data = build(root, (), 0)
-    finally:
-        del build  # the closure refers to itself: a cycle, which only the collector would free
-    if problems:
-        raise InputError(problems)
-    return Document(display, data, marks)
+    def build(self, node, path: tuple, depth: int) -> Any:
+        self._bounded(node, path, depth)
+        self.marks.setdefault(path, (node.start_mark.line + 1, node.start_mark.column + 1))
+        if isinstance(node, self.mapping_node):
+            return self._mapping(node, path, depth)
+        if isinstance(node, self.sequence_node):
+            if node.tag != "tag:yaml.org,2002:seq":
+                self.problems.append(_at(self.display, node, path, f"explicit tag {node.tag!r} is not allowed"))
+            return [self.build(item, path + (i,), depth + 1) for i, item in enumerate(node.value)]
+        return _scalar(node, self.display, path, self.problems)
+
+    def _mapping(self, node, path: tuple, depth: int) -> dict:
+        display, problems = self.display, self.problems
+        if node.tag != "tag:yaml.org,2002:map":
+            problems.append(_at(display, node, path, f"explicit tag {node.tag!r} is not allowed"))
+        out: dict = {}
+        for key_node, value_node in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge" or (
+                isinstance(key_node, self.scalar_node) and key_node.value == "<<" and not key_node.style
+            ):
+                problems.append(_at(display, key_node, path, "merge keys ('<<') are not allowed"))
+                continue
+            if not isinstance(key_node, self.scalar_node):
+                problems.append(_at(display, key_node, path, "mapping keys must be plain scalars"))
+                continue
+            key = _scalar(key_node, display, path, problems)
+            if not isinstance(key, str):
+                key = str(key_node.value)
+            kpath = path + (key,)
+            if key in out:
+                first = self.marks.get(kpath, (0, 0))[0]
+                problems.append(_at(display, key_node, kpath, f"duplicate key {key!r} (first defined on line {first})"))
+                continue
+            self.marks[kpath] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+            out[key] = self.build(value_node, kpath, depth + 1)
+        return out
 
 
 def load_yaml_file(path: Path | str, display: str | None = None) -> Document:
@@ -347,31 +367,44 @@ def load_yaml_file(path: Path | str, display: str | None = None) -> Document:
     display = display or str(path)
     text = _read_text(path, display)
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
-    key, marks_key = ["yaml", digest], ["yaml-marks", digest]
-    stored = prebuilt.data(digest) or cache.load_json(key)  # a bundled ruleset made ready in the wheel
-    if isinstance(stored, dict) and "data" in stored:
-        def marks() -> dict:
-            ready = prebuilt.marks(digest)
-            if ready is not None:
-                return ready
-            kept = cache.load_json(marks_key)
-            if isinstance(kept, list):
-                try:
-                    return {tuple(p): (line, col) for p, line, col in kept}
-                except (TypeError, ValueError):
-                    pass
-            return _save_marks(marks_key, load_yaml_text(text, display).marks)
-        return Document(display, stored["data"], {}, digest, marks)
-    doc = load_yaml_text(text, display)
-    doc.text_digest = digest
-    cache.save_json(key, {"data": doc.data})
-    _save_marks(marks_key, doc.marks)
-    return doc
+    inputs = {"text": digest}
+    stored = prebuilt.data(digest)  # a bundled ruleset made ready in the wheel
+    parsed: list[Document] = []
+
+    def parse() -> dict:
+        parsed.append(load_yaml_text(text, display))
+        return {"data": parsed[0].data}
+    if stored is None:
+        stored = cache.memo(YAML, inputs, parse)
+    if parsed:
+        doc = parsed[0]
+        doc.text_digest = digest
+        cache.store(YAML_MARKS, inputs, doc.marks)
+        return doc
+
+    def marks() -> dict:
+        ready = prebuilt.marks(digest)
+        if ready is not None:
+            return ready
+        return cache.memo(YAML_MARKS, inputs, lambda: load_yaml_text(text, display).marks)
+    return Document(display, stored["data"], {}, digest, marks)
 
 
-def _save_marks(key: list, marks: dict) -> dict:
-    cache.save_json(key, [[list(p), line, col] for p, (line, col) in marks.items()])
-    return marks
+def _data(stored) -> dict:
+    if not isinstance(stored, dict) or "data" not in stored:
+        raise ValueError("not a parsed YAML file")
+    return stored
+
+
+def _marks_from_json(stored) -> dict:
+    if not isinstance(stored, list):
+        raise TypeError("positions are a list")
+    return {tuple(p): (line, col) for p, line, col in stored}
+
+
+YAML = cache.kind("yaml", cache.same, _data, "a YAML file's data, by the SHA-256 of its exact text (:func:`load_yaml_file`)")
+YAML_MARKS = cache.kind("yaml-marks", lambda marks: [[list(p), line, col] for p, (line, col) in marks.items()],
+                        _marks_from_json, "every path's position in a YAML file, by the SHA-256 of its text")
 
 
 def _at(display: str, node: yaml.Node, path: tuple, message: str) -> Problem:

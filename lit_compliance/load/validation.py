@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -19,6 +18,7 @@ from .ruleset import Ruleset
 from .schema_check import anchored, surely_valid
 from .strict_yaml import Document, Problem
 from ..suggest import did_you_mean
+from .. import cache
 
 # Which hands each basis can produce at all: a line naming any other hand can never pay.
 HANDS_BY_BASIS = {
@@ -54,7 +54,7 @@ def strict_validator_class():
     return jsonschema.validators.extend(base, {"pattern": _pattern}, type_checker=integers)
 
 
-@lru_cache(maxsize=None)
+@cache.remembered(16)
 def _validator(name: str):
     """The schema's validator (jsonschema is imported only by commands that validate something)."""
     import jsonschema  # lazy: as above: a warm run never imports jsonschema

@@ -8,9 +8,11 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
+from typing import Callable
 
+from .. import cache
 from .resources import data_dir
-from .strict_yaml import Document
+from .strict_yaml import Document, InputError, Problem
 
 
 def validated_key(doc: Document) -> list:
@@ -20,6 +22,11 @@ def validated_key(doc: Document) -> list:
     source = block.get("file") if isinstance(block, dict) else None  # any shape: validation says what is wrong
     return ["validated", doc.text_digest or canonical_digest(doc.data), _file_digest(data_dir("schema") / "ruleset.schema.json"),
             _file_digest(data_dir("sources") / source) if isinstance(source, str) and "/" not in source else None]
+
+
+def amendment_key(doc: Document) -> list:
+    """What a draft amendment's own schema check depends on: its file's text and the amendment schema."""
+    return ["amendment", doc.text_digest, _file_digest(data_dir("schema") / "amendment.schema.json")]
 
 
 def canonical_digest(value) -> str:
@@ -32,3 +39,18 @@ def _file_digest(path: Path) -> str | None:
         return hashlib.sha256(path.read_bytes()).hexdigest()
     except OSError:
         return None
+
+
+def valid_once(kind: cache.Kind, inputs: dict, problems: Callable[[], list[Problem]]) -> None:
+    """Raise :class:`InputError` with ``problems()`` unless the content ``inputs`` names was found valid
+    before (by this engine: the verdict ``True`` is kept in the cache as ``kind``; problems are not)."""
+    def verdict() -> bool:
+        found = problems()
+        if found:
+            raise InputError(found)
+        return True
+    cache.memo(kind, inputs, verdict)
+
+
+VALIDATED = cache.kind("validated", cache.same, cache.verdict,
+                       "a ruleset document found valid, by :func:`validated_key` (its text, schema and source)")

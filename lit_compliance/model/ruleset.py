@@ -28,6 +28,7 @@ from .table import Table, table_of
 from .readings import Change, Reading, ReadingError, apply_changes
 from .wager import Envy, Meter, Wager
 from ..suggest import unknown
+from .. import cache
 
 
 @dataclass(frozen=True)
@@ -288,18 +289,15 @@ def _wager(w: dict, doc, path: tuple) -> Wager:
 
 #: Typed wagers by the document mapping they were read from: a reading's changes copy only the
 #: containers on their path (copy-on-write), so the models of a ruleset under its readings share every
-#: wager no reading changed, and each is typed once. Entries hold their mapping, so an id is not reused.
-_WAGERS: dict = {}
+#: wager no reading changed, and each is typed once. Bounded; entries hold their mapping (:class:`cache.Held`).
+_WAGERS = cache.Held(8192)
 
 
 def _shared_wager(w: dict, doc, path: tuple) -> Wager:
-    key = (id(w), id(doc), path)
-    held = _WAGERS.get(key)
-    if held is not None and held[0] is w and held[1] is doc:
-        return held[2]
-    wager = _wager(w, doc, path)
-    _WAGERS[key] = (w, doc, wager)
-    return wager
+    held = _WAGERS.get(w, (path,))
+    if held is not None and held[0] is doc:
+        return held[1]
+    return _WAGERS.put(w, (path,), (doc, _wager(w, doc, path)))[1]
 
 
 def irregularities_of(data: Mapping) -> tuple[Irregularity, ...]:
@@ -334,38 +332,34 @@ def build(ruleset, data: dict, applied: tuple[Reading, ...], findings: tuple[Fin
         sections=MappingProxyType(data))
 
 
-_MODELS: dict = {}
+_MODELS = cache.Held(1024)   # by ruleset (held) and choices: bounded
 
 
 def model_of(ruleset, choices: Mapping[str, str] | None = None) -> RulesetModel:
     """The model of a loaded ruleset under ``choices`` ({finding id: reading id}; default readings
     elsewhere). Built once per (ruleset, choices) and shared: it is read-only."""
-    key = (id(ruleset), tuple(sorted((choices or {}).items())))
-    hit = _MODELS.get(key)
-    if hit is not None and hit.ruleset is ruleset:
+    key = (tuple(sorted((choices or {}).items())),)
+    hit = _MODELS.get(ruleset, key)
+    if hit is not None:
         return hit
     findings = parse_readings(ruleset.data, getattr(ruleset, "document", None))
     applied = choose(findings, choices)
     data = apply_changes(ruleset.data, list(applied))
-    model = build(ruleset, data, applied, findings)
-    _MODELS[key] = model
-    return model
+    return _MODELS.put(ruleset, key, build(ruleset, data, applied, findings))
 
 
-_PRINTED: dict = {}
+_PRINTED = cache.Held(256)   # by ruleset (held): bounded
 
 
 def as_printed(ruleset) -> RulesetModel:
     """The model of a loaded ruleset as its document prints it: no reading applied, so a view that
     reports the rules as written (the rules summary, the cross-jurisdiction comparison) reads the
     source's own words and states, next to each open rule, the readings the engine may apply."""
-    hit = _PRINTED.get(id(ruleset))
-    if hit is not None and hit.ruleset is ruleset:
+    hit = _PRINTED.get(ruleset)
+    if hit is not None:
         return hit
     findings = parse_readings(ruleset.data, getattr(ruleset, "document", None))
-    model = build(ruleset, ruleset.data, (), findings)
-    _PRINTED[id(ruleset)] = model
-    return model
+    return _PRINTED.put(ruleset, (), build(ruleset, ruleset.data, (), findings))
 
 
 def with_supplied(model: RulesetModel, figures: Mapping) -> RulesetModel:

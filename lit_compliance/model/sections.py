@@ -120,6 +120,7 @@ class StubRules:
     count_exempt_with_counting_shuffler: bool
     cite: str
     findings: tuple[str, ...] = ()
+    text: str = ""   # the handling in plain words (who removes, counts and places the stub, when, how)
 
 
 @dataclass(frozen=True)
@@ -221,7 +222,7 @@ def _method(m: Mapping) -> DealingMethod:
         plan_findings=finding_ids(plan.get("finding")),
         stub=None if not stub else StubRules(bool(stub.get("to_discard_unexposed")), stub.get("count_every_rounds"),
                                              bool(stub.get("count_exempt_with_counting_shuffler")), stub["cite"],
-                                             finding_ids(stub.get("finding"))),
+                                             finding_ids(stub.get("finding")), stub.get("text") or ""),
         community_used=plan.get("community_used"),
         community_discard=None if not discard else CommunityDiscard(
             discard["cards"], discard["which"], discard["when"], discard["cite"], finding_ids(discard.get("finding"))),

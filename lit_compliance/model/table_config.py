@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
 
+from .approvals import Approval, approvals_of
 from .paytable import Paytable
 from .provenance import Source
 from .wager import Wager
@@ -142,6 +143,7 @@ class ConfigModel:
     wagers: tuple[WagerChoice, ...]
     readings: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}), compare=False)
     accepted_math_flags: tuple[str, ...] = ()    # what the math flags that the house has accepted, by flag id
+    approvals: tuple[Approval, ...] = field(default=(), compare=False)   # approvals on record for the table
 
     @property
     def ruleset_ref(self) -> str:
@@ -198,4 +200,6 @@ def table_config_of(data: Mapping, file: str = "", locate=None) -> ConfigModel:
         sign_size=data.get("sign_size", DEFAULT_SIGN_SIZE),
         wagers=tuple(_choice(w, i, source(("wagers", i))) for i, w in enumerate(data["wagers"])),
         readings=MappingProxyType(dict(data.get("readings") or {})),
-        accepted_math_flags=tuple(data.get("accepted_math_flags") or ()))
+        accepted_math_flags=tuple(data.get("accepted_math_flags") or ()),
+        approvals=approvals_of(data.get("approvals") or [], file, ("approvals",),
+                               locate or (lambda path: (None, None))))

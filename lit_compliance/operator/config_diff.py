@@ -26,7 +26,7 @@ TABLE_FIELDS = ("casino", "table", "jurisdiction", "ruleset_version", "limits.mi
 
 @dataclass(frozen=True)
 class ConfigChange:
-    area: str           # "table", "readings", "accepted math flags" or "wager ID"
+    area: str           # "table", "readings", "accepted math flags", "approvals" or "wager ID"
     what: str           # the field (or finding, flag, line) that changed
     kind: str           # added, removed, changed
     before: object = None
@@ -111,6 +111,17 @@ def _readings(theory, settings: ConfigModel) -> dict:
     return {r["finding"]: r["reading"] for r in theory.readings} | dict(settings.readings)
 
 
+def _approvals(settings: ConfigModel) -> dict:
+    """{what an approval covers: the approvals on record for it} (reference, date, expiry, digest)."""
+    out: dict = {}
+    for a in settings.approvals:
+        name = " ".join(str(part) for part in a.covers.key if part)
+        said = f"{a.reference} ({a.approver}, {a.date.isoformat()}" + \
+            (f", until {a.expires.isoformat()}" if a.expires else "") + f"; digest {a.digest})"
+        out[name] = "; ".join(filter(None, [out.get(name), said]))
+    return out
+
+
 def diff_configs(old: TableConfig, new: TableConfig, catalogue: Catalogue | None = None,
                  house_edges: bool = True) -> ConfigDiff:
     """Every difference in meaning between two table configurations."""
@@ -124,6 +135,7 @@ def diff_configs(old: TableConfig, new: TableConfig, catalogue: Catalogue | None
     changes += _keyed((_readings(t_old, a), _readings(t_new, b)), "readings", "")
     changes += _keyed(({f: "accepted" for f in a.accepted_math_flags}, {f: "accepted" for f in b.accepted_math_flags}),
                       "accepted math flags", "")
+    changes += _keyed((_approvals(a), _approvals(b)), "approvals", "")
     wa, wb = {w.wager: w for w in a.wagers}, {w.wager: w for w in b.wagers}
     touched = set()
     for wid in sorted(set(wa) | set(wb)):

@@ -18,6 +18,8 @@ from ..load.inner_paths import inner_path
 from ..load.kinds import wrong_kind
 from ..load.strict_yaml import Document, InputError, Problem, load_yaml_file
 from ..load.validation import schema_problems
+from ..model.approvals import Approval, approval_problems, approvals_of
+from ..suggest import did_you_mean
 from ..table.config import TableConfig, load_config
 
 SCHEMA_NAME = "floor"
@@ -39,9 +41,10 @@ class Floor:
     name: str
     path: str
     tables: tuple[FloorTable, ...]
+    approvals: tuple[Approval, ...] = ()   # approvals on record for its tables (each names those it is for, or none)
 
 
-FLOOR_FIELDS = frozenset({"floor_version", "floor", "tables"})
+FLOOR_FIELDS = frozenset({"floor_version", "floor", "tables", "approvals"})
 
 
 def looks_like_floor(doc: Document) -> bool:
@@ -65,7 +68,8 @@ def floor_problems(doc: Document) -> list[Problem]:
     mistaken = wrong_kind(doc.data, ("floor",))
     if mistaken:
         return [doc.problem((), mistaken)]
-    return schema_problems(doc, SCHEMA_NAME)
+    problems = schema_problems(doc, SCHEMA_NAME)
+    return problems or approval_problems(doc.data.get("approvals") or [], ("approvals",), doc.problem)
 
 
 def floor_of(doc: Document, folder: Path) -> Floor:
@@ -106,9 +110,15 @@ def floor_of(doc: Document, folder: Path) -> Floor:
             continue
         seen[table_id] = (i, name)
         tables.append(FloorTable(table_id, config, i))
+    for i, approval in enumerate(doc.data.get("approvals") or []):
+        for k, table_id in enumerate(approval.get("tables") or ()):
+            if str(table_id) not in seen:
+                found.append(doc.problem(("approvals", i, "tables", k),
+                                         f"no table of this floor has the id {table_id!r}{did_you_mean(str(table_id), seen)}"))
     if found:
         raise InputError(found)
-    return Floor(str(doc.data["floor"]), doc.file, tuple(tables))
+    return Floor(str(doc.data["floor"]), doc.file, tuple(tables),
+                 approvals_of(doc.data.get("approvals") or [], doc.file, ("approvals",), doc.locate))
 
 
 def load_floor(path: Path | str, display: str | None = None) -> Floor:

@@ -158,7 +158,9 @@ def _dealing(method: DealingMethod) -> dict:
             bits.append(f"it is counted every {stub.count_every_rounds} rounds")
         if stub.count_exempt_with_counting_shuffler:
             bits.append("no count with a counting shuffler")
-        if bits:
+        if stub.text:
+            items.append(_item("Stub: " + stub.text, stub.cite))
+        elif bits:
             items.append(_item("Stub: " + "; ".join(bits), stub.cite))
     return {"name": method.name, "cite": method.cite, "findings": list(method.findings),
             "finding_note": finding_note(list(method.findings) or None), "steps": steps, "rules": items,

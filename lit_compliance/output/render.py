@@ -10,7 +10,6 @@ is built (:mod:`.compiled_templates`), and each is compiled once per process oth
 from __future__ import annotations
 
 import json
-from functools import lru_cache
 from typing import Any
 
 import jinja2
@@ -19,6 +18,7 @@ from ..load.resources import data_dir
 from .compiled_templates import OPTIONS, CompiledLoader, escaped
 from .text_safety import finalize, json_text, markdown
 from ..model.vocabulary import argument, flag_text, hand_name, ids, money, odds, percent, prose_list, status_text, words
+from .. import cache
 
 
 def _compiled_folder():
@@ -44,7 +44,7 @@ class _Environment(jinja2.Environment):
         return super().getattr(obj, attribute)
 
 
-@lru_cache(maxsize=None)
+@cache.remembered(1)
 def environment() -> jinja2.Environment:
     """The Jinja environment: bundled templates, strict undefined, autoescaped HTML and SVG, the vocabulary as filters."""
     env = _Environment(

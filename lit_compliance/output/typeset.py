@@ -18,7 +18,6 @@ import base64
 import hashlib
 import os
 import re
-from functools import lru_cache
 from typing import Any
 
 import jinja2
@@ -94,7 +93,7 @@ class Drawings:
         return Trusted(f'#image(bytes(sys.inputs.at("{name}")), format: "svg", width: {width})')
 
 
-@lru_cache(maxsize=None)
+@cache.remembered(1)
 def environment():
     """The Jinja environment for ``*.typ.j2`` templates (values made literal by :func:`finalize`)."""
     html = html_environment()
@@ -113,7 +112,7 @@ def source(template: str, **context: Any) -> tuple[str, dict[str, str]]:
     return text, drawings.inputs
 
 
-@lru_cache(maxsize=1)
+@cache.remembered(1)
 def _fonts() -> tuple[list[str], str]:
     """The folder of bundled fonts (as Typst takes it), and a digest of the files (part of a PDF's cache key)."""
     folder = data_dir("fonts")
@@ -138,23 +137,34 @@ def typeset(text: str, inputs: dict[str, str] | None = None) -> bytes:
     stamp = _timestamp()
     if stamp is None:
         text = "#set document(date: none)\n" + text
-    key = ["pdf", getattr(typst, "__version__", "?"), fonts_digest, stamp, text, sorted(inputs.items())]
-    kept = cache.load_json(key)
-    if isinstance(kept, str):
+    keyed = {"typst": getattr(typst, "__version__", "?"), "fonts": fonts_digest, "date": stamp, "text": text,
+             "inputs": sorted(inputs.items())}
+
+    def compile_pdf() -> bytes:
         try:
-            data = base64.b64decode(kept, validate=True)
-            check_pdf(data)
-            return data
-        except (ValueError, PdfError):
-            pass
+            data = typst.compile(text.encode("utf-8"), font_paths=folders, ignore_system_fonts=True, sys_inputs=inputs,
+                                 timestamp=stamp, pdf_standards=PDF_A if stamp is not None else [])
+        except Exception as exc:  # typst.TypstError and its kin: a template's defect, said in one line
+            raise PdfError(f"the PDF could not be typeset: {visible(' '.join(str(exc).split()))[:600]}") from None
+        check_pdf(data)
+        return data
+    return cache.memo(PDF, keyed, compile_pdf)
+
+
+def _pdf_from_json(kept) -> bytes:
+    """A PDF read back from the cache: base64 text that decodes to a PDF (else a miss)."""
+    if not isinstance(kept, str):
+        raise TypeError("a PDF is kept as base64 text")
+    data = base64.b64decode(kept, validate=True)
     try:
-        data = typst.compile(text.encode("utf-8"), font_paths=folders, ignore_system_fonts=True,
-                             sys_inputs=inputs, timestamp=stamp, pdf_standards=PDF_A if stamp is not None else [])
-    except Exception as exc:  # typst.TypstError and its kin: a template's defect, said in one line
-        raise PdfError(f"the PDF could not be typeset: {visible(' '.join(str(exc).split()))[:600]}") from None
-    check_pdf(data)
-    cache.save_json(key, base64.b64encode(data).decode("ascii"))
+        check_pdf(data)
+    except PdfError as exc:
+        raise ValueError(str(exc)) from None
     return data
+
+
+PDF = cache.kind("pdf", lambda data: base64.b64encode(data).decode("ascii"), _pdf_from_json,
+                 "a PDF Typst made of a text, by the text, its inputs, the fonts and Typst's version (:func:`typeset`)")
 
 
 def render_pdf(template: str, **context: Any) -> bytes:

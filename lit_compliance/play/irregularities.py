@@ -11,13 +11,13 @@ alike (see :data:`ROUND_VOID`, :data:`HAND_VOID`, :data:`HAND_RIDES`).
 from __future__ import annotations
 
 
-from functools import lru_cache
 from typing import Mapping
 
 from ..load.validation import schema
 from ..model import Irregularity, RulesetModel, model_of
 from ..model.ruleset import irregularities_of
 from ..suggest import unknown
+from .. import cache
 
 NOT_ADDRESSED = "not addressed by this ruleset"
 
@@ -65,7 +65,7 @@ class UnknownEvent(ValueError):
     pass
 
 
-@lru_cache(maxsize=None)
+@cache.remembered(1)
 def events() -> tuple[str, ...]:
     """Every event a ruleset can name, in the schema's order."""
     return tuple(schema("ruleset")["$defs"]["event"]["enum"])

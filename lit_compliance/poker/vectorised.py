@@ -6,12 +6,12 @@ ones those of :data:`lit_compliance.hands.CATEGORIES_3`. A k-card set's *colex i
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from math import comb
 
 import numpy as np
 
 from .hands import CODE_3, CODE_5, HandRules, STANDARD
+from .. import cache
 
 _BINOM = np.array([[comb(n, k) for k in range(8)] for n in range(53)], dtype=np.int64)
 
@@ -19,7 +19,7 @@ _BINOM = np.array([[comb(n, k) for k in range(8)] for n in range(53)], dtype=np.
 _BINOM32 = np.ascontiguousarray(_BINOM.astype(np.int32))
 
 
-@lru_cache(maxsize=8)
+@cache.remembered(8)
 def colex_sets(n: int, k: int) -> np.ndarray:
     """All k-subsets of range(n), sorted ascending within a row, in colex order.
 
@@ -151,7 +151,7 @@ def colex_drop_one(n: int, k: int) -> np.ndarray:
 
 def _kept(build):
     """``build(n, k)`` remembered for small sets, read-only (the blocks of larger builds reuse it)."""
-    @lru_cache(maxsize=16)
+    @cache.remembered(16)
     def kept(n: int, k: int) -> np.ndarray:
         out = build(n, k)
         out.setflags(write=False)
@@ -195,7 +195,7 @@ def colex_suit_masks(n: int, k: int) -> np.ndarray:
 _small_suit_masks = _kept(lambda n, k: colex_suit_masks(n, k))
 
 
-@lru_cache(maxsize=8)
+@cache.remembered(8)
 def _mask_tables(rules: HandRules) -> tuple[np.ndarray, ...]:
     """Lookup tables over 13-bit rank masks for :func:`categorise_masks`."""
     masks = np.arange(1 << 13)
@@ -256,7 +256,7 @@ def _categorise_chunk(masks, straight, flush, pairs, by_pairs) -> np.ndarray:
     return out
 
 
-@lru_cache(maxsize=4)
+@cache.remembered(4)
 def table5(rules: HandRules = STANDARD) -> np.ndarray:
     """Category code of every five-card set, indexed by colex index (2,598,960 entries).
 

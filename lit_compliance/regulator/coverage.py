@@ -41,17 +41,26 @@ def requirement_rows(claimed: list[Claimed]) -> list[dict]:
 def _summary(rs: Ruleset) -> dict:
     """The coverage of a described ruleset as plain data, kept in the cache by content (the
     document, the schema, the source text and the engine), so a repeat does not parse the source."""
-    key = ["provision-coverage", _validated_key(rs.document)] if rs.document is not None else None
-    hit = cache.load_json(key) if key else None
-    if isinstance(hit, dict):
-        return hit
+    if rs.document is None:
+        return _coverage_summary(rs)
+    return cache.memo(COVERAGE, {"validated": _validated_key(rs.document)}, lambda: _coverage_summary(rs))
+
+
+def _coverage_summary(rs: Ruleset) -> dict:
     cov = coverage(rs)
-    value = {"counts": cov.counts(), "words": cov.words, "quoted_words": cov.quoted_words, "items": cov.items,
-             "without_quote": [{"kind": q.kind, "id": q.id, "cite": q.cite, "line": q.line} for q in cov.unquoted],
-             "rows": provision_rows(cov), "requirements": requirement_rows(claims(rs) or [])}
-    if key:
-        cache.save_json(key, value)
-    return value
+    return {"counts": cov.counts(), "words": cov.words, "quoted_words": cov.quoted_words, "items": cov.items,
+            "without_quote": [{"kind": q.kind, "id": q.id, "cite": q.cite, "line": q.line} for q in cov.unquoted],
+            "rows": provision_rows(cov), "requirements": requirement_rows(claims(rs) or [])}
+
+
+def _summary_from_json(stored) -> dict:
+    if not isinstance(stored, dict):
+        raise TypeError("a coverage summary is a JSON object")
+    return stored
+
+
+COVERAGE = cache.kind("provision-coverage", cache.same, _summary_from_json,
+                      "the coverage of a described ruleset's source, as plain data (:func:`_summary`)")
 
 
 def ruleset_provisions(rs: Ruleset) -> list[dict]:

@@ -85,7 +85,7 @@ def view(report: dict, charts_too: bool = True) -> dict:
             periods = [{**p, "wagered_text": _m(p["wagered"]), "house_win_text": _m(p["house_win"]),
                         "hold_text": _pct(p.get("hold")), "theoretical_text": _pct(p.get("theoretical_hold")),
                         "z_text": f"{p['z']:+.2f}" if "z" in p else "",
-                        "verdict": p.get("note") or _outside_text(p["z"], p["bands"])}
+                        "verdict": (p.get("note") or _outside_text(p["z"], p["bands"])) + _stakes_text(p)}
                        for p in w["periods"] if p.get("outside") or p.get("alarm") or p["status"] == "data_error"]
             pa = w["priced_at"]
             wagers.append({**w, "shown": shown, "flagged_periods": periods, "chart": funnel(t, w) if charts_too else None,
@@ -99,6 +99,16 @@ def view(report: dict, charts_too: bool = True) -> dict:
         tables.append({**t, "wagers": wagers})
     return {**report, "tables": tables, "flags": flags(report), "alarm_lines": alarm_lines(report),
             "too_short_line": too_short_line(report)}
+
+
+def _stakes_text(p: dict) -> str:
+    """How a period's stakes were judged, where it gives them: on the mixture of its levels, or at one stake."""
+    st = p.get("stakes")
+    if not st or not st.get("levels"):
+        return ""
+    levels = ", ".join(f"{r:,} rounds at ${s:,.2f}" for s, r in st["levels"])
+    how = "the exact mixture of its stakes" if st["judged_as"] == "mixture" else "its one stake"
+    return f" (judged on {how}, from {st['said']}: {levels})"
 
 
 def _spread_text(spread: dict | None) -> str:

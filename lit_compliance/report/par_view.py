@@ -24,7 +24,8 @@ METHOD = [
     "returning exactly the stake is a push. Variance and standard deviation are of the net result per unit of "
     "the stake the edge is stated on.",
     f"Volatility index = z x standard deviation (z = {z_of(0.90):.4f} at 90%, {z_of(0.95):.4f} at 95%: the normal "
-    "quantiles, as computed; the volatility index alone is a normal-curve figure).",
+    "quantiles). A normal-curve figure: beside it, the share of honest 1,000-round totals its band (edge +- VI / "
+    "sqrt(1,000)) holds by the exact distribution, where the normal curve says 90% or 95%: its error.",
     "Bands of the hold over N rounds (the house's win over the amount placed; for the base game its three bets as "
     "placed, so the centre is the house edge per bet / 3): the central 90%, 95% and 99% of the exact distribution "
     "of the total of N independent rounds (the N-th convolution power of the distribution of one round, by FFT), "
@@ -33,7 +34,8 @@ METHOD = [
     "Theoretical win per hour = bet x hands per hour x house edge, the edge per unit of the bet it is stated on: "
     "for the base game the bet on each of its equal betting spots (the amount in all per hand is that times the "
     "number of spots), for a side wager the wager.",
-    "A simulated figure is printed to the digits its 95% interval supports, with the interval's half-width.",
+    "A simulated figure is printed to the digits its 95% interval supports, with the interval's half-width: the "
+    "normal curve's interval, its coverage within the Berry-Esseen bound printed beside it of 95%.",
     "Sensitivity: change of the house edge when one line's printed figure rises by one unit (one 'to 1', $1, "
     "or one point of the meter), all else held.",
     "Contribution (each row): the row's probability times its net result per unit of the stake the edge is "
@@ -48,6 +50,15 @@ METHOD = [
     "at the paytable's own number of players.",
 ]
 
+
+
+def _vi_error(sheet: dict, level: str) -> str:
+    """The normal curve's error in a volatility index's band: the exact share of honest totals it holds."""
+    shares = sheet.get("volatility_index_share") or []
+    if not shares:
+        return ""
+    said = [_pct(x[level], 1) for x in shares if x["rounds"] == 1_000]
+    return f" (normal; holds {said[0]})" if said else ""
 
 def supported_digits(interval) -> int:
     """Decimals of a percentage its 95% interval supports: down to the place of the half-width's
@@ -170,12 +181,14 @@ def _section(model: RulesetModel, wager, table, opts: ParOptions, shown: bool = 
             ("Hit frequency", _pct(t["hit_frequency"])), ("  of which wins", _pct(t["win_frequency"])),
             ("  of which pushes", _pct(t["push_frequency"])), ("Variance", _num(t["variance"], 4)),
             ("Standard deviation", _num(t["standard_deviation"], 4)),
-            ("Volatility index 90%", _num(t["volatility_index"]["90%"], 4)),
-            ("Volatility index 95%", _num(t["volatility_index"]["95%"], 4))]
+            ("Volatility index 90%", _num(t["volatility_index"]["90%"], 4) + _vi_error(sheet, "90%")),
+            ("Volatility index 95%", _num(t["volatility_index"]["95%"], 4) + _vi_error(sheet, "95%"))]
         if t.get("interval_95"):
             digits = supported_digits(t["interval_95"])
             show["totals"].append(("House edge, 95% interval",
-                                   f"{_pct(t['interval_95'][0], digits)} to {_pct(t['interval_95'][1], digits)}"))
+                                   f"{_pct(t['interval_95'][0], digits)} to {_pct(t['interval_95'][1], digits)}"
+                                   + (f" (normal; coverage within {t['interval_95_error']:.1e})"
+                                      if t.get("interval_95_error") else "")))
         show["exact"] = [(k.replace("_", " "), v) for k, v in t["exact"].items() if v]
         show["bands"] = [{"rounds": f"{b['rounds']:,}", **{k: f"{_pct(v[0], 3)} to {_pct(v[1], 3)}"
                                                              for k, v in b.items() if k != "rounds"}}

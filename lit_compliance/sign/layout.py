@@ -227,7 +227,7 @@ def _arrange(view: dict, f: float, content_w: float, col_gap: float, columns: in
     return {"bands": bands, "height": height, "wraps": wraps, "columns": columns, "leading": leading}
 
 
-_FITS: dict[str, dict] = {}
+_FITS: cache.Bounded = cache.Bounded(64)  # bounded: a long run over many signs does not keep them all
 
 
 def _fit(view: dict) -> dict:
@@ -239,17 +239,21 @@ def _fit(view: dict) -> dict:
     sheet = [MIN_TYPE_PT.get(name), MAX_BODY_PT.get(name), SIGN_SIZES.get(name)]  # as they are now
     key = json.dumps([sheet, {k: v for k, v in view.items() if k not in ("qr", "layout")}], sort_keys=True, default=str)
     if key not in _FITS:
-        kept = cache.load_json(["sign-fit", key])
-        if not (isinstance(kept, dict) and set(kept) == _FIT_KEYS):
-            kept = json.loads(json.dumps(_fit_sheet(view)))   # as the cache gives it back: the same cold and warm
-            cache.save_json(["sign-fit", key], kept)
-        _FITS[key] = kept
-        if len(_FITS) > 64:  # bounded: a long run over many signs does not keep them all
-            del _FITS[next(iter(_FITS))]
+        # as the cache gives it back: the same cold and warm
+        _FITS[key] = cache.memo(SIGN_FIT, {"sign": key}, lambda: json.loads(json.dumps(_fit_sheet(view))))
     return _FITS[key]
 
 
 _FIT_KEYS = {"body", "header", "arranged", "footer", "width", "height", "margin", "col_gap"}
+
+
+def _fit_from_json(stored) -> dict:
+    if not (isinstance(stored, dict) and set(stored) == _FIT_KEYS):
+        raise ValueError("not a sign's layout")
+    return stored
+
+
+SIGN_FIT = cache.kind("sign-fit", cache.same, _fit_from_json, "a sign's layout: sizes and lines of text (:func:`_fit`)")
 
 
 def _fit_sheet(view: dict) -> dict:

@@ -6,8 +6,8 @@ counts as one em, so an estimate errs wide. DejaVu Sans is the first font the te
 among the widest of the fallbacks (Liberation Sans, Arial), so a line estimated to fit does fit.
 """
 from __future__ import annotations
+from .. import cache
 
-from functools import lru_cache
 
 _ASCII = {
     False: (318, 401, 460, 838, 636, 950, 780, 275, 390, 390, 500, 838, 318, 361, 318, 337, 636, 636, 636, 636,
@@ -41,7 +41,7 @@ def text_width(text: str, size: float, bold: bool = False, upper: bool = False, 
     return (ems + tracking * length) * size
 
 
-@lru_cache(maxsize=4096)
+@cache.remembered(4096)
 def _ems(text: str, bold: bool, upper: bool) -> tuple[float, int]:
     """Width of ``text`` in ems and its length in characters, as set (a layout measures the same
     strings at many sizes)."""

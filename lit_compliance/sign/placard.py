@@ -15,7 +15,6 @@ import importlib.util
 import io
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 from markupsafe import Markup
@@ -248,7 +247,7 @@ def _payout_limit(ruleset: Ruleset, config: TableConfig, offered: list[str], tit
     return {"amount": money(limit, symbol), "scope": scope}
 
 
-def placard_view(ruleset: Ruleset, config: TableConfig, with_qr: bool = True) -> dict:
+def placard_view(ruleset: Ruleset, config: TableConfig, with_qr: bool = True, made: str | None = None) -> dict:
     """Everything the placard templates print, decided here (under the readings in force); without
     ``with_qr`` the verification code is left out (``check`` only asks whether the sign fits).
 
@@ -345,6 +344,7 @@ def placard_view(ruleset: Ruleset, config: TableConfig, with_qr: bool = True) ->
         "ruleset_ref": ruleset.ref,
         "digest": sign_digest,
         "verify": verify_command(config, sign_digest),
+        "made": made,   # the document's stamp, short: in the file's metadata, not the sheet (no room for a line)
         "qr": qr_code(verify_command(config, sign_digest, sign_parts(ruleset, config))) if with_qr else None,
         "limits": limit_lines,
         "payout_limit": _payout_limit(ruleset, config, offered, titles, symbol),
@@ -475,7 +475,7 @@ _QR_SVG = re.compile(r'<svg xmlns="http://www\.w3\.org/2000/svg" viewBox="0 0 (\
                      r'<path transform="scale\(3\)" class="qrline" stroke="#000" d="[Mmhv0-9 .-]+"/></svg>')
 
 
-@lru_cache(maxsize=1)
+@cache.remembered(1)
 def _encoder_fingerprint() -> str:
     """A hash of the installed QR encoder's own files (found, not imported), so a code read back from the
     cache was drawn by the segno installed now."""
@@ -490,18 +490,30 @@ def _encoder_fingerprint() -> str:
 def qr_code(text: str) -> dict:
     """The QR code (made by segno) of ``text`` as inline SVG markup (a view box, no size: the layout
     sizes it), its size in user units and what it encodes. Kept in the cache by ``text`` and the encoder."""
-    key = ["qr-svg", text, _encoder_fingerprint()]
-    kept = cache.load_json(key)
-    if isinstance(kept, dict) and isinstance(kept.get("svg"), str) and type(kept.get("size")) is int:
-        match = _QR_SVG.fullmatch(kept["svg"])
-        if match and int(match.group(1)) == kept["size"]:
-            return {"svg": Markup(kept["svg"]), "text": text, "size": kept["size"]}
+    drawn = cache.memo(QR_SVG, {"text": text, "encoder": _encoder_fingerprint()}, lambda: _draw_qr(text))
+    return {"svg": Markup(drawn["svg"]), "text": text, "size": drawn["size"]}
+
+
+def _draw_qr(text: str) -> dict:
     import segno  # lazy: the QR encoder costs 0.1 s; only a placard with a QR code, not in the cache, needs it
 
     code = segno.make(text, error="m", micro=False)
     out = io.BytesIO()
     code.save(out, kind="svg", xmldecl=False, svgns=True, nl=False, scale=3, border=2, omitsize=True)
-    svg, size = out.getvalue().decode("ascii"), code.symbol_size(scale=3, border=2)[0]
-    if _QR_SVG.fullmatch(svg):
-        cache.save_json(key, {"svg": svg, "size": size})
-    return {"svg": Markup(svg), "text": text, "size": size}
+    return {"svg": out.getvalue().decode("ascii"), "size": code.symbol_size(scale=3, border=2)[0]}
+
+
+def _qr_from_json(kept) -> dict:
+    """A drawing read back from the cache, used only in the one form segno draws (else a miss)."""
+    if isinstance(kept, dict) and isinstance(kept.get("svg"), str) and type(kept.get("size")) is int:
+        match = _QR_SVG.fullmatch(kept["svg"])
+        if match and int(match.group(1)) == kept["size"]:
+            return {"svg": kept["svg"], "size": kept["size"]}
+    raise ValueError("not a QR code in the form the engine draws")
+
+
+def _qr_to_json(drawn: dict) -> dict | None:
+    return drawn if _QR_SVG.fullmatch(drawn["svg"]) else None   # only that form is kept
+
+
+QR_SVG = cache.kind("qr-svg", _qr_to_json, _qr_from_json, "a QR code drawn as SVG, by its text and the encoder")

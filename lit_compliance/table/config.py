@@ -18,10 +18,12 @@ from ..load.fingerprint import PART_DIGITS, document_parts, documents_digest
 from ..load.kinds import wrong_kind
 from ..load.strict_yaml import Document, InputError, Problem, load_yaml_file, load_yaml_text
 from ..load.validation import schema_problems
+from ..load.verdict import valid_once
 from .. import cache
 from ..load.resources import data_dir
 from ..model import model_of
 from ..model.ruleset import with_supplied
+from ..model.approvals import approval_problems
 from ..model.table_config import ConfigModel, WagerChoice, table_config_of
 
 SCHEMA_NAME = "table-config"
@@ -124,6 +126,7 @@ def config_problems(doc: Document) -> list[Problem]:
                 out.append(doc.problem(path + ("envy", ei, "hand"),
                                        f"envy amount for {envy['hand']!r} listed twice (also envy[{envy_keys[key]}])"))
             envy_keys[key] = ei
+    out.extend(approval_problems(data.get("approvals") or [], ("approvals",), doc.problem))
     return sorted(out, key=lambda p: (p.line, p.column, p.path, p.message))
 
 
@@ -134,13 +137,13 @@ def _checked(doc: Document) -> TableConfig:
     if mistaken:
         raise InputError([doc.problem((), mistaken)])
     schema = data_dir("schema") / f"{SCHEMA_NAME}.schema.json"
-    key = ["validated-config", canonical_digest(doc.data), canonical_digest(schema.read_text(encoding="utf-8"))]
-    if cache.load_json(key) is not True:
-        problems = config_problems(doc)
-        if problems:
-            raise InputError(problems)
-        cache.save_json(key, True)
+    inputs = {"config": canonical_digest(doc.data), "schema": canonical_digest(schema.read_text(encoding="utf-8"))}
+    valid_once(VALIDATED_CONFIG, inputs, lambda: config_problems(doc))
     return TableConfig(doc.data, doc.file, doc)
+
+
+VALIDATED_CONFIG = cache.kind("validated-config", cache.same, cache.verdict,
+                              "a table configuration found valid, by its content and the schema")
 
 
 def config_of_document(doc: Document) -> TableConfig:

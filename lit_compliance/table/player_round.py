@@ -59,17 +59,22 @@ def player_round(theory: TableTheory, amounts: dict) -> PlayerRound:
     """The player's round over the wagers in ``amounts`` (wager id -> the amount staked on each bet),
     every one of which the theory prices; kept in the cache by the table's content (but its labels:
     ``TableTheory.priced_as``) and the wagers' paytables and amounts, so a warm ``check`` reads it without the game math."""
-    key = ["player-round", "v1", *_priced(theory, amounts)]
-    stored = cache.load_json(key)
-    if isinstance(stored, dict):
-        try:
-            return PlayerRound(**{k: tuple(v) if isinstance(v, list) else v for k, v in stored.items()})
-        except TypeError:
-            pass
-    got = _player_round(theory, amounts)
-    cache.save_json(key, {**got.__dict__, "joint": list(got.joint), "apart": list(got.apart),
-                          "values": list(got.values), "probabilities": list(got.probabilities)})
-    return got
+    return cache.memo(PLAYER_ROUND, {"priced": _priced(theory, amounts)}, lambda: _player_round(theory, amounts))
+
+
+def _round_to_json(got: PlayerRound) -> dict:
+    return {**got.__dict__, "joint": list(got.joint), "apart": list(got.apart),
+            "values": list(got.values), "probabilities": list(got.probabilities)}
+
+
+def _round_from_json(stored) -> PlayerRound:
+    if not isinstance(stored, dict):
+        raise TypeError("a player's round is a JSON object")
+    return PlayerRound(**{k: tuple(v) if isinstance(v, list) else v for k, v in stored.items()})
+
+
+PLAYER_ROUND = cache.kind("player-round", _round_to_json, _round_from_json,
+                          "the house's win on one player's round (:func:`player_round`)")
 
 
 def player_bands(theory: TableTheory, amounts: dict, rounds: tuple[int, ...], level: str = "95") -> list[list[float]]:
@@ -77,19 +82,26 @@ def player_bands(theory: TableTheory, amounts: dict, rounds: tuple[int, ...], le
     ``rounds``: quantiles of the exact distribution of the total (the player's round as
     :func:`player_round` gives it, convolved n times by :mod:`lit_compliance.gamemath.period`), kept in
     the cache beside it."""
-    key = ["player-bands", "v1", *_priced(theory, amounts), list(rounds), level]
-    stored = cache.load_json(key)
-    if isinstance(stored, list) and len(stored) == len(rounds):
-        return stored
-    import numpy as np  # lazy: only when the bands are not in the cache
+    def compute() -> list[list[float]]:
+        import numpy as np  # lazy: only when the bands are not in the cache
 
-    from ..gamemath.period import total_bands  # lazy: numpy, as above
+        from ..gamemath.period import total_bands  # lazy: numpy, as above
 
-    got = player_round(theory, amounts)
-    edges = total_bands(np.array(got.values), np.array(got.probabilities), rounds, level)
-    out = [[float(lo), float(hi)] for lo, hi in edges]
-    cache.save_json(key, out)
-    return out
+        got = player_round(theory, amounts)
+        edges = total_bands(np.array(got.values), np.array(got.probabilities), rounds, level)
+        return [[float(lo), float(hi)] for lo, hi in edges]
+    inputs = {"priced": _priced(theory, amounts), "rounds": list(rounds), "level": level}
+    return cache.memo(PLAYER_BANDS, inputs, compute, valid=lambda got: len(got) == len(rounds))
+
+
+def _bands_from_json(stored) -> list[list[float]]:
+    if not (isinstance(stored, list) and all(isinstance(b, list) and len(b) == 2 for b in stored)):
+        raise ValueError("not a list of bands")
+    return stored
+
+
+PLAYER_BANDS = cache.kind("player-bands", cache.same, _bands_from_json,
+                          "the bands of the house's win on one player's rounds (:func:`player_bands`)")
 
 
 def _player_round(theory: TableTheory, amounts: dict) -> PlayerRound:

@@ -14,7 +14,6 @@ how many such units a round places (three for the base game, one for a side wage
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from pathlib import Path
 import hashlib
 
@@ -27,6 +26,7 @@ from .par_options import configured_options
 from ..model.table_config import WagerChoice
 from ..load.fingerprint import config_json, ruleset_json
 from .config import load_config, model_for, ruleset_for
+from .. import cache
 
 
 
@@ -112,7 +112,7 @@ def _chosen_paytable(wager, choice: WagerChoice, seats: int | None) -> Paytable 
 def sheet(theory: TableTheory, wager_id: str, meter: float | None = None, stake: float | None = None) -> dict:
     """The PAR sheet of one configured wager, at another meter or stake if asked (kept in memory for
     every table priced alike)."""
-    memo = _SHEETS.setdefault(id(theory.choices), {})
+    memo = _SHEETS.get(theory.choices) or _SHEETS.put(theory.choices, (), {})
     key = (wager_id, meter, stake)
     if key not in memo:
         wager, table, opts = theory.choices[wager_id]
@@ -205,16 +205,14 @@ def load_theory(path: Path | str, catalogue=None) -> TableTheory:
     return _load(str(path), catalogue)
 
 
-_PRICED: dict = {}     # (ruleset, the configuration but its table and casino) -> priced wagers
-_SHEETS: dict = {}     # id of a priced configuration's choices -> {(wager, meter, stake): sheet}
+_PRICED = cache.Held(256)   # (ruleset, held; the configuration but its table and casino) -> priced wagers
+_SHEETS = cache.Held(256)   # a priced configuration's choices (held) -> {(wager, meter, stake): sheet}
+_TEXTS = cache.Held(64)     # ruleset (held) -> its canonical JSON
 
 
 def _ruleset_text(rs) -> str:
     """The ruleset's canonical JSON, made once per ruleset."""
-    memo = _PRICED.setdefault(("ruleset-json", rs.ref, id(rs)), {})
-    if "text" not in memo:
-        memo["text"] = ruleset_json(rs)
-    return memo["text"]
+    return _TEXTS.get(rs) or _TEXTS.put(rs, (), ruleset_json(rs))
 
 
 def _digest(rs, config) -> str:
@@ -224,7 +222,7 @@ def _digest(rs, config) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
 
 
-@lru_cache(maxsize=256)
+@cache.remembered(256)
 def _load(path: str, catalogue) -> TableTheory:
 
     config = load_config(path)
@@ -252,10 +250,9 @@ def theory_of(config, rs, path: str = "", offered_only: bool = False, every_seat
     ``every_seat``: every seat plays every round, so a wager whose paytable is set by the players in
     the round (Cover All) is priced on the table's seats (else it is open: not priced)."""
     same = config_json(config, without=("table", "casino"))
-    key = (rs.ref, id(rs), same, offered_only, every_seat)
-    if key not in _PRICED:
-        _PRICED[key] = _price(config, rs, offered_only, every_seat)
-    wagers, readings, model, choices = _PRICED[key]
+    key = (same, offered_only, every_seat)
+    wagers, readings, model, choices = (_PRICED.get(rs, key)
+                                        or _PRICED.put(rs, key, _price(config, rs, offered_only, every_seat)))
     return TableTheory(path=str(path), table=str(config.settings.table), casino=config.casino, ruleset=rs.ref,
                        digest=_digest(rs, config), seats=config.settings.seats, wagers=wagers,
                        readings=readings, model=model, choices=choices,

@@ -11,15 +11,19 @@ the wagers themselves); nothing here knows any jurisdiction by name. One module 
 - :mod:`.table`: readings chosen, dealing method, player positions;
 - :mod:`.paytable_math`: the house edge as configured, and what the math flags (accepted or not);
 - :mod:`.stake_range`: fixed amounts on a stake the rules leave open, at the table's stake range;
-- :mod:`.sign`: the sign fits its size.
+- :mod:`.sign`: the sign fits its size;
+- :mod:`.approvals`: approvals on record, judged on the day checked.
 
 :mod:`.core` holds the kinds of finding, the report, and the context every check runs in.
 """
 from __future__ import annotations
 
+import datetime as dt
+
 from ...load.catalogue import Ruleset
 from ...table.configured import readings_in_force
 from ...table.config import TableConfig
+from .approvals import check_recorded_approvals
 from .core import ERROR, KINDS, WARNING, Context, Finding, Report
 from .limits import check_awards_above_limit, check_combined_limits, check_payout_limit
 from .offered import check_wagers_offered
@@ -48,6 +52,7 @@ def _run(ctx: Context) -> list[Finding]:
     check_awards_above_limit(ctx)
     check_stake_range(ctx)
     check_supplied_figures(ctx)
+    check_recorded_approvals(ctx)
     check_combined_limits(ctx)
     check_dealing_method(ctx)
     check_seats(ctx)
@@ -57,9 +62,13 @@ def _run(ctx: Context) -> list[Finding]:
     return sorted(ctx.out, key=lambda f: (order[f.severity], f.line, f.column, f.kind, f.message))
 
 
-def check(ruleset: Ruleset, config: TableConfig) -> Report:
-    """Check ``config`` against ``ruleset``; every finding carries the citation that decides it."""
-    ctx = Context(ruleset, config)
+def check(ruleset: Ruleset, config: TableConfig, on: dt.date | None = None, approvals: tuple = ()) -> Report:
+    """Check ``config`` against ``ruleset``; every finding carries the citation that decides it.
+
+    Approvals on record (the configuration's, then ``approvals`` from its floor) are judged for the
+    calendar day ``on`` (default: today, UTC)."""
+    ctx = Context(ruleset, config, on, approvals)
     edges, flags = check_math(ctx)
     findings = tuple(_run(ctx))
-    return Report(ruleset, config, findings, tuple(readings_in_force(ctx.model, config)), tuple(edges), tuple(flags))
+    return Report(ruleset, config, findings, tuple(readings_in_force(ctx.model, config)), tuple(edges), tuple(flags),
+                  ctx.on, tuple(ctx.relied_on))

@@ -11,6 +11,7 @@ payout limit caps) or that no change to the file can settle is not.
 """
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -23,6 +24,7 @@ from ...model.vocabulary import hand_name, odds
 from ...model.table_config import WagerChoice
 from ...table.configured import finding_note
 from ...table.config import TableConfig, chosen_readings, model_for
+from ..approvals import today
 
 ERROR, WARNING = "error", "warning"
 
@@ -67,6 +69,13 @@ _KINDS = {
     "unchecked": (WARNING, "a rule could not be checked because the ruleset lacks the figure", _REGULATION),
     "payout_limit_not_provided": (WARNING, "the configuration sets a payout limit but no rule provides for one"),
     "needs_approval": (WARNING, "a setting takes effect only with a regulator's approval", _APPROVAL),
+    "approval_expired": (ERROR, "an approval on record for something the table relies on has lapsed by the end of "
+                         "the day checked"),
+    "approval_not_yet": (ERROR, "an approval on record for something the table relies on is dated after the day checked"),
+    "approval_mismatch": (ERROR, "an approval on record no longer matches what it covers (its content digest differs: "
+                          "the thing changed after it was approved)"),
+    "approval_unused": (WARNING, "an approval on record covers nothing the configuration has (correct its covers or "
+                        "remove it)"),
     "figure_missing": (ERROR, "a line the sign would print has no figure in the rules and the configuration supplies none"),
     "supplied_figure_not_needed": (ERROR, "the configuration supplies a figure the rules already fix"),
     "paytable_flagged_by_math": (WARNING, "the math flags the chosen paytable (out of order of rarity, a line that never "
@@ -120,6 +129,8 @@ class Report:
     readings: tuple = ()      # the readings in force for the configured wagers (dicts)
     edges: tuple = ()         # the house edge of each configured wager's paytable (dicts)
     flags: tuple = ()         # what the math flags in each configured paytable (dicts: id, wager, ..., accepted)
+    on: dt.date | None = None  # the day the approvals were judged for
+    approvals: tuple = ()     # the approvals relied on (dicts: covers, path, digest, the approval's fields)
 
     @property
     def house_loses(self) -> list[Finding]:
@@ -163,9 +174,13 @@ class Report:
 class Context:
     """One run of the checks over one configuration: what they read and where they report."""
 
-    def __init__(self, ruleset: Ruleset, config: TableConfig):
+    def __init__(self, ruleset: Ruleset, config: TableConfig, on: dt.date | None = None, approvals: tuple = ()):
         self.rs = ruleset
         self.cfg = config
+        self.on = on or today()
+        self.approvals = tuple(config.settings.approvals) + tuple(approvals)   # the table's, then its floor's
+        self.relied_on: list[dict] = []      # approvals relied on, as the report states them
+        self.judged: dict[tuple, object] = {}   # {thing's key: its standing}, once judged
         allowed, self.refused_readings = chosen_readings(ruleset, config)
         self.model = model_of(ruleset, allowed)
         self.table_model = model_for(ruleset, config)  # with the figures the house supplies

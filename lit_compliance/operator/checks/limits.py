@@ -6,6 +6,7 @@ from ...model.vocabulary import hand_name, money
 from ...model import Wager
 from ...table.configured import awards_above_limit, base_bet_count
 from ...model.table_config import WagerChoice
+from .approvals import needs_approval
 from .core import Context
 
 
@@ -48,8 +49,8 @@ def check_payout_limit(ctx: Context) -> None:
             continue
         ctx.ruleset_finding(rule.findings, ("payout_limit",), "Payout limit")
         if rule.set_by == "operator_with_regulator_approval":
-            ctx.add("needs_approval", ("payout_limit",),
-                    f"the payout limit of {money(limit)} needs the regulator's approval", rule.cite)
+            needs_approval(ctx, ("payout_limit",), ("payout_limit",),
+                           f"the payout limit of {money(limit)} needs the regulator's approval", rule.cite)
         floor = rule.floor
         if floor is None or floor.kind != "max_base_win_at_table_minimum":
             continue

@@ -7,6 +7,7 @@ from ...model.vocabulary import hand_name, odds
 from ...suggest import did_you_mean
 from ...model import Paytable, Payout, Wager
 from ...model.table_config import WagerChoice
+from .approvals import needs_approval
 from .core import Context, at_least, line_key, line_label, say
 
 
@@ -119,10 +120,11 @@ def check_supplied_figures(ctx: Context) -> None:
                 if key in given:
                     used.add(key)
                     k, f = given[key]
-                    ctx.add("needs_approval", ("wagers", i, "supplied_figures", k),
-                            f"{wager.name}, {table.name}: {label} pays {odds(f.payout.as_data())} as the house sets it; "
-                            "the published rules give no figure, so it needs the regulator's approval",
-                            line.cite, payout.findings)
+                    needs_approval(ctx, ("supplied_figure", choice.wager, f.hand, tuple(sorted(f.suits))),
+                                   ("wagers", i, "supplied_figures", k),
+                                   f"{wager.name}, {table.name}: {label} pays {odds(f.payout.as_data())} as the house "
+                                   "sets it; the published rules give no figure, so it needs the regulator's approval",
+                                   line.cite, payout.findings)
                 else:
                     ctx.add("figure_missing", ("wagers", i),
                             f"{wager.name}, {table.name}: the published rules give no figure for {label}, "

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from urllib.parse import quote
 
 from ...load.catalogue import Ruleset
 from ...load.clauses import CiteError, resolver_for
 from ...model import as_printed
 from ..references import page, site_facts
+from ... import cache
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,7 @@ def provision_anchor(provision_id: str) -> str:
     return clause_anchor("" if clause == "(whole text)" else clause) + "/" + number
 
 
-@lru_cache(maxsize=8192)
+@cache.remembered(8192)
 def anchor_href(anchor: str) -> str:
     """``#`` and the anchor, percent-encoded where a URL fragment needs it (asked once per anchor:
     a provision's link is printed on both pages)."""

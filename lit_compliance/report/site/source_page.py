@@ -101,31 +101,40 @@ def source_side(rs: Ruleset, folder: str, ruleset_page) -> tuple[dict, dict | No
     locating every quote again."""
     if not as_printed(rs).header.source.clauses_described:
         return ruleset_page(None, None), None
-    key = ["site-source-side", document_sha256(rs), as_printed(rs).header.source.sha256, folder]
-    stored = cache.load_json(key)
-    if _well_formed(stored):
-        cites = stored["cite_links"]
-        quoted = {(kind, ident): links for kind, ident, links in stored["quoted_in"]}
-        return ruleset_page(lambda cite: cites.get(cite, []), quoted), stored["source_page"]
-    cov = coverage(rs)
-    asked: dict[str, list] = {}
-    links = cite_links(rs)
+    made: list[tuple[dict, dict]] = []
 
-    def recorded(cite: str) -> list:
-        asked[cite] = links(cite)
-        return asked[cite]
+    def compute() -> dict:
+        cov = coverage(rs)
+        asked: dict[str, list] = {}
+        links = cite_links(rs)
 
-    quoted = quoted_in(cov)
-    view = ruleset_page(recorded, quoted)
-    source = source_view(rs, folder + "source.html", cov, {f["id"]: f["text"] for s in view["sections"]
-                                                            for f in s["facts"]})
-    stored = json.loads(json.dumps({"cite_links": asked, "quoted_in": [[k, i, v] for (k, i), v in quoted.items()],
-                                    "source_page": source}))
-    cache.save_json(key, stored)
-    return view, source
+        def recorded(cite: str) -> list:
+            asked[cite] = links(cite)
+            return asked[cite]
+
+        quoted = quoted_in(cov)
+        view = ruleset_page(recorded, quoted)
+        source = source_view(rs, folder + "source.html", cov, {f["id"]: f["text"] for s in view["sections"]
+                                                                for f in s["facts"]})
+        made.append((view, source))
+        return json.loads(json.dumps({"cite_links": asked, "source_page": source,
+                                      "quoted_in": [[k, i, v] for (k, i), v in quoted.items()]}))
+    inputs = {"document": document_sha256(rs), "source": as_printed(rs).header.source.sha256, "folder": folder}
+    stored = cache.memo(SOURCE_SIDE, inputs, compute)
+    if made:
+        return made[0]
+    cites = stored["cite_links"]
+    quoted = {(kind, ident): links for kind, ident, links in stored["quoted_in"]}
+    return ruleset_page(lambda cite: cites.get(cite, []), quoted), stored["source_page"]
 
 
-def _well_formed(stored) -> bool:
-    return (isinstance(stored, dict) and isinstance(stored.get("cite_links"), dict)
+def _side_from_json(stored) -> dict:
+    if not (isinstance(stored, dict) and isinstance(stored.get("cite_links"), dict)
             and isinstance(stored.get("quoted_in"), list) and isinstance(stored.get("source_page"), (dict, type(None)))
-            and all(isinstance(q, list) and len(q) == 3 for q in stored["quoted_in"]))
+            and all(isinstance(q, list) and len(q) == 3 for q in stored["quoted_in"])):
+        raise ValueError("not what a ruleset's pages take from its source")
+    return stored
+
+
+SOURCE_SIDE = cache.kind("site-source-side", cache.same, _side_from_json,
+                         "the links of a ruleset's pages to its source, and its source page (:func:`source_side`)")

@@ -1,0 +1,152 @@
+"""Stakes as played: a period's rounds at each stake, and the exact mixture ``hold`` judges it by.
+
+A results row says what stakes its rounds were played at in one of three ways:
+
+- a ``stakes`` histogram (``5:1200;25:800``): the period's rounds at each stake;
+- several rows of one table, wager and period at different stakes (each at its ``stake``, or at its
+  own average ``wagered`` / units / ``rounds``): the period's stake levels, merged here into one
+  period (the first row's place, for messages) whose rounds, amount wagered and house win add up;
+- one row: every round at its ``stake``, or at its average stake (the bands then assume one stake
+  and the report says how much wider the truth can be: :func:`hold.judge._stake_spread`).
+
+A period with rounds at two or more stakes is judged on the exact distribution of its total, the sum
+over its levels of independent totals each scaled by its stake (:class:`gamemath.period.Mixture`):
+its theoretical win, SD, bands and p-value all come from that mixture.
+"""
+from __future__ import annotations
+
+import copy
+
+import numpy as np
+
+from ..gamemath.period import Mixture, one_round
+from .results import Results
+from ..table.theory import TableTheory, sheet
+
+FROM = {"histogram": "the row's stakes histogram", "rows": "rows per stake level", "stake": "the row's stake",
+        "average": "the period's average stake (one stake assumed)"}
+
+
+def _tolerance(wagered: float) -> float:
+    return 0.005 + 1e-9 * abs(wagered)
+
+
+def merge_levels(results: list[Results], marked: list, periods, problems: list) -> tuple[list, list]:
+    """(results, marked) with every group's rows of one period at different stakes merged into one row,
+    and each row's stake levels in ``levels`` (row -> (source, ((stake, rounds, meter or None), ...)));
+    a file with merged rows is copied, never changed. A stake or histogram that does not add up to the
+    row's amount wagered is a problem at its cell. Rows of one period at one stake are left as they
+    are (they are duplicates, reported as such)."""
+    results = [_fresh(r) for r in results]
+    copied: set = set()
+    out = []
+    for f, rows, th, wid in marked:
+        res = results[f]
+        k = th.wagers[wid].units_per_round
+        given = rows[~np.isnan(res.stake[rows])]
+        for i in given.tolist():
+            want = k * float(res.stake[i]) * float(res.rounds[i])
+            if abs(want - float(res.wagered[i])) > _tolerance(want):
+                problems.append(res.problem(i, "stake", f"{float(res.stake[i]):,.2f} a unit x {k} unit(s) a round x "
+                                                        f"{int(res.rounds[i]):,} rounds is {want:,.2f}, not the "
+                                                        f"{float(res.wagered[i]):,.2f} wagered"))
+        for i in [x for x in rows.tolist() if x in res.stakes]:
+            want = sum(k * s * r for s, r in res.stakes[i])
+            if abs(want - float(res.wagered[i])) > _tolerance(want):
+                problems.append(res.problem(i, "stakes", f"its rounds at their stakes, {k} unit(s) a round, come to "
+                                                         f"{want:,.2f}, not the {float(res.wagered[i]):,.2f} wagered"))
+        ids = periods.ids(f, rows, results)
+        uniq, counts = np.unique(ids, return_counts=True)
+        keep = np.ones(len(rows), dtype=bool)
+        if (counts > 1).any():
+            for pid in uniq[counts > 1].tolist():
+                at = np.flatnonzero(ids == pid)
+                members = rows[at]
+                stakes = [_row_levels(res, i, k)[1] for i in members.tolist()]
+                flat = [round(s, 6) for levels in stakes for s, _r, _m in levels]
+                if len(set(flat)) < len(flat) or any(x in res.stakes for x in members.tolist()):
+                    continue         # one stake twice (or a histogram beside rows): duplicates, said as such
+                if f not in copied:
+                    res = results[f] = _copy(res)
+                    copied.add(f)
+                first = int(members[0])
+                res.levels[first] = ("rows", tuple(lv for levels in stakes for lv in levels))
+                for name in ("rounds", "wagered", "house_win"):
+                    getattr(res, name)[first] = float(getattr(res, name)[members].sum())
+                meters = res.meter[members]
+                given_m = ~np.isnan(meters)
+                if given_m.any():
+                    weights = res.rounds[members][given_m]
+                    res.meter[first] = float(meters[given_m] @ weights / weights.sum()) if weights.sum() else \
+                        float(meters[given_m].mean())
+                keep[at[1:]] = False
+        res = results[f]
+        for i in rows[keep].tolist():
+            if i not in res.levels:
+                source, levels = _row_levels(res, i, k)
+                if source != "average":
+                    res.levels[i] = (source, levels)
+        out.append((f, rows[keep], th, wid))
+    return results, out
+
+
+def _fresh(res: Results) -> Results:
+    """The file as read, with no levels yet (its arrays shared, not copied)."""
+    new = copy.copy(res)
+    new.levels = {}
+    return new
+
+
+def _copy(res: Results) -> Results:
+    """The file with its number columns copied, to merge rows in."""
+    new = copy.copy(res)
+    for name in ("rounds", "wagered", "house_win", "meter", "stake"):
+        setattr(new, name, getattr(res, name).copy())
+    new.levels = dict(res.levels)
+    return new
+
+
+def _row_levels(res: Results, i: int, k: int) -> tuple[str, tuple]:
+    """(source, ((stake, rounds, meter), ...)) of one row as read."""
+    meter = None if np.isnan(res.meter[i]) else float(res.meter[i])     # None, never NaN: levels are dict keys
+    if i in res.stakes:
+        return "histogram", tuple((s, r, meter) for s, r in res.stakes[i])
+    n = float(res.rounds[i])
+    if not np.isnan(res.stake[i]):
+        return "stake", ((float(res.stake[i]), int(n), meter),)
+    return "average", ((float(res.wagered[i]) / (k * n) if n else 0.0, int(n), meter),)
+
+
+def levels_of(results: list[Results], files: np.ndarray, rows: np.ndarray) -> list:
+    """Per (file, row): its (source, levels), or None where the row gives only its average stake."""
+    return [getattr(results[f], "levels", {}).get(i) for f, i in zip(files.tolist(), rows.tolist())]
+
+
+_MEMO: dict = {}           # (priced as, wager, levels) -> (the theory's choices, its mixture), the last few
+MEMO_SIZE = 256
+
+
+class Mixtures:
+    """The exact mixture of each distinct set of stake levels of one configured wager, made once (and
+    kept for the next report of the same table: a nightly job judges the same levels every night)."""
+
+    def of(self, th: TableTheory, wid: str, levels: tuple) -> Mixture:
+        w = th.wagers[wid]
+        levels = tuple(sorted(levels, key=lambda t: (t[0], t[1], -1.0 if t[2] is None else t[2])))
+        key = (th.priced_as, wid, levels)
+        kept = _MEMO.get(key)
+        if kept is not None and kept[0] is th.choices:
+            return kept[1]
+        parts = []
+        for stake, rounds, meter in levels:
+            if not rounds:
+                continue
+            at_meter = None if (w.meter_reset is None or meter is None) else float(meter)
+            at_stake = round(stake, 2) if w.stake_dependent else None
+            values, probs = one_round(sheet(th, wid, at_meter, at_stake))
+            parts.append((values, probs, rounds, stake))
+        mix = Mixture(parts)
+        if len(_MEMO) >= MEMO_SIZE:
+            _MEMO.pop(next(iter(_MEMO)))
+        _MEMO[key] = (th.choices, mix)
+        return mix
