@@ -47,8 +47,7 @@ ruleset_option = click.option("--ruleset", "ruleset_ref", metavar="REF|FILE",
 
 
 def _ruleset(config: TableConfig, ruleset_ref: str | None) -> Ruleset:
-    """The ruleset a configuration is checked against (``--ruleset`` if given), a ``--ruleset`` that
-    names nothing refused naming the option."""
+    """The configuration's ruleset, or ``--ruleset``'s (one naming nothing is refused naming the option)."""
     cat = catalogue()
     if ruleset_ref:
         try:

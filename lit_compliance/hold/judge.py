@@ -43,7 +43,7 @@ from ..suggest import unknown
 from ..load.inner_paths import inner_path
 from ..gamemath.period import Edges, one_round
 from ..table.theory import Curve, TableTheory, load_theory, max_net, sheet
-from .levels import FROM, Mixtures, levels_of, merge_levels
+from .levels import FROM, Mixtures, cumulative_levels, levels_of, merge_levels, stake_spread
 
 BANDS = ("95", "99", "99.9")
 Z = {b: NormalDist().inv_cdf(0.5 + float(b) / 200) for b in BANDS}
@@ -494,7 +494,7 @@ def _judge_wagers(groups: list, results: list, numbering: _Periods, curve, edges
             cums[g][0]["p_value"] = float(edges.p_values(np.array([zc]), np.array([cums[g][2][1]]))[0])
             cums[g][0].update(bands={b: bool(ce[b][x]) for b in BANDS}, outside=bool(ce[band][x]),
                               direction="above" if zc > 0 else "below", band_from="one stake")
-            cum_levels = _cumulative_levels(levels, stake, meter_given, n, use, bounds[g], bounds[g + 1])
+            cum_levels = cumulative_levels(levels, stake, meter_given, n, use, bounds[g], bounds[g + 1])
             if cum_levels is not None:       # several stakes over the periods: the exact mixture of them all
                 mix = mixtures.of(th, wid, cum_levels)
                 zc = (cums[g][0]["house_win"] - mix.mean) / mix.sd if mix.sd > 0 else 0.0
@@ -510,7 +510,7 @@ def _judge_wagers(groups: list, results: list, numbering: _Periods, curve, edges
                  if w.stake_dependent or w.stake_stated else "per unit of the stake (odds: any stake)",
                  "mean_per_round": w.mean, "sd_per_round": w.sd,
                  "stake_priced": w.stake if w.stake_dependent or w.stake_stated else None}
-    spread = _stake_spread(w, stake, judged & np.array([lv is None for lv in levels], dtype=bool), bounds)
+    spread = stake_spread(w, stake, judged & np.array([lv is None for lv in levels], dtype=bool), bounds)
     if mixed.any():
         priced_at["stake"] += ("; a period played at several stakes (a stakes histogram, or rows per stake level) "
                                "is judged on the exact distribution of its total, the mixture of its levels")
@@ -527,57 +527,6 @@ def _judge_wagers(groups: list, results: list, numbering: _Periods, curve, edges
                     "_tests": (int(judged[bounds[g]:bounds[g + 1]].sum()),
                                [(float(p_value[i]), labels[period_id[i]])
                                 for i in np.flatnonzero(candidate[bounds[g]:bounds[g + 1]]) + bounds[g]])})
-    return out
-
-
-MAX_CUMULATIVE_LEVELS = 6
-
-
-def _cumulative_levels(levels: list, stake, meter_given, n, use, a: int, b: int) -> tuple | None:
-    """The stake levels of one group's periods taken together ((stake, rounds, meter), each level's
-    rounds added over the periods), where there are two to :data:`MAX_CUMULATIVE_LEVELS` of them;
-    else None (one stake, or so many that the cumulative is judged on the one-stake table, as said)."""
-    total: dict = {}
-    for x in range(a, b):
-        if not use[x]:
-            continue
-        given = levels[x][1] if levels[x] is not None else (
-            (float(stake[x]), int(n[x]), None if np.isnan(meter_given[x]) else float(meter_given[x])),)
-        _add_levels(total, given)
-        if len(total) > MAX_CUMULATIVE_LEVELS:
-            return None
-    if len(total) < 2:
-        return None
-    return tuple(sorted(((s, r, m) for (s, m), r in total.items()), key=lambda t: (t[0], -1.0 if t[2] is None else t[2])))
-
-
-def _add_levels(total: dict, given) -> dict:
-    for s, r, m in given:
-        if r:
-            key = (round(s, 6), m)
-            total[key] = total.get(key, 0) + r
-    return total
-
-
-def _stake_spread(w, stake: np.ndarray, judged: np.ndarray, bounds: list) -> list[dict | None]:
-    """Per group: how much wider a judged period's SD could be than the bands assume, were its rounds
-    not all played at its average stake u but spread across the table's limits [a, b] (the widest:
-    a share p = (u - a) / (b - a) of them at b, the rest at a, so the SD is sqrt(p b^2 + (1 - p) a^2) / u
-    times the one-stake SD, for a wager paying odds; for money amounts, about that). None where the
-    stake is fixed or the limits are one amount."""
-    low, high = w.minimum, w.maximum
-    if w.stake_stated or low is None or high is None or not high > low:
-        return [None] * (len(bounds) - 1)
-    out = []
-    for g in range(len(bounds) - 1):
-        u = stake[bounds[g]:bounds[g + 1]][judged[bounds[g]:bounds[g + 1]]]
-        if not len(u):
-            out.append(None)
-            continue
-        p = np.clip((u - low) / (high - low), 0.0, 1.0)
-        ratio = np.sqrt(p * high ** 2 + (1 - p) * low ** 2) / u
-        i = int(np.argmax(ratio))
-        out.append({"limits": [float(low), float(high)], "most_wider": float(ratio[i]), "at_stake": float(u[i])})
     return out
 
 

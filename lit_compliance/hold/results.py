@@ -248,9 +248,7 @@ def _add(res: _Rows, values: dict, problems: list) -> None:
         found.append((column, "is empty"))
     elif res.by_date and (label in res.bad_dates or label not in res.distinct["period"]):
         try:       # checked once a label (a label seen before is a good date, or listed as bad)
-            if not _DATE.fullmatch(label):
-                raise ValueError
-            dt.date.fromisoformat(label)
+            dt.date.fromisoformat(label if _DATE.fullmatch(label) else "")
         except ValueError:
             res.bad_dates.add(label)
             found.append((column, f"{label!r} is not a date (use YYYY-MM-DD)"))
