@@ -34,6 +34,8 @@ OWN_INPUT = {
     ("table/config.py", "doc"): "the table configuration being validated",
     ("table/config.py", "self"): "TableConfig: the validated configuration it types once (settings)",
     ("hold/results.py", "doc"): "a results file (CSV, YAML or JSON rows)",
+    ("operator/approvals.py", "config"): "an approval covers the configuration's own content as written "
+                                         "(its digest is of the document's values, so any edit voids it)",
     ("operator/floor.py", "doc"): "the floor file being read (its tables' configurations are loaded as such)",
     ("report/whatif.py", "doc"): "a proposed paytable file",
     ("play/round_file.py", "doc"): "the round file being read",

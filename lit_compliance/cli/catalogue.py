@@ -111,10 +111,10 @@ def validate(paths: tuple[Path, ...], coverage: bool, gaps: bool, procedure: boo
         gap_rows = find_gaps(rulesets)
     conflict_rows = []
     if procedure and not problems:
-        from ..regulator.procedure import conflict_rows as find_conflicts  # lazy: as above
+        from ..regulator.conflicts import conflict_rows as find_conflicts  # lazy: as above
 
         conflict_rows = find_conflicts(rulesets)
-    unrecorded = any(not c["recorded_by"] for c in conflict_rows)
+    unrecorded = any(not c["recorded_by"] and not c["reason"] for c in conflict_rows)
     if fmt == "json":
         out = {"valid": not problems, "checked": checked, "problems": [p.as_dict() for p in problems]}
         if procedure:

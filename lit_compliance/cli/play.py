@@ -209,7 +209,9 @@ def plan_step_text(data: dict) -> list[list[str]]:
 @handled
 def deal_plan_cmd(jurisdiction: str, version: str | None, method_id: str | None, players: int | None,
                   fmt: str) -> None:
-    """Show the dealing plan: cards per area in dealing order, burns, community cards, stub size."""
+    """Show the dealing plan: cards per area in dealing order, burns, community cards, stub size; then the
+    round's procedure under the first method shown: each step with who acts, for each player in turn or
+    the whole table, the cards' states and the wagers still open after it."""
     rs = pick(jurisdiction, version, None)
     try:
         chosen = [method(rs, method_id).id] if method_id is not None else methods(rs)
@@ -219,8 +221,10 @@ def deal_plan_cmd(jurisdiction: str, version: str | None, method_id: str | None,
     note = None
     if players is None and max_players(rs) is None:
         note = f"the ruleset states no table size; {default_players(rs)} players assumed (use --players)"
+    from ..regulator.procedure_view import round_view  # lazy: only deal-plan shows the round
+
     data = {"ruleset": rs.ref, "jurisdiction": rs.name, "players": plans[0].players, "note": note,
-            "plans": [p.view() for p in plans]}
+            "plans": [p.view() for p in plans], "procedure": round_view(rs, plans[0].method_id, players)}
     emit(to_json(data) if fmt == "json" else render("deal_plan.txt.j2", d=data, steps=plan_step_text(data)))
 
 

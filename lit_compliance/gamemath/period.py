@@ -29,7 +29,9 @@ period's own mean and SD come from the exact figures at its meter and stake).
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
+from statistics import NormalDist
 from math import gcd, lgamma, log, log1p, sqrt
 
 import numpy as np
@@ -110,8 +112,6 @@ def hold_bands_and_normal_share(values: np.ndarray, probs: np.ndarray, rounds, l
     of ``normal_levels``: the exact share of honest totals within mean +- z x SD x sqrt(n) (z the normal
     quantile: the band a volatility index gives), where the normal curve says ``level``. Each: {"rounds":
     n, "90%": share, ...}. One exact distribution per n serves both."""
-    from statistics import NormalDist
-
     names = tuple(f"{level * 100:g}" for level in levels)
     mean = float(values @ probs)
     sd = sqrt(max(float((values - mean) ** 2 @ probs), 0.0))
@@ -456,8 +456,6 @@ class Mixture:
     ``levels``: (house's net per round per unit, probabilities, rounds, stake) per level."""
 
     def __init__(self, levels: list[tuple[np.ndarray, np.ndarray, int, float]]):
-        import itertools
-
         levels = [(v, p, int(n), float(s)) for v, p, n, s in levels if n > 0]
         self.mean = sum(s * n * float(v @ p) for v, p, n, s in levels)
         self.var = sum(s * s * n * max(float((v - v @ p) ** 2 @ p), 0.0) for v, p, n, s in levels)

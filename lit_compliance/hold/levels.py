@@ -7,7 +7,7 @@ A results row says what stakes its rounds were played at in one of three ways:
   own average ``wagered`` / units / ``rounds``): the period's stake levels, merged here into one
   period (the first row's place, for messages) whose rounds, amount wagered and house win add up;
 - one row: every round at its ``stake``, or at its average stake (the bands then assume one stake
-  and the report says how much wider the truth can be: :func:`hold.judge._stake_spread`).
+  and the report says how much wider the truth can be: :func:`stake_spread`).
 
 A period with rounds at two or more stakes is judged on the exact distribution of its total, the sum
 over its levels of independent totals each scaled by its stake (:class:`gamemath.period.Mixture`):
@@ -150,3 +150,54 @@ class Mixtures:
             _MEMO.pop(next(iter(_MEMO)))
         _MEMO[key] = (th.choices, mix)
         return mix
+
+
+MAX_CUMULATIVE_LEVELS = 6
+
+
+def cumulative_levels(levels: list, stake, meter_given, n, use, a: int, b: int) -> tuple | None:
+    """The stake levels of one group's periods taken together ((stake, rounds, meter), each level's
+    rounds added over the periods), where there are two to :data:`MAX_CUMULATIVE_LEVELS` of them;
+    else None (one stake, or so many that the cumulative is judged on the one-stake table, as said)."""
+    total: dict = {}
+    for x in range(a, b):
+        if not use[x]:
+            continue
+        given = levels[x][1] if levels[x] is not None else (
+            (float(stake[x]), int(n[x]), None if np.isnan(meter_given[x]) else float(meter_given[x])),)
+        _add_levels(total, given)
+        if len(total) > MAX_CUMULATIVE_LEVELS:
+            return None
+    if len(total) < 2:
+        return None
+    return tuple(sorted(((s, r, m) for (s, m), r in total.items()), key=lambda t: (t[0], -1.0 if t[2] is None else t[2])))
+
+
+def _add_levels(total: dict, given) -> dict:
+    for s, r, m in given:
+        if r:
+            key = (round(s, 6), m)
+            total[key] = total.get(key, 0) + r
+    return total
+
+
+def stake_spread(w, stake: np.ndarray, judged: np.ndarray, bounds: list) -> list[dict | None]:
+    """Per group: how much wider a judged period's SD could be than the bands assume, were its rounds
+    not all played at its average stake u but spread across the table's limits [a, b] (the widest:
+    a share p = (u - a) / (b - a) of them at b, the rest at a, so the SD is sqrt(p b^2 + (1 - p) a^2) / u
+    times the one-stake SD, for a wager paying odds; for money amounts, about that). None where the
+    stake is fixed or the limits are one amount."""
+    low, high = w.minimum, w.maximum
+    if w.stake_stated or low is None or high is None or not high > low:
+        return [None] * (len(bounds) - 1)
+    out = []
+    for g in range(len(bounds) - 1):
+        u = stake[bounds[g]:bounds[g + 1]][judged[bounds[g]:bounds[g + 1]]]
+        if not len(u):
+            out.append(None)
+            continue
+        p = np.clip((u - low) / (high - low), 0.0, 1.0)
+        ratio = np.sqrt(p * high ** 2 + (1 - p) * low ** 2) / u
+        i = int(np.argmax(ratio))
+        out.append({"limits": [float(low), float(high)], "most_wider": float(ratio[i]), "at_stake": float(u[i])})
+    return out

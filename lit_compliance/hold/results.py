@@ -190,6 +190,30 @@ def _number(text, integer: bool):
     return (int(value) if integer else float(value)), None
 
 
+def _stakes(res: _Rows, i: int, values: dict, rounds: int | None, found: list) -> float | None:
+    """A row's ``stake`` (returned, or None) and ``stakes`` histogram (kept in ``res.stakes``), checked."""
+    stake = None
+    if values.get("stake") not in (None, ""):
+        stake, msg = _number(values["stake"], False)
+        if msg:
+            found.append(("stake", msg))
+        elif not stake > 0:
+            found.append(("stake", f"{stake:g} is not a positive amount"))
+            stake = None
+    if values.get("stakes") not in (None, ""):
+        levels, msg = _histogram(values["stakes"])
+        if msg:
+            found.append(("stakes", msg))
+        elif stake is not None:
+            found.append(("stakes", "give stake or stakes, not both"))
+        elif rounds is not None and sum(r for _s, r in levels) != rounds:
+            found.append(("stakes", f"its rounds add up to {sum(r for _s, r in levels):,}, not the row's "
+                                    f"{rounds:,} rounds"))
+        else:
+            res.stakes[i] = levels
+    return stake
+
+
 def _histogram(text) -> tuple[tuple | None, str | None]:
     """(((stake, rounds), ...) in the order given, None) or (None, message) for a ``stakes`` cell."""
     parts = [x.strip() for x in str(text).split(";") if x.strip()]
@@ -273,25 +297,7 @@ def _add(res: _Rows, values: dict, problems: list) -> None:
             found.append(("meter", msg4))
         elif meter < 0:
             found.append(("meter", f"{meter:g} is negative"))
-    stake = None
-    if get("stake") not in (None, ""):
-        stake, msg5 = _number(values["stake"], False)
-        if msg5:
-            found.append(("stake", msg5))
-        elif not stake > 0:
-            found.append(("stake", f"{stake:g} is not a positive amount"))
-            stake = None
-    if get("stakes") not in (None, ""):
-        levels, msg6 = _histogram(values["stakes"])
-        if msg6:
-            found.append(("stakes", msg6))
-        elif stake is not None:
-            found.append(("stakes", "give stake or stakes, not both"))
-        elif not msg and sum(r for _s, r in levels) != rounds:
-            found.append(("stakes", f"its rounds add up to {sum(r for _s, r in levels):,}, not the row's "
-                                    f"{rounds:,} rounds"))
-        else:
-            res.stakes[i] = levels
+    stake = _stakes(res, i, values, None if msg else rounds, found)
     if not msg and not msg2:
         if rounds == 0 and wagered:
             found.append(("rounds", "is 0 but an amount was wagered"))

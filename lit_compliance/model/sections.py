@@ -89,6 +89,7 @@ class RoundStep:
     cite: str
     findings: tuple[str, ...] = ()
     may_leave_cards: CardState | None = None  # a state the step may leave the cards in (a signal, a placing)
+    not_conflicts: tuple[tuple[str, str], ...] = ()  # (the other side, why it is no defect) per conflict excused
 
 
 @dataclass(frozen=True)
@@ -198,6 +199,46 @@ class Cards:
 
 
 @dataclass(frozen=True)
+class Situation:
+    """What situation a rule or an exception covers: per dimension (``subject``, ``during``,
+    ``dealing``...), the values it covers; a dimension left out covers every value."""
+
+    dims: tuple[tuple[str, frozenset[str]], ...]
+
+    @classmethod
+    def from_data(cls, data: Mapping) -> "Situation":
+        """The situation a ``{dimension: [values]}`` mapping states."""
+        return cls(tuple((k, frozenset(v)) for k, v in data.items()))
+
+    def get(self, dim: str) -> frozenset[str] | None:
+        """The values covered along ``dim`` (None: every value)."""
+        return dict(self.dims).get(dim)
+
+
+@dataclass(frozen=True)
+class SourceException:
+    """An exception the source writes to one of its rules, and the situations both cover."""
+
+    id: str
+    text: str
+    cite: str
+    covers: Situation
+    rule_text: str
+    rule_cite: str
+    rule_covers: Situation
+    findings: tuple[str, ...] = ()
+    not_a_conflict: str | None = None
+
+    @classmethod
+    def from_data(cls, data: Mapping) -> "SourceException":
+        """The exception an ``exceptions`` item states."""
+        rule = data["rule"]
+        return cls(data["id"], data["text"], data["cite"], Situation.from_data(data["covers"]), rule["text"],
+                   rule["cite"], Situation.from_data(rule["covers"]), finding_ids(data.get("finding")),
+                   data.get("not_a_conflict"))
+
+
+@dataclass(frozen=True)
 class Sections:
     """The sections of one document, typed."""
 
@@ -209,6 +250,7 @@ class Sections:
     definitions: tuple[Definition, ...]
     currency: str
     other_rules: tuple[Rule, ...] = ()     # further facts no structured field carries
+    exceptions: tuple[SourceException, ...] = ()  # exceptions the source writes to its own rules
 
 
 def _method(m: Mapping) -> DealingMethod:
@@ -254,10 +296,12 @@ def sections_of(data: Mapping) -> Sections:
                                       tuple(t["wagers"]) if t.get("wagers") else None, t.get("minutes"))
                            for t in data["table_limits"]),
         round_steps=tuple(RoundStep(s["step"], s.get("order"), s.get("wager"), s.get("text"), s["cite"],
-                                    finding_ids(s.get("finding")), CardState.from_data(s.get("may_leave_cards")))
+                                    finding_ids(s.get("finding")), CardState.from_data(s.get("may_leave_cards")),
+                                    tuple((n["with"], n["reason"]) for n in s.get("not_conflicts", ())))
                           for s in data["round_sequence"]),
         definitions=tuple(Definition(x["term"], x["meaning"], x["cite"], finding_ids(x.get("finding")))
                           for x in data["definitions"]),
         currency=data["jurisdiction"].get("currency", "USD"),
         other_rules=tuple(Rule.from_data(r) for r in data.get("other_rules") or ()),
+        exceptions=tuple(SourceException.from_data(x) for x in data.get("exceptions") or ()),
     )

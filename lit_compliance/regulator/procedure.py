@@ -67,6 +67,11 @@ class Step:
     order: str              # as the ruleset states it, or "unstated (read as the whole table at once)"
     cite: str
     findings: tuple[str, ...]
+    not_conflicts: tuple[tuple[str, str], ...] = ()  # (other side, reason it is no defect)
+
+    def excused(self, other: str | None) -> str | None:
+        """The recorded reason a conflict of this step with ``other`` is not a defect, if any."""
+        return next((why for name, why in self.not_conflicts if name == other), None)
 
 
 @dataclass(frozen=True)
@@ -76,6 +81,7 @@ class Conflict:
     players: int            # the smallest player count at which it occurs
     what: str               # what is missing, in words
     recorded_by: tuple[str, ...]
+    reason: str | None = None  # the recorded reason it is not a defect (the step's not_conflicts)
 
 
 def procedure(rs: Ruleset) -> list[Step]:
@@ -84,7 +90,7 @@ def procedure(rs: Ruleset) -> list[Step]:
     for i, step in enumerate(as_printed(rs).round_steps):
         scope = "player" if step.order in PLAYER_ORDERS else "table"
         out.append(Step(i, step.step, step.wager, scope, step.order or "unstated (read as the whole table at once)",
-                        step.cite, tuple(step.findings)))
+                        step.cite, tuple(step.findings), tuple(step.not_conflicts)))
     return out
 
 
@@ -202,7 +208,7 @@ def conflicts(rs: Ruleset, max_players: int | None = None) -> list[Conflict]:
                     continue
                 if resolver is None or _overlap(_clauses(resolver, finding.cite), _clauses(resolver, (cause or step).cite)):
                     recorded.append(fid)
-            seen[key] = Conflict(step, cause, players, what, tuple(recorded))
+            seen[key] = Conflict(step, cause, players, what, tuple(recorded), step.excused(cause.name if cause else None))
     return sorted(seen.values(), key=lambda c: (c.step.index, c.players, c.what))
 
 
@@ -221,6 +227,7 @@ class StateConflict:
     cards: str
     players: int            # 1, or 2 where the demand lasts until a step done player by player
     recorded_by: tuple[str, ...]
+    reason: str | None = None  # the recorded reason it is not a defect (the step's not_conflicts)
 
 
 def _active(demand, step: Step, steps: list[Step]) -> int:
@@ -276,33 +283,33 @@ def state_conflicts(rs: Ruleset) -> list[StateConflict]:
             named = tuple(dict.fromkeys(tuple(step.findings) + tuple(rule.findings)))
             recorded = tuple(f for f in named if cites_both(f, step.cite, rule.cite))
             out.append(StateConflict(step, rule.id or rule.text, rule.cite, demand.state, left.state, left.cards,
-                                     players, recorded))
+                                     players, recorded, step.excused(rule.id)))
     return out
 
 
-def conflict_rows(rulesets: list[Ruleset]) -> list[dict]:
-    """Every conflict of every ruleset as plain data (``validate --procedure``)."""
+def step_rows(rs: Ruleset) -> list[dict]:
+    """The conflicts of the first two classes in ``rs`` as plain data: a step's unmet need (class
+    ``needs``) and incompatible card states (``card_state``); :mod:`.conflicts` adds the others."""
     out = []
-    for rs in rulesets:
-        lines = rs.document.locate if rs.document is not None else (lambda path: (1, 1))
-        for c in conflicts(rs):
-            out.append({"ruleset": rs.ref, "path": rs.path,
-                        "line": lines(("round_sequence", c.step.index))[0],
-                        "step": c.step.name, "order": c.step.order, "cite": c.step.cite,
-                        "cause": c.cause.name if c.cause else None, "cause_cite": c.cause.cite if c.cause else None,
-                        "players": c.players, "needs": c.what, "says": f"needs {c.what}",
-                        "recorded_by": list(c.recorded_by)})
-        for c in state_conflicts(rs):
-            out.append({"ruleset": rs.ref, "path": rs.path,
-                        "line": lines(("round_sequence", c.step.index))[0],
-                        "step": c.step.name, "order": c.step.order, "cite": c.step.cite,
-                        "cause": f"other rule {c.rule}", "cause_cite": c.rule_cite, "players": c.players,
-                        "needs": f"the {c.cards}'s cards {c.demanded.replace('_', ' ')}",
-                        "says": f"may leave the {c.cards}'s cards {c.left.replace('_', ' ')}, where a rule keeps them "
-                                f"{c.demanded.replace('_', ' ')}",
-                        "recorded_by": list(c.recorded_by)})
+    lines = rs.document.locate if rs.document is not None else (lambda path: (1, 1))
+    for c in conflicts(rs):
+        out.append({"ruleset": rs.ref, "path": rs.path, "class": "needs",
+                    "line": lines(("round_sequence", c.step.index))[0],
+                    "step": c.step.name, "order": c.step.order, "cite": c.step.cite,
+                    "cause": c.cause.name if c.cause else None, "cause_cite": c.cause.cite if c.cause else None,
+                    "players": c.players, "needs": c.what, "says": f"needs {c.what}",
+                    "recorded_by": list(c.recorded_by), "reason": c.reason})
+    for c in state_conflicts(rs):
+        out.append({"ruleset": rs.ref, "path": rs.path, "class": "card_state",
+                    "line": lines(("round_sequence", c.step.index))[0],
+                    "step": c.step.name, "order": c.step.order, "cite": c.step.cite,
+                    "cause": f"other rule {c.rule}", "cause_cite": c.rule_cite, "players": c.players,
+                    "needs": f"the {c.cards}'s cards {c.demanded.replace('_', ' ')}",
+                    "says": f"may leave the {c.cards}'s cards {c.left.replace('_', ' ')}, where a rule keeps them "
+                            f"{c.demanded.replace('_', ' ')}",
+                    "recorded_by": list(c.recorded_by), "reason": c.reason})
     return out
 
 
-__all__ = ["Conflict", "STEPS", "StateConflict", "Step", "conflict_rows", "conflicts", "passes", "procedure",
-           "state_conflicts"]
+__all__ = ["Conflict", "STEPS", "StateConflict", "Step", "conflicts", "passes", "procedure", "state_conflicts",
+           "step_rows"]

@@ -16,6 +16,7 @@ jurisdiction is reported as not affected.
 from __future__ import annotations
 
 from ..load.catalogue import Ruleset
+from ..model import as_printed
 from ..model.vocabulary import hand_name, odds
 from ..operator.checks import check
 from ..table.config import TableConfig, ruleset_for
@@ -66,18 +67,17 @@ def touching(changes, cfg: TableConfig) -> list[dict]:
 
 
 def _lines(rs: Ruleset, uses: dict) -> dict:
-    """{(wager, paytable, hand label): payout in words} for the paytables a table uses."""
+    """{(wager, paytable, hand label): payout in words} for the paytables a table uses, as the rules print them."""
     out = {}
-    for wager in rs.data.get("wagers") or ():
-        if wager.get("id") not in uses:
+    for wager in as_printed(rs).wagers:
+        if wager.id not in uses:
             continue
-        chosen = uses[wager["id"]]
-        for table in wager.get("paytables") or ():
-            if chosen is not None and table.get("id") not in chosen:
+        chosen = uses[wager.id]
+        for table in wager.paytables:
+            if chosen is not None and table.id not in chosen:
                 continue
-            for line in table.get("lines") or ():
-                label = hand_name(line["hand"], tuple(line.get("suits") or ()))
-                out[(wager["id"], table.get("name") or table.get("id"), label)] = odds(line["payout"])
+            for line in table.lines:
+                out[(wager.id, table.name or table.id, hand_name(line.hand, line.suits))] = odds(line.payout)
     return out
 
 

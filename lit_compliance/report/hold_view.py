@@ -112,7 +112,7 @@ def _stakes_text(p: dict) -> str:
 
 
 def _spread_text(spread: dict | None) -> str:
-    """What the one-stake assumption of the bands may hide (see :func:`lit_compliance.hold.judge._stake_spread`)."""
+    """What the one-stake assumption of the bands may hide (see :func:`lit_compliance.hold.levels.stake_spread`)."""
     if not spread or spread["most_wider"] < 1.005:
         return ""
     low, high = spread["limits"]

@@ -178,7 +178,11 @@ def test_cover_all_wins_on_three_of_a_kind_or_better_per_12b(data):
 def test_cover_all_settled_after_all_player_bets_per_12j(data):
     steps = [s["step"] for s in data["round_sequence"]]
     assert steps.index("settle_cover_all") > steps.index("pay_winning_wagers")
-    assert steps.index("settle_cover_all") < steps.index("collect_cards")
+    final = max(i for i, s in enumerate(data["round_sequence"]) if s["step"] == "collect_cards" and not s.get("wager"))
+    assert steps.index("settle_cover_all") < final  # before §10(h)'s collection of every card
+    # §12(i)'s removal of earlier exposed hands happens while the player bets are settled, before it
+    tracking = [i for i, s in enumerate(data["round_sequence"]) if s["step"] == "collect_cards" and s.get("wager")]
+    assert tracking and all(steps.index("pay_winning_wagers") < i < steps.index("settle_cover_all") for i in tracking)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -457,6 +461,8 @@ EXPECTED_FINDINGS = {
     "ma-cover-all-vendor-device": "ambiguous",
     "ma-cover-all-exposure-threshold": "contradiction",
     "ma-cover-all-settlement-order": "contradiction",
+    "ma-cover-all-removal-before-settled": "contradiction",
+    "ma-undefined-terms": "missing_text",
     "ma-12h-numbering": "numbering_error",
     "ma-12f-payable-typo": "garbled_text",
     "ma-escaped-dollar-signs": "garbled_text",

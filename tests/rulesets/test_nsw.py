@@ -329,6 +329,8 @@ EXPECTED_FINDINGS = {
     "nsw-r11-1-10-five-odd-cards-overlaps-straight": "wording_conflict",
     "nsw-act-sections-outside-text": "dangling_reference",
     "nsw-r8-11-winning-hand-tuck-unclear": "ambiguous",
+    "nsw-tuck-vs-full-view": "contradiction",
+    "nsw-r12-6-exception-outside-its-rule": "ambiguous",
     "nsw-no-title-or-commencement": "silent",
     "nsw-r1-1-act-label-lost": "missing_text",
     "nsw-r1-1-authority-label-lost": "missing_text",

@@ -71,6 +71,8 @@ EXPECTED_FINDINGS = {
     "stub-count-wording": "ambiguous",
     "remain-seated-no-consequence": "silent",
     "minor-typos": "garbled_text",
+    "losing-bonus-cards-collected-before-win-paid": "contradiction",
+    "undefined-terms": "missing_text",
 }
 
 

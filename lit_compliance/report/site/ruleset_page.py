@@ -1,7 +1,8 @@
 """The page of one ruleset (``<jurisdiction>/<version>/index.html``): every fact with its citation and
 anchor (see :mod:`lit_compliance.report.references`), grouped by section; every finding with its
 readings (the default marked as applied) and the facts each reading changes; every paytable with its
-house edge and a link to its PAR sheet; the dealing plans as ``deal-plan`` expands them.
+house edge and a link to its PAR sheet; the dealing plans and the round step by step as ``deal-plan``
+expands them, with the conflicts the procedure checker reports.
 """
 from __future__ import annotations
 
@@ -151,6 +152,23 @@ def _dealing_view(rs: Ruleset) -> list[dict]:
     return out
 
 
+def _procedure_view(rs: Ruleset) -> dict | None:
+    """The round step by step (as ``deal-plan`` prints it) and what the procedure checker reports."""
+    from ...regulator.conflicts import conflict_rows  # lazy: the checker loads for this section only
+    from ...regulator.procedure_view import round_view  # lazy: as above
+
+    try:
+        view = round_view(rs)
+    except DealingError:
+        return None
+    view["conflicts"] = [
+        {"class": c["class"], "says": c["says"], "where": c["cite"], "other": c["cause_cite"],
+         "subject": c["step"] or c.get("exception") or c.get("method"), "players": c["players"],
+         "reason": c["reason"], "findings": [{"id": f, "href": "#" + finding_anchor(f)} for f in c["recorded_by"]]}
+        for c in conflict_rows([rs])]
+    return view
+
+
 def ruleset_view(rs: Ruleset, results: list, path: str, par_path: str, with_source: bool = False,
                  links=None, quoted: dict | None = None) -> dict:
     """The page of one ruleset: sections of facts, paytables with house edges, findings.
@@ -211,7 +229,7 @@ def ruleset_view(rs: Ruleset, results: list, path: str, par_path: str, with_sour
         "regulator": header.jurisdiction.regulator, "change_note": " ".join(header.version.change_note.split()),
         "counts": counts(rs), "sections": sections, "findings": findings,
         "applied": [{"finding": f, "reading": r, "href": "#" + finding_anchor(f)} for f, r in sorted(applied.items())],
-        "dealing": _dealing_view(rs), "par_href": par_path, "history": history,
+        "dealing": _dealing_view(rs), "procedure": _procedure_view(rs), "par_href": par_path, "history": history,
         "source_href": "source.html" if with_source else None,
         "crumbs": crumbs_to(rs, path),
     }
