@@ -52,10 +52,9 @@ def _ruleset(config: TableConfig, ruleset_ref: str | None) -> Ruleset:
     if ruleset_ref:
         try:
             cat.resolve(ruleset_ref)
-        except CatalogueError as exc:
-            raise Trouble(f"--ruleset: {exc}") from None
-        except OSError as exc:
-            raise Trouble(f"--ruleset: cannot read {one_line(ruleset_ref)}: {exc.strerror or exc}") from None
+        except (CatalogueError, OSError) as exc:   # a name that names nothing, a path that cannot be read
+            raise Trouble(f"--ruleset: {exc}" if isinstance(exc, CatalogueError) else
+                          f"--ruleset: cannot read {one_line(ruleset_ref)}: {exc.strerror or exc}") from None
     return ruleset_for(config, cat, ruleset_ref)
 
 
