@@ -9,6 +9,13 @@
 - After :func:`finish` (the command has done its work) a signal is only noted (:func:`late`): the
   program then says it was interrupted after its output was complete, and exits 130, rather than
   dying half-way through its exit with a signal's status and no word.
+- A run is interrupted once: after the first ``KeyboardInterrupt`` a second signal (Ctrl-C pressed
+  again while the run cleans up or says it stopped) is only noted, so it cannot cut the clean-up or
+  the message short with a traceback.
+
+Before :func:`install` (the program starting: importing its modules, click choosing the command) the
+package's own first statements have SIGINT and SIGTERM end the run at once with one line and status
+130 (``lit_compliance._stop_while_starting``): nothing is written then, and no exception is raised.
 
 Only the main thread handles signals; elsewhere :func:`deferred` does nothing."""
 from __future__ import annotations
@@ -18,17 +25,18 @@ import signal
 import threading
 
 WRITTEN: list[str] = []            # the outputs this run has put in place, whole, in order
-_state = {"defer": 0, "held": [], "finished": False, "late": []}
+_state = {"defer": 0, "held": [], "finished": False, "late": [], "raised": False}
 
 
 def on_signal(signum, frame) -> None:
     """The handler of SIGINT and SIGTERM (see the module docstring)."""
-    if _state["finished"]:
+    if _state["finished"] or _state["raised"]:
         _state["late"].append(signum)
         return
     if _state["defer"]:
         _state["held"].append(signum)
         return
+    _state["raised"] = True
     raise KeyboardInterrupt
 
 
@@ -36,7 +44,7 @@ def install() -> dict:
     """Handle SIGINT and SIGTERM by :func:`on_signal` (main thread only); the handlers replaced, to
     give back to :func:`restore`. A new run: nothing written, nothing noted."""
     WRITTEN.clear()
-    _state.update(defer=0, held=[], finished=False, late=[])
+    _state.update(defer=0, held=[], finished=False, late=[], raised=False)
     if threading.current_thread() is not threading.main_thread():
         return {}
     return {s: signal.signal(s, on_signal) for s in (signal.SIGINT, signal.SIGTERM)}
@@ -59,7 +67,9 @@ def deferred():
         _state["defer"] -= 1
         if not _state["defer"] and _state["held"] and not _state["finished"]:
             _state["held"] = []
-            raise KeyboardInterrupt
+            if not _state["raised"]:
+                _state["raised"] = True
+                raise KeyboardInterrupt
 
 
 def written(name: str) -> None:

@@ -14,9 +14,11 @@ LIT_COMPLIANCE_FUZZ_EXAMPLES (examples per surface for [long]), e.g.
 """
 from __future__ import annotations
 
+import collections
 import functools
 import json
 import os
+import re
 import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -90,6 +92,25 @@ def _mutated(source: Path, draw) -> str:
     return yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
 
 
+_TALLY: collections.Counter = collections.Counter()   # what the runs of the property now running answered
+
+
+def _kind(stderr: str) -> str:
+    """The class of a refusal: its first problem's message with the place, quoted values and numbers
+    left out (``missing required field``, ``is not a date``), for a long run's counts."""
+    try:
+        first = json.loads(stderr)["problems"][0]["message"]
+    except (ValueError, KeyError, IndexError, TypeError):
+        first = next((ln for ln in stderr.splitlines() if ln.startswith(("error:", "Error:", "lit-compliance:"))), "")
+    text = re.sub(r"^(error|Error): ", "", first)
+    text = re.sub(r"'[^']*'|\"[^\"]*\"", "_", text)
+    words = [w if re.fullmatch(r"[A-Za-z()-]+[,.;:]?", w) and not w.startswith("-") else "_" for w in text.split()]
+    words = [w for i, w in enumerate(words) if w != "_" or (i and words[i - 1] != "_")]
+    while words and (words[0] == "_" or words[0].endswith(":")):    # the place: file:line:col: field:
+        words.pop(0)
+    return " ".join(words[:6])[:60] or "(no message)"
+
+
 def _run(args: list[str]):
     start = time.process_time()  # this process's CPU time: the same on a busy machine as on a quiet one
     result = CliRunner().invoke(main, args, catch_exceptions=True)
@@ -99,6 +120,7 @@ def _run(args: list[str]):
     assert result.exit_code in (0, 1, 2), (result.exit_code, out[-500:])
     assert "Traceback" not in out and "internal error" not in out, out[-800:]
     assert took < CPU_SECONDS_PER_RUN, f"{args} took {took:.1f} s of CPU"
+    _TALLY[f"{args[0]} exit {result.exit_code}" + (f": {_kind(result.stderr)}" if result.exit_code == 2 else "")] += 1
     return result
 
 
@@ -109,8 +131,9 @@ ROUNDS = sorted((ROOT / "examples" / "rounds").glob("*"))
 
 def _fuzz(examples: int, *strategies, **named):
     """Run the property ``examples`` times (FUZZ's other settings) on what the strategies draw. With
-    LIT_COMPLIANCE_FUZZ_LOG=FILE, a line naming the test and the number of examples it ran is added to
-    FILE (what a long run reports)."""
+    LIT_COMPLIANCE_FUZZ_LOG=FILE, a JSON line is added to FILE (what a long run reports): the test, the
+    examples it ran, the runs of each command by exit status and, for a refusal, by the class of its
+    message (:func:`_kind`), and the failure if there was one."""
     def run(prop):
         count = [0]
 
@@ -119,12 +142,22 @@ def _fuzz(examples: int, *strategies, **named):
             count[0] += 1
             return prop(*args, **kwargs)
 
-        settings(FUZZ, max_examples=examples)(given(*strategies, **named)(counted))()
-        log = os.environ.get("LIT_COMPLIANCE_FUZZ_LOG")
-        if log:
-            with open(log, "a", encoding="utf-8") as out:
-                out.write(f"{os.environ.get('PYTEST_CURRENT_TEST', '?').split(' ')[0]}: {count[0]} examples "
-                          f"(max_examples {examples})\n")
+        _TALLY.clear()
+        failure = None
+        try:
+            settings(FUZZ, max_examples=examples)(given(*strategies, **named)(counted))()
+        except BaseException as exc:
+            failure = exc
+            raise
+        finally:
+            log = os.environ.get("LIT_COMPLIANCE_FUZZ_LOG")
+            if log:
+                with open(log, "a", encoding="utf-8") as out:
+                    out.write(json.dumps({
+                        "test": os.environ.get("PYTEST_CURRENT_TEST", "?").split(" ")[0], "examples": count[0],
+                        "max_examples": examples, "runs": dict(sorted(_TALLY.items())),
+                        "failure": None if failure is None else f"{type(failure).__name__}: {failure}"[:2000],
+                    }, ensure_ascii=True) + "\n")
     return run
 
 
@@ -225,6 +258,8 @@ def _results_rows(draw) -> list[list[str]]:
         del rows[k][j]
     else:
         rows[k].insert(j, value)
+    if rows[0] and rows[0][0].startswith("\ufeff"):   # a file's first character: its byte-order mark, not a cell's
+        rows[0][0] = rows[0][0][1:]
     return rows
 
 
@@ -239,16 +274,18 @@ def _written(rows: list[list[str]], end: str, every: bool) -> str:
 
 @pytest.mark.parametrize("examples", RUNS)
 def test_mutated_results_files_read_alike_with_any_line_ends_and_quoting(tmp_path_factory, examples):
-    """The same rows written with LF and minimal quoting, and with CRLF and every cell quoted, give the
-    same answer (standard output bit for bit; the same problems at the same lines); a CSV report's
-    cells are spreadsheet-safe."""
+    """The same rows written with LF and minimal quoting, and with CRLF or LF and every cell quoted or
+    CRLF and minimal quoting, give the same answer (standard output bit for bit; the same problems at
+    the same lines); a CSV report's cells are spreadsheet-safe."""
     import csv as _csv
 
     @_fuzz(examples, st.data())
     def prop(data):
         rows = _results_rows(data.draw)
         answers = []
-        for name, end, every in (("lf", "\n", False), ("crlf", "\r\n", True)):
+        other = data.draw(st.sampled_from([("crlf", "\r\n", True), ("crlf", "\r\n", True), ("lf", "\n", True),
+                                           ("crlf", "\r\n", False)]))
+        for name, end, every in (("lf", "\n", False), other):
             folder = tmp_path_factory.mktemp(name)
             (folder / "maryland.yaml").write_text(MARYLAND.read_text(encoding="utf-8"), encoding="utf-8")
             path = folder / "results.csv"
@@ -257,7 +294,7 @@ def test_mutated_results_files_read_alike_with_any_line_ends_and_quoting(tmp_pat
             problems = [(p.get("line"), p.get("path"), p.get("message", "").replace(str(folder), "DIR"))
                         for p in (json.loads(result.stderr)["problems"] if result.exit_code == 2 else [])]
             answers.append((result.exit_code, result.stdout.replace(str(folder), "DIR"), problems))
-            if result.exit_code in (0, 1) and name == "lf":
+            if result.exit_code in (0, 1) and not answers[1:]:
                 json.loads(result.stdout)
                 table = _run(["hold", str(path), "--config", str(MARYLAND), "--format", "csv"])
                 for row in list(_csv.reader(table.stdout.splitlines()))[1:]:
@@ -293,3 +330,237 @@ def test_mutated_floors_and_configuration_diffs_answer_or_say_why(tmp_path_facto
         diffed = _run(["diff", str(source), str(changed), "--format", "json"])
         if diffed.exit_code in (0, 1):
             json.loads(diffed.stdout)
+
+
+# --- every other surface: simulate and verify options, proposed paytables, init --figure, schema NAME,
+# validate --gaps/--procedure. The contract there: a refusal (exit 2) is one clear message naming the
+# file (and its line and field) or the option at fault, and no output file, whole or partial, is left.
+
+PROPOSAL = ROOT / "examples" / "proposals" / "three-card-bonus.yaml"
+OPTION_TEXT = ODD_TEXT | NUMBERS.map(str) | st.sampled_from([
+    "0", "-1", "1", "7", "1e3", "0x10", "10000001", "99999999999999999999", "9223372036854775808", "٣",
+    "2026-01-01", "9999-12-31", "9999-12-01", "0001-01-01", "2026-02-30", "2026-1-1", "1/1/2026"])
+
+
+def _refused_clearly(result, *names: str) -> None:
+    """A refusal is one clear message: on standard error only, naming one of ``names`` (the file at
+    fault, or the option or argument)."""
+    assert result.exit_code == 2
+    said = result.stderr
+    assert said.strip() and not result.stdout.strip(), (result.stdout[-300:], said[-300:])
+    assert any(name in said for name in names), (names, said[-600:])
+
+
+def _left(folder: Path, before: set) -> set:
+    """Files in ``folder`` now that were not there before (an output or a temporary file left)."""
+    return {p.name for p in folder.iterdir()} - before
+
+
+def _options(draw, choices: dict) -> list:
+    """``[name, value, ...]`` for each option of ``choices`` (name: good values): each a good value
+    or left out, but for one (if any: one example in five has none) given an odd value."""
+    odd = draw(st.sampled_from([*choices, None]))
+    words = []
+    for name, good in choices.items():
+        if name == odd:
+            words += [name, draw(OPTION_TEXT | st.sampled_from(good))]
+        elif draw(st.integers(0, 3)):
+            words += [name, draw(st.sampled_from(good))]
+    return words
+
+
+def _small_enough(args: list) -> bool:
+    """Whether a simulation asks for few enough rounds to keep a fuzz run short (the command's own caps
+    are tested in tests/test_simulate.py and tests/test_cost_budget.py)."""
+    def number(option, default):
+        if option not in args:
+            return default
+        try:
+            return int(args[args.index(option) + 1])
+        except (ValueError, IndexError):
+            return 0
+    return number("--rounds", 0) * number("--periods", 1) <= 3000
+
+
+@pytest.mark.parametrize("examples", RUNS)
+def test_odd_simulate_options_simulate_or_say_which_option(tmp_path_factory, examples):
+    @_fuzz(examples, st.data())
+    def prop(data):
+        folder = tmp_path_factory.mktemp("sim")
+        args = _options(data.draw, {
+            "--rounds": ["1", "50", "200"], "--periods": ["1", "3"], "--seed": ["0", "7", str(2 ** 63 - 1)],
+            "--start": ["2026-01-01", "9999-12-30"],
+            "--anomaly": ["base:pair_tens_or_better:+1", "progressive:royal_flush:+100", "base:flush:+0",
+                          "three-card-bonus:pair:-1", "nope:pair:+1", "base:nope:+1", "base:pair_tens_or_better:1"],
+            "--format": ["csv", "json"]})
+        if "--rounds" not in args or not _small_enough(args):
+            args = ["--rounds", "20", *args]   # required; and a later --rounds wins: few rounds
+        if not _small_enough(args):
+            args += ["--periods", "2"]
+        before = {p.name for p in folder.iterdir()}
+        fmt = args[len(args) - 1 - args[::-1].index("--format") + 1] if "--format" in args else "csv"
+        out = folder / ("results.json" if fmt == "json" else "results.csv")   # hold reads a file by its name
+        result = _run(["simulate", str(MARYLAND), *args, "-o", str(out)])
+        if result.exit_code == 2:
+            _refused_clearly(result, *(a for a in args if a.startswith("--")), "CONFIG")
+            assert not _left(folder, before)
+            return
+        assert _left(folder, before) == {out.name}
+        text = out.read_text(encoding="utf-8")
+        if text.lstrip().startswith(("{", "[")):
+            json.loads(text)
+        judged = _run(["hold", str(out), "--config", str(MARYLAND), "--format", "json"])
+        assert judged.exit_code in (0, 1), judged.stderr[-800:]   # what simulate writes, hold reads
+
+
+def _sign_command() -> list[str]:
+    """The words of the verify command the Maryland example's sign prints in its QR code."""
+    html = _run(["placard", str(MARYLAND)]).stdout
+    return re.search(r"lit-compliance verify (\S+ [0-9a-f]+ --parts \S+?)\"", html).group(1).split()
+
+
+@functools.lru_cache(maxsize=None)
+def _signed() -> tuple[str, str]:
+    words = _sign_command()
+    return words[1], words[3]
+
+
+@pytest.mark.parametrize("examples", RUNS)
+def test_odd_verify_arguments_verify_or_say_which(tmp_path_factory, examples):
+    @_fuzz(examples, st.data())
+    def prop(data):
+        digest, parts = _signed()
+        folder = tmp_path_factory.mktemp("verify")
+        config = folder / "maryland.yaml"
+        if data.draw(st.booleans()):
+            config.write_text(MARYLAND.read_text(encoding="utf-8"), encoding="utf-8")
+        else:
+            config.write_text(_mutated(MARYLAND, data.draw), encoding="utf-8")
+        part_list = parts.split(",")
+        k = data.draw(st.integers(0, len(part_list) - 1))
+        part_list[k] = data.draw(st.sampled_from([part_list[k][:-1] + "0", part_list[k].upper(), "", "x=1",
+                                                  part_list[k] + "0", "=" + part_list[k]]) | ODD_TEXT)
+        given_digest = data.draw(st.sampled_from([digest, f"digest {digest}", digest.upper(), digest[:-1],
+                                                  digest + "0", "0" * len(digest)]) | ODD_TEXT)
+        args = [str(config), given_digest]
+        if data.draw(st.booleans()):
+            args += ["--parts", data.draw(st.sampled_from([parts, ",".join(part_list)]) | ODD_TEXT)]
+        if data.draw(st.booleans()):
+            args += ["--ruleset", data.draw(st.sampled_from(["maryland", "maryland@v1", "maryland@v9", "nsw",
+                                                              str(ROOT / "rulesets" / "maryland" / "v1.yaml"),
+                                                              str(folder / "missing.yaml"), str(folder)]) | ODD_TEXT)]
+        result = _run(["verify", *args])
+        if result.exit_code == 2:
+            _refused_clearly(result, config.name, "--parts", "--ruleset", "DIGEST", "digest")
+
+
+@pytest.mark.parametrize("examples", RUNS)
+def test_mutated_proposed_paytables_are_priced_or_refused_naming_the_place(tmp_path_factory, examples):
+    @_fuzz(examples, st.data())
+    def prop(data):
+        folder = tmp_path_factory.mktemp("proposal")
+        path = folder / "proposal.yaml"
+        path.write_text(_mutated(PROPOSAL, data.draw), encoding="utf-8")
+        fmt = data.draw(st.sampled_from(["json", "csv", "text"]))
+        out = folder / f"par.{fmt}"
+        before = {p.name for p in folder.iterdir()}
+        result = _run(["par", "--paytable-file", str(path), "--format", fmt, "-o", str(out)])
+        if result.exit_code == 2:
+            _refused_clearly(result, path.name, "--paytable-file")
+            assert not _left(folder, before)
+        elif fmt == "json":
+            json.loads(out.read_text(encoding="utf-8"))
+
+
+def _house_figures() -> dict[str, list[str]]:
+    """The init options that write the NSW and Massachusetts examples' figures (NSW's lost base
+    figures, Massachusetts' house paytable), each jurisdiction's other options first."""
+    def figures(config: str, key: str) -> list[str]:
+        data = yaml.safe_load((ROOT / "examples" / "configs" / config).read_text(encoding="utf-8"))
+        lines = data["wagers"][0][key]
+        return [f"base:{ln['hand']}={ln['payout']['value']}" for ln in (lines["lines"] if key == "custom_paytable" else lines)]
+    return {
+        "nsw": ["--jurisdiction", "nsw", "--casino", "C", "--minimum", "25", "--maximum", "2500",
+                "--dealing-method", "card_shoe", *("--figure " + f for f in figures("nsw.yaml", "supplied_figures"))],
+        "massachusetts": ["--jurisdiction", "massachusetts", "--casino", "C", "--minimum", "15", "--maximum", "1000",
+                          "--dealing-method", "hand", "--seats", "7",
+                          *("--figure " + f for f in figures("massachusetts.yaml", "custom_paytable"))],
+    }
+
+
+FIGURE_TEXT = ODD_TEXT | st.sampled_from(["lots", "0", "-5", "1e9", "200", "300 for 1", "$500", "5 to 1", "3:1",
+                                          "10000000000000", "nan", "inf", "1/2", "0.5", "2 to 0", "1 for 1"])
+
+
+@pytest.mark.parametrize("examples", RUNS)
+def test_odd_init_figures_write_a_configuration_that_checks_or_say_which_figure(tmp_path_factory, examples):
+    @_fuzz(examples, st.data())
+    def prop(data):
+        options = _house_figures()[data.draw(st.sampled_from(["nsw", "massachusetts"]))]
+        words = [w for opt in options for w in (opt.split(" ", 1) if opt.startswith("--figure ") else [opt])]
+        at = [i for i, w in enumerate(words) if w == "--figure"]
+        k = data.draw(st.sampled_from(at)) + 1
+        wager, _, rest = words[k].partition(":")
+        hand, _, figure = rest.partition("=")
+        how = data.draw(st.sampled_from(["figure", "figure", "hand", "wager", "whole", "drop", "twice"]))
+        if how == "figure":
+            words[k] = f"{wager}:{hand}={data.draw(FIGURE_TEXT)}"
+        elif how == "hand":
+            words[k] = f"{wager}:{data.draw(ODD_TEXT | st.sampled_from(['royal_flush', 'pair', 'four_of_a_kind']))}={figure}"
+        elif how == "wager":
+            words[k] = f"{data.draw(ODD_TEXT | st.sampled_from(['progressive', 'cover-all', 'BASE']))}:{hand}={figure}"
+        elif how == "whole":
+            words[k] = data.draw(ODD_TEXT)
+        elif how == "drop":
+            del words[k - 1:k + 1]
+        else:
+            words += ["--figure", f"{wager}:{hand}={data.draw(FIGURE_TEXT)}"]
+        folder = tmp_path_factory.mktemp("init")
+        out = folder / "table.yaml"
+        result = _run(["init", "--no-interactive", *words, "-o", str(out)])
+        if result.exit_code == 2:
+            _refused_clearly(result, "--figure", "--wager", "--accept-flagged")
+            assert not _left(folder, set())
+            return
+        assert _left(folder, set()) == {out.name}
+        assert _run(["check", str(out), "--format", "json"]).exit_code in (0, 1)
+
+
+@pytest.mark.parametrize("examples", RUNS)
+def test_odd_schema_names_write_a_schema_or_say_which_exist(tmp_path_factory, examples):
+    from lit_compliance.cli.schema import bundled_schemas
+
+    names = sorted(bundled_schemas())     # the schemas the package carries
+
+    @_fuzz(examples, name=st.sampled_from(names) | ODD_TEXT | st.sampled_from(
+        ["Ruleset", "ruleset.schema.json", "../ruleset", "results", "table_config", "-o"]))
+    def prop(name):
+        folder = tmp_path_factory.mktemp("schema")
+        out = folder / "s.json"
+        result = _run(["schema", "--", name, "-o", str(out)] if name.startswith("-") else ["schema", name, "-o", str(out)])
+        if result.exit_code == 2:
+            _refused_clearly(result, "NAME", "schema", "ruleset")
+            assert not _left(folder, set())
+            return
+        from lit_compliance.cli.schema import ALIASES
+
+        key = name.strip().lower()
+        assert ALIASES.get(key, key) in names and result.exit_code == 0
+        assert json.loads(out.read_text(encoding="utf-8"))["$schema"]
+
+
+@pytest.mark.parametrize("examples", RULESET_RUNS)
+def test_mutated_rulesets_answer_gaps_and_procedure_or_say_why(tmp_path_factory, examples):
+    @_fuzz(examples, st.data())
+    def prop(data):
+        source = data.draw(st.sampled_from(RULESETS))
+        folder = tmp_path_factory.mktemp("rs") / source.parent.name
+        folder.mkdir()
+        path = folder / source.name
+        path.write_text(_mutated(source, data.draw), encoding="utf-8")
+        checks = data.draw(st.sampled_from([["--gaps"], ["--procedure"], ["--gaps", "--procedure"]]))
+        result = _run(["validate", *checks, "--format", "json", str(path)])
+        if result.exit_code in (0, 1) and result.stdout.strip():
+            json.loads(result.stdout)
+        if result.exit_code == 2:
+            _refused_clearly(result, path.name)

@@ -7,20 +7,11 @@ commands to it. The group imports a command's module only when that command is r
 Nothing here imports upwards: the command modules import ``common`` only.
 """
 import importlib
-import signal
-import sys
-import threading
 
-
-try:
-    from ..signals import on_signal   # SIGTERM unwinds like an interrupt (Ctrl-C): see lit_compliance.signals
-
-    if threading.current_thread() is threading.main_thread():  # first thing, so start-up is covered too
-        signal.signal(signal.SIGTERM, on_signal)
-    from .common import COMMAND_MODULES, main
-except KeyboardInterrupt:  # interrupted while the program was still loading
-    sys.stderr.write("lit-compliance: interrupted; stopped, nothing written\n")
-    raise SystemExit(130) from None
+# Run as the program, SIGINT and SIGTERM are already handled (the package's first statements, before
+# this import: see lit_compliance/__init__.py) and the group takes them over as it starts a command
+# (lit_compliance.signals); imported by other code, the command line leaves signals alone.
+from .common import COMMAND_MODULES, main
 
 __all__ = ["main", "load_all"]
 

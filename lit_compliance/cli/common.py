@@ -288,10 +288,11 @@ class LazyGroup(click.Group):
         as_program = args is None
         pipe_handler = None
         _PIPE_CLOSED.clear()
-        saved = signals.install()
+        saved: dict = {}
         code: object = 0
         try:
             try:
+                saved = signals.install()   # in the try: an interrupt from here on is the run's, said and 130
                 try:
                     if threading.current_thread() is threading.main_thread() and hasattr(signal, "SIGPIPE"):
                         pipe_handler = signal.signal(signal.SIGPIPE, _on_closed_pipe)

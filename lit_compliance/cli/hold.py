@@ -173,7 +173,7 @@ def simulate(config, rounds, periods, seed, start, anomaly, fmt, output):
     # lazy: as above
     from ..model import exact
     # lazy: as above
-    from ..hold.simulate import Play, SimulationError, simulate as run
+    from ..hold.simulate import AnomalyError, Play, SimulationError, simulate as run
     # lazy: as above
     from ..suggest import unknown
     from ..report.spreadsheet import Figure, csv_text  # lazy: as above
@@ -208,7 +208,7 @@ def simulate(config, rounds, periods, seed, start, anomaly, fmt, output):
     try:
         won = run(plays, th.model.hand_rules, rounds, periods, seed, bad)
     except SimulationError as exc:
-        raise Trouble(str(exc)) from None
+        raise Trouble(("--anomaly: " if isinstance(exc, AnomalyError) else "") + str(exc)) from None
     rows = []
     for k in range(periods):
         day = (first + dt.timedelta(days=k)).isoformat()

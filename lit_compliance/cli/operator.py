@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from ..load.catalogue import Ruleset
+from ..load.catalogue import CatalogueError, Ruleset
 from .common import (EXIT_NO, EXIT_OK, Trouble, catalogue, deliver, emit, filing_options, handled, main, made_stamp,
                      parse_date, pick, print_pdf, progress, read_answer)
 from ..operator.checks import Report, check as check_config
@@ -22,7 +22,7 @@ from ..sign.layout import SIGN_SIZES, PlacardTooFull, type_sizes_text
 from ..output.render import render, to_json
 from ..model import model_of
 
-from ..output.text_safety import markdown
+from ..output.text_safety import markdown, one_line
 from ..operator.summary import paytables_view, summary_view
 from ..table.figures import table_figures, table_lines
 from ..table.config import (PART_DIGITS, TableConfig, config_of_document, digest, load_config,
@@ -44,6 +44,20 @@ ruleset_option = click.option("--ruleset", "ruleset_ref", metavar="REF|FILE",
                               help="Check against this ruleset (jurisdiction@version or a ruleset file) "
                                    "instead of the bundled one the configuration names; it must be the "
                                    "same jurisdiction and version.")
+
+
+def _ruleset(config: TableConfig, ruleset_ref: str | None) -> Ruleset:
+    """The configuration's ruleset, or ``--ruleset``'s (one naming nothing is refused naming the option)."""
+    cat = catalogue()
+    if ruleset_ref:
+        try:
+            cat.resolve(ruleset_ref)
+        except (CatalogueError, OSError) as exc:   # a name that names nothing, a path that cannot be read
+            raise Trouble(f"--ruleset: {exc}" if isinstance(exc, CatalogueError) else
+                          f"--ruleset: cannot read {one_line(ruleset_ref)}: {exc.strerror or exc}") from None
+    return ruleset_for(config, cat, ruleset_ref)
+
+
 output_option = click.option("--output", "-o", "output", type=click.Path(path_type=Path, dir_okay=False),
                              help="Write to FILE (atomically) instead of standard output.")
 
@@ -79,7 +93,7 @@ def paytables(jurisdiction: str, version: str | None, on: str | None, fmt: str) 
 
 def _load(config_path: Path, ruleset_ref: str | None) -> tuple[Ruleset, TableConfig, Report]:
     config = load_config(config_path)
-    rs = ruleset_for(config, catalogue(), ruleset_ref)
+    rs = _ruleset(config, ruleset_ref)
     return rs, config, check_config(rs, config)
 
 
@@ -160,7 +174,7 @@ def check_cmd(config: Path, ruleset_ref: str | None, fmt: str, strict: bool, ver
     cfg = config_of_document(doc)
     if ruleset_ref and _another_version(cfg, ruleset_ref):
         impact(None, cfg, ruleset_ref, fmt, day)
-    rs = ruleset_for(cfg, catalogue(), ruleset_ref)
+    rs = _ruleset(cfg, ruleset_ref)
     report = check_config(rs, cfg, day)
     view = _report_view(report)
     view["table"] = table_figures(rs, cfg)
@@ -253,7 +267,7 @@ def verify_cmd(config: Path | None, sign_digest: str | None, parts: str | None, 
 def _verify_one(cfg: TableConfig, given: str, signed_parts: dict | None, ruleset_ref: str | None) -> tuple[list, str]:
     """(what is wrong with a sign of digest ``given`` for ``cfg``, the standing of its rules today)."""
     cat = catalogue()
-    rs = ruleset_for(cfg, cat, ruleset_ref)
+    rs = _ruleset(cfg, ruleset_ref)
     expected = digest(rs, cfg)
     problems: list[str] = []
     if given != expected:

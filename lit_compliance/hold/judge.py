@@ -184,7 +184,7 @@ def judge(results: list[Results], theories: list[TableTheory], band: str, found:
     for f, res in enumerate(results):
         (tv, tc), (cv, cc), (wv, wc) = (res.names[column] for column in ("table", "config", "wager"))
         # codes number the values in the order first seen, so the groups come in that order
-        combined = (tc * len(cv) + cc) * len(wv) + wc
+        combined = (tc.astype(np.int64) * len(cv) + cc) * len(wv) + wc      # codes are 32-bit: the product is not
         if len(tv) * len(cv) * len(wv) <= max(4 * len(combined), 1 << 16):    # few: counted, not sorted
             counts = np.bincount(combined)
             present = np.flatnonzero(counts)
@@ -277,13 +277,17 @@ class _Periods:
     each label's place in sorted order (dates sort as text)."""
 
     def __init__(self, results: list[Results]):
+        self._rank = None
+        if len(results) == 1:              # one file: its codes are the ids (no second table of its labels)
+            self.labels = results[0].names["period"][0]
+            self.of_file = [np.arange(len(self.labels), dtype=np.int64)]
+            return
         ids: dict = {}
         self.of_file = []                  # per file: its codes -> ids
         for res in results:
             values = res.names["period"][0]
             self.of_file.append(np.array([ids.setdefault(v, len(ids)) for v in values], dtype=np.int64))
         self.labels = list(ids)
-        self._rank = None
 
     def ids(self, f: int, rows: np.ndarray, results: list[Results]) -> np.ndarray:
         return self.of_file[f][results[f].names["period"][1][rows]]
@@ -475,7 +479,10 @@ def _judge_wagers(groups: list, results: list, numbering: _Periods, curve, edges
         row["stakes"] = {"from": source, "judged_as": "mixture" if mixed[x] else "one stake", "said": FROM[source],
                          "levels": [[s, r] for s, r, _m in given] if given else None}
     # cumulative: running sums within each group (in period order, one after another)
-    sums = np.stack([n * use, wag * use, win * use, theo * use, (sd_win ** 2) * use])
+    sums = np.empty((5, len(n)))       # filled in place: no second copy of each column
+    for row, column in zip(sums, (n, wag, win, theo, sd_win)):
+        np.multiply(column, use, out=row)
+    sums[4] *= sums[4]                 # the variance: sd_win squared (0 where not used)
     cums = [_cumulative(sums[:, bounds[g]:bounds[g + 1]], use[bounds[g]:bounds[g + 1]], edges, path)
             if tally["use"][g] else (None, None, None) for g in range(len(groups))]
     # the cumulative bands, all groups at once
@@ -559,7 +566,7 @@ def _period_rows(shown, labels, period_id, n, wag, win, stake, meter, meter_give
 def _cumulative(sums: np.ndarray, use: np.ndarray, edges: Edges, path: bool):
     """(cumulative figures, running path, (z, rounds) to judge the cumulative by) of one group whose
     periods' rounds, wagered, win, theoretical win and variance (0 where not used) are ``sums``."""
-    cn, cw, cwin, ct, cvar = np.cumsum(sums, axis=1)
+    cn, cw, cwin, ct, cvar = np.cumsum(sums, axis=1, out=sums)   # in place: the sums are this group's alone
     running = None
     if path:
         at = np.nonzero(use)[0]

@@ -109,7 +109,7 @@ class _Rows:
         self.line = array("q")                                     # CSV: per row, the line it ends on
         self.lengths = array("i")                                  # CSV: per row, each cell's length
         self.where: list = []                                      # YAML: per row, {column: (line, col)}
-        self.good_dates: set = set()
+        self.bad_dates: set = set()                                # date labels that are not dates
         self.count = 0
 
     def __len__(self) -> int:
@@ -143,10 +143,21 @@ class _Rows:
         return self.line[i], 1 + j + sum(self.lengths[i * width:i * width + j])
 
     def done(self) -> Results:
-        names = {c: (list(self.distinct[c]), np.array(self.codes[c], dtype=np.int64)) for c in NAME_COLUMNS}
-        numbers = {k: np.array(getattr(self, k), dtype=float) for k in ("rounds", "wagered", "house_win", "meter",
-                                                                          "stake")}
+        """The rows as :class:`Results`, without a copy: the typed arrays are viewed as numpy arrays
+        (codes stay 32-bit), and each column's value-to-code dictionary is given up for the list of
+        its values (what judging needs), so that no row or label is held twice."""
+        names = {}
+        for c in NAME_COLUMNS:
+            names[c] = (list(self.distinct[c]), _view(self.codes[c], np.int32))
+            self.distinct[c] = None
+        numbers = {k: _view(getattr(self, k), np.float64) for k in ("rounds", "wagered", "house_win", "meter",
+                                                                    "stake")}
         return Results(self.file, self.by_date, names, numbers, self._locate, self.stakes)
+
+
+def _view(values: array, dtype) -> np.ndarray:
+    """A typed array as a numpy array over the same memory (the array is kept alive by it)."""
+    return np.frombuffer(values, dtype=dtype) if len(values) else np.zeros(0, dtype=dtype)
 
 
 def _number(text, integer: bool):
@@ -259,13 +270,11 @@ def _add(res: _Rows, values: dict, problems: list) -> None:
     label = _text(get(column))
     if not label:
         found.append((column, "is empty"))
-    elif res.by_date and label not in res.good_dates:
-        try:
-            if not _DATE.fullmatch(label):
-                raise ValueError
-            dt.date.fromisoformat(label)
-            res.good_dates.add(label)
+    elif res.by_date and (label in res.bad_dates or label not in res.distinct["period"]):
+        try:       # checked once a label (a label seen before is a good date, or listed as bad)
+            dt.date.fromisoformat(label if _DATE.fullmatch(label) else "")
         except ValueError:
+            res.bad_dates.add(label)
             found.append((column, f"{label!r} is not a date (use YYYY-MM-DD)"))
     res.name("period", label)
     rounds, msg = _number(get("rounds", ""), True)

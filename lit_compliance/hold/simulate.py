@@ -45,6 +45,10 @@ class SimulationError(ValueError):
     """A wager that cannot be played as configured (missing figure, Cover All...)."""
 
 
+class AnomalyError(SimulationError):
+    """The anomaly asked for cannot be paid on this paytable (the line is not 'to 1' odds, or absent)."""
+
+
 @dataclass(frozen=True)
 class Play:
     """One wager as the table plays it."""
@@ -74,12 +78,12 @@ def anomalous(table: Paytable, anomaly: Anomaly) -> Paytable:
     for line in table.lines:
         if line.hand == anomaly.hand:
             if line.payout.kind is not PayoutKind.TO_ONE or line.payout.value is None:
-                raise SimulationError(f"{anomaly.wager_id}: the {anomaly.hand} line is not 'to 1' odds")
+                raise AnomalyError(f"{anomaly.wager_id}: the {anomaly.hand} line is not 'to 1' odds")
             line = replace(line, payout=Payout(PayoutKind.TO_ONE, line.payout.value + anomaly.extra))
             found = True
         lines.append(line)
     if not found:
-        raise SimulationError(f"{anomaly.wager_id}: the paytable has no {anomaly.hand} line")
+        raise AnomalyError(f"{anomaly.wager_id}: the paytable has no {anomaly.hand} line")
     return replace(table, lines=tuple(lines))
 
 

@@ -5,7 +5,10 @@
 - Never over an input of the same command (``placard cfg.yaml -o cfg.yaml``).
 - Written atomically: the content goes to a temporary file in the same folder, is flushed to disk,
   then renamed over the target, so a reader sees the old file or the whole new one, and a failed or
-  interrupted write leaves no half-written file.
+  interrupted write leaves no half-written file. A run killed outright (``kill -9``) while writing can
+  leave only its temporary file (``.NAME.PID.*.tmp``, owner-only), which the next write of that file
+  removes once the process is gone. PDFs are typeset in this process (Typst): no browser, no child
+  process and no profile folder to leave behind.
 - Permissions: a new file gets the user's umask (as any program's would); a replaced file keeps its
   mode.
 """
@@ -18,7 +21,7 @@ import stat
 from pathlib import Path
 from typing import Iterable
 
-from ..atomic import replace_file
+from ..atomic import alive, replace_file
 from .. import signals
 import re
 
@@ -78,7 +81,7 @@ def write_output(path: Path | str, content: str | bytes, inputs: Iterable[Path |
     except FileNotFoundError:
         mode = 0o666 & ~_umask()
     try:
-        replace_file(path, data, mode, durable=True, committed=lambda: signals.written(str(path)))
+        replace_file(path, data, mode, durable=True, committed=lambda: signals.written(str(path)), sweep=True)
     except OSError as exc:
         raise OutputError(f"{path}: cannot write ({exc.strerror or exc})") from None
 
@@ -96,7 +99,7 @@ def sweep_dead_runs(parent: Path | str, pattern: re.Pattern) -> None:
         return
     for entry in entries:
         found = pattern.fullmatch(entry.name)
-        if not found or int(found.group(1)) == os.getpid() or _alive(int(found.group(1))):
+        if not found or int(found.group(1)) == os.getpid() or alive(int(found.group(1))):
             continue
         try:
             st = entry.stat(follow_symlinks=False)
@@ -106,15 +109,6 @@ def sweep_dead_runs(parent: Path | str, pattern: re.Pattern) -> None:
             shutil.rmtree(entry.path, ignore_errors=True)
 
 
-def _alive(pid: int) -> bool:
-    """Whether process ``pid`` still runs (or cannot be told: then it is left alone)."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True
-    return True
 
 
 def _sweep_stale(parent: Path, name: str) -> None:
