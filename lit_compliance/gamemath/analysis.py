@@ -9,27 +9,39 @@ reading. A warm run reads the report whole and types none of those models.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Callable, Iterable
 
 from .. import cache
 from ..load.fingerprint import content_digest
 from . import analyse
+from .codec import CodecError, decode, encode
 from .findings import math_findings
+from .record import PricedPaytable
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """Every priced record of a ruleset (under its default readings) and the findings from the math."""
+
+    results: tuple[PricedPaytable, ...]
+    math_findings: tuple[dict, ...]
 
 
 def analysis(ruleset, wager_id: str | None = None, paytable_id: str | None = None,
-             progress: Callable[[Iterable], Iterable] | None = None) -> dict:
-    """``{"results": [each priced record as data], "math_findings": [...]}`` for a loaded ruleset under
-    its default readings (one wager, or one paytable, without the math findings), from the cache
-    where the same ruleset was analysed before. Cold and warm give the same data (it goes through
-    JSON either way)."""
+             progress: Callable[[Iterable], Iterable] | None = None) -> Analysis:
+    """The priced records and math findings of a loaded ruleset under its default readings (one
+    wager, or one paytable, without the math findings), from the cache where the same ruleset was
+    analysed before. Cold and warm give the same answer (the findings go through JSON either way)."""
     key = ["analysis", content_digest(ruleset), wager_id, paytable_id]
     kept = cache.load_json(key)
-    if isinstance(kept, dict) and set(kept) == {"results", "math_findings"}:
-        return kept
+    if kept is not None:
+        try:
+            return decode(Analysis, kept)
+        except CodecError:   # an entry of another shape: recompute and replace it
+            pass
     results = analyse(ruleset, wager_id, paytable_id, progress=progress)
-    report = json.loads(json.dumps({
-        "results": [r.as_dict() for r in results],
-        "math_findings": math_findings(ruleset, results) if not (wager_id or paytable_id) else []}))
-    cache.save_json(key, report)
+    findings = math_findings(ruleset, results) if not (wager_id or paytable_id) else []
+    report = Analysis(tuple(results), tuple(json.loads(json.dumps(findings))))
+    cache.save_json(key, encode(report))
     return report
