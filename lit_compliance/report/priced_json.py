@@ -31,17 +31,20 @@ def _plain(x: Fraction | None):
 
 
 def reading_json(reading: AppliedReading) -> dict:
+    """A reading applied, as the outputs state it."""
     return {"finding": reading.finding, "reading": reading.reading, "meaning": reading.meaning,
             "default": reading.default}
 
 
 def alternative_json(alt: Alternative) -> dict:
+    """The figures under another reading, as the outputs state them."""
     return {**reading_json(alt.reading), "status": alt.status.value, "house_edge": _f(alt.house_edge),
             "return_to_player": _f(alt.return_to_player), "hit_frequency": _f(alt.hit_frequency),
             "element_of_risk": _f(alt.element_of_risk), "average_bets": _f(alt.average_bets), "note": alt.note}
 
 
 def moments_json(record: PricedPaytable) -> dict:
+    """The moments of the net result per unit, as the outputs state them (``{}``: none)."""
     m = record.moments
     if m is None:
         return {}
