@@ -9,6 +9,7 @@ from math import comb, sqrt
 import numpy as np
 import pytest
 
+from lit_compliance.gamemath.record import settings_json
 from lit_compliance.gamemath import priced
 from lit_compliance.gamemath.base import analyse_base, multipliers, not_whole_odds
 from lit_compliance.gamemath.joint import (AXES, NotSettledOnTheHand, joint_moments, outcome_distribution,
@@ -34,7 +35,7 @@ def _side_wagers(model):
             record = priced(model, wager, table)
             if not record.moments or table.hand_basis.value not in AXES:
                 continue
-            st = record.settings
+            st = settings_json(record.settings)
             out.append((wager, table, record, settled(wager, table, model.hand_rules, _exact(st.get("stake")),
                                                       _exact(st.get("meter")), Fraction(1))))
     return out

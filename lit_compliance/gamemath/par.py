@@ -17,7 +17,7 @@ its break-even meter).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
@@ -414,35 +414,65 @@ BASE_TOTAL = 22_100 * 49 * 48
 
 
 def base_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions, record) -> dict:
-    """The base game paytable's PAR sheet figures (strategy, bets riding, final hands), from its priced record."""
-    from .base import analyse_base, multipliers, not_whole_odds  # lazy: numpy, only on a cache miss
+    """The base game paytable's PAR sheet figures (strategy, bets riding, final hands), from its priced
+    record: the strategy and the final hands by bets riding are the record's, not analysed again."""
+    from .base import multipliers  # lazy: numpy, only on a cache miss
 
     sheet: dict = {"enumeration": BASIS_TEXT["base"], "total": comb(52, 5), "stake": 1.0, "stake_stated": True,
                    "assumptions": ["optimal strategy (each bet rides when its expectation is positive)",
                                    "figures per unit of one of the three equal base bets"]}
-    odd = not_whole_odds(table)
-    if odd:
+    if record.not_whole_odds:
         sheet.update(status="incomplete", rows=[], totals=None, sensitivity=[],
-                     assumptions=sheet["assumptions"] + [f"not whole 'to 1' odds for {', '.join(hand_name(h) for h in odd)}: "
-                                                         "the base game is priced for whole odds only; no strategy or edge "
-                                                         "can be stated"])
+                     assumptions=sheet["assumptions"] + [
+                         f"not whole 'to 1' odds for {', '.join(hand_name(h) for h in record.not_whole_odds)}: "
+                         "the base game is priced for whole odds only; no strategy or edge can be stated"])
         return sheet
-    mult, missing = multipliers(table)
-    if missing:
+    if record.base is None:
         sheet.update(status="incomplete", rows=[], totals=None, sensitivity=[],
                      assumptions=sheet["assumptions"] + [f"figures missing in the source for "
-                                                         f"{', '.join(hand_name(h) for h in missing)}: "
+                                                         f"{', '.join(hand_name(h) for h in record.missing)}: "
                                                          "no strategy or edge can be stated"])
         return sheet
-    r = analyse_base(mult, rules)
+    r = record.base
+    mult, _ = multipliers(table)
+    outcomes = {(category, bets): p for category, bets, p in r.outcomes}
+    rows, pairs, sens = _base_rows(table, rules, mult, outcomes)
+    m = moments(pairs)
+    limited = _limit_section(pairs, opts, opts.limit_bet, m)
+    if limited:
+        sheet["payout_limit"] = limited
+    sheet["total_five"] = int(five_card_counts(rules).sum())
+    sheet["rows"] = rows
+    sheet["totals"] = record_totals(record)
+    sheet["status"] = record.status.value
+    e1, e2, e3 = r.bet_expectations
+    sheet["base"] = {
+        "bet_expectations": [float(e1), float(e2), float(e3)],
+        "bet_expectations_exact": [_frac(e1), _frac(e2), _frac(e3)],
+        "ride_bet1": float(r.ride_bet1_share), "ride_bet2": float(r.ride_bet2_share),
+        "pulled": {"average_bets": float(record.average_bets), "element_of_risk": float(record.element_of_risk)},
+        "ridden": {"average_bets": float(r.average_bets_ridden), "element_of_risk": float(r.element_of_risk_ridden)},
+        "final_hands": [{"hand": row["hand"], **{f"bets_{b}": float(Fraction(row["deals"][b], BASE_TOTAL))
+                                                 for b in (1, 2, 3)}} for row in rows],
+        "strategy_bet1": list(r.bet1),
+        "strategy_bet2": {g.name: {"riding": g.riding, "of": g.of, "holdings": list(g.holdings)} for g in r.bet2},
+        "strategy_rules": {"bet1": [asdict(x) for x in r.rules_bet1], "bet2": [asdict(x) for x in r.rules_bet2],
+                           "bet1_text": r.rules_bet1_text, "bet2_text": r.rules_bet2_text},
+    }
+    sheet["sensitivity"] = sens
+    sheet["sensitivity_note"] = "strategy held fixed (at the optimum the first-order change is the same)"
+    return _finish(sheet, opts)
+
+
+def _base_rows(table: Paytable, rules: HandRules, mult, outcomes: dict) -> tuple[list[dict], list, list[dict]]:
+    """The final-hand rows of the base game (best first), the (probability, net) pairs of a round,
+    and the sensitivity of the edge to each paying hand's odds."""
     five = five_card_counts(rules)
     total5 = int(five.sum())
-    rows = []
-    pairs = []
-    sens = []
+    rows, pairs, sens = [], [], []
     for code in reversed(range(len(CATEGORIES_5))):
         name = CATEGORIES_5[code]
-        by_bets = {b: r.outcomes.get((name, b), Fraction(0)) for b in (1, 2, 3)}
+        by_bets = {b: outcomes.get((name, b), Fraction(0)) for b in (1, 2, 3)}
         p = sum(by_bets.values())
         net = int(mult[code])
         contribution = sum(b * net * q for b, q in by_bets.items())
@@ -450,8 +480,7 @@ def base_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions
             if q:
                 pairs.append((q, Fraction(b * net)))
         line = table.line_for(Atom(frozenset({name} | IMPLIED.get(name, set())), None, 1))
-        rows.append({"hand": _label(line) if line is not None and line.hand == name else
-                     name.replace("_", " ").capitalize().replace("Pair tens or better", "Pair of tens or better"),
+        rows.append({"hand": _label(line) if line is not None and line.hand == name else hand_name(name),
                      "combinations": int(five[code]), "probability": float(p), "cycle": _cycle(int(five[code]), total5),
                      "pays": _pay_text(line) if line is not None and line.payout.offered else "loses",
                      "net": float(net), "contribution": float(contribution),
@@ -460,28 +489,7 @@ def base_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions
         if line is not None and net >= 0:
             sens.append({"hand": rows[-1]["hand"], "unit": "1 to 1 more",
                          "change_in_house_edge": float(-sum(b * q for b, q in by_bets.items()))})
-    m = moments(pairs)
-    limited = _limit_section(pairs, opts, opts.limit_bet, m)
-    if limited:
-        sheet["payout_limit"] = limited
-    sheet["total_five"] = total5
-    sheet["rows"] = rows
-    sheet["totals"] = record_totals(record)
-    sheet["status"] = record.status.value
-    e1, e2, e3 = r.bet_expectations
-    sheet["base"] = {
-        "bet_expectations": [float(e1), float(e2), float(e3)],
-        "bet_expectations_exact": [_frac(e1), _frac(e2), _frac(e3)],
-        "ride_bet1": float(r.ride1_share), "ride_bet2": float(r.ride2_share),
-        "pulled": {"average_bets": float(r.average_bets), "element_of_risk": float(r.element_of_risk)},
-        "ridden": {"average_bets": float(r.average_bets_ridden), "element_of_risk": float(r.element_of_risk_ridden)},
-        "final_hands": [{"hand": row["hand"], **{f"bets_{b}": float(Fraction(row["deals"][b], BASE_TOTAL))
-                                                 for b in (1, 2, 3)}} for row in rows],
-        "strategy_bet1": r.ride3, "strategy_bet2": r.ride4, "strategy_rules": r.rules,
-    }
-    sheet["sensitivity"] = sens
-    sheet["sensitivity_note"] = "strategy held fixed (at the optimum the first-order change is the same)"
-    return _finish(sheet, opts)
+    return rows, pairs, sens
 
 
 def _limited(pairs, cap: Fraction) -> tuple[Moments, Fraction]:
