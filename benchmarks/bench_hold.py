@@ -44,7 +44,7 @@ def make(work: Path) -> tuple[Path, list[Path]]:
     import numpy as np
 
     sys.path.insert(0, str(ROOT))
-    from lit_compliance.operator.hold_theory import load_theory
+    from lit_compliance.table.theory import load_theory
 
     source = (ROOT / "examples" / "configs" / "maryland.yaml").read_text()
     theory = load_theory(ROOT / "examples" / "configs" / "maryland.yaml")

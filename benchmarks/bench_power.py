@@ -26,7 +26,7 @@ from pathlib import Path
 import numpy as np
 
 from lit_compliance.gamemath.period import Edges, one_round
-from lit_compliance.operator.hold_theory import _sheet, load_theory, sheet
+from lit_compliance.table.theory import _sheet, load_theory, sheet
 
 ROOT = Path(__file__).resolve().parent.parent
 GRID = [int(round(10 ** (k / 4))) for k in range(8, 33)]      # 100 .. 100,000,000 rounds

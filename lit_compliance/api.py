@@ -23,7 +23,7 @@ from .model import RulesetModel, model_of
 if TYPE_CHECKING:  # the records the calls return, named for type checkers only
     from .gamemath.record import PricedPaytable
     from .operator.checks import Report
-    from .operator.table_config import TableConfig
+    from .table.config import TableConfig
     from .play.round_file import Round
     from .play.settlement import Settlement
     from .regulator.changes import Diff
@@ -100,7 +100,7 @@ def price(rs: Ruleset | RulesetModel, wager: str, paytable: str | None = None) -
 
 def load_config(path: str | Path) -> TableConfig:
     """A table configuration file (``examples/configs/*.yaml``), read and validated."""
-    from .operator.table_config import load_config as load  # lazy: only the operator journey needs it
+    from .table.config import load_config as load  # lazy: only the operator journey needs it
 
     return load(path)
 
@@ -117,7 +117,7 @@ def check(config: TableConfig | str | Path) -> Report:
         (False, 'COMAR 36.05.18.08; COMAR 36.05.18.09; COMAR 36.05.18.10A-G; COMAR 36.05.18.10H')
     """
     from .operator.checks import check as check_config  # lazy: the check loads the math
-    from .operator.table_config import ruleset_for  # lazy: as above
+    from .table.config import ruleset_for  # lazy: as above
 
     cfg = load_config(config) if isinstance(config, (str, Path)) else config
     return check_config(ruleset_for(cfg), cfg)

@@ -1,5 +1,6 @@
-"""The public Python API's examples run: every docstring example of ``lit_compliance.api`` and of
-the vocabulary, from the project root (the examples name files under ``examples/``)."""
+"""Every docstring example in the package runs: the public Python API's, the model's and every other
+module's that has one, found by walking the package (so a new example is run without listing it),
+from the project root (the examples name files under ``examples/``)."""
 from __future__ import annotations
 
 import doctest
@@ -9,16 +10,35 @@ from pathlib import Path
 
 import pytest
 
+import importlib
+
 import lit_compliance
 from lit_compliance import api
-from lit_compliance.model import vocabulary
 
 ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = Path(lit_compliance.__file__).resolve().parent
 
 
-@pytest.mark.parametrize("module", [api, vocabulary], ids=lambda m: m.__name__)
-def test_every_docstring_example_of_the_public_api_runs(module, monkeypatch):
+def _with_examples() -> list[str]:
+    """Every module of the installed package whose source holds a docstring example."""
+    names = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if ">>> " in path.read_text(encoding="utf-8"):
+            parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+            names.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+    return names
+
+
+def test_the_walk_finds_the_api_and_the_model():
+    found = _with_examples()
+    assert "lit_compliance.api" in found
+    assert sum(name.startswith("lit_compliance.model.") for name in found) >= 5
+
+
+@pytest.mark.parametrize("name", _with_examples())
+def test_every_docstring_example_in_the_package_runs(name, monkeypatch):
     monkeypatch.chdir(ROOT)
+    module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE, report=True)
     assert result.attempted > 0
     assert result.failed == 0

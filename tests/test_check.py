@@ -16,13 +16,13 @@ from click.testing import CliRunner
 
 from lit_compliance.cli import main
 from lit_compliance.operator.checks import ERROR, KINDS, WARNING, check
-from lit_compliance.operator.configured import net_per_unit
+from lit_compliance.table.configured import net_per_unit
 from lit_compliance.load.strict_yaml import InputError
-from lit_compliance.operator.table_config import digest, load_config, load_config_text, ruleset_for
+from lit_compliance.table.config import digest, load_config, load_config_text, ruleset_for
+from bundled import COMPLIANT
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "configs"
-COMPLIANT = ["maryland", "massachusetts", "nsw", "south-dakota", "tribal"]
 NONCOMPLIANT = sorted(EXAMPLES.glob("noncompliant-*.yaml"))
 MINIMAL = ROOT / "tests" / "fixtures" / "valid" / "minimal.yaml"
 
@@ -482,7 +482,7 @@ def test_an_award_above_the_payout_limit_is_flagged_and_the_placard_states_the_c
     royal = next(ln for w in rs.data["wagers"] if w["id"] == "base" for t in w["paytables"]
                  if t["id"] == base["paytable"] for ln in t["lines"] if ln["hand"] == "royal_flush")
     assert (royal["payout"]["value"] * top > limit) == any("Royal flush can win" in f.message for f in flagged)
-    from lit_compliance.operator.placard import placard_view
+    from lit_compliance.sign.placard import placard_view
 
     view = placard_view(rs, config)
     assert any("Payouts are limited to" in n["text"] for n in view["notes"])
@@ -542,7 +542,7 @@ def test_supplied_figures_need_the_regulators_approval_and_unneeded_ones_are_ref
 @pytest.mark.parametrize("config", sorted(p for p in EXAMPLES.glob("*.yaml") if not p.name.startswith("noncompliant")),
                          ids=lambda p: p.stem)
 def test_no_placard_has_a_not_stated_cell_or_an_uncapped_award_above_the_limit(config):
-    from lit_compliance.operator.placard import placard_view
+    from lit_compliance.sign.placard import placard_view
 
     cfg = load_config(config)
     rs = ruleset_for(cfg)
@@ -615,7 +615,7 @@ def test_check_refuses_a_sign_size_the_schedule_cannot_fit_as_placard_would(monk
     from click.testing import CliRunner as _Runner
 
     from lit_compliance.cli import main as _main
-    from lit_compliance.operator import sign_layout as _placard
+    from lit_compliance.sign import layout as _placard
 
     data = _yaml.safe_load((ROOT / "examples" / "configs" / "maryland.yaml").read_text(encoding="utf-8"))
     data["sign_size"] = "letter"

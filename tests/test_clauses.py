@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
+from bundled import JURISDICTIONS
 from click.testing import CliRunner
 
 from lit_compliance.cli import main
@@ -189,7 +190,7 @@ CITE_BITS = st.sampled_from(["(", ")", "[", "]", ";", ",", "-", " ", "§", "r ",
 
 
 @settings(max_examples=300, deadline=None)
-@given(jurisdiction=st.sampled_from(["maryland", "massachusetts", "nsw", "south-dakota", "tribal"]),
+@given(jurisdiction=st.sampled_from(JURISDICTIONS),
        bits=st.lists(CITE_BITS, max_size=40))
 def test_any_citation_text_resolves_or_is_refused_with_a_cite_error(jurisdiction, bits):
     resolver = Resolver(_rs(jurisdiction))

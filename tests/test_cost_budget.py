@@ -112,7 +112,7 @@ def test_an_amendment_at_its_cap_applies_within_its_cost_per_change(tmp_path, mo
 
 @pytest.mark.slow
 def test_a_results_file_near_the_size_cap_is_judged_within_its_bound(tmp_path, warm):
-    from lit_compliance.operator.hold_results import MAX_RESULTS_BYTES
+    from lit_compliance.hold.results import MAX_RESULTS_BYTES
 
     small, big = tmp_path / "small.csv", tmp_path / "big.csv"
     _results(small, 5, "\r\n", True)

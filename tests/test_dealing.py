@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from bundled import JURISDICTIONS
 from click.testing import CliRunner
 
 from lit_compliance.cli import main
@@ -115,7 +116,7 @@ def test_deal_plan_command_text_and_errors():
     assert bad.output == "error: nsw@v1 allows at most 7 player positions [NSW r 2.2.1]; got 8\n"
 
 
-@pytest.mark.parametrize("jurisdiction", ["tribal", "nsw", "massachusetts", "south-dakota", "maryland"])
+@pytest.mark.parametrize("jurisdiction", JURISDICTIONS)
 def test_deal_plan_json_gives_requirements_and_stub_rules_as_typed_facts(catalogue, jurisdiction):
     """Every requirement and stub rule comes with its citation and its findings as a list of ids, and the
     stub rules with every field, whatever the ruleset file spells out (a finding as one id or a list)."""

@@ -11,8 +11,8 @@ from lit_compliance.cli import main
 from lit_compliance.gamemath import paytable_result
 from lit_compliance.gamemath.par import ParOptions, sheet_for
 from lit_compliance.model import model_of
-from lit_compliance.operator.table_figures import table_figures
-from lit_compliance.operator.table_config import load_config, ruleset_for
+from lit_compliance.table.figures import table_figures
+from lit_compliance.table.config import load_config, ruleset_for
 from lit_compliance.report.par_view import METHOD, supported_digits
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -178,8 +178,8 @@ def test_a_floor_listed_as_a_table_of_a_floor_is_named_for_what_it_is(tmp_path):
 
 
 def test_relabelled_tables_share_their_prices_and_a_changed_one_does_not():
-    from lit_compliance.operator.hold_theory import theory_of
-    from lit_compliance.operator.table_config import load_config_text, ruleset_for
+    from lit_compliance.table.theory import theory_of
+    from lit_compliance.table.config import load_config_text, ruleset_for
 
     text = (CONFIGS / "tribal.yaml").read_text()
     assert 'table: "12"' in text and "casino: Red Cedar Tribal Casino" in text

@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from lit_compliance.cli import main
-from lit_compliance.operator.hold_theory import load_theory
+from lit_compliance.table.theory import load_theory
 
 ROOT = Path(__file__).resolve().parent.parent
 MD = ROOT / "examples" / "configs" / "maryland.yaml"
@@ -91,7 +91,7 @@ def test_theory_is_the_par_sheets_and_the_base_handle_is_the_three_bets_placed(t
 
 def test_a_result_outside_the_band_is_named_with_how_far_and_which_way_and_exits_1(tmp_path):
     from lit_compliance.gamemath.period import Edges, one_round
-    from lit_compliance.operator.hold_theory import sheet
+    from lit_compliance.table.theory import sheet
 
     theory = load_theory(MD)
     base = theory.wagers["base"]

@@ -12,10 +12,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from lit_compliance.operator.hold import judge
+from lit_compliance.hold.judge import judge
 from lit_compliance.gamemath.period import Edges, one_round
-from lit_compliance.operator.hold_results import read_results
-from lit_compliance.operator.hold_theory import load_theory, sheet
+from lit_compliance.hold.results import read_results
+from lit_compliance.table.theory import load_theory, sheet
 
 ROOT = Path(__file__).resolve().parent.parent
 MD = ROOT / "examples" / "configs" / "maryland.yaml"

@@ -16,10 +16,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from lit_compliance.operator.hold import judge
+from lit_compliance.hold.judge import judge
 from lit_compliance.gamemath.period import one_round
-from lit_compliance.operator.hold_results import read_results
-from lit_compliance.operator.hold_theory import load_theory, sheet
+from lit_compliance.hold.results import read_results
+from lit_compliance.table.theory import load_theory, sheet
 
 ROOT = Path(__file__).resolve().parent.parent
 TRIBAL = ROOT / "examples" / "configs" / "tribal.yaml"
@@ -189,7 +189,7 @@ def test_a_base_game_paying_one_extra_unit_on_every_pair_of_tens_or_better_is_fl
 def test_honest_periods_dealt_by_the_simulation_fall_outside_each_band_as_often_as_the_band_says(tmp_path):
     from fractions import Fraction
 
-    from lit_compliance.operator.simulate import Play, simulate
+    from lit_compliance.hold.simulate import Play, simulate
 
     theory = load_theory(TRIBAL)
     wager, table, _ = theory.choices["base"]

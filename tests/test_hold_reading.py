@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from lit_compliance.cli import main
-from lit_compliance.operator.hold_results import read_results
+from lit_compliance.hold.results import read_results
 
 from conftest import ROOT
 

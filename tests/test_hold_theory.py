@@ -8,8 +8,8 @@ import pytest
 from click.testing import CliRunner
 
 from lit_compliance.cli import main
-from lit_compliance.operator.table_config import load_config
-from lit_compliance.operator.hold_theory import BASE_UNITS, load_theory, priced
+from lit_compliance.table.config import load_config
+from lit_compliance.table.theory import BASE_UNITS, load_theory, priced
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIGS = sorted(p for p in (ROOT / "examples" / "configs").glob("*.yaml") if not p.name.startswith("noncompliant"))
@@ -58,7 +58,7 @@ def test_a_progressive_priced_at_another_meter_returns_more_as_the_meter_grows()
                                            ("maryland", "six-card-bonus"), ("south-dakota", "progressive"),
                                            ("massachusetts", "progressive")])
 def test_the_curve_over_meter_and_stake_is_the_par_sheet_at_that_meter_and_stake(config, wager):
-    from lit_compliance.operator.hold_theory import Curve
+    from lit_compliance.table.theory import Curve
 
     theory = load_theory(ROOT / "examples" / "configs" / f"{config}.yaml")
     curve = Curve(theory, wager)
@@ -73,7 +73,7 @@ def test_the_curve_over_meter_and_stake_is_the_par_sheet_at_that_meter_and_stake
 
 def test_the_digest_is_the_placards_and_tables_priced_alike_share_their_figures(tmp_path):
     from lit_compliance.load.catalogue import Catalogue
-    from lit_compliance.operator.table_config import digest, load_config, ruleset_for
+    from lit_compliance.table.config import digest, load_config, ruleset_for
 
     for config in CONFIGS:
         cfg = load_config(config)

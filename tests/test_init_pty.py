@@ -23,7 +23,7 @@ from click.testing import CliRunner
 from lit_compliance.cli import main
 from lit_compliance.model import model_of
 from lit_compliance.operator.checks import check
-from lit_compliance.operator.table_config import load_config, ruleset_for
+from lit_compliance.table.config import load_config, ruleset_for
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -10,8 +10,9 @@ import yaml
 
 from lit_compliance.load.catalogue import load_ruleset
 from lit_compliance.operator.checks import check
-from lit_compliance.operator.config_builder import Asker, build_config
-from lit_compliance.operator.table_config import load_config_text
+from lit_compliance.operator.answers import Asker
+from lit_compliance.operator.config_builder import build_config
+from lit_compliance.table.config import load_config_text
 
 ROOT = Path(__file__).resolve().parent.parent
 FINDING = "md-five-card-bonus-two-pair-vs-pair"

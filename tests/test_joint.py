@@ -152,7 +152,7 @@ def test_every_shipped_table_is_the_enumerated_one():
 def _configured(catalogue, name: str):
     """An example table's wagers as its configuration sets them, each priced at the settings of the
     engine's record and staked its configured minimum; and the wagers not settled on one hand."""
-    from lit_compliance.operator.hold_theory import load_theory, sheet
+    from lit_compliance.table.theory import load_theory, sheet
 
     theory = load_theory(_root() / "examples" / "configs" / f"{name}.yaml", catalogue)
     out, left = [], []
@@ -230,7 +230,7 @@ def test_a_seeded_simulation_agrees(catalogue):
     binomial standard deviations of its exact probability (over at most ~60 such outcomes, an honest
     run fails with probability below 0.05%), and the chi-square over them and the rest lies below its
     99.9% point."""
-    from lit_compliance.operator.simulate import Play, deal, play_rounds
+    from lit_compliance.hold.simulate import Play, deal, play_rounds
 
     theory, wagers = _maryland(catalogue)
     plays = []
@@ -274,8 +274,8 @@ def test_the_whole_table_sd_is_the_joint_one(catalogue):
     from click.testing import CliRunner
 
     from lit_compliance.cli import main
-    from lit_compliance.operator.table_config import load_config, ruleset_for
-    from lit_compliance.operator.table_figures import table_figures
+    from lit_compliance.table.config import load_config, ruleset_for
+    from lit_compliance.table.figures import table_figures
 
     path = _root() / "examples" / "configs" / "maryland.yaml"
     config = load_config(path)
@@ -295,9 +295,9 @@ def test_the_whole_table_sd_is_the_joint_one(catalogue):
 def test_a_wager_on_every_seats_hand_is_added_apart(catalogue):
     """Massachusetts: the base game and the progressive are counted jointly; Cover All, settled on every
     seat's hand, is added as independent of them, and the figure says so."""
-    from lit_compliance.operator.player_round import player_round
-    from lit_compliance.operator.table_config import load_config, ruleset_for
-    from lit_compliance.operator.table_figures import table_figures
+    from lit_compliance.table.player_round import player_round
+    from lit_compliance.table.config import load_config, ruleset_for
+    from lit_compliance.table.figures import table_figures
 
     config = load_config(_root() / "examples" / "configs" / "massachusetts.yaml")
     fig = table_figures(ruleset_for(config, catalogue), config)
@@ -308,7 +308,7 @@ def test_a_wager_on_every_seats_hand_is_added_apart(catalogue):
     assert fig["standard_deviation"] == pytest.approx(sqrt(float(jm.total_variance) + cover["standard_deviation"] ** 2),
                                                       rel=1e-12)
     assert "cover-all added as independent" in fig["standard_deviation_basis"]
-    from lit_compliance.operator.hold_theory import theory_of
+    from lit_compliance.table.theory import theory_of
 
     every_seat = theory_of(config, ruleset_for(config, catalogue), offered_only=True, every_seat=True)
     rounds = player_round(every_seat, {r["wager"]: r["stake"] for r in fig["wagers"]})

@@ -12,8 +12,8 @@ from click.testing import CliRunner
 from lit_compliance.cli import main
 from lit_compliance.gamemath import paytable_result
 from lit_compliance.operator.checks import check
-from lit_compliance.operator.configured import table_settings
-from lit_compliance.operator.table_config import load_config, model_for, ruleset_for
+from lit_compliance.table.configured import table_settings
+from lit_compliance.table.config import load_config, model_for, ruleset_for
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "configs"

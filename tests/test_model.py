@@ -121,7 +121,7 @@ def test_no_module_outside_the_model_does_payout_arithmetic_on_kind_names():
 
     Validation (checking the data before there is a model) and the vocabulary (saying a kind in
     words, ``model/vocabulary.py``) are the two places allowed to name kinds."""
-    allowed = {"model", "load/validation.py", "operator/placard.py", "operator/checks", "operator/configured.py"}
+    allowed = {"model", "load/validation.py", "sign/placard.py", "operator/checks", "table/configured.py"}
     offenders = []
     for path in sorted(PACKAGE.rglob("*.py")):
         rel = path.relative_to(PACKAGE).as_posix()

@@ -13,7 +13,7 @@ from lit_compliance.model.sections import sections_of
 
 PACKAGE = Path(__file__).resolve().parent.parent / "lit_compliance"
 TYPED = ("cards", "dealing_methods", "signage", "table_limits", "round_sequence", "definitions")
-VIEWS = ("operator/placard.py", "operator/summary.py", "regulator/compare.py")
+VIEWS = ("sign/placard.py", "operator/summary.py", "regulator/compare.py")
 
 
 def _rulesets():

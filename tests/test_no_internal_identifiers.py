@@ -25,10 +25,10 @@ from click.testing import CliRunner
 from lit_compliance.cli import main
 from lit_compliance.load.catalogue import Catalogue, load_ruleset
 from lit_compliance.load.strict_yaml import load_yaml_file
+from bundled import JURISDICTIONS
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
-JURISDICTIONS = ("maryland", "massachusetts", "nsw", "south-dakota", "tribal")
 CONFIGS = sorted((EXAMPLES / "configs").glob("*.yaml"))
 ROUNDS = sorted((EXAMPLES / "rounds").glob("*"))
 DRAFT = EXAMPLES / "maryland-draft-amendment.yaml"

@@ -195,8 +195,8 @@ def test_round_figures_of_a_configured_wager_are_the_priced_records(catalogue):
     record check and par print: mean = -edge x amount, SD = the sheet's SD x amount."""
     from fractions import Fraction
 
-    from lit_compliance.operator.configured import configured_round_figures
-    from lit_compliance.operator.table_config import load_config, ruleset_for
+    from lit_compliance.table.configured import configured_round_figures
+    from lit_compliance.table.config import load_config, ruleset_for
 
     path = ROOT / "examples" / "configs" / "maryland.yaml"
     config = load_config(path)

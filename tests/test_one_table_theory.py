@@ -17,8 +17,8 @@ import pytest
 from click.testing import CliRunner
 
 from lit_compliance.cli import main
-from lit_compliance.operator.hold_theory import theory_of
-from lit_compliance.operator.table_config import load_config, ruleset_for
+from lit_compliance.table.theory import theory_of
+from lit_compliance.table.config import load_config, ruleset_for
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPLIANT = sorted(p for p in (ROOT / "examples" / "configs").glob("*.yaml") if not p.stem.startswith("noncompliant"))

@@ -119,8 +119,8 @@ def test_sign_pdf_is_one_page_of_the_sheet_size_with_every_line_of_the_schedule(
 def test_sign_pdf_sets_every_line_where_and_as_large_as_the_svg_does(sign_pdf, catalogue):
     """The layout sign_layout computes, kept: each line anchored at its start has its left edge and
     baseline where the SVG puts it (96 user units to the inch), at the SVG's type size."""
-    from lit_compliance.operator.placard import placard_view, svg_view
-    from lit_compliance.operator.table_config import load_config, ruleset_for
+    from lit_compliance.sign.placard import placard_view, svg_view
+    from lit_compliance.table.config import load_config, ruleset_for
 
     cfg = load_config(CONFIGS / "maryland.yaml")
     rs = ruleset_for(cfg, catalogue, None)
@@ -191,8 +191,8 @@ def _sign_at(name: str, size: str, tmp_path) -> tuple[dict, bytes]:
     """The example's sign at ``size`` (its configuration with that sign_size), typeset by the command."""
     import dataclasses
 
-    from lit_compliance.operator.placard import placard_view
-    from lit_compliance.operator.table_config import load_config, ruleset_for
+    from lit_compliance.sign.placard import placard_view
+    from lit_compliance.table.config import load_config, ruleset_for
 
     text = (CONFIGS / f"{name}.yaml").read_text(encoding="utf-8")
     text = re.sub(r"^sign_size:.*\n", "", text, flags=re.M) + f"sign_size: {size}\n"
@@ -207,7 +207,7 @@ def _sign_at(name: str, size: str, tmp_path) -> tuple[dict, bytes]:
 
 @pytest.mark.parametrize("size", ["letter", "a4", "tabloid", "a3"])
 def test_sign_pdf_at_every_size_is_one_sheet_of_that_size_laid_out_as_the_svg(size, tmp_path):
-    from lit_compliance.operator.placard import svg_view
+    from lit_compliance.sign.placard import svg_view
 
     view, data = _sign_at("tribal", size, tmp_path)
     reader = pypdf.PdfReader(io.BytesIO(data))

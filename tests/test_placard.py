@@ -12,13 +12,13 @@ from click.testing import CliRunner
 from lit_compliance.cli import main
 from lit_compliance.load.catalogue import Catalogue
 from lit_compliance.model import Payout, model_of
-from lit_compliance.operator.placard import Wording, placard_view, say_payout, svg_view
+from lit_compliance.sign.placard import Wording, placard_view, say_payout, svg_view
 from lit_compliance.output.render import render
-from lit_compliance.operator.table_config import digest, load_config, load_config_text, ruleset_for
+from lit_compliance.table.config import digest, load_config, load_config_text, ruleset_for
+from bundled import COMPLIANT
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "configs"
-COMPLIANT = ["maryland", "massachusetts", "nsw", "south-dakota", "tribal"]
 
 
 def run(*args):
@@ -332,7 +332,7 @@ def test_verify_says_whether_a_printed_digest_matches_the_configuration(tmp_path
 
 
 def test_a_sign_s_layout_is_read_back_from_the_cache_with_the_same_bytes(tmp_path, monkeypatch):
-    from lit_compliance.operator import sign_layout
+    from lit_compliance.sign import layout as sign_layout
 
     monkeypatch.setenv("LIT_COMPLIANCE_CACHE", str(tmp_path / "cache"))
     monkeypatch.setattr(sign_layout, "_FITS", {})

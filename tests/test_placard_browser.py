@@ -17,13 +17,13 @@ from pathlib import Path
 import pytest
 
 import browser as pdf  # tests/browser.py: headless Chromium, for the tests where a browser is the point
-from lit_compliance.operator.placard import placard_view
+from lit_compliance.sign.placard import placard_view
 from lit_compliance.output.render import render
-from lit_compliance.operator.table_config import load_config, ruleset_for
+from lit_compliance.table.config import load_config, ruleset_for
+from bundled import COMPLIANT
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "configs"
-COMPLIANT = ["maryland", "massachusetts", "nsw", "south-dakota", "tribal"]
 
 pytestmark = [
     pytest.mark.skipif(pdf.chromium_path() is None,
@@ -95,7 +95,7 @@ def measured() -> dict:
     """Every example's placard and the overfull one, laid out in one Chromium run."""
     views = [placard_html(name)[0] for name in COMPLIANT]
     got = measure_all(views + [overfull(views[0])])
-    return dict(zip(COMPLIANT + ["overfull"], got))
+    return dict(zip([*COMPLIANT, "overfull"], got))
 
 
 @lru_cache(maxsize=None)

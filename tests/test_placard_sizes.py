@@ -29,17 +29,17 @@ import pytest
 from click.testing import CliRunner
 
 from lit_compliance.cli import main
-from lit_compliance.operator import sign_layout as P
-from lit_compliance.operator.placard import placard_view, svg_view
-from lit_compliance.operator.sign_layout import FINE_PRINT_PT, MIN_TYPE_PT, SIGN_SIZES
-from lit_compliance.operator.table_config import load_config, ruleset_for
+from lit_compliance.sign import layout as P
+from lit_compliance.sign.placard import placard_view, svg_view
+from lit_compliance.sign.layout import FINE_PRINT_PT, MIN_TYPE_PT, SIGN_SIZES
+from lit_compliance.table.config import load_config, ruleset_for
 import browser as pdf  # tests/browser.py: headless Chromium, for the tests where a browser is the point
-from lit_compliance.operator.metrics import mono_width, text_width
+from lit_compliance.sign.metrics import mono_width, text_width
 from lit_compliance.output.render import render
+from bundled import COMPLIANT
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "configs"
-COMPLIANT = ["maryland", "massachusetts", "nsw", "south-dakota", "tribal"]
 SIZES = list(SIGN_SIZES)
 CASES = [(name, size) for size in SIZES for name in COMPLIANT]
 # The prints in the default run: each configuration once, each size at least once (the diagonal).

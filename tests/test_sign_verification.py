@@ -16,10 +16,10 @@ import yaml
 from click.testing import CliRunner
 
 from lit_compliance.cli import main
+from bundled import COMPLIANT
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "configs"
-COMPLIANT = ["maryland", "massachusetts", "nsw", "south-dakota", "tribal"]
 
 
 def run_in(folder: Path, args: list[str], monkeypatch):

@@ -9,10 +9,10 @@ import pytest
 from click.testing import CliRunner
 
 from lit_compliance.cli import main
-from lit_compliance.operator.hold_theory import load_theory
+from lit_compliance.table.theory import load_theory
 from lit_compliance.play.round_file import load_round_text
 from lit_compliance.play.settlement import settle
-from lit_compliance.operator.simulate import Anomaly, Play, deal, play_rounds
+from lit_compliance.hold.simulate import Anomaly, Play, deal, play_rounds
 from lit_compliance.poker.cards import card_name
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -77,7 +77,7 @@ def test_simulated_rounds_settle_identically_through_the_engines_settlement(conf
 
 def test_the_simulated_strategy_rides_as_often_as_the_exact_strategy():
     from lit_compliance.gamemath.base import analyse_base, multipliers
-    from lit_compliance.operator.simulate import _strategy
+    from lit_compliance.hold.simulate import _strategy
 
     theory = load_theory(CONFIGS / "maryland.yaml")
     wager, table, _ = theory.choices["base"]

@@ -46,7 +46,7 @@ def test_text_that_could_start_a_formula_is_quoted_and_figures_are_not(text):
 
 
 def test_the_results_reader_takes_back_what_the_writer_quotes():
-    from lit_compliance.operator import hold_results
+    from lit_compliance.hold import results as hold_results
 
     assert tuple(hold_results._FORMULA_STARTS) == FORMULA_STARTS
 

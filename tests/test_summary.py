@@ -11,8 +11,8 @@ from markupsafe import escape
 from lit_compliance.cli import main
 from lit_compliance.model.vocabulary import hand_name, odds as _odds
 from lit_compliance.output.text_safety import markdown as markdown_escape
+from bundled import JURISDICTIONS
 
-JURISDICTIONS = ["maryland", "massachusetts", "nsw", "south-dakota", "tribal"]
 
 
 def run(*args):

@@ -11,9 +11,9 @@ from click.testing import CliRunner
 from lit_compliance.cli import main
 from lit_compliance.gamemath.par import STAKES, ParOptions, sheet_for
 from lit_compliance.model import model_of
-from lit_compliance.operator.hold_theory import theory_of
-from lit_compliance.operator.table_config import load_config, ruleset_for
-from lit_compliance.operator.table_figures import table_figures
+from lit_compliance.table.theory import theory_of
+from lit_compliance.table.config import load_config, ruleset_for
+from lit_compliance.table.figures import table_figures
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIGS = sorted(p for p in (ROOT / "examples" / "configs").glob("*.yaml") if not p.stem.startswith("noncompliant"))
@@ -124,7 +124,7 @@ def test_par_sheet_bands_are_the_bands_hold_judges_a_period_by(config, wager):
     import numpy as np
 
     from lit_compliance.gamemath.period import Edges, one_round
-    from lit_compliance.operator.hold_theory import load_theory, sheet
+    from lit_compliance.table.theory import load_theory, sheet
 
     path = ROOT / "examples" / "configs" / f"{config}.yaml"
     result = CliRunner().invoke(main, ["par", str(path), "--wager", wager, "--format", "json"])
@@ -171,8 +171,8 @@ def test_whole_table_bands_hold_95_percent_of_honest_players_hours(catalogue):
     printed before left 0.1-0.2% outside)."""
     import numpy as np
 
-    from lit_compliance.operator.player_round import player_round
-    from lit_compliance.operator.table_figures import wager_rounds
+    from lit_compliance.table.player_round import player_round
+    from lit_compliance.table.figures import wager_rounds
 
     cfg = load_config(ROOT / "examples" / "configs" / "maryland.yaml")
     rs = ruleset_for(cfg, catalogue)

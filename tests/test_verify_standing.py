@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from lit_compliance.cli import main
 from lit_compliance.load.catalogue import Catalogue, Ruleset
-from lit_compliance.operator.table_config import digest, load_config, ruleset_for
+from lit_compliance.table.config import digest, load_config, ruleset_for
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "configs"

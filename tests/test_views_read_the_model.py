@@ -31,9 +31,9 @@ NOT_YET_CONVERTED: dict[str, str] = {}
 
 # Documents a module parses as its own input: (module, receiver) -> what the document is.
 OWN_INPUT = {
-    ("operator/table_config.py", "doc"): "the table configuration being validated",
-    ("operator/table_config.py", "self"): "TableConfig: the validated configuration it types once (settings)",
-    ("operator/hold_results.py", "doc"): "a results file (CSV, YAML or JSON rows)",
+    ("table/config.py", "doc"): "the table configuration being validated",
+    ("table/config.py", "self"): "TableConfig: the validated configuration it types once (settings)",
+    ("hold/results.py", "doc"): "a results file (CSV, YAML or JSON rows)",
     ("operator/floor.py", "doc"): "the floor file being read (its tables' configurations are loaded as such)",
     ("report/whatif.py", "doc"): "a proposed paytable file",
     ("play/round_file.py", "doc"): "the round file being read",

@@ -11,9 +11,9 @@ import click
 from .common import EXIT_NO, Trouble, deliver, handled, main, parse_date, print_pdf
 from ..load.strict_yaml import InputError, Problems
 from ..output.render import render, to_json
-from ..operator.hold_theory import load_theory
-from ..operator.hold import judge
-from ..operator.hold_results import read_results
+from ..table.theory import load_theory
+from ..hold.judge import judge
+from ..hold.results import read_results
 from ..report.hold_view import csv_text, view
 
 FORMATS = ["text", "json", "csv", "html", "pdf"]
@@ -31,7 +31,7 @@ def _theories(configs) -> list:
             continue
         if th.table in tables:
             # lazy: only to place this error
-            from ..operator.table_config import load_config
+            from ..table.config import load_config
 
             cfg = load_config(path)
             problems.append(cfg.problem(("table",), f"table {th.table!r} is configured twice (also in {tables[th.table]})"))
@@ -110,7 +110,7 @@ def _money(cents: int) -> str:
 
 
 def _anomaly(text: str | None):
-    from ..operator.simulate import Anomaly  # lazy: simulate's dealing is not loaded for hold
+    from ..hold.simulate import Anomaly  # lazy: simulate's dealing is not loaded for hold
 
     if not text:
         return None
@@ -146,7 +146,7 @@ def simulate(config, rounds, periods, seed, start, anomaly, fmt, output):
     # lazy: as above
     from ..model import exact
     # lazy: as above
-    from ..operator.simulate import Play, SimulationError, simulate as run
+    from ..hold.simulate import Play, SimulationError, simulate as run
     # lazy: as above
     from ..suggest import unknown
     from ..report.spreadsheet import Figure, csv_text  # lazy: as above

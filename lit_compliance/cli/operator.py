@@ -15,17 +15,18 @@ from ..load.catalogue import Ruleset
 from .common import (EXIT_NO, EXIT_OK, Trouble, catalogue, deliver, emit, handled, main, pick, print_pdf, progress,
                      read_answer)
 from ..operator.checks import Report, check as check_config
-from ..operator.config_builder import Asker, BuildError, build_config, keys_for_errors, match_choice
-from ..operator.placard import placard_view, svg_view
-from ..operator.sign_layout import SIGN_SIZES, PlacardTooFull, type_sizes_text
+from ..operator.answers import Asker, BuildError, keys_for_errors, match_choice
+from ..operator.config_builder import build_config
+from ..sign.placard import placard_view, svg_view
+from ..sign.layout import SIGN_SIZES, PlacardTooFull, type_sizes_text
 from ..output.render import render, to_json
 from ..model import model_of
 
 from ..output.text_safety import markdown
 from ..report.priced_json import priced_json
 from ..operator.summary import paytables_view, summary_view
-from ..operator.table_figures import table_figures, table_lines
-from ..operator.table_config import (PART_DIGITS, TableConfig, config_of_document, digest, load_config,
+from ..table.figures import table_figures, table_lines
+from ..table.config import (PART_DIGITS, TableConfig, config_of_document, digest, load_config,
                                       load_config_text, parse_digest, parse_parts, ruleset_for, sign_parts)
 from ..operator.floor import floor_of, looks_like_floor
 from ..load.strict_yaml import load_yaml_file

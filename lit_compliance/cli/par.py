@@ -13,10 +13,10 @@ from ..load.catalogue import names_a_file
 from ..load.kinds import file_kind
 from ..model import exact, model_of
 from ..output.render import render, to_json
-from ..operator.par_options import configured_options
-from ..operator.hold_theory import configured_paytable
-from ..operator.table_figures import table_figures, table_lines
-from ..operator.table_config import digest, load_config, model_for, ruleset_for
+from ..table.par_options import configured_options
+from ..table.theory import configured_paytable
+from ..table.figures import table_figures, table_lines
+from ..table.config import digest, load_config, model_for, ruleset_for
 
 FORMATS = ["text", "markdown", "json", "csv", "html", "pdf"]
 

@@ -130,7 +130,7 @@ def _is_config(ref: str) -> bool:
 def _diff_configs(old: str, new: str, fmt: str, output: Path | None, house_edge: bool, color: bool | None) -> None:
     """``diff CONFIG_A CONFIG_B``: what changed in meaning between two table configurations."""
     from ..operator.config_diff import config_diff_view, diff_configs  # lazy: only a diff of two configurations
-    from ..operator.table_config import load_config  # lazy: as above; a ruleset diff never reads a configuration
+    from ..table.config import load_config  # lazy: as above; a ruleset diff never reads a configuration
 
     if not (_is_config(old) and _is_config(new)):
         config, other = (old, new) if _is_config(old) else (new, old)

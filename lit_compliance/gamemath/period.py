@@ -12,7 +12,7 @@ taken from the exact distribution of the total of n rounds instead:
 
 - the distribution of one round is the PAR sheet's (its rows: each line's probability and net pay;
   for the base game each final hand by the number of bets riding), read through
-  :func:`lit_compliance.operator.hold_theory.sheet`;
+  :func:`lit_compliance.table.theory.sheet`;
 - the n-round total's distribution is the n-th convolution power of it, by the fast Fourier
   transform on a window wide enough that the mass outside it is negligible (one-round values are
   placed on a lattice; where the window would be too wide for a fine lattice, each value's

@@ -7,7 +7,7 @@ wager the paytable chosen (or the house's own), stakes, the progressive meter (s
 envy amounts and the figures the house supplies where the rules give none.
 
 :func:`table_config_of` builds it once from a validated configuration document (the operator's
-loader does, :func:`lit_compliance.operator.table_config.load_config`). Amounts stay as the file
+loader does, :func:`lit_compliance.table.config.load_config`). Amounts stay as the file
 writes them (``10`` or ``10.5``), so every view prints them as before; each wager choice keeps its
 place in the file (:class:`~lit_compliance.model.provenance.Source`).
 """
@@ -22,6 +22,13 @@ from .provenance import Source
 from .wager import Wager
 
 DEFAULT_SIGN_SIZE = "letter"
+# The sheet sizes a configuration may name: CSS page size, width and height in inches.
+SIGN_SIZES = {
+    "letter": ("letter", 8.5, 11.0),
+    "a4": ("A4", 8.27, 11.69),
+    "tabloid": ("11in 17in", 11.0, 17.0),
+    "a3": ("A3", 11.69, 16.54),
+}
 
 
 @dataclass(frozen=True)
@@ -118,8 +125,8 @@ class Limits:
 
 
 @dataclass(frozen=True)
-class TableSettings:
-    """A table configuration: the ruleset as this table plays it."""
+class ConfigModel:
+    """A table configuration, typed (as :class:`RulesetModel` types a ruleset): the ruleset as this table plays it."""
 
     file: str
     config_version: int
@@ -169,7 +176,7 @@ def _choice(data: Mapping, index: int, source: Source | None) -> WagerChoice:
         source=source)
 
 
-def table_config_of(data: Mapping, file: str = "", locate=None) -> TableSettings:
+def table_config_of(data: Mapping, file: str = "", locate=None) -> ConfigModel:
     """The typed table configuration of a validated configuration document. ``locate(path)`` gives
     the (line, column) of a path in the file, where known.
 
@@ -183,7 +190,7 @@ def table_config_of(data: Mapping, file: str = "", locate=None) -> TableSettings
         return None if locate is None else Source(file, None, path, locate)
 
     limits = data["limits"]
-    return TableSettings(
+    return ConfigModel(
         file=file, config_version=data["config_version"], casino=data["casino"], table=data.get("table"),
         jurisdiction=data["jurisdiction"], ruleset_version=data["ruleset_version"],
         limits=Limits(limits["minimum"], limits["maximum"]), payout_limit=data.get("payout_limit"),

@@ -3,16 +3,14 @@ answer is checked as it is given.
 
 Every question has a *key*: the place in the configuration its answer lands (``seats``,
 ``limits.maximum``, ``wagers.progressive.progressive.seed``, ``wagers.six-card-bonus`` for whether
-the wager is offered). An :class:`Asker` records each answer under its key, so that a configuration
+the wager is offered). An :class:`~.answers.Asker` records each answer under its key, so that a configuration
 ``check`` refuses can be rebuilt with only the answers its errors concern asked again
-(:func:`keys_for_errors` maps a finding's configuration path to those keys), every other answer
+(:func:`~.answers.keys_for_errors` maps a finding's configuration path to those keys), every other answer
 kept. The asker only prompts; the command line supplies the prompting (``cli/operator.py``), and
 this module knows nothing of terminals.
 """
 from __future__ import annotations
 
-import math
-import re
 from fractions import Fraction
 
 from ..gamemath.settings import TableSettings
@@ -21,144 +19,14 @@ from ..suggest import did_you_mean
 from ..model import SelectionRule, as_printed, model_of
 from ..model.wager import Wager
 from ..model.vocabulary import money
+from .answers import NO_DEFAULT, Asker, BuildError, amount, amount_problem, match_choice
 from .config_figures import (FigureError, figure_hint, floor_problem, house_hands, label, missing_lines,
                              parse_figure, parse_figure_options, paytable_lines)
-from .sign_layout import SIGN_SIZES
-from .table_limit_room import Room as _Room, combined_rule as _combined_rule
+from ..model.table_config import SIGN_SIZES
+from ..table.limit_room import Room as _Room, combined_rule as _combined_rule
 
 SIGN_SIZE_IDS = tuple(sorted(SIGN_SIZES))
 HOUSE = "house"   # the paytable choice that is the house's own (where the rules set minimum odds)
-_NO_DEFAULT = object()
-
-
-class BuildError(Exception):
-    """An option's value the rules or the format refuse (the command line reports it as trouble)."""
-
-
-class EndOfAnswers(BuildError):
-    """Interactive input ended before every question was answered."""
-
-
-# --- answers -------------------------------------------------------------------------------------
-
-
-def amount(text, what: str = "amount") -> float | int:
-    """A money amount or percentage from an answer ("$1,000", "2.50"); BuildError where it is none."""
-    cleaned = str(text).replace("$", "").replace(",", "").strip()
-    try:
-        value = float(cleaned)
-        if not math.isfinite(value) or value > 1e12:
-            raise ValueError
-    except ValueError:
-        raise BuildError(f"{what}: {str(text)!r} is not an amount (a number such as 25 or 2.50)") from None
-    if value <= 0:
-        raise BuildError(f"{what}: must be more than 0")
-    return int(value) if value.is_integer() else value
-
-
-def amount_problem(text, floor=None, what: str = "amount") -> str | None:
-    """Why ``text`` is not an acceptable amount (at least ``floor``), or None."""
-    try:
-        value = amount(text, what)
-    except BuildError as exc:
-        return str(exc).split(": ", 1)[-1]
-    if floor is not None and value < floor:
-        return f"{money(value)} is below the least the rules allow, {money(floor)}"
-    return None
-
-
-def _norm(text: str) -> str:
-    return re.sub(r"[\s_\-]+", "_", str(text).strip().lower())
-
-
-def match_choice(answer, choices: dict[str, str]) -> tuple[str | None, str | None]:
-    """The choice id an answer names ({id: name}), ignoring case and spaces, hyphens or
-    underscores, by id or by name; else (None, a problem naming the nearest and every choice)."""
-    wanted = _norm(answer)
-    for cid, name in choices.items():
-        if wanted in (_norm(cid), _norm(name)):
-            return cid, None
-    spelled = {_norm(c): c for c in choices} | {_norm(n): c for c, n in choices.items() if n}
-    hint = did_you_mean(wanted, spelled)
-    if hint:
-        near = spelled[hint.split("'")[1]]
-        hint = f"; did you mean {near!r}?"
-    return None, f"{str(answer).strip()!r} is not one of: {', '.join(choices)}{hint}"
-
-
-class Asker:
-    """Answers from options, else (interactively) from prompts, else a list of what is missing.
-
-    Each answer is kept under its question's key; :attr:`redo` names keys to ask again (the earlier
-    answer offered as the default) when the configuration is rebuilt. Subclasses prompt:
-    :meth:`prompt` returns the text typed (None at the end of input), :meth:`say` shows a line.
-    """
-
-    def __init__(self, interactive: bool):
-        self.interactive = interactive
-        self.missing: list[str] = []
-        self.answers: dict[str, object] = {}
-        self.prompts: dict[str, str] = {}
-        self.redo: set[str] = set()
-        self.said: set[str] = set()                   # what has been said once (not again on a rebuild)
-        self.figures_asked: list[tuple[str, str]] = []  # (wager, hand) of every figure asked for
-        self.figures_used: set[tuple[str, str]] = set()
-
-    # what a front end provides
-    def prompt(self, text: str, default: str | None) -> str | None:  # pragma: no cover - interface
-        raise NotImplementedError
-
-    def say(self, text: str) -> None:  # pragma: no cover - interface
-        raise NotImplementedError
-
-    # what the builder calls
-    def value(self, key: str, given, option: str, prompt: str, check=None, default=_NO_DEFAULT,
-              default_says: str = ""):
-        """An answer for ``key``: the option's value (checked), else one kept from before, else
-        (interactively) the prompt's, asked again until ``check`` (returning a problem or None)
-        accepts it. ``default_says`` says what the default is ("the table minimum")."""
-        self.prompts[key] = prompt
-        again = key in self.redo
-        if given is not None and not again:
-            problem = check(given) if check else None
-            if problem:
-                raise BuildError(f"{option} {given}: {problem}")
-            self.answers[key] = given
-            return given
-        if key in self.answers and not again:
-            return self.answers[key]
-        if not self.interactive:
-            if default is not _NO_DEFAULT:
-                return default
-            self.missing.append(option)
-            return None
-        if again and key in self.answers:
-            default = self.answers[key]
-        shown = None if default is _NO_DEFAULT else str(default)
-        text = prompt + (f" (default: {default_says})" if default_says and not again else "")
-        while True:
-            answer = self.prompt(text, shown)
-            if answer is None:
-                raise EndOfAnswers("input ended before every question was answered; nothing written")
-            if not answer.strip() and shown is not None:
-                answer = shown
-            problem = check(answer) if check else (None if answer.strip() or shown == "" else "an answer is needed")
-            if not problem:
-                self.answers[key] = answer
-                self.redo.discard(key)
-                return answer
-            self.say(f"  {problem}; please answer again")
-
-    def confirm(self, key: str, prompt: str, default: bool = False, check=None) -> bool:
-        """A yes or no for ``key`` (``check`` may refuse a yes, saying why)."""
-        def yes_no(text):
-            word = str(text).strip().lower()
-            if word not in ("y", "yes", "n", "no"):
-                return "answer y or n"
-            return check(True) if check and word.startswith("y") else None
-
-        answer = self.value(key, None, "", f"{prompt} (y/n)", check=yes_no, default="y" if default else "n")
-        return str(answer).strip().lower().startswith("y")
 
 
 # --- the questions -----------------------------------------------------------------------------
@@ -270,12 +138,34 @@ def _fixed_stake(wager: Wager):
 
 
 def _wagers(rs: Ruleset, ask: Asker, data: dict, wagers, wager_limits, seed, reset, rate, figures) -> list[dict]:
-    chosen = dict(_pairs(wagers, "--wager"))
+    """Each wager the table offers, as its configuration entry: offered or not, stakes, meter, paytable."""
     known = {w.id: w for w in as_printed(rs).wagers}
+    chosen = dict(_pairs(wagers, "--wager"))
     for wid in chosen:
         if wid not in known:
             raise BuildError(f"--wager {wid}: {rs.ref} has no such wager{did_you_mean(wid, known)} "
                              f"(choices: {', '.join(known)})")
+    limits = _limits_given(rs, known, wager_limits)
+    offered: list[str] = []
+    entries = []
+    room = _Room(_combined_rule(rs), data["limits"]["maximum"])
+    for wager in known.values():
+        if not _offered(ask, wager, known, chosen, bool(wagers), offered, room):
+            continue
+        offered.append(wager.id)
+        entry: dict = {"wager": wager.id}
+        _stakes(rs, ask, data, wager, entry, limits, room)
+        meter = _meter(ask, wager, entry, seed, reset, rate)
+        entries.append(_with_paytable(rs, ask, data, wager, entry, chosen[wager.id], meter, figures))
+    for wid in limits:
+        if wid not in offered:
+            raise BuildError(f"--wager-limit {wid}: the table does not offer {wid} (it offers {', '.join(offered)}; "
+                             f"add --wager {wid} to offer it)")
+    return entries
+
+
+def _limits_given(rs: Ruleset, known: dict, wager_limits) -> dict:
+    """``--wager-limit ID=MIN:MAX`` options, checked: wager id to (least, most)."""
     limits = {}
     for wid, text in _pairs(wager_limits, "--wager-limit"):
         if wid not in known:
@@ -285,147 +175,167 @@ def _wagers(rs: Ruleset, ask: Asker, data: dict, wagers, wager_limits, seed, res
         if not sep:
             raise BuildError(f"--wager-limit {wid}={text}: expected ID=MIN:MAX")
         limits[wid] = (amount(low_text, f"--wager-limit {wid}"), amount(high_text, f"--wager-limit {wid}"))
+    return limits
 
-    offered: list[str] = []
-    entries = []
+
+def _offered(ask: Asker, wager: Wager, known: dict, chosen: dict, from_options: bool, offered: list[str],
+             room: _Room) -> bool:
+    """Whether the table offers ``wager``: required, chosen by option, or confirmed when asking
+    (a wager the rules print no paytable for cannot be; one that needs another needs it offered)."""
+    wid, key = wager.id, f"wagers.{wager.id}"
+    if not wager.paytables and wager.selection is not SelectionRule.MINIMUM:
+        why = f"{wager.name} cannot be offered: the rules print no paytable for it [{wager.selection_cite}]"
+        if wid in chosen or wager.offered == "required":
+            raise BuildError(f"--wager {wid}: {why}")
+        if ask.interactive and not from_options and not _once(ask, key):
+            ask.say(why)
+        return False
+    if wid in chosen:
+        return True
+    if wager.offered != "required":
+        if not (ask.interactive and not from_options):
+            return False
+
+        def needs(_yes):
+            lacking = [known[r].name for r in wager.requires if r not in offered]
+            if lacking:
+                return (f"{wager.name} may be offered only with {', '.join(lacking)}, which this table "
+                        f"does not offer [{wager.cite}]")
+            least = _fixed_stake(wager)[0] if _fixed_stake(wager) else Fraction(1, 100)
+            return room.refuses(wager.id, least, 1)
+
+        if not ask.confirm(key, f"Offer {wager.name}?", check=needs):
+            return False
+    chosen[wid] = None
+    return True
+
+
+def _stakes(rs: Ruleset, ask: Asker, data: dict, wager: Wager, entry: dict, limits: dict, room: _Room) -> None:
+    """The wager's least and most stake into ``entry`` (from ``--wager-limit``, or asked), and the
+    room it takes under a combined table limit."""
+    wid, key = wager.id, f"wagers.{wager.id}"
     table_low, table_high = data["limits"]["minimum"], data["limits"]["maximum"]
-    combined = _combined_rule(rs)
-    room = _Room(combined, table_high)
-    for wager in known.values():
-        wid, key = wager.id, f"wagers.{wager.id}"
-        if not wager.paytables and wager.selection is not SelectionRule.MINIMUM:
-            why = f"{wager.name} cannot be offered: the rules print no paytable for it [{wager.selection_cite}]"
-            if wid in chosen or wager.offered == "required":
-                raise BuildError(f"--wager {wid}: {why}")
-            if ask.interactive and not wagers and not _once(ask, key):
-                ask.say(why)
-            continue
-        if wid not in chosen:
-            required = wager.offered == "required"
-            if not required:
-                if not (ask.interactive and not wagers):
-                    continue
+    fixed = _fixed_stake(wager)
+    bets = len(as_printed(rs).base_game.bets)
+    if wid in limits:
+        entry["minimum"], entry["maximum"] = limits[wid]
+    elif wager.is_base and ask.interactive and room.applies(wid) and table_high is not None:
+        each = ask.value(f"{key}.maximum", None, "", f"{wager.name}: most on each of the {bets} bets "
+                         f"(the wagers together may not exceed the table limit, {money(table_high)} "
+                         f"[{_combined_rule(rs).cite}])",
+                         check=lambda v: amount_problem(v, table_low) or room.refuses(wid, amount(v), bets),
+                         default=_number(Fraction(int(Fraction(str(table_high)) * 100 / bets), 100)))
+        entry["maximum"] = amount(each)
+    elif not wager.is_base and ask.interactive:
+        def stake_problem(v, least=None):
+            problem = amount_problem(v)
+            if problem:
+                return problem
+            value = amount(v)
+            if fixed and value != fixed[0]:
+                return f"the rules fix a {money(fixed[0])} wager [{fixed[1]}]"
+            if least is not None and value < least:
+                return f"below the least stake, {money(least)}"
+            return room.refuses(wid, value, 1) if least is not None else None
 
-                def needs(_yes, wager=wager):
-                    lacking = [known[r].name for r in wager.requires if r not in offered]
-                    if lacking:
-                        return (f"{wager.name} may be offered only with {', '.join(lacking)}, which this table "
-                                f"does not offer [{wager.cite}]")
-                    least = _fixed_stake(wager)[0] if _fixed_stake(wager) else Fraction(1, 100)
-                    return room.refuses(wager.id, least, 1)
+        least_default = fixed[0] if fixed else table_low
+        says = "the stake the rules fix" if fixed else f"the table minimum, {money(table_low)}"
+        low = ask.value(f"{key}.minimum", None, "", f"{wager.name}: least stake", check=stake_problem,
+                        default=least_default, default_says=says)
+        entry["minimum"] = amount(low)
+        most_default = fixed[0] if fixed else max(min(table_high, room.left(wid)), entry["minimum"])
+        says = ("the stake the rules fix" if fixed else f"the table maximum, {money(table_high)}"
+                if most_default == max(table_high, entry["minimum"]) else
+                f"what the table limit leaves, {money(most_default)}")
+        high = ask.value(f"{key}.maximum", None, "", f"{wager.name}: most stake",
+                         check=lambda v: stake_problem(v, entry["minimum"]), default=most_default, default_says=says)
+        entry["maximum"] = amount(high)
+    room.take(wid, entry.get("maximum", fixed[0] if fixed else table_high), bets if wager.is_base else 1)
 
-                if not ask.confirm(key, f"Offer {wager.name}?", check=needs):
-                    continue
-            chosen[wid] = None
-        offered.append(wid)
-        entry: dict = {"wager": wid}
-        fixed = _fixed_stake(wager)
-        if wid in limits:
-            entry["minimum"], entry["maximum"] = limits[wid]
-        elif wager.is_base and ask.interactive and room.applies(wid) and table_high is not None:
-            bets = len(as_printed(rs).base_game.bets)
-            each = ask.value(f"{key}.maximum", None, "", f"{wager.name}: most on each of the {bets} bets "
-                             f"(the wagers together may not exceed the table limit, {money(table_high)} "
-                             f"[{combined.cite}])",
-                             check=lambda v: amount_problem(v, table_low) or room.refuses(wid, amount(v), bets),
-                             default=_number(Fraction(int(Fraction(str(table_high)) * 100 / bets), 100)))
-            entry["maximum"] = amount(each)
-        elif not wager.is_base and ask.interactive:
-            def stake_problem(v, least=None, fixed=fixed):
-                problem = amount_problem(v)
-                if problem:
-                    return problem
-                value = amount(v)
-                if fixed and value != fixed[0]:
-                    return f"the rules fix a {money(fixed[0])} wager [{fixed[1]}]"
-                if least is not None and value < least:
-                    return f"below the least stake, {money(least)}"
-                return room.refuses(wid, value, 1) if least is not None else None
 
-            least_default = fixed[0] if fixed else table_low
-            says = "the stake the rules fix" if fixed else f"the table minimum, {money(table_low)}"
-            low = ask.value(f"{key}.minimum", None, "", f"{wager.name}: least stake", check=stake_problem,
-                            default=least_default, default_says=says)
-            entry["minimum"] = amount(low)
-            most_default = fixed[0] if fixed else max(min(table_high, room.left(wid)), entry["minimum"])
-            says = ("the stake the rules fix" if fixed else f"the table maximum, {money(table_high)}"
-                    if most_default == max(table_high, entry["minimum"]) else
-                    f"what the table limit leaves, {money(most_default)}")
-            high = ask.value(f"{key}.maximum", None, "", f"{wager.name}: most stake",
-                             check=lambda v: stake_problem(v, entry["minimum"]), default=most_default, default_says=says)
-            entry["maximum"] = amount(high)
-        room.take(wid, entry.get("maximum", _fixed_stake(wager)[0] if _fixed_stake(wager) else table_high),
-                  len(as_printed(rs).base_game.bets) if wager.is_base else 1)
-        meter = None
-        if wager.meter:
-            floor = wager.meter.reset_minimum
-            hint = f" (at least {money(floor)})" if floor else ""
-            s = ask.value(f"{key}.progressive.seed", seed, "--seed", f"{wager.name}: meter seed{hint}",
-                          check=lambda v: amount_problem(v, floor))
-            r = ask.value(f"{key}.progressive.reset", reset, "--reset", f"{wager.name}: meter reset{hint}",
-                          default=s, default_says="the seed", check=lambda v: amount_problem(v, floor))
-            p = ask.value(f"{key}.progressive.rate_percent", rate, "--rate",
-                          f"{wager.name}: meter rate, percent of each wager",
-                          check=lambda v: amount_problem(v) or (
-                              "a rate is a percentage, at most 100" if amount(v, "--rate") > 100 else None))
-            if None not in (s, r, p):
-                entry["progressive"] = {"seed": amount(s, "--seed"), "reset": amount(r, "--reset"),
-                                        "rate_percent": amount(p, "--rate")}
-                meter = Fraction(str(entry["progressive"]["reset"]))
-        tables = {t.id: t.name for t in wager.paytables}
-        house_ok = wager.selection is SelectionRule.MINIMUM
-        if house_ok and tables:
-            tables[HOUSE] = "the house's own paytable, paying at least these odds"
-        paytable = chosen[wid]
-        if paytable is None and tables and wager.selection is not SelectionRule.FIXED:
-            if len(tables) == 1:
-                paytable = next(iter(tables))
-            elif house_ok and len(wager.paytables) == 1 and not ask.interactive:
-                # from options: the house's own where figures are given for it, else the rules' one table
-                paytable = HOUSE if any(w == wid for w, _ in figures) else wager.paytables[0].id
-            elif ask.interactive:
-                stake = entry.get("minimum") or (table_low if wager.is_base else None)
-                settings = TableSettings(
-                    meter=meter, meter_from="the reset given" if meter is not None else "",
-                    stake=Fraction(str(stake)) if stake and not wager.is_base else None,
-                    stake_from="the least stake given" if stake and not wager.is_base else "",
-                    players=data.get("seats"))
-                if f"{key}.paytable" not in ask.answers or f"{key}.paytable" in ask.redo:
-                    ask.say(f"Paytables for {wager.name}, at this table's settings:\n"
-                            + "\n".join(paytable_lines(rs, wager, settings)
-                                        + ([f"  {HOUSE}: {tables[HOUSE]}"] if HOUSE in tables else [])))
-                answer = ask.value(f"{key}.paytable", None, "", f"Paytable for {wager.name}", check=_choice(tables))
-                paytable = match_choice(answer, tables)[0]
-            else:
-                raise BuildError(f"{wager.name}: choose a paytable with --wager {wid}=ID ({', '.join(tables)})")
-        if house_ok and not wager.paytables:
-            paytable = HOUSE
-        if paytable is not None:
-            if paytable not in tables and not (paytable == HOUSE and house_ok):
-                raise BuildError(f"--wager {wid}={paytable}: not a paytable of {wid} ({', '.join(tables) or 'none'})"
-                                 f"{did_you_mean(paytable, tables)}")
-            rest = {k: v for k, v in entry.items() if k != "wager"}
-            if paytable == HOUSE:
-                lines = _house_lines(ask, wager, key, figures)
-                entry = {"wager": wid} | ({"custom_paytable": {"name": "House paytable", "lines": lines}}
-                                          if lines is not None else {}) | rest
-            else:
-                entry = {"wager": wid, "paytable": paytable} | rest
-        if paytable != HOUSE:
-            used = ([wager.paytable(paytable)] if paytable is not None else
-                    list(wager.paytables) if wager.selection is SelectionRule.FIXED else [])
-            supplied = _supplied_figures(ask, wager, used, key, figures)
-            if supplied:
-                entry["supplied_figures"] = supplied
-            envy = _envy_amounts(ask, wager, used, key)
-            if envy:
-                entry["envy"] = envy
-        entries.append(entry)
-    for wid in limits:
-        if wid not in offered:
-            raise BuildError(f"--wager-limit {wid}: the table does not offer {wid} (it offers {', '.join(offered)}; "
-                             f"add --wager {wid} to offer it)")
-    return entries
+def _meter(ask: Asker, wager: Wager, entry: dict, seed, reset, rate) -> Fraction | None:
+    """A progressive wager's meter (seed, reset, rate) into ``entry``; the reset it is priced at."""
+    if not wager.meter:
+        return None
+    key = f"wagers.{wager.id}"
+    floor = wager.meter.reset_minimum
+    hint = f" (at least {money(floor)})" if floor else ""
+    s = ask.value(f"{key}.progressive.seed", seed, "--seed", f"{wager.name}: meter seed{hint}",
+                  check=lambda v: amount_problem(v, floor))
+    r = ask.value(f"{key}.progressive.reset", reset, "--reset", f"{wager.name}: meter reset{hint}",
+                  default=s, default_says="the seed", check=lambda v: amount_problem(v, floor))
+    p = ask.value(f"{key}.progressive.rate_percent", rate, "--rate",
+                  f"{wager.name}: meter rate, percent of each wager",
+                  check=lambda v: amount_problem(v) or (
+                      "a rate is a percentage, at most 100" if amount(v, "--rate") > 100 else None))
+    if None in (s, r, p):
+        return None
+    entry["progressive"] = {"seed": amount(s, "--seed"), "reset": amount(r, "--reset"),
+                            "rate_percent": amount(p, "--rate")}
+    return Fraction(str(entry["progressive"]["reset"]))
+
+
+def _with_paytable(rs: Ruleset, ask: Asker, data: dict, wager: Wager, entry: dict, paytable: str | None,
+                   meter: Fraction | None, figures) -> dict:
+    """``entry`` with the wager's paytable (a rules' paytable, or the house's own with its lines),
+    and the figures and envy amounts the house supplies for it."""
+    wid, key = wager.id, f"wagers.{wager.id}"
+    tables = {t.id: t.name for t in wager.paytables}
+    house_ok = wager.selection is SelectionRule.MINIMUM
+    if house_ok and tables:
+        tables[HOUSE] = "the house's own paytable, paying at least these odds"
+    if paytable is None and tables and wager.selection is not SelectionRule.FIXED:
+        paytable = _choose_paytable(rs, ask, data, wager, entry, tables, meter, figures)
+    if house_ok and not wager.paytables:
+        paytable = HOUSE
+    if paytable is not None:
+        if paytable not in tables and not (paytable == HOUSE and house_ok):
+            raise BuildError(f"--wager {wid}={paytable}: not a paytable of {wid} ({', '.join(tables) or 'none'})"
+                             f"{did_you_mean(paytable, tables)}")
+        rest = {k: v for k, v in entry.items() if k != "wager"}
+        if paytable == HOUSE:
+            lines = _house_lines(ask, wager, key, figures)
+            entry = {"wager": wid} | ({"custom_paytable": {"name": "House paytable", "lines": lines}}
+                                      if lines is not None else {}) | rest
+        else:
+            entry = {"wager": wid, "paytable": paytable} | rest
+    if paytable != HOUSE:
+        used = ([wager.paytable(paytable)] if paytable is not None else
+                list(wager.paytables) if wager.selection is SelectionRule.FIXED else [])
+        supplied = _supplied_figures(ask, wager, used, key, figures)
+        if supplied:
+            entry["supplied_figures"] = supplied
+        envy = _envy_amounts(ask, wager, used, key)
+        if envy:
+            entry["envy"] = envy
+    return entry
+
+
+def _choose_paytable(rs: Ruleset, ask: Asker, data: dict, wager: Wager, entry: dict, tables: dict,
+                     meter: Fraction | None, figures) -> str:
+    """The paytable of a wager with a choice: the only one, the default from options, or asked with
+    each one's figures at this table's settings."""
+    wid, key = wager.id, f"wagers.{wager.id}"
+    house_ok = wager.selection is SelectionRule.MINIMUM
+    if len(tables) == 1:
+        return next(iter(tables))
+    if house_ok and len(wager.paytables) == 1 and not ask.interactive:
+        # from options: the house's own where figures are given for it, else the rules' one table
+        return HOUSE if any(w == wid for w, _ in figures) else wager.paytables[0].id
+    if not ask.interactive:
+        raise BuildError(f"{wager.name}: choose a paytable with --wager {wid}=ID ({', '.join(tables)})")
+    stake = entry.get("minimum") or (data["limits"]["minimum"] if wager.is_base else None)
+    settings = TableSettings(
+        meter=meter, meter_from="the reset given" if meter is not None else "",
+        stake=Fraction(str(stake)) if stake and not wager.is_base else None,
+        stake_from="the least stake given" if stake and not wager.is_base else "",
+        players=data.get("seats"))
+    if f"{key}.paytable" not in ask.answers or f"{key}.paytable" in ask.redo:
+        ask.say(f"Paytables for {wager.name}, at this table's settings:\n"
+                + "\n".join(paytable_lines(rs, wager, settings)
+                            + ([f"  {HOUSE}: {tables[HOUSE]}"] if HOUSE in tables else [])))
+    answer = ask.value(f"{key}.paytable", None, "", f"Paytable for {wager.name}", check=_choice(tables))
+    return match_choice(answer, tables)[0]
 
 
 # --- the figures the house states ------------------------------------------------------------
@@ -439,7 +349,7 @@ def _once(ask: Asker, what: str) -> bool:
 
 
 def _figure(ask: Asker, wager: Wager, key: str, hand: str, suits, prompt: str, kind: str, figures: dict,
-            check=None, default=_NO_DEFAULT):
+            check=None, default=NO_DEFAULT):
     """One figure the house states (None for no line where ``default`` allows it)."""
     ask.figures_asked.append((wager.id, hand))
     given = figures.get((wager.id, hand))
@@ -450,9 +360,9 @@ def _figure(ask: Asker, wager: Wager, key: str, hand: str, suits, prompt: str, k
         try:
             payout = parse_figure(text, kind)
         except FigureError as exc:
-            return str(exc) if default is not _NO_DEFAULT else str(exc).replace(", or none)", ")")
+            return str(exc) if default is not NO_DEFAULT else str(exc).replace(", or none)", ")")
         if payout is None:
-            return None if default is not _NO_DEFAULT else "this line needs a figure"
+            return None if default is not NO_DEFAULT else "this line needs a figure"
         return check(payout) if check else None
 
     answer = ask.value(key, given, f"--figure {wager.id}:{hand}", f"{prompt} ({figure_hint(kind)})",
@@ -472,7 +382,7 @@ def _house_lines(ask: Asker, wager: Wager, key: str, figures: dict) -> list[dict
     for hand, suits, floor in house_hands(wager):
         kind = floor.payout.kind.value if floor is not None else "to_one"
         default = (str(floor.payout.value) if floor is not None and floor.payout.value is not None else
-                   _NO_DEFAULT if floor is not None else "none")
+                   NO_DEFAULT if floor is not None else "none")
         payout = _figure(ask, wager, f"{key}.house.{hand}{''.join('.' + s for s in suits)}", hand, suits,
                          f"{wager.name}, house paytable: {label(hand, suits)} pays", kind, figures,
                          check=lambda p, floor=floor: floor_problem(p, floor, floor_table, wager),
@@ -548,34 +458,3 @@ def _readings(rs: Ruleset, ask: Asker) -> dict:
         if rid != default:
             chosen[finding.id] = rid
     return chosen
-
-
-# --- going back --------------------------------------------------------------------------------
-
-
-def path_key(path: str, data: dict) -> str:
-    """A finding's configuration path (``wagers[1].maximum``) as a question key
-    (``wagers.five-card-bonus.maximum``)."""
-    def wager_id(m):
-        i = int(m.group(1))
-        entries = data.get("wagers") or []
-        return f".{entries[i]['wager']}" if i < len(entries) else f".{i}"
-
-    key = re.sub(r"^wagers\[(\d+)\]", wager_id, path or "")
-    key = re.sub(r"\[\d+\].*$", "", key)
-    return "" if key == "(top)" else key
-
-
-def keys_for_errors(errors, data: dict, answered) -> list[str]:
-    """The answered questions the errors concern, in the order they were asked: a question whose
-    key is the error's place, lies within it, or holds it (a wager's whole entry concerns every
-    question about it; a wager missing or forbidden concerns whether each wager is offered)."""
-    out: list[str] = []
-    for finding in errors:
-        place = path_key(finding.path, data)
-        hits = [k for k in answered if place and (k == place or k.startswith(place + ".") or place.startswith(k + "."))]
-        if not hits and (not place or place == "wagers" or place.endswith(".wager")):
-            hits = [k for k in answered if k.startswith("wagers.") and k.count(".") == 1]
-        out += [k for k in hits if k not in out]
-    order = list(answered)
-    return sorted(out, key=order.index)

@@ -9,16 +9,16 @@ change either.
 
 Each wager that changed, was added or removed, or whose house edge moved (a reading or the seats
 can move it) is priced before and after from the one theory ``check`` reads
-(:func:`lit_compliance.operator.hold_theory.theory_of`).
+(:func:`lit_compliance.table.theory.theory_of`).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from ..load.catalogue import Catalogue
-from ..model.table_config import TableSettings, WagerChoice
-from .hold_theory import theory_of
-from .table_config import TableConfig, ruleset_for
+from ..model.table_config import ConfigModel, WagerChoice
+from ..table.theory import theory_of
+from ..table.config import TableConfig, ruleset_for
 
 TABLE_FIELDS = ("casino", "table", "jurisdiction", "ruleset_version", "limits.minimum", "limits.maximum",
                 "payout_limit", "dealing_method", "seats", "sign_size")
@@ -54,7 +54,7 @@ class ConfigDiff:
                 "differs": self.differs, "changes": [c.as_dict() for c in self.changes], "house_edges": list(self.edges)}
 
 
-def _get(settings: TableSettings, name: str):
+def _get(settings: ConfigModel, name: str):
     value = settings
     for part in name.split("."):
         value = getattr(value, part)
@@ -105,7 +105,7 @@ def _wager_summary(w: WagerChoice) -> str:
     return "the house paytable" if w.custom_paytable is not None else f"paytable {w.paytable or '(fixed by the rules)'}"
 
 
-def _readings(theory, settings: TableSettings) -> dict:
+def _readings(theory, settings: ConfigModel) -> dict:
     """{finding: reading}: the reading the table states (check refuses one it may not choose) or,
     where it states none, the one in force; so a default written out is no change."""
     return {r["finding"]: r["reading"] for r in theory.readings} | dict(settings.readings)

@@ -18,7 +18,7 @@ from ..load.inner_paths import inner_path
 from ..load.kinds import wrong_kind
 from ..load.strict_yaml import Document, InputError, Problem, load_yaml_file
 from ..load.validation import schema_problems
-from .table_config import TableConfig, load_config
+from ..table.config import TableConfig, load_config
 
 SCHEMA_NAME = "floor"
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from .checks import check
 from .floor import Floor
-from .hold_theory import theory_of
-from .table_config import digest, ruleset_for
-from .table_figures import ASSUMPTION, table_figures
+from ..table.theory import theory_of
+from ..table.config import digest, ruleset_for
+from ..table.figures import ASSUMPTION, table_figures
 
 COLUMNS = ("table", "config", "jurisdiction", "ruleset", "compliant", "errors", "to_fix", "base_house_edge",
            "win_per_hour_per_player", "digest")

@@ -20,7 +20,7 @@ from ..model.sections import DealingMethod
 from ..model.wager import Wager
 from ..model.vocabulary import currency_symbol, flag_text, hand_name, money, odds, status_sentence
 from ..gamemath.record import settings_json
-from .configured import finding_note
+from ..table.configured import finding_note
 from ..load.fingerprint import ruleset_json
 
 SELECTION_TEXT = {

@@ -8,7 +8,7 @@ from __future__ import annotations
 from html import escape
 from math import floor, log10
 
-from ..operator.metrics import text_width
+from ..sign.metrics import text_width
 
 W, H = 640, 300
 LEFT, RIGHT, TOP, BOTTOM = 78, 20, 30, 52

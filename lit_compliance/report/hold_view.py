@@ -1,5 +1,5 @@
 """The hold check, said for people: flags worded for a table-games manager, the funnel charts, and
-the CSV form. Figures come from :func:`lit_compliance.operator.hold.judge`; templates under
+the CSV form. Figures come from :func:`lit_compliance.hold.judge.judge`; templates under
 ``templates/hold/`` lay them out."""
 from __future__ import annotations
 
@@ -102,7 +102,7 @@ def view(report: dict, charts_too: bool = True) -> dict:
 
 
 def _spread_text(spread: dict | None) -> str:
-    """What the one-stake assumption of the bands may hide (see :func:`operator.hold._stake_spread`)."""
+    """What the one-stake assumption of the bands may hide (see :func:`lit_compliance.hold.judge._stake_spread`)."""
     if not spread or spread["most_wider"] < 1.005:
         return ""
     low, high = spread["limits"]

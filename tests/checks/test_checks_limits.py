@@ -6,7 +6,7 @@ from pathlib import Path
 
 from lit_compliance.operator.checks import check
 from lit_compliance.operator.checks.core import KINDS
-from lit_compliance.operator.table_config import load_config, ruleset_for
+from lit_compliance.table.config import load_config, ruleset_for
 
 HERE = Path(__file__).resolve().parent
 FAMILY = {'combined_limit_exceeded', 'payout_limit_not_provided'}

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lit_compliance.operator import sign_layout
+from lit_compliance.sign import layout as sign_layout
 from lit_compliance.operator.checks import check
-from lit_compliance.operator.table_config import load_config, ruleset_for
+from lit_compliance.table.config import load_config, ruleset_for
 
 HERE = Path(__file__).resolve().parent
 

@@ -10,9 +10,9 @@ from pathlib import Path
 from lit_compliance.gamemath import paytable_result
 from lit_compliance.operator.checks import check
 from lit_compliance.operator.checks.core import KINDS
-from lit_compliance.operator.configured import table_settings
-from lit_compliance.operator.placard import WHOLE_SUMS, placard_view
-from lit_compliance.operator.table_config import load_config, model_for, ruleset_for
+from lit_compliance.table.configured import table_settings
+from lit_compliance.sign.placard import WHOLE_SUMS, placard_view
+from lit_compliance.table.config import load_config, model_for, ruleset_for
 
 HERE = Path(__file__).resolve().parent
 EXAMPLE = HERE.parent.parent / "examples" / "configs" / "maryland.yaml"

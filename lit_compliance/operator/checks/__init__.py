@@ -18,8 +18,8 @@ the wagers themselves); nothing here knows any jurisdiction by name. One module 
 from __future__ import annotations
 
 from ...load.catalogue import Ruleset
-from ..configured import readings_in_force
-from ..table_config import TableConfig
+from ...table.configured import readings_in_force
+from ...table.config import TableConfig
 from .core import ERROR, KINDS, WARNING, Context, Finding, Report
 from .limits import check_awards_above_limit, check_combined_limits, check_payout_limit
 from .offered import check_wagers_offered

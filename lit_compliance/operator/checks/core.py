@@ -21,8 +21,8 @@ from fractions import Fraction
 from ...model import Paytable, Payout, SelectionRule, Wager, exact, model_of
 from ...model.vocabulary import hand_name, odds
 from ...model.table_config import WagerChoice
-from ..configured import finding_note
-from ..table_config import TableConfig, chosen_readings, model_for
+from ...table.configured import finding_note
+from ...table.config import TableConfig, chosen_readings, model_for
 
 ERROR, WARNING = "error", "warning"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...model.vocabulary import hand_name, money
 from ...model import Wager
-from ..configured import awards_above_limit, base_bet_count
+from ...table.configured import awards_above_limit, base_bet_count
 from ...model.table_config import WagerChoice
 from .core import Context
 

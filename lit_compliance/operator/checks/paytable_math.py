@@ -13,7 +13,7 @@ from ...gamemath import paytable_result, price_paytable
 from ...gamemath.findings import math_findings, paytable_findings
 from ...gamemath.record import settings_json
 from ...model.vocabulary import status_sentence
-from ..configured import table_settings
+from ...table.configured import table_settings
 from .core import Context
 
 HOUSE_LOSES = "-return-over-100"
@@ -42,7 +42,7 @@ def _flags_of(found: list[dict], slug: str) -> list[dict]:
 def check_math(ctx: Context) -> tuple[list[dict], list[dict]]:
     """``house_loses``, ``paytable_flagged_by_math``, ``math_flag_accepted``, ``accepted_flag_not_raised``;
     returns the house edge of every configured wager's paytable (the house's own included), priced
-    at the table's own settings (:func:`~lit_compliance.operator.configured.table_settings`), and
+    at the table's own settings (:func:`~lit_compliance.table.configured.table_settings`), and
     every flag raised (dicts: id, wager, paytable, says, problem, cite, house_loses, accepted)."""
     edges, results, own = [], [], []
     model = ctx.table_model

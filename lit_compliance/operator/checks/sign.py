@@ -2,8 +2,8 @@
 no smaller than the minimum (the placard command refuses otherwise)."""
 from __future__ import annotations
 
-from ..placard import placard_view
-from ..sign_layout import PlacardTooFull
+from ...sign.placard import placard_view
+from ...sign.layout import PlacardTooFull
 from .core import ERROR, Context
 
 

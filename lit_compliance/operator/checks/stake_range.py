@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from ...gamemath import paytable_result
 from ...model.vocabulary import money
-from ..configured import table_settings, whole_sum_tables
+from ...table.configured import table_settings, whole_sum_tables
 from .core import Context, line_label
 
 # The return at the greatest stake is "far below" the priced figure when it is this many

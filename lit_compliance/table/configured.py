@@ -14,7 +14,7 @@ from ..gamemath.settings import TableSettings
 from ..load.catalogue import Ruleset, finding_ids
 from ..model import Payout, exact, model_of
 from ..model.vocabulary import odds
-from .table_config import TableConfig, model_for
+from .config import TableConfig, model_for
 
 
 def table_settings(config: TableConfig, wager_id: str) -> TableSettings:

@@ -12,7 +12,7 @@ Handle convention (what ``wagered`` counts):
 Per period, with n rounds, W wagered, k units placed a round (3 for the base game, else 1), the
 average stake per unit is u = W / (k n); the theoretical win is mean x W / k and its standard
 deviation sd x (W / k) / sqrt(n), with mean and sd per round per unit from the PAR sheet
-(:mod:`lit_compliance.operator.hold_theory`). The variance assumes every round in the period was
+(:mod:`lit_compliance.table.theory`). The variance assumes every round in the period was
 played at the average stake; where stakes vary within a period the true variance is larger (by the
 stakes' spread), so the bands are slightly narrow for such periods. Periods are independent, so
 over several periods the expectations and variances add (no constant-stake assumption across
@@ -36,11 +36,11 @@ from statistics import NormalDist
 import numpy as np
 
 from ..load.strict_yaml import InputError, Problems
-from .hold_results import Results
+from .results import Results
 from ..suggest import unknown
 from ..load.inner_paths import inner_path
 from ..gamemath.period import Edges, one_round
-from .hold_theory import Curve, TableTheory, load_theory, max_net, sheet
+from ..table.theory import Curve, TableTheory, load_theory, max_net, sheet
 
 BANDS = ("95", "99", "99.9")
 Z = {b: NormalDist().inv_cdf(0.5 + float(b) / 200) for b in BANDS}

@@ -7,14 +7,9 @@ from __future__ import annotations
 import json
 
 from .. import cache
+from ..model.table_config import SIGN_SIZES
 from .metrics import mono_width, text_width, wrap
 
-SIGN_SIZES = {
-    "letter": ("letter", 8.5, 11.0),
-    "a4": ("A4", 8.27, 11.69),
-    "tabloid": ("11in 17in", 11.0, 17.0),
-    "a3": ("A3", 11.69, 16.54),
-}
 
 
 # --- Sheet layout --------------------------------------------------------------------------------

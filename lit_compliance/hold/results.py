@@ -6,7 +6,7 @@ CSV (with a header row), or the same rows as a YAML or JSON list of mappings. Co
 - ``table``: the configuration's ``table``;
 - ``wager``: a wager id the table's configuration offers (``base``, ``three-card-bonus``...);
 - ``rounds``: rounds in which the wager was played (a whole number, 0 or more);
-- ``wagered``: the amount wagered (see the handle convention in :mod:`lit_compliance.operator.hold`);
+- ``wagered``: the amount wagered (see the handle convention in :mod:`lit_compliance.hold.judge`);
 - ``house_win``: what the house won on it, net (negative: the house lost);
 - ``meter`` (optional): the progressive's mean meter over the period;
 - ``config`` (optional): the table's configuration file, relative to the results file and inside its

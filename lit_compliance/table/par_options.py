@@ -9,7 +9,7 @@ from ..gamemath.par import ParOptions
 from ..model import Wager, exact
 from ..model.table_config import WagerChoice
 from .configured import table_settings
-from .table_config import TableConfig
+from .config import TableConfig
 
 
 def limited(model, wager_id: str) -> bool:

@@ -16,7 +16,7 @@ from math import sqrt
 
 from .. import cache
 from ..model import exact
-from .hold_theory import TableTheory, sheet
+from .theory import TableTheory, sheet
 
 
 @dataclass(frozen=True)

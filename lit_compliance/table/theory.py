@@ -26,7 +26,7 @@ from ..model.enums import PayoutKind
 from .par_options import configured_options
 from ..model.table_config import WagerChoice
 from ..load.fingerprint import config_json, ruleset_json
-from .table_config import load_config, model_for, ruleset_for
+from .config import load_config, model_for, ruleset_for
 
 
 

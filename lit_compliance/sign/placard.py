@@ -25,9 +25,9 @@ from ..load.catalogue import Ruleset
 from ..model import Line, Payout, PayoutKind, Paytable, RulesetModel, Wager, as_printed
 from ..model.table_config import WagerChoice
 from ..model.vocabulary import currency_symbol, hand_name, money, number, odds, wager_title
-from .configured import awards_above_limit, base_bet_count, whole_sum_tables
-from .table_config import TableConfig, digest, model_for, parts_text, sign_parts
-from .sign_layout import (ASCENT, BORDER_PT, BOX, DESCENT, DOUBLE_RULE_PT, FINE_LINE, LINE, NOTE_INDENT, NOTES_GAP,
+from ..table.configured import awards_above_limit, base_bet_count, whole_sum_tables
+from ..table.config import TableConfig, digest, model_for, parts_text, sign_parts
+from .layout import (ASCENT, BORDER_PT, BOX, DESCENT, DOUBLE_RULE_PT, FINE_LINE, LINE, NOTE_INDENT, NOTES_GAP,
                           PT_PER_IN, RULE_PT, SIGN_SIZES, SMALL, _fit, sheet_layout)
 
 # Sheet sizes a placard can be printed at: CSS page size, width and height in inches.

@@ -1,6 +1,6 @@
 """The whole table as configured: every offered wager, one player's round and an hour of play.
 
-Read from the table's one theory (:func:`lit_compliance.operator.hold_theory.theory_of`), the
+Read from the table's one theory (:func:`lit_compliance.table.theory.theory_of`), the
 record ``par CONFIG``, ``hold`` and ``simulate`` read: every wager on its configured paytable (the
 house paytable where the configuration gives one; Cover All on the matrix for the table's seats),
 at the table's settings (a progressive at its configured reset, money amounts at the wager's
@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from math import sqrt
 
 from ..load.catalogue import Ruleset
-from .hold_theory import TableTheory, WagerTheory, theory_of
+from .theory import TableTheory, WagerTheory, theory_of
 from .player_round import player_bands, player_round
-from .table_config import TableConfig
+from .config import TableConfig
 
 ASSUMPTION = ("every player plays every offered wager every round, each at its configured minimum "
               "(the base game: the table minimum on each base bet)")

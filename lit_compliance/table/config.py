@@ -22,7 +22,7 @@ from .. import cache
 from ..load.resources import data_dir
 from ..model import model_of
 from ..model.ruleset import with_supplied
-from ..model.table_config import TableSettings, WagerChoice, table_config_of
+from ..model.table_config import ConfigModel, WagerChoice, table_config_of
 
 SCHEMA_NAME = "table-config"
 
@@ -37,7 +37,7 @@ class TableConfig:
     document: Document = field(repr=False, compare=False)
 
     @cached_property
-    def settings(self) -> TableSettings:
+    def settings(self) -> ConfigModel:
         """The configuration, typed: the ruleset as this table plays it."""
         return table_config_of(self.data, self.path, self.document.locate)
 
