@@ -8,8 +8,8 @@ figures). Every example below runs in the test suite (``tests/test_api_doctests.
     >>> rs = lc.ruleset("maryland")
     >>> rs.ref
     'maryland@v1'
-    >>> lc.price(rs, "three-card-bonus", "a").exact["return_to_player"]
-    '5397/5525'
+    >>> lc.price(rs, "three-card-bonus", "a").return_to_player
+    Fraction(5397, 5525)
 """
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from .load.catalogue import load_ruleset as _load_ruleset
 from .model import RulesetModel, model_of
 
 if TYPE_CHECKING:  # the records the calls return, named for type checkers only
-    from .gamemath import PaytableResult
+    from .gamemath.record import PricedPaytable
     from .operator.checks import Report
     from .table.config import TableConfig
     from .play.round_file import Round
@@ -84,14 +84,14 @@ def readings(rs: Ruleset | RulesetModel, choices: Mapping[str, str] | None = Non
     return model_of(base, dict(choices or {}))
 
 
-def price(rs: Ruleset | RulesetModel, wager: str, paytable: str | None = None) -> PaytableResult:
+def price(rs: Ruleset | RulesetModel, wager: str, paytable: str | None = None) -> PricedPaytable:
     """The exact figures of one paytable of a wager (``paytable`` may be left out only for a wager
-    without paytables), under the model's readings: status, house edge, return, hit frequency, the
-    exact fractions, the readings applied and the figures under each other reading.
+    without paytables), under the model's readings: a frozen record (status, house edge, return, hit
+    frequency as exact fractions, the readings applied and the figures under each other reading).
 
         >>> result = price(ruleset("maryland"), "base", "a")
-        >>> result.status, result.exact["house_edge"], f"{result.house_edge:.4%}"
-        ('exact', '37963/1082900', '3.5057%')
+        >>> result.status.value, result.house_edge, f"{float(result.house_edge):.4%}"
+        ('exact', Fraction(37963, 1082900), '3.5057%')
     """
     from .gamemath import paytable_result  # lazy: the math loads only when a paytable is priced
 

@@ -64,7 +64,7 @@ def _priced(tmp, mp):
 
     model = model_of(_ruleset())
     wager, table = _side(model)
-    return price_paytable(wager, table, model.hand_rules).as_dict()
+    return price_paytable(wager, table, model.hand_rules).as_json()
 
 
 def _analysis(tmp, mp):

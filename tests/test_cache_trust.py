@@ -42,7 +42,8 @@ def _poison(node) -> int:
         return 0
     found = 0
     if node.get("house_edge") is not None:
-        node["house_edge"] = -0.25
+        # a priced record keeps fractions as "n/d" text (its codec refuses a float there)
+        node["house_edge"] = "-1/4" if isinstance(node["house_edge"], str) else -0.25
         found = 1
     return found + sum(_poison(v) for v in node.values())
 

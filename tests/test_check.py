@@ -509,7 +509,7 @@ def test_check_reports_the_house_edge_of_each_configured_paytable():
     rs = ruleset_for(config)
     edges = {(e["wager"], e["paytable"]): e["house_edge"] for e in check(rs, config).edges}
     base = next(c for c in config.data["wagers"] if c["wager"] == "base")
-    assert edges[("base", base["paytable"])] == paytable_result(rs, "base", base["paytable"]).house_edge
+    assert edges[("base", base["paytable"])] == float(paytable_result(rs, "base", base["paytable"]).house_edge)
 
 
 def test_a_line_without_a_figure_and_none_supplied_cannot_be_offered(tmp_path):

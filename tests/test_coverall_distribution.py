@@ -128,9 +128,9 @@ def test_four_player_tail_from_a_full_house_up_recomputed(massachusetts):
 def test_four_players_are_exact_for_a_paytable_paying_three_of_a_kind_and_better(massachusetts):
     tail = shipped_distribution(massachusetts.hand_rules)["tail"][4]
     four = paytable_result(massachusetts, "cover-all", "players-4")
-    assert four.status == "exact" and four.details["interval"] is None
+    assert four.status == "exact" and four.cover_all.interval is None
     assert "every deal counted" in four.note
-    assert Fraction(four.exact["return_to_player"]).denominator > 1
+    assert four.cover_all.exact_return.denominator > 1
     assert four.hit_frequency == float(Fraction(tail["at_least"][0], tail["total"]))
     dist = highest_hand(4, massachusetts.hand_rules)
     # the categories below the tail stay simulated: the distribution as a whole is not exact
@@ -150,9 +150,9 @@ def test_two_and_three_players_are_exact_and_two_players_match_enumeration(massa
         dist = highest_hand(players, massachusetts.hand_rules)
         assert dist.rounds == 0 and dist.exact is not None and sum(dist.exact) == 1
     two = paytable_result(massachusetts, "cover-all", "players-2")
-    assert two.status == "exact" and two.exact["return_to_player"]
+    assert two.status == "exact" and two.cover_all.exact_return
     # by enumeration of every two-player deal (issue 22): 9.629480%
-    assert f"{two.house_edge:.6%}" == "9.629480%"
+    assert f"{float(two.house_edge):.6%}" == "9.629480%"
 
 
 def test_the_shipped_distributions_match_an_independent_simulation(massachusetts):
@@ -181,9 +181,9 @@ def test_more_players_never_make_the_highest_hand_lower(massachusetts):
 def test_every_simulated_cover_all_figure_is_within_two_hundredths_of_a_point_at_95_percent(massachusetts):
     results = {r.paytable_id: r for r in analyse(massachusetts, "cover-all")}
     simulated = [r for r in results.values() if r.status == "simulated"]
-    assert {r.details["players"] for r in simulated} == {5, 6, 7}
+    assert {r.cover_all.players for r in simulated} == {5, 6, 7}
     for r in simulated:
-        low, high = r.details["interval"]
+        low, high = r.cover_all.interval
         assert (high - low) / 2 <= 0.0002, (r.paytable_id, low, high)
         assert low <= r.return_to_player <= high
 
@@ -227,7 +227,7 @@ def test_five_to_seven_player_intervals_hold_the_exact_bounds_of_the_return(mass
         counts, total = shipped["exact"][players]
         return Fraction(sum(counts[c:]), total)
 
-    results = {r.details["players"]: r for r in analyse(massachusetts, "cover-all")}
+    results = {r.cover_all.players: r for r in analyse(massachusetts, "cover-all")}
     for k in (5, 6, 7):
         result = results[k]
         assert result.status == "simulated"
@@ -243,7 +243,7 @@ def test_five_to_seven_player_intervals_hold_the_exact_bounds_of_the_return(mass
             assert step >= 0
             low += step * at_least
             high += step * (at_least + comb(k, 5) * four)
-        first, last = result.details["interval"]
+        first, last = result.cover_all.interval
         assert first <= float(high) and float(low) <= last, (k, first, last, float(low), float(high))
 
 

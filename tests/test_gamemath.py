@@ -12,6 +12,7 @@ from lit_compliance.poker.cards import parse_cards
 import dataclasses
 
 from lit_compliance.gamemath import analyse, paytable_result, price_paytable
+from lit_compliance.gamemath.record import Status
 from lit_compliance.model import Payout, PayoutKind, model_of
 from lit_compliance.gamemath.base import analyse_base, multipliers
 from lit_compliance.gamemath.findings import math_findings
@@ -95,8 +96,8 @@ def test_paytable_c_rides_unsuited_queen_jack_ten_but_the_standard_table_does_no
     qjt = sorted(parse_cards("Qh Jd Ts"))
     assert _slow_expectation(qjt, multipliers(tables["c"])[0]) > 0
     assert _slow_expectation(qjt, multipliers(tables["a"])[0]) < 0
-    assert "QJT unsuited" in paytable_result(rs, "base", "c").details["strategy_bet1"]
-    assert "QJT unsuited" not in paytable_result(rs, "base", "a").details["strategy_bet1"]
+    assert "QJT unsuited" in paytable_result(rs, "base", "c").base.bet1
+    assert "QJT unsuited" not in paytable_result(rs, "base", "a").base.bet1
 
 
 def test_three_card_bonus_return_equals_direct_enumeration(catalogue):
@@ -113,7 +114,7 @@ def test_three_card_bonus_return_equals_direct_enumeration(catalogue):
                 break
     expected = back / comb(52, 3)
     got = paytable_result(rs, "three-card-bonus", "a")
-    assert Fraction(got.exact["return_to_player"]) == expected
+    assert got.return_to_player == expected
 
 
 def test_tribal_bonus_return_from_combinatorial_counts(catalogue):
@@ -128,8 +129,8 @@ def test_tribal_bonus_return_from_combinatorial_counts(catalogue):
     amounts = {ln["hand"]: ln["payout"]["value"] for ln in table["lines"]}
     expected = sum(Fraction(counts[h]) * amounts[h] for h in counts) / comb(52, 5) / 1  # $1 stake
     got = paytable_result(rs, "five-card-bonus", table["id"])
-    assert got.status == "exact"
-    assert Fraction(got.exact["return_to_player"]) == expected
+    assert got.status is Status.EXACT
+    assert got.return_to_player == expected
 
 
 def test_progressive_break_even_meter_from_probabilities(catalogue):
@@ -145,8 +146,8 @@ def test_progressive_break_even_meter_from_probabilities(catalogue):
     per_meter = sum(p[ln["hand"]] * Fraction(str(ln["payout"]["value"])) / 100 for ln in table["lines"]
                     if ln["payout"]["kind"] == "percent_of_meter")
     got = paytable_result(rs, "progressive", "a")
-    assert got.status == "function_of_meter"
-    assert got.details["break_even_meter"] == pytest.approx(float((1 - fixed) / per_meter), rel=1e-12)
+    assert got.status is Status.FUNCTION_OF_METER
+    assert float(got.side.meter.break_even) == pytest.approx(float((1 - fixed) / per_meter), rel=1e-12)
 
 
 def test_every_paytable_in_the_catalogue_has_an_analysis(catalogue):
@@ -156,9 +157,9 @@ def test_every_paytable_in_the_catalogue_has_an_analysis(catalogue):
         expected = sum(max(1, len(w["paytables"])) for w in rs.wagers)
         assert len(results) == expected
         for r in results:
-            assert r.status in ("exact", "simulated", "function_of_wager", "function_of_meter", "incomplete")
-            if r.status != "incomplete":
-                assert r.return_to_player is not None or r.status == "function_of_meter"
+            assert isinstance(r.status, Status)
+            if r.status is not Status.INCOMPLETE:
+                assert r.return_to_player is not None or r.status is Status.FUNCTION_OF_METER
 
 
 def test_math_findings_flag_returns_over_100_out_of_order_pairs_and_missing_figures(catalogue):

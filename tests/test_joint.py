@@ -9,6 +9,7 @@ from math import comb, sqrt
 import numpy as np
 import pytest
 
+from lit_compliance.gamemath.record import settings_json
 from lit_compliance.gamemath import priced
 from lit_compliance.gamemath.base import analyse_base, multipliers, not_whole_odds
 from lit_compliance.gamemath.joint import (AXES, NotSettledOnTheHand, joint_moments, outcome_distribution,
@@ -34,7 +35,7 @@ def _side_wagers(model):
             record = priced(model, wager, table)
             if not record.moments or table.hand_basis.value not in AXES:
                 continue
-            st = record.settings
+            st = settings_json(record.settings)
             out.append((wager, table, record, settled(wager, table, model.hand_rules, _exact(st.get("stake")),
                                                       _exact(st.get("meter")), Fraction(1))))
     return out
@@ -62,11 +63,11 @@ def test_every_marginal_is_the_engines_exact_price(catalogue, jurisdiction):
     assert sides and bases
     for table, record, base in bases:
         jm = joint_moments([base] + [s for *_, s in sides], model.hand_rules)
-        assert jm.mean[0] == Fraction(record.moments["mean"]), table.id
-        assert jm.variance(0) == Fraction(record.moments["variance"]), table.id
+        assert jm.mean[0] == record.moments.mean, table.id
+        assert jm.variance(0) == record.moments.variance, table.id
         for i, (wager, side_table, side_record, _) in enumerate(sides, start=1):
-            assert jm.mean[i] == Fraction(side_record.moments["mean"]), (wager.id, side_table.id)
-            assert jm.variance(i) == Fraction(side_record.moments["variance"]), (wager.id, side_table.id)
+            assert jm.mean[i] == side_record.moments.mean, (wager.id, side_table.id)
+            assert jm.variance(i) == side_record.moments.variance, (wager.id, side_table.id)
 
 
 @pytest.mark.parametrize("name", ["maryland", "massachusetts", "south-dakota", "tribal", "nsw"])

@@ -84,12 +84,12 @@ def test_every_to_one_or_amount_on_a_wager_collected_before_the_deal_has_its_oth
                     assert record.alternatives, (ruleset.ref, wager_id, table.id)
                     checked += 1
                     continue
-                others = [a["return_to_player"] for a in record.alternatives
-                          if a["return_to_player"] is not None and record.return_to_player is not None
-                          and abs(a["return_to_player"] - record.return_to_player) > 1e-9]
+                others = [a.return_to_player for a in record.alternatives
+                          if a.return_to_player is not None and record.return_to_player is not None
+                          and abs(a.return_to_player - record.return_to_player) > 1e-9]
                 assert others, (ruleset.ref, wager_id, table.id)
                 checked += 1
     assert checked >= 11   # Tribal five-card bonus; South Dakota five-card bonus A-D and three-card bonus A-F
     tribal = paytable_result(model_of(catalogue.latest("tribal")), "five-card-bonus", "bonus-payout")
-    got = sorted(round(x * 100, 4) for x in [tribal.house_edge] + [a["house_edge"] for a in tribal.alternatives])
+    got = sorted(round(float(x) * 100, 4) for x in [tribal.house_edge] + [a.house_edge for a in tribal.alternatives])
     assert got == [21.1997, 24.0712]

@@ -16,6 +16,8 @@ import pytest
 from click.testing import CliRunner
 
 from lit_compliance.cli import main
+from lit_compliance.gamemath.record import settings_json
+from lit_compliance.report.priced_json import priced_json
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIGS = sorted((ROOT / "examples" / "configs").glob("*.yaml"))
@@ -142,7 +144,7 @@ def test_diff_states_the_edges_the_record_gives(analysed):
             if side == "old":
                 figures = analysed[("maryland@v1", m.group(1), m.group(2))]
             else:
-                figures = _figures(paytable_result(draft, m.group(1), m.group(2)).as_dict())
+                figures = _figures(priced_json(paytable_result(draft, m.group(1), m.group(2))))
             assert edge == round(figures["house_edge"], 10) and change[f"edge_status_{side}"] == figures["status"]
             stated += 1
     assert stated >= 3
@@ -175,7 +177,7 @@ def _settings_of(ref: str, key) -> dict:
     from lit_compliance.gamemath import paytable_result
     from lit_compliance.load.catalogue import Catalogue
 
-    return paytable_result(Catalogue.bundled().resolve(ref), *key).settings
+    return settings_json(paytable_result(Catalogue.bundled().resolve(ref), *key).settings)
 
 
 def test_a_configured_progressive_is_priced_at_its_configured_reset():

@@ -12,6 +12,8 @@ from math import comb
 import pytest
 
 from lit_compliance.gamemath import paytable_result
+from lit_compliance.gamemath.record import Status
+from lit_compliance.report.priced_json import alternative_json
 from lit_compliance.model import ReadingError, model_of
 from lit_compliance.play.round_file import load_round_text
 from lit_compliance.play.settlement import settle, view
@@ -34,12 +36,13 @@ def _lines(ruleset, wager: str, table: str) -> dict:
 
 
 def _alternative(result, finding: str, reading: str) -> dict:
-    (alt,) = [a for a in result.alternatives if (a["finding"], a["reading"]) == (finding, reading)]
-    return alt
+    """The figures under another reading, as the outputs state them (floats)."""
+    (alt,) = [a for a in result.alternatives if (a.reading.finding, a.reading.reading) == (finding, reading)]
+    return alternative_json(alt)
 
 
 def _applied(result) -> set:
-    return {(r["finding"], r["reading"]) for r in result.readings}
+    return {(r.finding, r.reading) for r in result.readings}
 
 
 # --- South Dakota three card bonus: "--" for the mini royal on Alternatives A-C ----------------------
@@ -70,7 +73,7 @@ def test_sd_dashed_mini_royal_falls_through_to_the_straight_flush_by_default(sou
     pays = {h: Fraction(p["value"]) for h, p in printed.items() if p["kind"] == "to_one"}
     got = paytable_result(south_dakota, "three-card-bonus", "a")
     assert ("sd-three-card-mini-royal-dashes", "falls-through") in _applied(got)
-    assert Fraction(got.exact["return_to_player"]) == _three_card_return(pays, "straight_flush")
+    assert got.return_to_player == _three_card_return(pays, "straight_flush")
 
 
 def test_sd_dashed_mini_royal_pays_nothing_under_the_literal_reading(south_dakota):
@@ -98,7 +101,7 @@ def test_sd_bonus_pays_to_one_as_printed_by_default(south_dakota):
     printed = _lines(south_dakota, "five-card-bonus", "b")
     got = paytable_result(south_dakota, "five-card-bonus", "b")
     assert ("sd-side-bets-collected-before-deal", "to-one-as-printed") in _applied(got)
-    assert Fraction(got.exact["return_to_player"]) == _five_card_return(printed, lambda x: x + 1)
+    assert got.return_to_player == _five_card_return(printed, lambda x: x + 1)
 
 
 def test_sd_bonus_keeps_the_collected_stake_under_the_stake_kept_reading(south_dakota):
@@ -124,7 +127,7 @@ def test_md_five_card_bonus_pays_the_printed_pair_line_by_default(maryland):
     got = paytable_result(maryland, "five-card-bonus", "a")
     assert ("md-five-card-bonus-two-pair-vs-pair", "paytable-as-printed") in _applied(got)
     # fixed amounts, priced at a $1 wager: the amount is the whole sum returned
-    assert Fraction(got.exact["return_to_player"]) == _five_card_return(printed, lambda x: x)
+    assert got.return_to_player == _five_card_return(printed, lambda x: x)
 
 
 def test_md_five_card_bonus_wins_only_on_two_pair_under_11e1(maryland):
@@ -141,7 +144,7 @@ def test_md_paytable_g_without_a_two_pair_figure_is_incomplete_by_default(maryla
     assert "two_pair" not in printed
     got = paytable_result(maryland, "five-card-bonus", "g")
     assert ("md-five-card-bonus-g-no-two-pair", "figure-missing") in _applied(got)
-    assert got.status == "incomplete" and got.house_edge is None
+    assert got.status is Status.INCOMPLETE and got.house_edge is None
     model = model_of(maryland)
     assert [ln.hand for ln in model.wager("five-card-bonus").paytable("g").missing] == ["two_pair"]
 
@@ -168,7 +171,7 @@ def test_md_progressive_b_pays_the_meter_on_any_ace_king_queen_as_printed(maryla
     expected = _three_card_hits(lambda h: bool(h.tags & hands))
     assert got.hit_frequency == pytest.approx(float(expected), abs=1e-15)
     # every A-K-Q (64 of them) takes the whole meter
-    assert got.details["rtp_per_meter_dollar"] == pytest.approx(64 / comb(52, 3), rel=1e-12)
+    assert got.side.meter.per_meter_dollar == pytest.approx(64 / comb(52, 3), rel=1e-12)
 
 
 def test_md_progressive_b_pays_the_meter_only_on_spades_under_the_of_spades_reading(maryland):
@@ -191,8 +194,8 @@ def test_zero_expectation_bets_ridden_give_the_published_element_of_risk(catalog
     ridden = _alternative(got, "analysis-zero-expectation", "ridden")
     assert round(ridden["element_of_risk"] * 100, 4) == 2.8453
     assert round(ridden["average_bets"], 6) == 1.232084
-    assert ridden["house_edge"] == got.house_edge        # riding a zero-expectation bet costs nothing
-    assert got.average_bets < ridden["average_bets"]
+    assert ridden["house_edge"] == float(got.house_edge)        # riding a zero-expectation bet costs nothing
+    assert float(got.average_bets) < ridden["average_bets"]
 
 
 # --- Void hands: the texts that never say what happens to the wagers --------------------------------

@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from lit_compliance.gamemath import paytable_result
+from lit_compliance.report.priced_json import priced_json
 from lit_compliance.gamemath.base import multipliers, not_whole_odds
 from lit_compliance.gamemath.strategy import decide, family, high_cards, matches, rank_word
 from lit_compliance.gamemath.tables import base_classes, suit_classes
@@ -68,7 +69,7 @@ def test_strategy_rules_give_the_exact_decision_on_every_holding_of_every_base_p
         m, _ = multipliers(table)
         t = base_classes(model.hand_rules)
         exact = {3: np.sign(t.counts3.astype(np.int64) @ m), 4: np.sign(t.counts4.astype(np.int64) @ m)}
-        rules = paytable_result(model, wager.id, table.id).details["strategy_rules"]
+        rules = priced_json(paytable_result(model, wager.id, table.id))["details"]["strategy_rules"]
         for k, bet in ((3, "bet1"), (4, "bet2")):
             class_of, index, features = holdings[k]
             by_rules = _rule_decisions(rules[bet], features, k)[index]
@@ -97,7 +98,7 @@ def test_standard_paytable_rules_are_the_published_let_it_ride_strategy(catalogu
     # paying hand, four to a flush, four to an outside straight with a high card; four to an outside
     # straight with no high cards and four to an inside straight with four high cards are break-even.
     model = model_of(catalogue.get("maryland"))
-    rules = paytable_result(model, "base", "a").details["strategy_rules"]
+    rules = priced_json(paytable_result(model, "base", "a"))["details"]["strategy_rules"]
     bet1 = rules["bet1_text"]
     assert "any paying hand" in bet1 and "three to a royal flush" in bet1
     assert "three suited in a row except A-2-3 and 2-3-4" in bet1

@@ -110,8 +110,8 @@ def test_paytables_lists_every_alternative_with_house_edge_and_hit_frequency(rul
     base_a = paytable_result(rs, "base", "a")
     assert base_a.status == "exact" and 0.03 < base_a.house_edge < 0.04
     block = text[text.index("  Paytable A (a) [COMAR 36.05.18.12A(1)]"):]
-    assert f"House edge:      {base_a.house_edge * 100:.3f}%" in block.splitlines()[1]
-    assert f"Hit frequency:   {base_a.hit_frequency * 100:.2f}%" in block.splitlines()[3]
+    assert f"House edge:      {float(base_a.house_edge) * 100:.3f}%" in block.splitlines()[1]
+    assert f"Hit frequency:   {float(base_a.hit_frequency) * 100:.2f}%" in block.splitlines()[3]
     assert "Element of risk:" in block.splitlines()[4]
 
 

@@ -92,8 +92,10 @@ def _paytable_figures(wager, table, rules) -> dict:
     from lit_compliance.gamemath.coverall import price_cover_all
     from lit_compliance.gamemath.side import atoms_for, envy_per_other_player, price
 
+    from lit_compliance.report.priced_json import priced_json
+
     result = price_paytable(wager, table, rules)
-    out: dict = {"status": result.status, "reported_exact": result.exact}
+    out: dict = {"status": result.status.value, "reported_exact": priced_json(result)["exact"]}
     if table is None:
         return out
     if wager.is_base:

@@ -27,6 +27,7 @@ def analyze(jurisdiction, version, on, wager, paytable, strategy, fmt):
     """
     from ..gamemath import jobs  # lazy: the math loads only for commands that price (`--help` imports every command module)
     from ..gamemath.analysis import analysis  # lazy: as above
+    from ..report.priced_json import analysis_json  # lazy: as above
 
     targets = catalogue().jurisdictions if jurisdiction == "all" else [jurisdiction]
     if jurisdiction == "all" and version:
@@ -44,7 +45,7 @@ def analyze(jurisdiction, version, on, wager, paytable, strategy, fmt):
         if not todo:
             raise Trouble(f"{rs.ref}: no paytable {paytable!r} for the wagers selected")
         reports.append({"ruleset": rs.ref, "name": rs.name, "version_note": said,
-                        **analysis(rs, wager, paytable, progress=progress(f"analysing {rs.ref}"))})
+                        **analysis_json(analysis(rs, wager, paytable, progress=progress(f"analysing {rs.ref}")))})
     if not reports:
         raise Trouble("; ".join(skipped) or f"no jurisdiction offers a wager {wager!r}")
     if fmt == "json":

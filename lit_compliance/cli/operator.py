@@ -23,6 +23,7 @@ from ..output.render import render, to_json
 from ..model import model_of
 
 from ..output.text_safety import markdown, one_line
+from ..report.priced_json import priced_json
 from ..operator.summary import paytables_view, summary_view
 from ..table.figures import table_figures, table_lines
 from ..table.config import (PART_DIGITS, TableConfig, config_of_document, digest, load_config,
@@ -78,7 +79,7 @@ def paytables(jurisdiction: str, version: str | None, on: str | None, fmt: str) 
     results = _analyse(rs)
     view = paytables_view(rs, results)
     if fmt == "json":
-        by_key = {(r.wager_id, r.paytable_id): r.as_dict() for r in results}
+        by_key = {(r.wager_id, r.paytable_id): priced_json(r) for r in results}
         for wager in view["wagers"]:
             for table in wager["tables"]:
                 key = (wager["id"], None if table["id"] == "-" else table["id"])

@@ -9,35 +9,39 @@ reading. A warm run reads the report whole and types none of those models.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Callable, Iterable
 
 from .. import cache
 from ..load.fingerprint import content_digest
 from . import analyse
+from .codec import CodecError, decode, encode
 from .findings import math_findings
+from .record import PricedPaytable
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """Every priced record of a ruleset (under its default readings) and the findings from the math."""
+
+    results: tuple[PricedPaytable, ...]
+    math_findings: tuple[dict, ...]
 
 
 def analysis(ruleset, wager_id: str | None = None, paytable_id: str | None = None,
-             progress: Callable[[Iterable], Iterable] | None = None) -> dict:
-    """``{"results": [each priced record as data], "math_findings": [...]}`` for a loaded ruleset under
-    its default readings (one wager, or one paytable, without the math findings), from the cache
-    where the same ruleset was analysed before. Cold and warm give the same data (it goes through
-    JSON either way)."""
+             progress: Callable[[Iterable], Iterable] | None = None) -> Analysis:
+    """The priced records and math findings of a loaded ruleset under its default readings (one
+    wager, or one paytable, without the math findings), from the cache where the same ruleset was
+    analysed before. Cold and warm give the same answer (the findings go through JSON either way)."""
     inputs = {"ruleset": content_digest(ruleset), "wager": wager_id, "paytable": paytable_id}
     return cache.memo(ANALYSIS, inputs, lambda: _analysis(ruleset, wager_id, paytable_id, progress))
 
 
-def _analysis(ruleset, wager_id, paytable_id, progress) -> dict:
+def _analysis(ruleset, wager_id, paytable_id, progress) -> Analysis:
     results = analyse(ruleset, wager_id, paytable_id, progress=progress)
-    return json.loads(json.dumps({
-        "results": [r.as_dict() for r in results],
-        "math_findings": math_findings(ruleset, results) if not (wager_id or paytable_id) else []}))
+    findings = math_findings(ruleset, results) if not (wager_id or paytable_id) else []
+    return Analysis(tuple(results), tuple(json.loads(json.dumps(findings))))
 
 
-def _report(stored) -> dict:
-    if not isinstance(stored, dict) or set(stored) != {"results", "math_findings"}:
-        raise ValueError("not an analysis report")
-    return stored
-
-
-ANALYSIS = cache.kind("analysis", cache.same, _report, "a ruleset's analysis report (:func:`analysis`)")
+ANALYSIS = cache.kind("analysis", encode, lambda data: decode(Analysis, data),
+                      "a ruleset's analysis report (:func:`analysis`; another shape is a CodecError, a miss)")

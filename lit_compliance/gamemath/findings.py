@@ -42,10 +42,11 @@ def _line_probability(line: Line, atoms) -> Fraction:
 def _table_findings(model: RulesetModel, wager: Wager, table: Paytable, result, slug: str) -> list[dict]:
     out: list[dict] = []
     where = f"{wager.name}, {table.name}"
-    if result is not None and result.return_to_player is not None and result.return_to_player > 1:
+    rtp = None if result is None or result.return_to_player is None else float(result.return_to_player)
+    if rtp is not None and rtp > 1:
         out.append({
             "id": f"{slug}-return-over-100", "kind": "implausible_value", "cite": table.cite,
-            "says": f"{where}: return to player {result.return_to_player:.2%}"
+            "says": f"{where}: return to player {rtp:.2%}"
                     + (f" ({result.note})" if result.note else ""),
             "problem": "the wager returns more than it takes: the house loses on average"})
     if table.missing:

@@ -6,7 +6,7 @@ from fractions import Fraction
 from math import sqrt
 
 
-@dataclass
+@dataclass(frozen=True)
 class Moments:
     """Mean, second moment and variance of the net result per unit staked, exactly."""
 

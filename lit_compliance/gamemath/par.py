@@ -17,7 +17,7 @@ its break-even meter).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from fractions import Fraction
 from math import comb
 from statistics import NormalDist
@@ -30,6 +30,7 @@ from ..model.vocabulary import hand_name, odds
 from ..poker.hands import CATEGORIES_5, IMPLIED, HandRules
 from . import price_paytable, priced
 from .moments import Moments, moments
+from .record import settings_json
 from .settings import TableSettings
 from .side import envy_per_other_player
 from .tables import Atom, five_card_counts
@@ -92,16 +93,16 @@ def record_totals(record, exact_math: bool = True) -> dict | None:
     """The summary figures of a sheet: the priced record's return, edge and hit frequency, and the
     spread from its moments. None where the record states no edge."""
     mo = record.moments
-    if not mo or record.house_edge is None:
+    if mo is None or record.house_edge is None:
         return None
-    mean, variance, sd = Fraction(mo["mean"]), Fraction(mo["variance"]), mo["standard_deviation"]
+    mean, variance, sd = mo.mean, mo.variance, mo.sd
     return {
-        "return_to_player": record.return_to_player, "house_edge": record.house_edge,
-        "hit_frequency": record.hit_frequency, "win_frequency": mo["win_frequency"],
-        "push_frequency": mo["push_frequency"], "variance": float(variance), "standard_deviation": sd,
+        "return_to_player": _f(record.return_to_player), "house_edge": _f(record.house_edge),
+        "hit_frequency": _f(record.hit_frequency), "win_frequency": float(mo.win),
+        "push_frequency": float(mo.push), "variance": float(variance), "standard_deviation": sd,
         "volatility_index": {f"{int(level * 100)}%": z_of(level) * sd for level in LEVELS[:2]},
         "exact": {"return_to_player": _frac(1 + mean), "house_edge": _frac(-mean),
-                  "hit_frequency": _frac(Fraction(mo["win_frequency_exact"]) + Fraction(mo["push_frequency_exact"])),
+                  "hit_frequency": _frac(mo.win + mo.push),
                   "variance": _frac(variance)} if exact_math else {},
     }
 
@@ -162,9 +163,9 @@ def _record_counts(table: Paytable, record) -> tuple[list[int], int, int]:
     """Per line of the paytable, the combinations it pays; the losing combinations; the total: the
     priced record's line counts."""
     counts = [0] * len(table.lines)
-    for i, c in record.details["line_counts"]:
+    for i, c in record.side.line_counts:
         counts[i] = c
-    total = record.details["combinations"]
+    total = record.side.combinations
     return counts, total - sum(counts), total
 
 
@@ -225,25 +226,25 @@ def _sensitivity_side(table, counts, total, stake, meter) -> list[dict]:
 
 def _holds_at(record) -> list[str]:
     """The settings a sheet's figures hold at, in words."""
-    st = record.settings or {}
+    st = record.held_at
     out = []
-    if st.get("meter") is not None:
-        out.append(f"the progressive meter at ${st['meter']:,.2f} ({st['meter_from']})")
-    if st.get("stake") is not None and st.get("stake_from") and st["stake_from"] != "one unit":
-        out.append(f"a ${st['stake']:,.2f} wager ({st['stake_from']})")
-    if st.get("players") and "rounds" in record.details:   # Cover All: priced per number of players
-        out.append(f"{st['players']} player(s)")
+    if st.meter is not None:
+        out.append(f"the progressive meter at ${float(st.meter):,.2f} ({st.meter_from})")
+    if st.stake is not None and st.stake_from and st.stake_from != "one unit":
+        out.append(f"a ${float(st.stake):,.2f} wager ({st.stake_from})")
+    if st.players and record.cover_all is not None:   # Cover All: priced per number of players
+        out.append(f"{st.players} player(s)")
     return out
 
 
 def side_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions, record) -> dict:
     """A side wager paytable's PAR sheet figures, from its priced record."""
     counts, losing, total = _record_counts(table, record)
-    settings = record.settings
-    stake = exact(settings["stake"]) if settings.get("stake") else Fraction(1)
-    stated = bool(wager.stake_for(table)) or settings.get("stake_from") not in (None, "", "not stated by the rules: priced per $1")
+    settings = record.held_at
+    stake = exact(float(settings.stake)) if settings.stake else Fraction(1)
+    stated = bool(wager.stake_for(table)) or settings.stake_from not in (None, "", "not stated by the rules: priced per $1")
     meter_lines = [i for i, line in enumerate(table.lines) if line.payout.is_meter]
-    at_meter = exact(settings["meter"]) if settings.get("meter") is not None else None
+    at_meter = exact(float(settings.meter)) if settings.meter is not None else None
     sheet: dict = {"enumeration": BASIS_TEXT[table.hand_basis.value], "total": total,
                    "stake": float(stake), "stake_stated": stated, "assumptions": []}
     if not stated and (table.pays_fixed_amounts or meter_lines):
@@ -253,14 +254,14 @@ def side_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions
     if meter_lines and at_meter is None:
         sheet["assumptions"].append(
             "no meter amount is fixed by the rules or the table: the return is a function of the meter "
-            f"(with its break-even meter, ${record.details['break_even_meter']:,.2f}), so no house edge is "
+            f"(with its break-even meter, ${float(record.side.meter.break_even):,.2f}), so no house edge is "
             "stated; the meter lines' rows show no net result")
     values = _returns(table, stake, at_meter)
     sheet["rows"] = _side_rows(table, counts, losing, total, values)
     sheet["totals"] = record_totals(record)
-    sheet["status"] = record.status
+    sheet["status"] = record.status.value
     if record.missing:
-        floor = record.details.get("return_excluding_missing")
+        floor = _f(record.side.return_excluding_missing)
         sheet["assumptions"].append(
             f"figures missing in the source for {', '.join(hand_name(h) for h in record.missing)}: no house edge "
             "can be stated" + (f"; the lines with figures return {floor:.4%}, a floor" if floor is not None else ""))
@@ -278,18 +279,18 @@ def side_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions
         sheet["by_stake"] = []
         for s in STAKES:
             at = price_paytable(wager, table, rules, TableSettings(stake=Fraction(s), stake_from="as shown"))
-            sheet["by_stake"].append({"stake": s, "return_to_player": at.return_to_player,
-                                      "house_edge": at.house_edge,
-                                      "standard_deviation": at.moments.get("standard_deviation")})
+            sheet["by_stake"].append({"stake": s, "return_to_player": _f(at.return_to_player),
+                                      "house_edge": _f(at.house_edge),
+                                      "standard_deviation": at.moments.sd if at.moments is not None else None})
     if table.envy_lines and sheet["totals"]:
-        sheet["envy"] = _envy_section(table, rules, stake, Fraction(record.moments["mean"]), opts)
+        sheet["envy"] = _envy_section(table, rules, stake, record.moments.mean, opts)
     return _finish(sheet, opts, _edge_at_bet(wager, table, rules, opts, record) if sheet["totals"] else None)
 
 
 def _meter_section(table, counts, total, stake, at_meter, wager, meter_lines, opts, record) -> dict:
-    base = Fraction(record.details["rtp_without_meter_exact"])
-    slope = Fraction(record.details["rtp_per_meter_dollar_exact"])
-    break_even = Fraction(record.details["break_even_meter_exact"]) if slope else None
+    function = record.side.meter
+    base, slope = function.without_meter, function.per_meter_dollar
+    break_even = function.break_even if slope else None
     reset = opts.reset or (wager.meter.reset_minimum if wager.meter else None)
 
     def rtp(meter) -> Fraction:
@@ -301,7 +302,7 @@ def _meter_section(table, counts, total, stake, at_meter, wager, meter_lines, op
     jackpot = sum(Fraction(counts[i], total) for i in meter_lines
                   if table.lines[i].payout.meter_share == 1)
     section = {
-        "priced_at": _f(at_meter), "priced_at_from": record.settings.get("meter_from"),
+        "priced_at": _f(at_meter), "priced_at_from": record.held_at.meter_from,
         "return_without_meter": float(base),
         "return_per_meter_dollar": float(slope), "break_even_meter": _f(break_even),
         "return_function": f"return = {float(base):.4%} + {float(slope):.6%} x meter ($); 100% at a meter of "
@@ -374,8 +375,8 @@ def cover_all_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOp
                           "distribution": [float(p) for p in probs]})
     mine = next(c for c in per_count if c["players"] == players)
     if record.return_to_player is not None:   # the record's figures, as analyze states them
-        mine.update(return_to_player=record.return_to_player, house_edge=record.house_edge,
-                    hit_frequency=record.hit_frequency)
+        mine.update(return_to_player=_f(record.return_to_player), house_edge=_f(record.house_edge),
+                    hit_frequency=_f(record.hit_frequency))
     probs = [Fraction(p).limit_denominator(10 ** 12) for p in mine["distribution"]]
     rows = []
     for name, p, v in zip(CATEGORIES_5, probs, values):
@@ -393,7 +394,7 @@ def cover_all_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOp
     sheet = {"enumeration": f"highest five-card hand among {players} player(s); "
                             + mine["method"],
              "total": None, "stake": 1.0, "stake_stated": False, "rows": rows,
-             "totals": record_totals(record, exact_math=players == 1), "status": record.status,
+             "totals": record_totals(record, exact_math=players == 1), "status": record.status.value,
              "assumptions": ["every player in the round holds a hand, the dealer none; priced on a one-unit stake",
                              "for 1 to 3 players the highest hand is exact (every deal counted); for 4 players it is "
                              "exact from three of a kind up (every deal in which all four seats reach a category "
@@ -422,35 +423,65 @@ BASE_TOTAL = 22_100 * 49 * 48
 
 
 def base_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions, record) -> dict:
-    """The base game paytable's PAR sheet figures (strategy, bets riding, final hands), from its priced record."""
-    from .base import analyse_base, multipliers, not_whole_odds  # lazy: numpy, only on a cache miss
+    """The base game paytable's PAR sheet figures (strategy, bets riding, final hands), from its priced
+    record: the strategy and the final hands by bets riding are the record's, not analysed again."""
+    from .base import multipliers  # lazy: numpy, only on a cache miss
 
     sheet: dict = {"enumeration": BASIS_TEXT["base"], "total": comb(52, 5), "stake": 1.0, "stake_stated": True,
                    "assumptions": ["optimal strategy (each bet rides when its expectation is positive)",
                                    "figures per unit of one of the three equal base bets"]}
-    odd = not_whole_odds(table)
-    if odd:
+    if record.not_whole_odds:
         sheet.update(status="incomplete", rows=[], totals=None, sensitivity=[],
-                     assumptions=sheet["assumptions"] + [f"not whole 'to 1' odds for {', '.join(hand_name(h) for h in odd)}: "
-                                                         "the base game is priced for whole odds only; no strategy or edge "
-                                                         "can be stated"])
+                     assumptions=sheet["assumptions"] + [
+                         f"not whole 'to 1' odds for {', '.join(hand_name(h) for h in record.not_whole_odds)}: "
+                         "the base game is priced for whole odds only; no strategy or edge can be stated"])
         return sheet
-    mult, missing = multipliers(table)
-    if missing:
+    if record.base is None:
         sheet.update(status="incomplete", rows=[], totals=None, sensitivity=[],
                      assumptions=sheet["assumptions"] + [f"figures missing in the source for "
-                                                         f"{', '.join(hand_name(h) for h in missing)}: "
+                                                         f"{', '.join(hand_name(h) for h in record.missing)}: "
                                                          "no strategy or edge can be stated"])
         return sheet
-    r = analyse_base(mult, rules)
+    r = record.base
+    mult, _ = multipliers(table)
+    outcomes = {(category, bets): p for category, bets, p in r.outcomes}
+    rows, pairs, sens = _base_rows(table, rules, mult, outcomes)
+    m = moments(pairs)
+    limited = _limit_section(pairs, opts, opts.limit_bet, m)
+    if limited:
+        sheet["payout_limit"] = limited
+    sheet["total_five"] = int(five_card_counts(rules).sum())
+    sheet["rows"] = rows
+    sheet["totals"] = record_totals(record)
+    sheet["status"] = record.status.value
+    e1, e2, e3 = r.bet_expectations
+    sheet["base"] = {
+        "bet_expectations": [float(e1), float(e2), float(e3)],
+        "bet_expectations_exact": [_frac(e1), _frac(e2), _frac(e3)],
+        "ride_bet1": float(r.ride_bet1_share), "ride_bet2": float(r.ride_bet2_share),
+        "pulled": {"average_bets": float(record.average_bets), "element_of_risk": float(record.element_of_risk)},
+        "ridden": {"average_bets": float(r.average_bets_ridden), "element_of_risk": float(r.element_of_risk_ridden)},
+        "final_hands": [{"hand": row["hand"], **{f"bets_{b}": float(Fraction(row["deals"][b], BASE_TOTAL))
+                                                 for b in (1, 2, 3)}} for row in rows],
+        "strategy_bet1": list(r.bet1),
+        "strategy_bet2": {g.name: {"riding": g.riding, "of": g.of, "holdings": list(g.holdings)} for g in r.bet2},
+        "strategy_rules": {"bet1": [asdict(x) for x in r.rules_bet1], "bet2": [asdict(x) for x in r.rules_bet2],
+                           "bet1_text": r.rules_bet1_text, "bet2_text": r.rules_bet2_text},
+    }
+    sheet["sensitivity"] = sens
+    sheet["sensitivity_note"] = "strategy held fixed (at the optimum the first-order change is the same)"
+    return _finish(sheet, opts)
+
+
+def _base_rows(table: Paytable, rules: HandRules, mult, outcomes: dict) -> tuple[list[dict], list, list[dict]]:
+    """The final-hand rows of the base game (best first), the (probability, net) pairs of a round,
+    and the sensitivity of the edge to each paying hand's odds."""
     five = five_card_counts(rules)
     total5 = int(five.sum())
-    rows = []
-    pairs = []
-    sens = []
+    rows, pairs, sens = [], [], []
     for code in reversed(range(len(CATEGORIES_5))):
         name = CATEGORIES_5[code]
-        by_bets = {b: r.outcomes.get((name, b), Fraction(0)) for b in (1, 2, 3)}
+        by_bets = {b: outcomes.get((name, b), Fraction(0)) for b in (1, 2, 3)}
         p = sum(by_bets.values())
         net = int(mult[code])
         contribution = sum(b * net * q for b, q in by_bets.items())
@@ -458,8 +489,7 @@ def base_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions
             if q:
                 pairs.append((q, Fraction(b * net)))
         line = table.line_for(Atom(frozenset({name} | IMPLIED.get(name, set())), None, 1))
-        rows.append({"hand": _label(line) if line is not None and line.hand == name else
-                     name.replace("_", " ").capitalize().replace("Pair tens or better", "Pair of tens or better"),
+        rows.append({"hand": _label(line) if line is not None and line.hand == name else hand_name(name),
                      "combinations": int(five[code]), "probability": float(p), "cycle": _cycle(int(five[code]), total5),
                      "pays": _pay_text(line) if line is not None and line.payout.offered else "loses",
                      "net": float(net), "contribution": float(contribution),
@@ -468,28 +498,7 @@ def base_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions
         if line is not None and net >= 0:
             sens.append({"hand": rows[-1]["hand"], "unit": "1 to 1 more",
                          "change_in_house_edge": float(-sum(b * q for b, q in by_bets.items()))})
-    m = moments(pairs)
-    limited = _limit_section(pairs, opts, opts.limit_bet, m)
-    if limited:
-        sheet["payout_limit"] = limited
-    sheet["total_five"] = total5
-    sheet["rows"] = rows
-    sheet["totals"] = record_totals(record)
-    sheet["status"] = record.status
-    e1, e2, e3 = r.bet_expectations
-    sheet["base"] = {
-        "bet_expectations": [float(e1), float(e2), float(e3)],
-        "bet_expectations_exact": [_frac(e1), _frac(e2), _frac(e3)],
-        "ride_bet1": float(r.ride1_share), "ride_bet2": float(r.ride2_share),
-        "pulled": {"average_bets": float(r.average_bets), "element_of_risk": float(r.element_of_risk)},
-        "ridden": {"average_bets": float(r.average_bets_ridden), "element_of_risk": float(r.element_of_risk_ridden)},
-        "final_hands": [{"hand": row["hand"], **{f"bets_{b}": float(Fraction(row["deals"][b], BASE_TOTAL))
-                                                 for b in (1, 2, 3)}} for row in rows],
-        "strategy_bet1": r.ride3, "strategy_bet2": r.ride4, "strategy_rules": r.rules,
-    }
-    sheet["sensitivity"] = sens
-    sheet["sensitivity_note"] = "strategy held fixed (at the optimum the first-order change is the same)"
-    return _finish(sheet, opts)
+    return rows, pairs, sens
 
 
 def _limited(pairs, cap: Fraction) -> tuple[Moments, Fraction]:
@@ -524,15 +533,15 @@ def _edge_at_bet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptio
     """The house edge at the bet the win per hour assumes, where the rules state money amounts (or a
     meter share) for no wager amount: the paytable priced again at that stake (the meter as the
     sheet's). None where the sheet's edge holds at any bet (odds, or a stake the rules fix)."""
-    settings = record.settings or {}
+    settings = record.held_at
     if record.house_edge is None or wager.stake_for(table) or not (table.pays_fixed_amounts or table.pays_from_meter):
         return None
-    if settings.get("stake") is not None and exact(settings["stake"]) == opts.bet:
-        return record.house_edge
-    meter = exact(settings["meter"]) if settings.get("meter") is not None else None
-    at = price_paytable(wager, table, rules, TableSettings(meter=meter, meter_from=settings.get("meter_from") or "",
+    if settings.stake is not None and exact(float(settings.stake)) == opts.bet:
+        return float(record.house_edge)
+    meter = exact(float(settings.meter)) if settings.meter is not None else None
+    at = price_paytable(wager, table, rules, TableSettings(meter=meter, meter_from=settings.meter_from or "",
                                                            stake=opts.bet, stake_from="the bet the win per hour assumes"))
-    return at.house_edge
+    return _f(at.house_edge)
 
 
 def sheet_for(model: RulesetModel, wager: Wager, table: Paytable | None, opts: ParOptions) -> dict:
@@ -548,9 +557,9 @@ def sheet_for(model: RulesetModel, wager: Wager, table: Paytable | None, opts: P
         record = priced(model, wager, table, settings)
     else:   # a house or proposed paytable: not the ruleset's, so no reading concerns it
         record = price_paytable(wager, table, model.hand_rules, settings)
-    summary = {"status": record.status, "house_edge": record.house_edge, "return_to_player": record.return_to_player,
-               "hit_frequency": record.hit_frequency, "settings": record.settings, "missing": record.missing,
-               "note": record.note}
+    summary = {"status": record.status.value, "house_edge": _f(record.house_edge),
+               "return_to_player": _f(record.return_to_player), "hit_frequency": _f(record.hit_frequency),
+               "settings": settings_json(record.settings), "missing": list(record.missing), "note": record.note}
     if table is None:
         return {**head, "priced": summary, "status": "incomplete", "rows": [], "totals": None, "sensitivity": [],
                 "assumptions": ["the source prints no paytable for this wager"], "enumeration": "", "total": None,

@@ -21,11 +21,12 @@ disagree.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict
 
 import numpy as np
 
 from ..poker.cards import RANK_LETTERS
+from .strategy_rule import Rule
 
 HIGH = 10   # a high card: ten or higher (a pair of them pays)
 
@@ -102,26 +103,6 @@ def rank_word(cards, ace_low: bool = True) -> str:
         if max(low) - min(low) < max(ranks) - min(ranks):
             return "-".join("A" if r == 1 else RANK_LETTERS[r] for r in low)
     return "-".join(RANK_LETTERS[r] for r in ranks)
-
-
-@dataclass
-class Rule:
-    """Holdings of ``family`` whose high-card count lies in ``high`` (inclusive), except the rank
-    sets ``excluding``, plus the rank sets ``including``; ``decision`` is "ride" or "optional"."""
-
-    decision: str
-    family: str
-    high: tuple = (0, 4)
-    excluding: list = field(default_factory=list)
-    including: list = field(default_factory=list)
-    text: str = ""
-
-    def matches(self, fam: str, high: int, word: str) -> bool:
-        if fam != self.family:
-            return False
-        if word in self.including:
-            return True
-        return self.high[0] <= high <= self.high[1] and word not in self.excluding
 
 
 def _and(words: list[str]) -> str:

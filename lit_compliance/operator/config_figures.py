@@ -126,7 +126,7 @@ def paytable_lines(rs, wager: Wager, settings) -> list[str]:
     flags = math_findings(rs, [r for r in results if r is not None])
     lines = []
     for table, r in zip(wager.paytables, results):
-        edge = "n/a" if r is None or r.house_edge is None else f"{r.house_edge * 100:.2f}%"
+        edge = "n/a" if r is None or r.house_edge is None else f"{float(r.house_edge) * 100:.2f}%"
         at = f" ({r.note})" if r is not None and r.note else ""
         slug = f"math-{wager.id}-{table.id}-"
         said = [f"{f['problem']}" for f in flags

@@ -18,7 +18,8 @@ from ..model.hand_rankings import Ranking
 from ..model.paytable import Line, Paytable
 from ..model.sections import DealingMethod
 from ..model.wager import Wager
-from ..model.vocabulary import currency_symbol, flag_text, hand_name, money, odds
+from ..model.vocabulary import currency_symbol, flag_text, hand_name, money, odds, status_sentence
+from ..gamemath.record import settings_json
 from ..table.configured import finding_note
 from ..load.fingerprint import ruleset_json
 
@@ -282,7 +283,8 @@ def summary_view(ruleset: Ruleset, escape: Callable[[str], str] | None = None, r
         for w in wagers:
             for t in w["paytables"]:
                 result = by_key.get((w["id"], t["id"]))
-                t["math"] = {**_math_text(result), "status_words": result.status_text} if result is not None else None
+                t["math"] = ({**_math_text(result), "status_words": status_sentence(
+                    result.status.value, settings_json(result.settings), result.missing)} if result is not None else None)
     _number_notes([play, sequence, rankings, wagers, limits, procedures, dealing, irregularities, signage, other,
                    definitions], numbers)
     view = {
@@ -326,20 +328,20 @@ def _map_strings(value: Any, fn: Callable[[str], str]) -> Any:
 # --- the paytables overview (``lit-compliance paytables``) ----------------------------------------
 
 
-def _pct(x: float | None, digits: int = 3) -> str:
-    return "n/a" if x is None else f"{x * 100:.{digits}f}%"
+def _pct(x, digits: int = 3) -> str:
+    return "n/a" if x is None else f"{float(x) * 100:.{digits}f}%"
 
 
 def _math_text(result) -> dict:
     """House edge, return and hit frequency of one priced paytable, said for a person."""
-    status = result.status
+    status = result.status.value
     edge = _pct(result.house_edge)
     if status == "incomplete":
         edge = "cannot be stated (figures missing in the source)"
     elif status == "function_of_meter":
-        meter = (result.details or {}).get("break_even_meter")
-        at = (result.settings or {}).get("meter")
-        edge = (f"{_pct(result.house_edge)} at a meter of ${at:,.0f} ({result.settings.get('meter_from')})"
+        meter = float(result.side.meter.break_even) if result.side and result.side.meter else None
+        at = result.held_at.meter
+        edge = (f"{_pct(result.house_edge)} at a meter of ${float(at):,.0f} ({result.held_at.meter_from})"
                 if result.house_edge is not None and at is not None else "depends on the meter (no meter fixed)")
         if meter is not None:
             edge += f"; the wager breaks even at a meter of about ${meter:,.0f}"

@@ -354,7 +354,8 @@ def _edge(rs: Ruleset, wager_id: str, paytable_id: str) -> str:
     from ..gamemath import paytable_result  # lazy: the math loads only when house edges are asked for
 
     result = paytable_result(rs, wager_id, paytable_id)
-    return edge_text(result.house_edge, result.status) or "not computable"
+    edge = None if result.house_edge is None else float(result.house_edge)
+    return edge_text(edge, result.status.value) or "not computable"
 
 
 def _irregularity(event: str) -> Callable[[Ruleset], list]:

@@ -148,7 +148,7 @@ class _Differ:
 
             result = paytable_result(rs, wager_id, paytable_id)
             edge = None if result.house_edge is None else round(float(result.house_edge), 10)
-            self._edges[key] = (edge, result.status)
+            self._edges[key] = (edge, result.status.value)
         return self._edges[key]
 
     # -- entry point ---------------------------------------------------------------------------

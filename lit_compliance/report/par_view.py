@@ -16,6 +16,7 @@ from ..gamemath.par import LEVELS, ParOptions, per_hour_text, sheet_for, z_of
 from ..model import RulesetModel
 from ..model.readings import ZERO_EV_PULLED, ZERO_EV_RIDDEN
 from . import charts
+from .priced_json import alternative_json
 
 METHOD = [
     "Every figure is computed by enumerating every outcome of the stated deck (52 cards, no jokers) and "
@@ -86,6 +87,10 @@ def _pct_within(x, interval) -> str:
 def _base_bets(model) -> int:
     """How many equal bets the base game takes (the ruleset's base bets)."""
     return len(model.base_game.bets)
+
+
+def _float(x) -> float | None:
+    return None if x is None else float(x)
 
 
 def _pct(x, digits=4) -> str:
@@ -163,9 +168,9 @@ def _section(model: RulesetModel, wager, table, opts: ParOptions, shown: bool = 
     alternatives = []
     if table is not None and wager.paytable(table.id) is table:
         for alt in paytable_result(model, wager.id, table.id, opts.table_settings()).alternatives:
-            if alt["reading"] != ZERO_EV_RIDDEN.id:
-                alternatives.append({**alt, "house_edge_text": _pct(alt["house_edge"]),
-                                     "status_text": status_sentence(alt["status"])})
+            if alt.reading.reading != ZERO_EV_RIDDEN.id:
+                alternatives.append({**alternative_json(alt), "house_edge_text": _pct(_float(alt.house_edge)),
+                                     "status_text": status_sentence(alt.status.value)})
     if not shown:
         return {**sheet, "readings": readings, "alternatives": alternatives}
     t = sheet.get("totals")

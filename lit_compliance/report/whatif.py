@@ -174,7 +174,7 @@ def what_if(path: Path, catalogue: Catalogue, opts: ParOptions) -> dict:
                     continue
                 candidates.append({"ruleset": model.ref, "wager": wager.id, "paytable": t.id, "name": t.name,
                                    "cite": t.cite, "lines_differing": _differences(mine, _pays(t, stake)),
-                                   "house_edge": result.house_edge})
+                                   "house_edge": float(result.house_edge)})
     if first is None:
         raise InputError([f"{path}: no jurisdiction in the catalogue offers a {data['wager']} wager"])
     model, wager = first

@@ -132,7 +132,7 @@ def configured_round_figures(ruleset: Ruleset, config: TableConfig, wager_id: st
     elif settings.stake is not None:
         settings = replace(settings, stake=exact(amount), stake_from="the amount asked for")
     result = paytable_result(model, wager_id, table_id, settings)
-    if result.settings.get("stake") is None or wager.is_base:
+    if result.held_at.stake is None or wager.is_base:
         return round_figures(result, amount)
     return round_figures(result, exact(amount) if amount is not None else None)
 

@@ -46,8 +46,8 @@ def test_maryland_five_card_bonus_at_a_25_dollar_maximum_warns_with_the_return_a
     at = {s: paytable_result(model, "five-card-bonus", "b", replace(settings, stake=Fraction(s))).return_to_player
           for s in (1, 25)}
     assert abs(at[25] - at[1] / 25) < 1e-12          # whole sums: the return scales as 1/stake
-    assert f"{at[25]:.2%} at the $25 maximum bet" in found.message
-    assert f"{at[1]:.2%} at the $1 minimum" in found.message
+    assert f"{float(at[25]):.2%} at the $25 maximum bet" in found.message
+    assert f"{float(at[1]):.2%} at the $1 minimum" in found.message
     assert "a loss of $24" in found.message
     assert found.finding_id == "md-five-card-bonus-stake-unstated"
     assert not KINDS[found.kind].to_fix        # the sign says it: check --strict still passes

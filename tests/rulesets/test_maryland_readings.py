@@ -17,6 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 from lit_compliance.cli import main
+from lit_compliance.report.priced_json import alternative_json
 from lit_compliance.gamemath import paytable_result
 from lit_compliance.load.strict_yaml import InputError
 from lit_compliance.model import model_of
@@ -47,12 +48,12 @@ def _lines(ruleset, wager: str, table: str) -> dict:
 
 
 def _alternative(result, finding: str, reading: str) -> dict:
-    (alt,) = [a for a in result.alternatives if (a["finding"], a["reading"]) == (finding, reading)]
-    return alt
+    (alt,) = [a for a in result.alternatives if (a.reading.finding, a.reading.reading) == (finding, reading)]
+    return alternative_json(alt)
 
 
 def _applied(result) -> set:
-    return {(r["finding"], r["reading"]) for r in result.readings}
+    return {(r.finding, r.reading) for r in result.readings}
 
 
 def _fixed_return(printed: dict) -> Fraction:
@@ -94,7 +95,7 @@ def test_five_card_bonus_pair_line_pays_as_printed_by_default_per_12B(maryland, 
     assert "pair_tens_or_better" in printed
     got = paytable_result(maryland, "five-card-bonus", table)
     assert ("md-five-card-bonus-two-pair-vs-pair", "paytable-as-printed") in _applied(got)
-    assert Fraction(got.exact["return_to_player"]) == _fixed_return(printed)
+    assert got.return_to_player == _fixed_return(printed)
     assert got.hit_frequency == pytest.approx(sum(FIVE[h] for h in printed) / N5, abs=1e-15)
     printed_json = _analyze("five-card-bonus", table)      # the figure the catalogue prints
     assert Fraction(printed_json["exact"]["return_to_player"]) == _fixed_return(printed)
@@ -116,7 +117,7 @@ def test_five_card_bonus_pair_line_never_pays_under_11E1_two_pair_or_better(mary
 @pytest.mark.parametrize("table", ("c", "e", "f", "g"))
 def test_five_card_bonus_tables_without_a_pair_line_are_not_changed_by_the_pair_reading(maryland, table):
     got = paytable_result(maryland, "five-card-bonus", table)
-    assert "md-five-card-bonus-two-pair-vs-pair" not in {a["finding"] for a in got.alternatives}
+    assert "md-five-card-bonus-two-pair-vs-pair" not in {a.reading.finding for a in got.alternatives}
 
 
 FIVE_CARD_PAIR_ROUND = """
@@ -210,7 +211,7 @@ def test_progressive_b_pays_the_meter_on_every_ace_king_queen_as_printed(marylan
     got = paytable_result(maryland, "progressive", "b")
     assert ("md-progressive-b-akq-suit-missing", "as-printed") in _applied(got)
     # 4 x 4 x 4 = 64 A-K-Q holdings, every one of them takes the whole meter
-    assert got.details["rtp_per_meter_dollar"] == pytest.approx(64 / N3, rel=1e-12)
+    assert got.side.meter.per_meter_dollar == pytest.approx(64 / N3, rel=1e-12)
     hands = set(_lines(maryland, "progressive", "b"))
     assert got.hit_frequency == pytest.approx(float(_three_card_hits(lambda h: bool(h.tags & hands))), abs=1e-15)
     assert _analyze("progressive", "b")["details"]["rtp_per_meter_dollar"] == pytest.approx(64 / N3, rel=1e-12)

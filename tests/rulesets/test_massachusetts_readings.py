@@ -50,8 +50,8 @@ def test_progressive_fixed_lines_are_the_printed_for_one_figures(massachusetts):
 
 def test_progressive_pays_for_one_as_printed_by_default(massachusetts):
     got = paytable_result(massachusetts, "progressive", "table-1")
-    assert (ODDS_FINDING, "for-one-as-printed") in {(r["finding"], r["reading"]) for r in got.readings}
-    assert got.details["rtp_without_meter"] == pytest.approx(float(_fixed_return(0)), abs=1e-15)
+    assert (ODDS_FINDING, "for-one-as-printed") in {(r.finding, r.reading) for r in got.readings}
+    assert got.side.meter.without_meter == pytest.approx(float(_fixed_return(0)), abs=1e-15)
     out = CliRunner().invoke(main, ["analyze", "massachusetts", "--wager", "progressive", "--format", "json"])
     assert out.exit_code == 0, out.output
     (printed,) = json.loads(out.output)["results"]
@@ -62,11 +62,11 @@ def test_progressive_pays_for_one_as_printed_by_default(massachusetts):
 def test_progressive_pays_one_unit_more_per_win_under_the_to_one_reading(massachusetts):
     default = paytable_result(massachusetts, "progressive", "table-1")
     alt = paytable_result(model_of(massachusetts, {ODDS_FINDING: "to-one"}), "progressive", "table-1")
-    assert (ODDS_FINDING, "to-one") in {(r["finding"], r["reading"]) for r in alt.readings}
-    assert alt.details["rtp_without_meter"] == pytest.approx(float(_fixed_return(1)), abs=1e-15)
+    assert (ODDS_FINDING, "to-one") in {(r.finding, r.reading) for r in alt.readings}
+    assert alt.side.meter.without_meter == pytest.approx(float(_fixed_return(1)), abs=1e-15)
     # exactly the stake more on every fixed-line win; the meter lines are untouched
     assert _fixed_return(1) - _fixed_return(0) == Fraction(sum(FIVE.values()), N5)
-    assert alt.details["rtp_per_meter_dollar"] == default.details["rtp_per_meter_dollar"]
+    assert alt.side.meter.per_meter_dollar == default.side.meter.per_meter_dollar
 
 
 def _settled(text: str, readings: str = "") -> dict:

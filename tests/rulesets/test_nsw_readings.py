@@ -17,6 +17,7 @@ from click.testing import CliRunner
 
 from lit_compliance.model.vocabulary import hand_name
 from lit_compliance.cli import main
+from lit_compliance.report.priced_json import alternative_json
 from lit_compliance.gamemath import paytable_result
 from lit_compliance.play.round_file import load_round_text
 from lit_compliance.play.settlement import settle, view
@@ -163,7 +164,7 @@ def test_nsw_r10_1_own_rows_leave_the_lost_odds_unpriced_by_default(nsw):
     printed = _printed(nsw)
     assert [h for h in LOST if printed[h]["value"] is None] == list(LOST)
     got = paytable_result(nsw, "base", "settlement-odds")
-    assert (OR_BETTER, "own-rows") in {(r["finding"], r["reading"]) for r in got.readings}
+    assert (OR_BETTER, "own-rows") in {(r.finding, r.reading) for r in got.readings}
     assert got.return_to_player is None
     out = CliRunner().invoke(main, ["analyze", "nsw", "--wager", "base", "--format", "json", "--no-strategy"])
     (row,) = json.loads(out.output)["results"]
@@ -186,8 +187,8 @@ def test_nsw_r10_1_or_better_reading_prices_the_game(nsw):
     printed = _printed(nsw)
     pays = {h: Fraction(even if (even := printed[h]["value"]) is not None else printed["pair_tens_or_better"]["value"])
             for h in printed}
-    (alt,) = [a for a in paytable_result(nsw, "base", "settlement-odds").alternatives
-              if (a["finding"], a["reading"]) == (OR_BETTER, "or-better-covers-lost-rows")]
+    (alt,) = [alternative_json(a) for a in paytable_result(nsw, "base", "settlement-odds").alternatives
+              if (a.reading.finding, a.reading.reading) == (OR_BETTER, "or-better-covers-lost-rows")]
     assert alt["status"] == "exact"
     # every hand of a pair of 10s or better now pays: the hit frequency is the textbook share
     assert alt["hit_frequency"] == pytest.approx(sum(FIVE.values()) / N5, abs=1e-15)

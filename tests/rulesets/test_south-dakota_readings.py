@@ -18,6 +18,7 @@ import pytest
 from click.testing import CliRunner
 
 from lit_compliance.cli import main
+from lit_compliance.report.priced_json import alternative_json
 from lit_compliance.gamemath import paytable_result
 from lit_compliance.model import model_of
 from lit_compliance.play.round_file import load_round_text
@@ -56,12 +57,12 @@ def analyzed(wager: str, table: str) -> dict:
 
 
 def alternative(result, finding: str, reading: str) -> dict:
-    (alt,) = [a for a in result.alternatives if (a["finding"], a["reading"]) == (finding, reading)]
-    return alt
+    (alt,) = [a for a in result.alternatives if (a.reading.finding, a.reading.reading) == (finding, reading)]
+    return alternative_json(alt)
 
 
 def applied(result) -> set:
-    return {(r["finding"], r["reading"]) for r in result.readings}
+    return {(r.finding, r.reading) for r in result.readings}
 
 
 # --- an independent three-card count (ranks 2..14, suits 0..3) --------------------------------------
@@ -128,7 +129,7 @@ def test_sd_9_three_card_dashes_fall_through_to_the_straight_flush_by_default(sd
     got = paytable_result(sd, "three-card-bonus", table)
     assert (MINI_ROYAL, "falls-through") in applied(got)
     expected = _three_card_return(_to_one(lines), "straight_flush")
-    assert Fraction(got.exact["return_to_player"]) == expected
+    assert got.return_to_player == expected
     # the catalogue prints the default's figures
     row = analyzed("three-card-bonus", table)
     assert Fraction(row["exact"]["return_to_player"]) == expected
@@ -203,7 +204,7 @@ def test_sd_9_bonus_pays_to_one_with_the_stake_back_by_default(sd, table):
     expected = _five_card_return(lines, lambda x: x + 1)
     got = paytable_result(sd, "five-card-bonus", table)
     assert (STAKE_BACK, "to-one-as-printed") in applied(got)
-    assert Fraction(got.exact["return_to_player"]) == expected
+    assert got.return_to_player == expected
     assert Fraction(analyzed("five-card-bonus", table)["exact"]["return_to_player"]) == expected
 
 
@@ -331,7 +332,7 @@ def test_sd_9h_two_pairs_figures_sit_under_b_and_d_by_default(sd):
     for t in "bd":
         got = paytable_result(sd, "five-card-bonus", t)
         assert (TWO_PAIRS, "by-position") in applied(got)
-        assert Fraction(got.exact["return_to_player"]) == _five_card_return(lines[t], lambda x: x + 1)
+        assert got.return_to_player == _five_card_return(lines[t], lambda x: x + 1)
     for t in "ac":
         assert paytable_result(sd, "five-card-bonus", t).return_to_player is None
 

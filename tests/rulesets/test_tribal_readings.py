@@ -14,6 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from lit_compliance.cli import main
+from lit_compliance.report.priced_json import alternative_json
 from lit_compliance.gamemath import paytable_result
 from lit_compliance.play.round_file import load_round_text
 from lit_compliance.play.settlement import settle, view
@@ -56,8 +57,8 @@ def test_bonus_amounts_in_the_ruleset_are_the_printed_ones(tribal):
 
 def test_bonus_pays_the_printed_amount_in_all_by_default(tribal):
     got = paytable_result(tribal, "five-card-bonus", "bonus-payout")
-    assert (STAKE_FINDING, "amount-in-all") in {(r["finding"], r["reading"]) for r in got.readings}
-    assert Fraction(got.exact["return_to_player"]) == _bonus_return(0)
+    assert (STAKE_FINDING, "amount-in-all") in {(r.finding, r.reading) for r in got.readings}
+    assert got.return_to_player == _bonus_return(0)
     # and the catalogue prints that figure
     printed = _analyze_bonus()
     assert Fraction(printed["exact"]["return_to_player"]) == _bonus_return(0)
@@ -66,7 +67,8 @@ def test_bonus_pays_the_printed_amount_in_all_by_default(tribal):
 
 def test_bonus_returns_the_chip_as_well_under_the_amount_plus_stake_reading(tribal):
     got = paytable_result(tribal, "five-card-bonus", "bonus-payout")
-    (alt,) = [a for a in got.alternatives if (a["finding"], a["reading"]) == (STAKE_FINDING, "amount-plus-stake")]
+    (alt,) = [alternative_json(a) for a in got.alternatives
+              if (a.reading.finding, a.reading.reading) == (STAKE_FINDING, "amount-plus-stake")]
     assert alt["return_to_player"] == pytest.approx(float(_bonus_return(1)), abs=1e-15)
     # the difference is exactly the $1.00 chip on every winning hand (three of a kind or better)
     hit = Fraction(sum(FIVE.values()), N5)

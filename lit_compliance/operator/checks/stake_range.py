@@ -25,7 +25,8 @@ def _return_at(ctx: Context, entry: dict, stake: Fraction | None) -> float | Non
     settings = table_settings(ctx.cfg, entry["wager"].id)
     settings = replace(settings, stake=stake, stake_from="the configured minimum bet" if stake == entry["least"]
                        else "the configured maximum bet")
-    return paytable_result(ctx.table_model, entry["wager"].id, entry["table"].id, settings).return_to_player
+    rtp = paytable_result(ctx.table_model, entry["wager"].id, entry["table"].id, settings).return_to_player
+    return None if rtp is None else float(rtp)
 
 
 def check_stake_range(ctx: Context) -> None:

@@ -46,7 +46,7 @@ def site_pages(cat: Catalogue, drafts: list[tuple[Path, Ruleset, Ruleset]] = (),
                analyse=None, par_page=None) -> list[Page]:
     """Every page of the site, in a fixed order.
 
-    ``analyse(ruleset) -> [PaytableResult]`` prices a ruleset's paytables and ``par_page(ruleset)
+    ``analyse(ruleset) -> [PricedPaytable]`` prices a ruleset's paytables and ``par_page(ruleset)
     -> (template, context)`` gives its PAR sheet (the command passes the game-math and PAR views).
     ``drafts`` are ``(file, draft ruleset, the ruleset it amends)``.
     """

@@ -6,6 +6,7 @@ expands them, with the conflicts the procedure checker reports.
 """
 from __future__ import annotations
 
+from ...gamemath.record import Alternative, Status
 from ...load.catalogue import Ruleset, finding_ids
 from ...load.facts import change_targets
 from ...model import RulesetModel, as_printed, model_of
@@ -117,11 +118,11 @@ def _paytable_views(rs: Ruleset, model, results: list, par_href: str) -> dict:
         for table in wager["tables"]:
             pid = None if table["id"] == "-" else table["id"]
             result = by_key.get((wager["id"], pid))
-            readings = [{"finding": r["finding"], "reading": r["reading"], "meaning": r["meaning"],
-                         "default": r["default"], "href": "#" + finding_anchor(r["finding"])
-                         if r["finding"] in finding_ids_known else None}
+            readings = [{"finding": r.finding, "reading": r.reading, "meaning": r.meaning,
+                         "default": r.default, "href": "#" + finding_anchor(r.finding)
+                         if r.finding in finding_ids_known else None}
                         for r in (result.readings if result else [])]
-            alternatives = [{"finding": a["finding"], "reading": a["reading"], "meaning": a["meaning"],
+            alternatives = [{"finding": a.reading.finding, "reading": a.reading.reading, "meaning": a.reading.meaning,
                              "house_edge": _edge_words(a)} for a in (result.alternatives if result else [])]
             out[(wager["id"], pid)] = {
                 "math": table["math"], "readings": readings, "alternatives": alternatives,
@@ -129,11 +130,11 @@ def _paytable_views(rs: Ruleset, model, results: list, par_href: str) -> dict:
     return out
 
 
-def _edge_words(alt: dict) -> str:
-    edge = alt.get("house_edge")
-    if edge is None:
-        return f"not computable ({humanise(alt.get('status') or 'unknown')})"
-    return f"{edge * 100:.3f}%" + ("" if alt.get("status") == "exact" else f" ({humanise(alt['status'])})")
+def _edge_words(alt: Alternative) -> str:
+    status = alt.status.value
+    if alt.house_edge is None:
+        return f"not computable ({humanise(status)})"
+    return f"{float(alt.house_edge) * 100:.3f}%" + ("" if alt.status is Status.EXACT else f" ({humanise(status)})")
 
 
 def _dealing_view(rs: Ruleset) -> list[dict]:
