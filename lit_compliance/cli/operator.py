@@ -21,7 +21,6 @@ from ..sign.placard import placard_view, svg_view
 from ..sign.layout import SIGN_SIZES, PlacardTooFull, type_sizes_text
 from ..output.render import render, to_json
 from ..model import model_of
-
 from ..output.text_safety import markdown, one_line
 from ..report.priced_json import priced_json
 from ..operator.summary import paytables_view, summary_view
