@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import re
 import stat
 import tempfile
@@ -49,11 +50,16 @@ def replace_file(path: Path, data: bytes, mode: int | None = None, durable: bool
 
 
 def sweep_dead_temporaries(folder: Path, name: str) -> None:
-    """Remove the temporary files ``.NAME.PID.*.tmp`` in ``folder`` that a process killed outright left:
-    regular files of this user's, named after a process that no longer runs."""
-    pattern = re.compile(rf"\.{re.escape(name)}\.([0-9]+)\.[A-Za-z0-9_]+\.tmp")
+    """Remove the temporary files ``.NAME.PID.*.tmp`` in ``folder`` that a process killed outright left."""
+    sweep_dead(folder, re.compile(rf"\.{re.escape(name)}\.([0-9]+)\.[A-Za-z0-9_]+\.tmp"), folders=False)
+
+
+def sweep_dead(parent: Path | str, pattern: re.Pattern, folders: bool) -> None:
+    """Remove what a run killed outright (``kill -9``) left in ``parent``: entries named by ``pattern``
+    (its first group the run's process id) after a process that no longer runs, owned by this user,
+    and regular files (or, with ``folders``, folders)."""
     try:
-        entries = list(os.scandir(folder))
+        entries = list(os.scandir(parent))
     except OSError:
         return
     for entry in entries:
@@ -62,8 +68,9 @@ def sweep_dead_temporaries(folder: Path, name: str) -> None:
             continue
         try:
             st = entry.stat(follow_symlinks=False)
-            if stat.S_ISREG(st.st_mode) and (not hasattr(os, "geteuid") or st.st_uid == os.geteuid()):
-                os.unlink(entry.path)
+            if (stat.S_ISDIR if folders else stat.S_ISREG)(st.st_mode) and (
+                    not hasattr(os, "geteuid") or st.st_uid == os.geteuid()):
+                shutil.rmtree(entry.path, ignore_errors=True) if folders else os.unlink(entry.path)
         except OSError:
             continue
 

@@ -16,7 +16,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from lit_compliance.output.files import sweep_dead_runs
+from lit_compliance.atomic import sweep_dead
 from lit_compliance.output.text_safety import visible
 
 CANDIDATES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
@@ -97,7 +97,7 @@ def sweep_stale_folders(where: str | None = None) -> None:
     """Remove the temporary folders (browser profile, page, PDF) of runs that were killed outright
     (``kill -9`` leaves no chance to clean up): ours by name, owned by this user, and named after
     a process that no longer runs."""
-    sweep_dead_runs(where or tempfile.gettempdir(), _OURS)
+    sweep_dead(where or tempfile.gettempdir(), _OURS, folders=True)
 
 
 def _temporary(kind: str) -> tempfile.TemporaryDirectory:

@@ -21,7 +21,7 @@ import stat
 from pathlib import Path
 from typing import Iterable
 
-from ..atomic import alive, replace_file
+from ..atomic import replace_file, sweep_dead
 from .. import signals
 import re
 
@@ -89,32 +89,10 @@ def write_output(path: Path | str, content: str | bytes, inputs: Iterable[Path |
 SITE_MARKER = ".lit-compliance-site"
 
 
-def sweep_dead_runs(parent: Path | str, pattern: re.Pattern) -> None:
-    """Remove the folders in ``parent`` that a run killed outright (``kill -9``) left behind: named by
-    ``pattern`` (its first group the run's process id), owned by this user, and named after a
-    process that no longer runs."""
-    try:
-        entries = list(os.scandir(parent))
-    except OSError:
-        return
-    for entry in entries:
-        found = pattern.fullmatch(entry.name)
-        if not found or int(found.group(1)) == os.getpid() or alive(int(found.group(1))):
-            continue
-        try:
-            st = entry.stat(follow_symlinks=False)
-        except OSError:
-            continue
-        if stat.S_ISDIR(st.st_mode) and (not hasattr(os, "geteuid") or st.st_uid == os.geteuid()):
-            shutil.rmtree(entry.path, ignore_errors=True)
-
-
-
-
 def _sweep_stale(parent: Path, name: str) -> None:
     """Remove what a site run killed outright left beside the site: its ``.NAME.PID.*.tmp`` and
     ``.NAME.PID.*.old`` folders."""
-    sweep_dead_runs(parent, re.compile(rf"\.{re.escape(name)}\.([0-9]+)\.[^/]+\.(?:tmp|old)"))
+    sweep_dead(parent, re.compile(rf"\.{re.escape(name)}\.([0-9]+)\.[^/]+\.(?:tmp|old)"), folders=True)
 
 
 def write_tree(folder: Path | str, files: dict[str, bytes | str], marker: str = SITE_MARKER) -> None:
