@@ -239,13 +239,17 @@ def test_mutated_draft_amendments_validate_or_say_why_and_what_validates_diffs(t
 
 
 def _results_rows(draw) -> list[list[str]]:
-    """The bundled results' header and first rows (with a config column), one cell changed, a
-    column dropped or a cell added."""
+    """The bundled results' header and first rows (with a config column, and at times a stake or a
+    stakes column), one cell changed, a column dropped or a cell added."""
     import csv as _csv
 
     rows = list(_csv.reader(RESULTS.read_text(encoding="utf-8").splitlines()))[:16]
     rows = [r + (["config"] if k == 0 else [draw(st.sampled_from(["", "", "maryland.yaml"]))])
             for k, r in enumerate(rows)]
+    stakes = draw(st.sampled_from([None, None, "stake", "stakes"]))   # the stakes played, as a column or a histogram
+    if stakes:
+        cells = {"stake": ["1", "5", "25", "0.5", "x"], "stakes": ["1:1000;5:1000", "1:2000", "5:1999", "1:x", ""]}
+        rows = [r + ([stakes] if k == 0 else [draw(st.sampled_from(cells[stakes]))]) for k, r in enumerate(rows)]
     k = draw(st.integers(0, len(rows) - 1))
     j = draw(st.integers(0, len(rows[k]) - 1))
     how = draw(st.sampled_from(["replace", "replace", "replace", "delete", "add"]))
