@@ -375,7 +375,7 @@ def _options(draw, choices: dict) -> list:
 
 def _small_enough(args: list) -> bool:
     """Whether a simulation asks for few enough rounds to keep a fuzz run short (the command's own caps
-    are tested in tests/test_simulate.py and tests/test_cost_budget.py)."""
+    are tested in tests/hold/test_simulate.py and tests/test_cost_budget.py)."""
     def number(option, default):
         if option not in args:
             return default

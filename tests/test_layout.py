@@ -171,3 +171,38 @@ def test_every_import_inside_a_function_says_why():
 # Files other helpers own during issue 20 (their lazy imports are theirs to explain); the integrator
 # empties this set.
 OTHER_BRANCHES: set[str] = set()
+
+
+# The test tree mirrors the package: a test of `lit_compliance/<package>/` lives in `tests/<package>/`;
+# at the top level are the tests of the top-level modules (cache, signals, api, ...) and of the whole
+# package (layout, docs, the installed wheel, the fuzz run). `rulesets` mirrors the bundled rulesets'
+# folder; `fixtures` and `data` hold inputs, not tests.
+TEST_FOLDERS_OF_DATA = {"rulesets": ROOT / "rulesets", "fixtures": None, "data": None}
+
+
+def _test_folders() -> list[Path]:
+    tests = ROOT / "tests"
+    return sorted({p.parent.relative_to(tests) for p in tests.rglob("test_*.py")} - {Path(".")})
+
+
+def test_every_test_folder_is_a_package_of_the_engine_or_the_rulesets_folder():
+    strays = []
+    for folder in _test_folders():
+        top = folder.parts[0]
+        if top in TEST_FOLDERS_OF_DATA and TEST_FOLDERS_OF_DATA[top] is not None:
+            continue
+        if not (PACKAGE / folder / "__init__.py").is_file():
+            strays.append(str(folder))
+    assert strays == []
+
+
+def test_every_package_of_the_engine_has_its_test_folder():
+    packages = sorted(p.parent.relative_to(PACKAGE).parts[0] for p in PACKAGE.glob("*/__init__.py"))
+    folders = {f.parts[0] for f in _test_folders()}
+    assert [p for p in packages if p not in folders] == []
+
+
+def test_no_two_test_files_share_a_name():
+    """pytest imports a test file by its name (no __init__.py), so two files of one name would clash."""
+    names = [p.name for p in (ROOT / "tests").rglob("test_*.py")]
+    assert sorted({n for n in names if names.count(n) > 1}) == []
