@@ -27,7 +27,7 @@ Writes lit_compliance/gamemath/data/coverall_highest.json, for the standard hand
 All rulesets use, and beside it coverall_regression.json: the regression solved exactly for 4 to 7
 players, so a run prices Cover All without solving it (``--regression`` writes that file alone, from
 the shipped distribution; the engine ignores it unless it was solved for the file beside it). A test recomputes the exact two-player counts; the whole rebuild is checked by
-``pytest -m slow tests/test_coverall_distribution.py``.
+``pytest -m slow tests/gamemath/test_coverall_distribution.py``.
 """
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ base game's edge, bets in action, hit frequency, strategy shares, outcome probab
 expectations and the strategy itself; a side wager's return parts, hit frequency and line
 probabilities; Cover All's exact return), with the figures the simulation gives where it is used;
 plus, for every set of ranking rules in use, the enumeration tables themselves (category counts,
-atoms, and a SHA-256 of each base-game table's bytes). ``tests/test_exact_figures_unchanged.py``
+atoms, and a SHA-256 of each base-game table's bytes). ``tests/gamemath/test_exact_figures_unchanged.py``
 recomputes it all from an empty cache and compares. ``--check`` compares without writing.
 
 Rebuild it only when a change of figures is intended, and say why in the commit.

@@ -15,7 +15,7 @@ from lit_compliance.sign.placard import WHOLE_SUMS, placard_view
 from lit_compliance.table.config import load_config, model_for, ruleset_for
 
 HERE = Path(__file__).resolve().parent
-EXAMPLE = HERE.parent.parent / "examples" / "configs" / "maryland.yaml"
+EXAMPLE = HERE.parents[2] / "examples" / "configs" / "maryland.yaml"
 FAMILY = {"stake_range_lowers_return"}
 
 
