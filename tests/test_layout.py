@@ -115,7 +115,6 @@ LONG_FUNCTIONS: dict[str, str] = {
     "cli/operator.py:init": "the init command's options and its ask-check-ask-again loop, one click command",
     "hold/judge.py:judge": "not yet split: the hold check's outline (rows matched, periods judged, cumulative, alarm)",
     "hold/judge.py:_judge_wagers": "not yet split: per wager, each period's theory, band and flag",
-    "operator/summary.py:summary_view": "not yet split: the rules summary's sections in document order",
     "sign/placard.py:placard_view": "not yet split: the placard's record, section by section",
     "sign/placard.py:svg_view": "not yet split: the SVG drawing, box by box",
 }
