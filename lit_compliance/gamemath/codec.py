@@ -4,7 +4,7 @@
 :class:`~fractions.Fraction` as ``"n/d"`` text, an enum as its value, a tuple as a list.
 ``decode(cls, data)`` builds the record back from the field types, and refuses (``CodecError``) data
 of another shape: a cache entry written by other code is recomputed, never half read. Decoding what
-was encoded gives an equal record (``tests/test_priced_record.py``).
+was encoded gives an equal record (``tests/gamemath/test_priced_record.py``).
 """
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ high cards in a range, with any exceptions and additions named by their ranks.
 
 Nothing is typed in: the families are fixed words, the thresholds and exceptions are computed, and
 :func:`decide` applies the rules to a holding so a test can hold them to the exact decision of all
-22,100 three-card and 270,725 four-card holdings (``tests/test_strategy_rules.py``).
+22,100 three-card and 270,725 four-card holdings (``tests/gamemath/test_strategy_rules.py``).
 
 A holding's decision depends only on its family and its ranks: within a family the suits are either
 all the same (a flush draw) or cannot make a flush, so every holding with those ranks has the same

@@ -239,7 +239,7 @@ _DEEP_INDENT = re.compile(rf"(?m)^[ -]{{{MAX_INDENT + 1}}}")
 # token begins with one of the characters "'#[]{} (what may come before it is checked by a look-behind
 # after that character), so the regex engine skips the text between tokens at C speed instead of
 # trying four branches at every character; inside a string the loops are unrolled, so a long string
-# is one pass. The tokens are those of the plain form (tests/test_prescan.py compares the two).
+# is one pass. The tokens are those of the plain form (tests/load/test_prescan.py compares the two).
 _FLOW_TOKENS = re.compile(r"""
     (?P<string>"(?<![^\s:\-\[{,]")[^"\\]*(?:\\.[^"\\]*)*"
              | '(?<![^\s:\-\[{,]')[^']*(?:''[^']*)*')

@@ -12,11 +12,11 @@ from typing import Any, Callable
 
 from ..load.catalogue import Ruleset, finding_ids
 from ..load.facts import page as site_page
-from ..model import as_printed
+from ..model import RulesetModel, as_printed
 from ..model.base_game import Flag
 from ..model.hand_rankings import Ranking
 from ..model.paytable import Line, Paytable
-from ..model.sections import DealingMethod
+from ..model.sections import DealingMethod, Sections
 from ..model.wager import Wager
 from ..model.vocabulary import currency_symbol, flag_text, hand_name, money, odds, status_sentence
 from ..gamemath.record import settings_json
@@ -194,97 +194,23 @@ def summary_view(ruleset: Ruleset, escape: Callable[[str], str] | None = None, r
     states its house edge."""
     model = as_printed(ruleset)  # the rules as printed; the readings the engine applies are listed with their findings
     printed = model.typed
-    header, table, base = model.header, model.table, model.base_game
-    symbol = currency_symbol(printed.currency)
+    header = model.header
     names = {w.id: w.name for w in model.wagers}
-    cards = printed.cards
-    play = [
-        _item(f"{_count(cards.decks.count, 'deck')} of {cards.decks.cards_per_deck} cards", cards.decks.cite),
-        _flag("Cover card", cards.cover_card),
-    ]
-    mp = table.max_positions
-    play.append(_item(f"Player positions: {mp.value if mp.value is not None else 'not stated'}",
-                      mp.cite, mp.findings))
-    multi = table.multiple_positions
-    play.append(_item(f"More than one position per player: {_words(multi.allowed)}"
-                      + (f" (at most {multi.max_positions})" if multi.max_positions else ""),
-                      multi.cite, multi.findings))
-    for bet in base.bets:
-        label = bet.label if "bet" in bet.label.lower() else f"Bet {bet.label}"
-        play.append(_item(f"{label}: {DECISION_TEXT[bet.decision_point]}", bet.cite))
-    play.append(_flag("The three bets are equal", base.equal_bets))
-    qh = base.qualifying_hand
-    play.append(_item(f"The base wager wins on {_or_better(qh.hand)}", qh.cite))
-    play.append(_flag("Each bet decision is independent", base.independent_decisions))
-
-    sequence = []
-    for step in printed.round_steps:
-        label = _words(step.step)
-        if step.wager:
-            label += f" ({names.get(step.wager, step.wager)})"
-        sequence.append(_item(label + (f": {step.text}" if step.text else ""), step.cite))
-
-    hr = model.hand_rankings
-    rankings = [r for r in (_ranking("Five-card hands", hr.five_card),
-                            _ranking("Three-card hands", hr.three_card),
-                            _ranking("Six-card hands", hr.six_card)) if r]
-    rank_order = _item("Card ranks, high to low: " + ", ".join(hr.rank_order.high_to_low), hr.rank_order.cite)
-
-    limits = []
-    for rule in model.payout_limits:
-        text = (f"Payout limit set by {rule.set_by.replace('_', ' ')}, on "
-                + ", ".join(names.get(w, w) for w in rule.applies_to))
-        if rule.excludes:
-            text += "; not on " + ", ".join(names.get(w, w) for w in rule.excludes)
-        floor = rule.floor
-        if floor and floor.kind == "max_base_win_at_table_minimum":
-            text += ("; at least the most a player can win in one round at the table minimum"
-                     + (f", or the amount set by {floor.or_amount_set_by}" if floor.or_amount_set_by else ""))
-        if rule.disclosure:
-            text += f". {rule.disclosure}"
-        limits.append(_item(text, rule.cite, rule.findings))
-    for limit in printed.table_limits:
-        limits.append(_item(f"{_words(limit.rule)}: {limit.text or ''}".rstrip(": "), limit.cite))
-
-    procedures = [{"title": "Cards", "rules": (
-        [_item(c.text, c.cite) for c in cards.procedures]
-        + ([_item("A second deck may be used" + (" with an automated shuffler" if cards.second_deck.requires else ""),
-                  cards.second_deck.cite)] if cards.second_deck.permitted else [])
-        + [_item(c.text, c.cite) for c in cards.second_deck.conditions]
-        + ([_item(f"Cut: {cards.cut.required_when}"
-                  + (f" At least {cards.cut.min_cards} cards." if cards.cut.min_cards else ""),
-                  cards.cut.cite)] if cards.cut else [])
-        + [_item(c.text or f"Cards dealt from the {c.dealt_from} are changed at least every {c.max_hours} hours",
-                 c.cite) for c in cards.card_change]
-    )}, {"title": "Table and layout", "rules": (
-        [_item(r.text, r.cite) for r in table.layout_requirements]
-        + [_item(r.text, r.cite) for r in table.equipment]
-    )}]
+    play = _play(model)
+    sequence = _sequence(printed, names)
+    rankings, rank_order = _rankings(model)
+    limits = _limits(model, names)
+    procedures = _procedures(model)
     dealing = [_dealing(m) for m in printed.dealing_methods]
-
-    irregularities = [
-        {"event": _words(i.event), "condition": i.condition if i.condition is not None else "", "consequence": i.text,
-         "cite": i.cite, "findings": finding_ids(i.findings), "finding_note": finding_note(i.findings)}
-        for i in model.irregularities]
+    irregularities = _irregularities(model)
     signage = [_item((f"{s.where}: " if s.where else "") + (s.text or _words(s.rule)), s.cite) for s in printed.signage]
     other = [_item(r.text, r.cite) for r in printed.other_rules]
     definitions = [_item(f"{x.term}: {x.meaning}", x.cite) for x in printed.definitions]
-    findings = [{"id": f.id, "kind": _words(f.kind.value), "cite": f.cite, "says": f.says,
-                 "problem": f.problem, "recorded_as": f.recorded_as,
-                 "readings": [{"id": r.id, "meaning": r.meaning, "default": r.default, "why": r.why}
-                              for r in f.readings]} for f in model.findings]
-
-    numbers = {f["id"]: k for k, f in enumerate(findings, 1)}
-    for f in findings:
-        f["number"] = numbers[f["id"]]
+    findings, numbers = _findings(model)
+    symbol = currency_symbol(printed.currency)
     wagers = [_wager(w, names, symbol) for w in model.wagers]
     if results is not None:
-        by_key = {(r.wager_id, r.paytable_id): r for r in results}
-        for w in wagers:
-            for t in w["paytables"]:
-                result = by_key.get((w["id"], t["id"]))
-                t["math"] = ({**_math_text(result), "status_words": status_sentence(
-                    result.status.value, settings_json(result.settings), result.missing)} if result is not None else None)
+        _add_math(wagers, results)
     _number_notes([play, sequence, rankings, wagers, limits, procedures, dealing, irregularities, signage, other,
                    definitions], numbers)
     view = {
@@ -313,6 +239,123 @@ def summary_view(ruleset: Ruleset, escape: Callable[[str], str] | None = None, r
         "note_numbers": numbers,
     }
     return _map_strings(view, escape) if escape else view
+
+
+def _play(model: RulesetModel) -> list[dict]:
+    """How the game is played: the cards, the positions, the three bets and when each may be taken
+    back, what the base wager wins on."""
+    cards, table, base = model.typed.cards, model.table, model.base_game
+    play = [
+        _item(f"{_count(cards.decks.count, 'deck')} of {cards.decks.cards_per_deck} cards", cards.decks.cite),
+        _flag("Cover card", cards.cover_card),
+    ]
+    mp = table.max_positions
+    play.append(_item(f"Player positions: {mp.value if mp.value is not None else 'not stated'}",
+                      mp.cite, mp.findings))
+    multi = table.multiple_positions
+    play.append(_item(f"More than one position per player: {_words(multi.allowed)}"
+                      + (f" (at most {multi.max_positions})" if multi.max_positions else ""),
+                      multi.cite, multi.findings))
+    for bet in base.bets:
+        label = bet.label if "bet" in bet.label.lower() else f"Bet {bet.label}"
+        play.append(_item(f"{label}: {DECISION_TEXT[bet.decision_point]}", bet.cite))
+    play.append(_flag("The three bets are equal", base.equal_bets))
+    qh = base.qualifying_hand
+    play.append(_item(f"The base wager wins on {_or_better(qh.hand)}", qh.cite))
+    play.append(_flag("Each bet decision is independent", base.independent_decisions))
+    return play
+
+
+def _sequence(printed: Sections, names: dict) -> list[dict]:
+    """The round's steps in order, each naming the wager it concerns."""
+    sequence = []
+    for step in printed.round_steps:
+        label = _words(step.step)
+        if step.wager:
+            label += f" ({names.get(step.wager, step.wager)})"
+        sequence.append(_item(label + (f": {step.text}" if step.text else ""), step.cite))
+    return sequence
+
+
+def _rankings(model: RulesetModel) -> tuple[list[dict], dict]:
+    """The hand rankings the rules give (five-, three- and six-card) and the card ranks' order."""
+    hr = model.hand_rankings
+    rankings = [r for r in (_ranking("Five-card hands", hr.five_card),
+                            _ranking("Three-card hands", hr.three_card),
+                            _ranking("Six-card hands", hr.six_card)) if r]
+    rank_order = _item("Card ranks, high to low: " + ", ".join(hr.rank_order.high_to_low), hr.rank_order.cite)
+    return rankings, rank_order
+
+
+def _limits(model: RulesetModel, names: dict) -> list[dict]:
+    """The payout limits (what they apply to, their floor, their disclosure), then the table limits."""
+    limits = []
+    for rule in model.payout_limits:
+        text = (f"Payout limit set by {rule.set_by.replace('_', ' ')}, on "
+                + ", ".join(names.get(w, w) for w in rule.applies_to))
+        if rule.excludes:
+            text += "; not on " + ", ".join(names.get(w, w) for w in rule.excludes)
+        floor = rule.floor
+        if floor and floor.kind == "max_base_win_at_table_minimum":
+            text += ("; at least the most a player can win in one round at the table minimum"
+                     + (f", or the amount set by {floor.or_amount_set_by}" if floor.or_amount_set_by else ""))
+        if rule.disclosure:
+            text += f". {rule.disclosure}"
+        limits.append(_item(text, rule.cite, rule.findings))
+    for limit in model.typed.table_limits:
+        limits.append(_item(f"{_words(limit.rule)}: {limit.text or ''}".rstrip(": "), limit.cite))
+    return limits
+
+
+def _procedures(model: RulesetModel) -> list[dict]:
+    """The procedures: the cards (handling, a second deck, the cut, card changes), then the table
+    and its layout."""
+    cards, table = model.typed.cards, model.table
+    return [{"title": "Cards", "rules": (
+        [_item(c.text, c.cite) for c in cards.procedures]
+        + ([_item("A second deck may be used" + (" with an automated shuffler" if cards.second_deck.requires else ""),
+                  cards.second_deck.cite)] if cards.second_deck.permitted else [])
+        + [_item(c.text, c.cite) for c in cards.second_deck.conditions]
+        + ([_item(f"Cut: {cards.cut.required_when}"
+                  + (f" At least {cards.cut.min_cards} cards." if cards.cut.min_cards else ""),
+                  cards.cut.cite)] if cards.cut else [])
+        + [_item(c.text or f"Cards dealt from the {c.dealt_from} are changed at least every {c.max_hours} hours",
+                 c.cite) for c in cards.card_change]
+    )}, {"title": "Table and layout", "rules": (
+        [_item(r.text, r.cite) for r in table.layout_requirements]
+        + [_item(r.text, r.cite) for r in table.equipment]
+    )}]
+
+
+def _irregularities(model: RulesetModel) -> list[dict]:
+    """Each irregularity: the event, when it applies, what follows."""
+    return [{"event": _words(i.event), "condition": i.condition if i.condition is not None else "",
+             "consequence": i.text, "cite": i.cite, "findings": finding_ids(i.findings),
+             "finding_note": finding_note(i.findings)}
+            for i in model.irregularities]
+
+
+def _findings(model: RulesetModel) -> tuple[list[dict], dict[str, int]]:
+    """The ruleset's findings with their readings, numbered as the summary's notes, and each
+    finding's note number by its id."""
+    findings = [{"id": f.id, "kind": _words(f.kind.value), "cite": f.cite, "says": f.says,
+                 "problem": f.problem, "recorded_as": f.recorded_as,
+                 "readings": [{"id": r.id, "meaning": r.meaning, "default": r.default, "why": r.why}
+                              for r in f.readings]} for f in model.findings]
+    numbers = {f["id"]: k for k, f in enumerate(findings, 1)}
+    for f in findings:
+        f["number"] = numbers[f["id"]]
+    return findings, numbers
+
+
+def _add_math(wagers: list[dict], results: list) -> None:
+    """Each wager's paytables state their game math (``results``: the priced paytables)."""
+    by_key = {(r.wager_id, r.paytable_id): r for r in results}
+    for w in wagers:
+        for t in w["paytables"]:
+            result = by_key.get((w["id"], t["id"]))
+            t["math"] = ({**_math_text(result), "status_words": status_sentence(
+                result.status.value, settings_json(result.settings), result.missing)} if result is not None else None)
 
 
 def _map_strings(value: Any, fn: Callable[[str], str]) -> Any:

@@ -106,12 +106,36 @@ def write_tree(folder: Path | str, files: dict[str, bytes | str], marker: str = 
     ``marker``); anything else (a file, a symbolic link, a folder of other things) is refused.
     Folders get the umask's permissions from 0o777, files from 0o666.
     """
-    folder = Path(folder)
+    folder, name, before = _tree_target(Path(folder), marker)
+    checked = _tree_files(files)
+    parent = folder.parent if str(folder.parent) else Path(".")
+    mask = _umask()
+    _sweep_stale(parent, folder.name[:100])
+    try:
+        tmp = _scratch_folder(parent, folder.name, ".tmp")
+    except OSError as exc:
+        raise OutputError(f"{name}: cannot write in {parent} ({exc.strerror or exc})") from None
+    try:                             # from here on a failure or an interrupt removes the temporary tree
+        _fill_tree(tmp, checked, marker, mask)
+        if before is not None:       # a site replaced keeps its folder's mode
+            os.chmod(tmp, stat.S_IMODE(before.st_mode))
+        _swap_into_place(tmp, folder, name, replacing=before is not None)
+    except OSError as exc:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise OutputError(f"{name}: cannot write ({exc.strerror or exc})") from None
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+
+
+def _tree_target(folder: Path, marker: str) -> tuple[Path, str, os.stat_result | None]:
+    """The folder to write (made absolute where its name is empty, '.' or '..'), its name as the
+    messages give it, and what is there now (None if nothing): refused unless new, an empty folder
+    or one holding ``marker``."""
     name = str(folder)
     if not folder.name or folder.name in (".", ".."):
         folder = Path(os.path.abspath(folder))
         name = str(folder)
-    parent = folder.parent if str(folder.parent) else Path(".")
     st = _existing(folder, name, "folder")
     if st is not None:
         if not stat.S_ISDIR(st.st_mode):
@@ -123,60 +147,67 @@ def write_tree(folder: Path | str, files: dict[str, bytes | str], marker: str = 
         if entries and marker not in entries:
             raise OutputError(f"{name}: is a folder of other files (not a site lit-compliance wrote); "
                               "give a new or empty folder")
+    return folder, name, st
+
+
+def _tree_files(files: dict[str, bytes | str]) -> dict[str, bytes]:
+    """Each file's content as bytes, once every path is checked to stay inside the folder."""
     checked = {}
     for rel, content in files.items():
         parts = rel.split("/")
         if rel.startswith("/") or any(p in ("", ".", "..") for p in parts) or "\\" in rel or "\0" in rel:
             raise OutputError(f"{rel}: not a path inside the output folder")
         checked[rel] = content.encode("utf-8") if isinstance(content, str) else content
-    mask = _umask()
-    _sweep_stale(parent, folder.name[:100])
-    try:
-        tmp = Path(tempfile.mkdtemp(dir=str(parent), prefix=f".{folder.name[:100]}.{os.getpid()}.", suffix=".tmp"))
-    except OSError as exc:
-        raise OutputError(f"{name}: cannot write in {parent} ({exc.strerror or exc})") from None
-    old = None
-    try:
-        os.chmod(tmp, 0o777 & ~mask)
-        for rel in sorted(checked):
-            target = tmp.joinpath(*rel.split("/"))
-            made = []
-            for up in reversed(target.relative_to(tmp).parents):
-                d = tmp / up
-                if not d.is_dir():
-                    d.mkdir()
-                    made.append(d)
-            for d in made:
-                os.chmod(d, 0o777 & ~mask)
-            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(checked[rel])
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.chmod(target, 0o666 & ~mask)
-        (tmp / marker).write_bytes(b"written by lit-compliance site\n")
-        os.chmod(tmp / marker, 0o666 & ~mask)
-        if st is not None:
-            os.chmod(tmp, stat.S_IMODE(st.st_mode))
-        with signals.deferred():     # the swap: no signal between taking the old site away and clearing it
-            if st is not None:
-                old = Path(tempfile.mkdtemp(dir=str(parent), prefix=f".{folder.name[:100]}.{os.getpid()}.",
-                                            suffix=".old"))
-                os.rmdir(old)
-                os.rename(folder, old)
-            try:
-                os.rename(tmp, folder)
-            except BaseException:
-                if old is not None:
-                    os.rename(old, folder)
-                    old = None
-                raise
+    return checked
+
+
+def _scratch_folder(parent: Path, name: str, suffix: str) -> Path:
+    """A new folder beside the site, ``.NAME.PID.*`` + ``suffix`` (what :func:`_sweep_stale` clears
+    once this process is gone)."""
+    return Path(tempfile.mkdtemp(dir=str(parent), prefix=f".{name[:100]}.{os.getpid()}.", suffix=suffix))
+
+
+def _fill_tree(tmp: Path, checked: dict[str, bytes], marker: str, mask: int) -> None:
+    """Write every file, and the marker, into the temporary tree ``tmp``: each flushed to disk,
+    folders at 0o777 and files at 0o666 less the umask ``mask``."""
+    os.chmod(tmp, 0o777 & ~mask)
+    for rel in sorted(checked):
+        target = tmp.joinpath(*rel.split("/"))
+        made = []
+        for up in reversed(target.relative_to(tmp).parents):
+            d = tmp / up
+            if not d.is_dir():
+                d.mkdir()
+                made.append(d)
+        for d in made:
+            os.chmod(d, 0o777 & ~mask)
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(checked[rel])
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(target, 0o666 & ~mask)
+    (tmp / marker).write_bytes(b"written by lit-compliance site\n")
+    os.chmod(tmp / marker, 0o666 & ~mask)
+
+
+def _swap_into_place(tmp: Path, folder: Path, name: str, replacing: bool) -> None:
+    """Rename the finished tree ``tmp`` to ``folder``, the site it replaces (``replacing``) moved
+    aside first and removed after, all with signals held: no signal between taking the old site
+    away and clearing it. A failed rename puts the old site back."""
+    parent = folder.parent if str(folder.parent) else Path(".")
+    with signals.deferred():
+        old = None
+        if replacing:
+            old = _scratch_folder(parent, folder.name, ".old")
+            os.rmdir(old)
+            os.rename(folder, old)
+        try:
+            os.rename(tmp, folder)
+        except BaseException:
             if old is not None:
-                shutil.rmtree(old, ignore_errors=True)
-            signals.written(name)
-    except OSError as exc:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise OutputError(f"{name}: cannot write ({exc.strerror or exc})") from None
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
+                os.rename(old, folder)
+            raise
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+        signals.written(name)
