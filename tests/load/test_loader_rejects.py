@@ -14,7 +14,7 @@ from lit_compliance.load.catalogue import load_ruleset
 from lit_compliance.cli import main
 from lit_compliance.load.strict_yaml import InputError, load_yaml_text
 
-FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 # fixture name -> (line, column, path, message)
 EXPECTED = {

@@ -23,7 +23,7 @@ from lit_compliance.load.provisions import provisions, source_index
 from lit_compliance.load.quotes import coverage, quote_problems
 from lit_compliance.regulator import coverage as coverage_view_module
 
-FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 SOURCE = FIXTURES / "provisions" / "testland.txt"
 LEVELS = [{"marker": "1.", "cited_as": "§1"}, {"marker": "(a)"}, {"marker": "(1)"}]
 
