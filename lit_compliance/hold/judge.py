@@ -164,7 +164,7 @@ class Judge:
 def _edges(j: "Judge", th: TableTheory, wid: str) -> Edges | None:
     key = (id(th.choices), wid)     # tables priced alike share their band tables
     if key not in j.edges:
-        dist = one_round(sheet(th, wid))
+        dist = one_round(sheet(th, wid).body)
         j.edges[key] = Edges(*dist) if dist is not None else None
     return j.edges[key]
 
