@@ -255,7 +255,7 @@ def _meter_section(table, counts, total, stake, at_meter, wager, meter_lines, op
     rates = [opts.rate_percent] if opts.rate_percent is not None else [Fraction(r) for r in (5, 10, 15, 20, 25)]
     resets = [reset] if reset is not None else [Fraction(r) for r in (1_000, 10_000, 25_000, 100_000)]
     return MeterSection(
-        priced_at=at_meter, priced_at_from=record.held_at.meter_from, return_without_meter=base,
+        priced_at=at_meter, return_without_meter=base,
         return_per_meter_dollar=slope, break_even_meter=break_even,
         meter_lines=tuple(MeterLine(i, _cycle(counts[i], total)) for i in meter_lines), curve=points,
         p_whole_meter=Fraction(jackpot),

@@ -238,8 +238,7 @@ class LongRun:
 class MeterSection:
     """A progressive: its return as a function of the meter, and in the long run."""
 
-    priced_at: Fraction | None
-    priced_at_from: str | None
+    priced_at: Fraction | None      # the meter priced at (where from: the priced record's settings)
     return_without_meter: Fraction
     return_per_meter_dollar: Fraction
     break_even_meter: Fraction | None

@@ -50,9 +50,10 @@ MAX_POINTS = 1 << 17
 TAIL_SDS = 10
 
 
-def one_round(body) -> tuple[np.ndarray, np.ndarray] | None:
+def one_round(sheet) -> tuple[np.ndarray, np.ndarray] | None:
     """(house's net per round per unit, probability) from a PAR sheet's rows (a
-    :class:`~.par_record.SheetBody`, or None), or None."""
+    :class:`~.par_record.ParSheet` or its :class:`~.par_record.SheetBody`), or None."""
+    body = getattr(sheet, "body", sheet)
     if body is None or not body.rows or not body.totals:
         return None
     values, probs = [], []

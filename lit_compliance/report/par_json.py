@@ -80,7 +80,7 @@ def body_json(sheet: ParSheet, table: Paytable) -> dict:
     if body.payout_limit is not None:
         out["payout_limit"] = _limit(body)
     if body.meter is not None:
-        out["meter"] = _meter(body, table)
+        out["meter"] = _meter(body, table, sheet.priced.held_at.meter_from)
     if body.by_stake is not None:
         out["by_stake"] = [{"stake": p.stake, "return_to_player": _f(p.return_to_player), "house_edge": _f(p.house_edge),
                             "standard_deviation": p.standard_deviation} for p in body.by_stake]
@@ -132,10 +132,10 @@ def _limit(body: SheetBody) -> dict:
             "edge_change": float(x.edge_change)}
 
 
-def _meter(body: SheetBody, table: Paytable) -> dict:
+def _meter(body: SheetBody, table: Paytable, priced_from: str | None) -> dict:
     m = body.meter
     return {
-        "priced_at": _f(m.priced_at), "priced_at_from": m.priced_at_from,
+        "priced_at": _f(m.priced_at), "priced_at_from": priced_from,
         "return_without_meter": float(m.return_without_meter),
         "return_per_meter_dollar": float(m.return_per_meter_dollar), "break_even_meter": _f(m.break_even_meter),
         "return_function": return_function_text(m),
