@@ -88,22 +88,16 @@ def record_totals(record, exact_math: bool = True) -> Totals | None:
         exact=ExactTotals(1 + mean, -mean, mo.win + mo.push, mo.variance) if exact_math else None)
 
 
-def one_round_of(body: SheetBody | None):
-    """(house's net per round per unit, probability) of a sheet (:func:`.period.one_round`), or None."""
-    from .period import one_round  # lazy: numpy, only when a sheet is made
-
-    return one_round(body)
-
-
-def bands_and_normal_share(body: SheetBody, units: int) -> tuple[tuple[Band, ...] | None, tuple[NormalShare, ...] | None]:
+def bands_and_normal_share(body: SheetBody, units: int) -> tuple[tuple[Band, ...] | None,
+                                                                 tuple[NormalShare, ...] | None]:
     """The central band of the hold (the house's win over the amount placed; ``units`` a round: the
     base game's three bets as placed) at each level over each number of rounds, from the exact
     distribution of the total of that many rounds (the bands ``hold`` judges a period by); and the
     error of the normal curve's band that the volatility index gives (edge +- VI / sqrt(N)): the
     exact share of honest totals of N rounds it holds, where it says 90% or 95%."""
-    from .period import hold_bands_and_normal_share  # lazy: numpy, only when a sheet is made
+    from .period import hold_bands_and_normal_share, one_round  # lazy: numpy, only when a sheet is made
 
-    dist = one_round_of(body)
+    dist = one_round(body)
     if dist is None:
         return None, None
     bands, shares = hold_bands_and_normal_share(*dist, ROUNDS, LEVELS, units, LEVELS[:2])
@@ -342,7 +336,8 @@ def cover_all_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOp
                         cycle=1 / float(p), net=v - 1, contribution=p * (v - 1), outcome=_outcome(v)))
     lose = sum((p for p, v in zip(probs, values) if v is None), Fraction(0))
     rows.append(Row(line=None, category=None, combinations=None, probability=lose,
-                    cycle=1 / float(lose) if lose else None, net=Fraction(-1), contribution=-lose, outcome=Outcome.LOSS))
+                    cycle=1 / float(lose) if lose else None, net=Fraction(-1), contribution=-lose,
+                    outcome=Outcome.LOSS))
     totals = record_totals(record, exact_math=players == 1)
     if totals and _simulated(mine.method):   # an exact figure has no interval
         totals = replace(totals, interval_95=mine.interval_95, interval_95_error=mine.interval_95_error)
@@ -352,7 +347,8 @@ def cover_all_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOp
         assumptions.append(Assumption(Assumed.PLAYERS_ONLY, players=players))
     body = SheetBody(kind=SheetKind.COVER_ALL, status=record.status, total=None, stake=Fraction(1),
                      stake_stated=False, assumptions=tuple(assumptions), rows=tuple(rows), totals=totals,
-                     sensitivity=tuple(Sensitivity(r.line, r.category, PerUnit.ODDS, -r.probability) for r in rows[:-1]),
+                     sensitivity=tuple(Sensitivity(r.line, r.category, PerUnit.ODDS, -r.probability)
+                                       for r in rows[:-1]),
                      cover_all=tuple(per_count), cover_all_players=players)
     return _finish(body, opts)
 

@@ -13,6 +13,7 @@ import json
 from dataclasses import asdict
 from fractions import Fraction
 
+from ..gamemath.codec import fraction_text
 from ..gamemath.par import LEVELS
 from ..gamemath.par_record import BASE_TOTAL, Assumed, Assumption, ParSheet, SheetBody, SheetKind
 from ..gamemath.record import settings_json
@@ -27,10 +28,6 @@ LEVELS_SAID = tuple(f"{int(level * 100)}%" for level in LEVELS)
 
 def _f(x) -> float | None:
     return None if x is None else float(x)
-
-
-def _frac(x: Fraction) -> str:
-    return f"{x.numerator}/{x.denominator}"
 
 
 def sheet_json(sheet: ParSheet, wager: Wager, table: Paytable | None) -> dict:
@@ -82,7 +79,8 @@ def body_json(sheet: ParSheet, table: Paytable) -> dict:
     if body.meter is not None:
         out["meter"] = _meter(body, table, sheet.priced.held_at.meter_from)
     if body.by_stake is not None:
-        out["by_stake"] = [{"stake": p.stake, "return_to_player": _f(p.return_to_player), "house_edge": _f(p.house_edge),
+        out["by_stake"] = [{"stake": p.stake, "return_to_player": _f(p.return_to_player),
+                            "house_edge": _f(p.house_edge),
                             "standard_deviation": p.standard_deviation} for p in body.by_stake]
     if body.envy is not None:
         out["envy"] = {"rows": [{"stake": float(e.stake), "others": e.others, "envy_per_other": float(e.envy_per_other),
@@ -117,8 +115,9 @@ def _totals(body: SheetBody) -> dict | None:
            "push_frequency": float(t.push_frequency), "variance": float(t.variance),
            "standard_deviation": t.standard_deviation,
            "volatility_index": dict(zip(LEVELS_SAID, t.volatility_index)),
-           "exact": {"return_to_player": _frac(x.return_to_player), "house_edge": _frac(x.house_edge),
-                     "hit_frequency": _frac(x.hit_frequency), "variance": _frac(x.variance)} if x else {}}
+           "exact": {"return_to_player": fraction_text(x.return_to_player),
+                     "house_edge": fraction_text(x.house_edge), "hit_frequency": fraction_text(x.hit_frequency),
+                     "variance": fraction_text(x.variance)} if x else {}}
     if t.interval_95 is not None:
         out |= {"interval_95": list(t.interval_95), "interval_95_error": t.interval_95_error}
     return out
@@ -142,7 +141,8 @@ def _meter(body: SheetBody, table: Paytable, priced_from: str | None) -> dict:
         "meter_lines": [{"hand": hand_text("side", table, x.line, None), "pays": pays_text("side", table, x.line),
                          "cycle": x.cycle} for x in m.meter_lines],
         "curve": [{"meter": p.meter, "return_to_player": float(p.return_to_player)} for p in m.curve],
-        "long_run_formula": LONG_RUN_FORMULA, "R0": float(m.return_without_meter), "p_whole_meter": float(m.p_whole_meter),
+        "long_run_formula": LONG_RUN_FORMULA, "R0": float(m.return_without_meter),
+        "p_whole_meter": float(m.p_whole_meter),
         "long_run": [{"rate_percent": float(x.rate_percent), "reset": float(x.reset),
                       "return_to_player": float(x.return_to_player)} for x in m.long_run],
         "long_run_from_config": m.long_run_from_config}
@@ -160,7 +160,7 @@ def _base(sheet: ParSheet, hands: list[str]) -> dict:
     record, r = sheet.priced, sheet.priced.base
     return {
         "bet_expectations": [float(e) for e in r.bet_expectations],
-        "bet_expectations_exact": [_frac(e) for e in r.bet_expectations],
+        "bet_expectations_exact": [fraction_text(e) for e in r.bet_expectations],
         "ride_bet1": float(r.ride_bet1_share), "ride_bet2": float(r.ride_bet2_share),
         "pulled": {"average_bets": float(record.average_bets), "element_of_risk": float(record.element_of_risk)},
         "ridden": {"average_bets": float(r.average_bets_ridden), "element_of_risk": float(r.element_of_risk_ridden)},

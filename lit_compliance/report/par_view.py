@@ -12,6 +12,7 @@ from math import floor, log10
 from ..model.vocabulary import status_sentence
 from ..gamemath import paytable_result
 from ..load.fingerprint import sheet_digest
+from ..gamemath.codec import fraction_text
 from ..gamemath.par import LEVELS, ParOptions, sheet_for, z_of
 from ..gamemath.par_record import Method, ParSheet, SheetKind
 from ..gamemath.record import settings_json
@@ -89,10 +90,6 @@ def _pct_within(x, interval) -> str:
 def _base_bets(model) -> int:
     """How many equal bets the base game takes (the ruleset's base bets)."""
     return len(model.base_game.bets)
-
-
-def _frac(x) -> str:
-    return f"{x.numerator}/{x.denominator}"
 
 
 def _float(x) -> float | None:
@@ -209,7 +206,7 @@ def _figures_shown(model: RulesetModel, wager, body, show: dict) -> None:
     if body.totals:
         show["totals"] = _totals_shown(body)
         x = body.totals.exact
-        show["exact"] = [] if x is None else [(name, _frac(v)) for name, v in (
+        show["exact"] = [] if x is None else [(name, fraction_text(v)) for name, v in (
             ("return to player", x.return_to_player), ("house edge", x.house_edge),
             ("hit frequency", x.hit_frequency), ("variance", x.variance))]
         show["bands"] = [{"rounds": f"{b.rounds:,}", **{k: f"{_pct(v[0], 3)} to {_pct(v[1], 3)}"
