@@ -14,6 +14,10 @@ record's line counts, and what follows from the moments (bands, volatility, win 
 states no edge where the record states none: an incomplete paytable, or a progressive whose meter
 is fixed neither by the rules nor by the table (its return is then a function of the meter, with
 its break-even meter).
+
+A sheet is a typed record of numbers (:mod:`.par_record`: :class:`~.par_record.ParSheet`, its figures a
+:class:`~.par_record.SheetBody` kept in the cache by the record codec); the words it is printed with
+are :mod:`lit_compliance.model.par_vocabulary`'s, laid out by :mod:`lit_compliance.report.par_json`.
 """
 from __future__ import annotations
 
