@@ -19,13 +19,14 @@ Paytable B while configured A; its five-card bonus played on A while configured 
 from __future__ import annotations
 
 import argparse
-import copy
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 
 from lit_compliance.gamemath.period import Edges, one_round
+from lit_compliance.model.par_vocabulary import hand_text
 from lit_compliance.table.theory import _sheet, load_theory, sheet
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,13 +34,15 @@ GRID = [int(round(10 ** (k / 4))) for k in range(8, 33)]      # 100 .. 100,000,0
 ALARM = 0.01
 
 
-def _line_plus_one(s: dict) -> tuple[dict, str]:
-    """The sheet with its likeliest paying line paid one unit more (per bet riding on the base game)."""
-    s = copy.deepcopy(s)
-    paying = [r for r in s["rows"] if r.get("net") is not None and r["net"] > 0 and r["probability"]]
-    row = max(paying, key=lambda r: r["probability"])
-    row["net"] += 1
-    return s, f"{row.get('hand_name') or row.get('hand') or row.get('label', 'a line')} paid one unit more"
+def _line_plus_one(s, table) -> tuple:
+    """The sheet's figures with its likeliest paying line paid one unit more (per bet riding on the base
+    game), and that line in words."""
+    body = s.body
+    paying = [r for r in body.rows if r.net is not None and r.net > 0 and r.probability]
+    row = max(paying, key=lambda r: r.probability)
+    rows = tuple(replace(r, net=r.net + 1) if r is row else r for r in body.rows)
+    said = hand_text(body.kind.value, table, row.line, row.category)
+    return replace(body, rows=rows), f"{said} paid one unit more"
 
 
 def _rounds_needed(honest: tuple, actual: tuple, draws: int, rng) -> tuple[int | None, int | None, float]:
@@ -77,7 +80,7 @@ def main() -> None:
             honest = one_round(s)
             if honest is None:
                 continue
-            bad, what = _line_plus_one(s)
+            bad, what = _line_plus_one(s, th.choices[wid][1])
             cases.append((f"{name} {wid}: {what}", honest, one_round(bad), th.wagers[wid].units_per_round))
             reset = th.wagers[wid].meter_reset
             if reset:

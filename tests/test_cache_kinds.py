@@ -81,7 +81,7 @@ def _par_sheet(tmp, mp):
 
     model = model_of(_ruleset())
     wager, table = _side(model)
-    return json.dumps(sheet_for(model, wager, table, ParOptions()), sort_keys=True, default=str)
+    return sheet_for(model, wager, table, ParOptions()).body.as_json()
 
 
 def _atoms(atoms) -> list:

@@ -31,12 +31,14 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+from fractions import Fraction
 from statistics import NormalDist
 from math import gcd, lgamma, log, log1p, sqrt
 
 import numpy as np
 
 from .. import cache
+from .par_record import BASE_TOTAL
 
 GRID = tuple(int(round(10 ** (k / 5))) for k in range(5, 31))   # 10 .. 1,000,000 rounds
 LEVELS = ("95", "99", "99.9")
@@ -48,24 +50,26 @@ MAX_POINTS = 1 << 17
 TAIL_SDS = 10
 
 
-def one_round(sheet: dict) -> tuple[np.ndarray, np.ndarray] | None:
-    """(house's net per round per unit, probability) from a PAR sheet's rows, or None."""
-    rows = sheet.get("rows") or []
-    if not rows or not sheet.get("totals"):
+def one_round(sheet) -> tuple[np.ndarray, np.ndarray] | None:
+    """(house's net per round per unit, probability) from a PAR sheet's rows (a
+    :class:`~.par_record.ParSheet` or its :class:`~.par_record.SheetBody`), or None."""
+    body = getattr(sheet, "body", sheet)
+    if body is None or not body.rows or not body.totals:
         return None
     values, probs = [], []
-    if sheet.get("base"):
-        for row, final in zip(rows, sheet["base"]["final_hands"]):
-            for b in (1, 2, 3):
-                p = final[f"bets_{b}"]
+    if body.kind.value == "base":
+        for row in body.rows:
+            net = float(row.net)
+            for b, deals in zip((1, 2, 3), row.deals):
+                p = float(Fraction(deals, BASE_TOTAL))
                 if p:
-                    values.append(-b * row["net"])
+                    values.append(-b * net)
                     probs.append(p)
     else:
-        for row in rows:
-            if row["probability"] and row["net"] is not None:
-                values.append(-row["net"])
-                probs.append(row["probability"])
+        for row in body.rows:
+            if row.probability and row.net is not None:
+                values.append(-float(row.net))
+                probs.append(float(row.probability))
     p = np.array(probs, dtype=float)
     return np.array(values, dtype=float), p / p.sum()
 

@@ -143,7 +143,7 @@ class Mixtures:
                 continue
             at_meter = None if (w.meter_reset is None or meter is None) else float(meter)
             at_stake = round(stake, 2) if w.stake_dependent else None
-            values, probs = one_round(sheet(th, wid, at_meter, at_stake))
+            values, probs = one_round(sheet(th, wid, at_meter, at_stake).body)
             parts.append((values, probs, rounds, stake))
         mix = Mixture(parts)
         if len(_MEMO) >= MEMO_SIZE:

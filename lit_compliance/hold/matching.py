@@ -79,7 +79,7 @@ class Judge:
     def edges_of(self, th: TableTheory, wid: str) -> Edges | None:
         key = (id(th.choices), wid)     # tables priced alike share their band tables
         if key not in self.edges:
-            dist = one_round(sheet(th, wid))
+            dist = one_round(sheet(th, wid).body)
             self.edges[key] = Edges(*dist) if dist is not None else None
         return self.edges[key]
 

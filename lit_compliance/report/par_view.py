@@ -12,10 +12,15 @@ from math import floor, log10
 from ..model.vocabulary import status_sentence
 from ..gamemath import paytable_result
 from ..load.fingerprint import sheet_digest
-from ..gamemath.par import LEVELS, ParOptions, per_hour_text, sheet_for, z_of
+from ..gamemath.codec import fraction_text
+from ..gamemath.par import LEVELS, ParOptions, sheet_for, z_of
+from ..gamemath.par_record import Method, ParSheet, SheetKind
+from ..gamemath.record import settings_json
+from ..model.par_vocabulary import holds_at, method_text, return_function_text
 from ..model import RulesetModel
 from ..model.readings import ZERO_EV_PULLED, ZERO_EV_RIDDEN
 from . import charts
+from .par_json import LEVELS_SAID, sheet_json
 from .priced_json import alternative_json
 
 METHOD = [
@@ -53,12 +58,10 @@ METHOD = [
 
 
 
-def _vi_error(sheet: dict, level: str) -> str:
-    """The normal curve's error in a volatility index's band: the exact share of honest totals it holds."""
-    shares = sheet.get("volatility_index_share") or []
-    if not shares:
-        return ""
-    said = [_pct(x[level], 1) for x in shares if x["rounds"] == 1_000]
+def _vi_error(body, level: int) -> str:
+    """The normal curve's error in a volatility index's band (``level``: 0 at 90%, 1 at 95%): the
+    exact share of honest totals it holds."""
+    said = [_pct(x.shares[level], 1) for x in body.normal_share or () if x.rounds == 1_000]
     return f" (normal; holds {said[0]})" if said else ""
 
 def supported_digits(interval) -> int:
@@ -70,9 +73,9 @@ def supported_digits(interval) -> int:
     return max(0, min(4, -floor(log10(half))))
 
 
-def _interval(c: dict):
-    """A Cover All row's interval, or None where the figure is exact (not simulated)."""
-    return None if c["method"].startswith("exact") else c["interval_95"]
+def _interval(c):
+    """A Cover All count's interval, or None where the figure is exact (not simulated)."""
+    return c.interval_95 if c.method in (Method.SIMULATED, Method.SIMULATED_PLAIN) else None
 
 
 def _pct_within(x, interval) -> str:
@@ -118,49 +121,128 @@ def _reading(r) -> dict:
     return {"finding": r.finding, "reading": r.id, "meaning": r.meaning, "default": r.default}
 
 
-def _show_rows(sheet: dict) -> list[dict]:
+def _show_rows(sheet: dict, record: ParSheet) -> list[dict]:
+    """The rows of the sheet's JSON form with their figures said."""
     out = []
-    for r in sheet.get("rows") or []:
-        out.append({**r, "combinations_text": _int(r.get("combinations")),
-                    "probability_text": f"{r['probability']:.10f}", "cycle_text": _cycle(r.get("cycle")),
-                    "net_text": "n/a" if r["net"] is None else f"{r['net']:+,.4f}",
-                    "contribution_text": "n/a" if r["contribution"] is None else f"{r['contribution']:+.6f}"})
+    for said, r in zip(sheet["rows"], record.rows):
+        out.append({**said, "combinations_text": _int(r.combinations),
+                    "probability_text": f"{float(r.probability):.10f}", "cycle_text": _cycle(r.cycle),
+                    "net_text": "n/a" if r.net is None else f"{float(r.net):+,.4f}",
+                    "contribution_text": "n/a" if r.contribution is None else f"{float(r.contribution):+.6f}"})
     return out
 
 
-def _funnel(sheet: dict) -> str:
+def _funnel(body) -> str:
     """The bands of the hold against the rounds played (the sheet's exact bands, joined)."""
-    rows = sheet["bands"]
-    grid = [b["rounds"] for b in rows]
-    centre = sheet["totals"]["house_edge"] / (3 if sheet.get("base") else 1)
+    grid = [b.rounds for b in body.bands]
+    centre = float(body.totals.house_edge) / (3 if body.kind is SheetKind.BASE else 1)
     series = [("theoretical hold", [(n, centre * 100) for n in grid])]
-    for level in ("95%", "99%"):
-        series.append((f"{level} band", [(b["rounds"], b[level][1] * 100) for b in rows]))
-        series.append((f"{level} band ", [(b["rounds"], b[level][0] * 100) for b in rows]))
+    for level, at in (("95%", 1), ("99%", 2)):
+        series.append((f"{level} band", [(b.rounds, b.levels[at][1] * 100) for b in body.bands]))
+        series.append((f"{level} band ", [(b.rounds, b.levels[at][0] * 100) for b in body.bands]))
     return charts.line_chart("Funnel of the hold (exact bands)", "rounds played (log scale)",
                              "hold, % of amount wagered", series, x_fmt=lambda v: f"{v:,.0f}",
                              y_fmt=lambda v: f"{v:g}%", log_x=True)
 
 
-def _headline(sheet: dict) -> list[tuple[str, str]]:
+def _status(record: ParSheet) -> str:
+    rec = record.priced
+    return status_sentence(rec.status.value, settings_json(rec.settings), list(rec.missing))
+
+
+def _headline(record: ParSheet) -> list[tuple[str, str]]:
     """The figures a section states where it states no house edge: the hit frequency, the floor of
     an incomplete table, a progressive's return as a function of the meter."""
-    if sheet.get("totals"):
+    if record.totals:
         return []
-    rec = sheet["priced"]
-    out = [("House edge", "not stated: " + status_sentence(rec["status"], rec["settings"], rec["missing"]))]
-    if rec["hit_frequency"] is not None:
-        out.append(("Hit frequency", _pct(rec["hit_frequency"])))
-    meter = sheet.get("meter")
-    if meter and meter.get("priced_at") is None:
-        out.append(("Return as a function of the meter", meter["return_function"]))
-        if meter.get("break_even_meter") is not None:
-            out.append(("Break-even meter", f"${meter['break_even_meter']:,.2f}"))
+    out = [("House edge", "not stated: " + _status(record))]
+    if record.priced.hit_frequency is not None:
+        out.append(("Hit frequency", _pct(float(record.priced.hit_frequency))))
+    meter = record.body.meter if record.body is not None else None
+    if meter and meter.priced_at is None:
+        out.append(("Return as a function of the meter", return_function_text(meter)))
+        if meter.break_even_meter is not None:
+            out.append(("Break-even meter", f"${float(meter.break_even_meter):,.2f}"))
     return out
 
 
+def per_hour_text(per_hour, base_bets: int | None) -> str:
+    """The theoretical win per hour with the bet it assumes: for the base game the amount on each
+    betting spot and in all (the edge is per unit of one of the equal base bets); for money amounts
+    paid whatever the wager, the edge at that bet."""
+    bet, hands, win = float(per_hour.bet), per_hour.hands_per_hour, per_hour.win_per_hour
+    edge_text = _pct(per_hour.house_edge_at_bet)
+    if base_bets:
+        basis = (f"${bet:,.2f} on each of the {base_bets} base bets (${bet * base_bets:,.2f} in all placed "
+                 f"per hand; the house edge is per unit of one base bet)")
+    else:
+        basis = f"${bet:,.2f} wagered a hand"
+    at = f"{edge_text} (the house edge at a ${bet:,.2f} wager)" if per_hour.edge_depends_on_bet else edge_text
+    return f"{basis} x {hands} hands an hour x {at} = ${win:,.2f} an hour"
+
+
+def _totals_shown(body) -> list[tuple[str, str]]:
+    t = body.totals
+    interval = t.interval_95
+    shown = [
+        ("Return to player", _pct_within(float(t.return_to_player), interval)),
+        ("House edge", _pct_within(float(t.house_edge), interval)),
+        ("Hit frequency", _pct(float(t.hit_frequency))), ("  of which wins", _pct(float(t.win_frequency))),
+        ("  of which pushes", _pct(float(t.push_frequency))), ("Variance", _num(float(t.variance), 4)),
+        ("Standard deviation", _num(t.standard_deviation, 4)),
+        ("Volatility index 90%", _num(t.volatility_index[0], 4) + _vi_error(body, 0)),
+        ("Volatility index 95%", _num(t.volatility_index[1], 4) + _vi_error(body, 1))]
+    if interval:
+        digits = supported_digits(interval)
+        shown.append(("House edge, 95% interval", f"{_pct(interval[0], digits)} to {_pct(interval[1], digits)}"
+                      + (f" (normal; coverage within {t.interval_95_error:.1e})" if t.interval_95_error else "")))
+    return shown
+
+
+def _figures_shown(model: RulesetModel, wager, body, show: dict) -> None:
+    """The section's totals, exact figures, bands, win per hour and charts, said (where it states an edge)."""
+    if body is None:
+        return
+    if body.totals:
+        show["totals"] = _totals_shown(body)
+        x = body.totals.exact
+        show["exact"] = [] if x is None else [(name, fraction_text(v)) for name, v in (
+            ("return to player", x.return_to_player), ("house edge", x.house_edge),
+            ("hit frequency", x.hit_frequency), ("variance", x.variance))]
+        show["bands"] = [{"rounds": f"{b.rounds:,}", **{k: f"{_pct(v[0], 3)} to {_pct(v[1], 3)}"
+                                                          for k, v in zip(LEVELS_SAID, b.levels)}}
+                         for b in body.bands]
+        show["per_hour"] = per_hour_text(body.per_hour, _base_bets(model) if wager.is_base else None)
+        show["charts"]["funnel"] = _funnel(body)
+    if body.meter is not None:
+        show["charts"]["meter"] = charts.line_chart(
+            "Return against the progressive meter", "meter ($)", "return to player, %",
+            [("return", [(p.meter, float(p.return_to_player) * 100) for p in body.meter.curve])],
+            x_fmt=lambda v: f"{v:,.0f}", y_fmt=lambda v: f"{v:g}%", reference=100.0)
+    if body.by_stake is not None:
+        show["charts"]["stake"] = charts.line_chart(
+            "Return against the wager amount", "wager ($, log scale)", "return to player, %",
+            [("return", [(p.stake, float(p.return_to_player) * 100) for p in body.by_stake])],
+            x_fmt=lambda v: f"{v:g}", y_fmt=lambda v: f"{v:g}%", log_x=True, reference=100.0)
+    if body.cover_all is not None:
+        show["cover_all"] = [_count_shown(c) for c in body.cover_all]
+
+
+def _count_shown(c) -> dict:
+    interval = _interval(c)
+    return {"players": c.players, "method": method_text(c),
+            "rtp": _pct_within(float(c.return_to_player), interval),
+            "edge": _pct_within(float(c.house_edge), interval),
+            "hit": _pct_within(float(c.hit_frequency), interval),
+            "sd": _num(c.standard_deviation, 4),
+            "interval": (f"{_pct(c.interval_95[0], supported_digits(c.interval_95))} to "
+                         f"{_pct(c.interval_95[1], supported_digits(c.interval_95))}" if interval else "exact"),
+            "distribution": [f"{p:.6f}" for p in c.distribution]}
+
+
 def _section(model: RulesetModel, wager, table, opts: ParOptions, shown: bool = True) -> dict:
-    sheet = sheet_for(model, wager, table, opts)
+    record = sheet_for(model, wager, table, opts)
+    sheet = sheet_json(record, wager, table)
     prefix = ("wagers", wager.id) + (("paytables", table.id) if table else ())
     readings = [_reading(r) for r in model.readings_touching(*prefix)]
     if wager.is_base:
@@ -173,57 +255,10 @@ def _section(model: RulesetModel, wager, table, opts: ParOptions, shown: bool = 
                                      "status_text": status_sentence(alt.status.value)})
     if not shown:
         return {**sheet, "readings": readings, "alternatives": alternatives}
-    t = sheet.get("totals")
-    rec = sheet["priced"]
-    show = {"rows": _show_rows(sheet), "charts": {},
-            "status": status_sentence(rec["status"], rec["settings"], rec["missing"]),
-            "holds_at": "; ".join(sheet.get("holds_at") or []) or "the paytable as published",
-            "headline": _headline(sheet)}
-    if t:
-        show["totals"] = [
-            ("Return to player", _pct_within(t["return_to_player"], t.get("interval_95"))),
-            ("House edge", _pct_within(t["house_edge"], t.get("interval_95"))),
-            ("Hit frequency", _pct(t["hit_frequency"])), ("  of which wins", _pct(t["win_frequency"])),
-            ("  of which pushes", _pct(t["push_frequency"])), ("Variance", _num(t["variance"], 4)),
-            ("Standard deviation", _num(t["standard_deviation"], 4)),
-            ("Volatility index 90%", _num(t["volatility_index"]["90%"], 4) + _vi_error(sheet, "90%")),
-            ("Volatility index 95%", _num(t["volatility_index"]["95%"], 4) + _vi_error(sheet, "95%"))]
-        if t.get("interval_95"):
-            digits = supported_digits(t["interval_95"])
-            show["totals"].append(("House edge, 95% interval",
-                                   f"{_pct(t['interval_95'][0], digits)} to {_pct(t['interval_95'][1], digits)}"
-                                   + (f" (normal; coverage within {t['interval_95_error']:.1e})"
-                                      if t.get("interval_95_error") else "")))
-        show["exact"] = [(k.replace("_", " "), v) for k, v in t["exact"].items() if v]
-        show["bands"] = [{"rounds": f"{b['rounds']:,}", **{k: f"{_pct(v[0], 3)} to {_pct(v[1], 3)}"
-                                                             for k, v in b.items() if k != "rounds"}}
-                         for b in sheet["bands"]]
-        show["per_hour"] = per_hour_text(sheet["per_hour"], _pct(sheet["per_hour"]["house_edge_at_bet"]),
-                                         _base_bets(model) if wager.is_base else None)
-        show["charts"]["funnel"] = _funnel(sheet)
-    if "meter" in sheet:
-        mt = sheet["meter"]
-        show["charts"]["meter"] = charts.line_chart(
-            "Return against the progressive meter", "meter ($)", "return to player, %",
-            [("return", [(p["meter"], p["return_to_player"] * 100) for p in mt["curve"]])],
-            x_fmt=lambda v: f"{v:,.0f}", y_fmt=lambda v: f"{v:g}%", reference=100.0)
-    if "by_stake" in sheet:
-        show["charts"]["stake"] = charts.line_chart(
-            "Return against the wager amount", "wager ($, log scale)", "return to player, %",
-            [("return", [(p["stake"], p["return_to_player"] * 100) for p in sheet["by_stake"]])],
-            x_fmt=lambda v: f"{v:g}", y_fmt=lambda v: f"{v:g}%", log_x=True, reference=100.0)
-    if "cover_all" in sheet:
-        ca = sheet["cover_all"]
-        show["cover_all"] = [{"players": c["players"], "method": c["method"],
-                              "rtp": _pct_within(c["return_to_player"], _interval(c)),
-                              "edge": _pct_within(c["house_edge"], _interval(c)),
-                              "hit": _pct_within(c["hit_frequency"], _interval(c)),
-                              "sd": _num(c["standard_deviation"], 4),
-                              "interval": (f"{_pct(c['interval_95'][0], supported_digits(c['interval_95']))} to "
-                                           f"{_pct(c['interval_95'][1], supported_digits(c['interval_95']))}"
-                                           if _interval(c) else "exact"),
-                              "distribution": [f"{p:.6f}" for p in c["distribution"]]}
-                             for c in ca["by_players"]]
+    show = {"rows": _show_rows(sheet, record), "charts": {}, "status": _status(record),
+            "holds_at": "; ".join(holds_at(record.priced)) or "the paytable as published",
+            "headline": _headline(record)}
+    _figures_shown(model, wager, record.body, show)
     return {**sheet, "readings": readings, "alternatives": alternatives, "show": show}
 
 

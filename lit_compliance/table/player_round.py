@@ -42,9 +42,9 @@ def _settle(theory: TableTheory, wager_id: str, amount: float):
     from ..gamemath.joint import settled  # lazy: numpy, only when the round is not in the cache
 
     wager, table, _ = theory.choices[wager_id]
-    st = sheet(theory, wager_id)["priced"]["settings"]
-    stake = exact(st["stake"]) if st.get("stake") else None
-    meter = exact(st["meter"]) if st.get("meter") is not None else None
+    st = sheet(theory, wager_id).priced.held_at
+    stake = exact(float(st.stake)) if st.stake else None
+    meter = exact(float(st.meter)) if st.meter is not None else None
     return settled(wager, table, theory.model.hand_rules, stake, meter, exact(amount))
 
 
@@ -146,7 +146,7 @@ def _one_round(theory: TableTheory, wager_id: str, amount: float) -> list[tuple[
     """A wager's house win per round in money, from its PAR sheet's rows (:func:`gamemath.period.one_round`)."""
     from ..gamemath.period import one_round  # lazy: numpy
 
-    got = one_round(sheet(theory, wager_id))
+    got = one_round(sheet(theory, wager_id).body)
     if got is None:
         return [(0.0, 1.0)]
     values, probs = got

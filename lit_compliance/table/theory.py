@@ -18,6 +18,8 @@ from pathlib import Path
 import hashlib
 
 from ..gamemath.par import BASE_UNITS, sheet_for
+from ..gamemath.par_record import ParSheet
+from ..model.par_vocabulary import assumption_text
 from ..load.catalogue import Catalogue, CatalogueError
 from ..load.strict_yaml import InputError
 from ..model import Paytable, Payout, exact
@@ -52,7 +54,6 @@ class WagerTheory:
     maximum: float | None
     assumptions: tuple[str, ...] = ()
     readings: tuple[dict, ...] = ()
-    extra: dict = field(default_factory=dict, compare=False)
 
 
 @dataclass(frozen=True, eq=False)   # hashed by identity: one per configuration file
@@ -109,7 +110,7 @@ def _chosen_paytable(wager, choice: WagerChoice, seats: int | None) -> Paytable 
     return by_players[0] if seats and len(by_players) == 1 else None
 
 
-def sheet(theory: TableTheory, wager_id: str, meter: float | None = None, stake: float | None = None) -> dict:
+def sheet(theory: TableTheory, wager_id: str, meter: float | None = None, stake: float | None = None) -> ParSheet:
     """The PAR sheet of one configured wager, at another meter or stake if asked (kept in memory for
     every table priced alike)."""
     memo = _SHEETS.get(theory.choices) or _SHEETS.put(theory.choices, (), {})
@@ -127,7 +128,7 @@ def sheet(theory: TableTheory, wager_id: str, meter: float | None = None, stake:
     return memo[key]
 
 
-def _sheet(model, wager, table, opts) -> dict:
+def _sheet(model, wager, table, opts) -> ParSheet:
 
     return sheet_for(model, wager, table, opts)
 
@@ -138,15 +139,15 @@ def priced(theory: TableTheory, wager_id: str, meter: float | None = None, stake
 
 
 def _priced(theory, wager_id, meter, stake):
-    t = sheet(theory, wager_id, meter, stake).get("totals")
-    return (None, None) if not t else (t["house_edge"], t["standard_deviation"])
+    t = sheet(theory, wager_id, meter, stake).totals
+    return (None, None) if not t else (float(t.house_edge), t.standard_deviation)
 
 
 def max_net(theory: TableTheory, wager_id: str, meter: float | None = None, stake: float | None = None) -> float:
     """The most a player can win, net, per unit of the stake, on one unit placed (the base game: per
     bet, all three riding), by the PAR sheet's rows."""
-    rows = sheet(theory, wager_id, meter, stake).get("rows") or []
-    return max([r["net"] for r in rows if r.get("net") is not None] + [0.0])
+    rows = sheet(theory, wager_id, meter, stake).rows
+    return max([float(r.net) for r in rows if r.net is not None] + [0.0])
 
 
 class Curve:
@@ -276,27 +277,27 @@ def _price(config, rs, offered_only: bool = False, every_seat: bool = False):
         table = configured_paytable(wager, choice, config.settings.seats if every_seat else None)
         opts = configured_options(config, model, choice, wager)
         choices[wager.id] = (wager, table, opts)
-        body = _sheet(model, wager, table, opts) if table is not None else {"totals": None, "status": "incomplete",
-                                                                            "stake": 1.0, "stake_stated": False,
-                                                                            "assumptions": ["no paytable chosen"]}
-        t = body.get("totals")
+        body = _sheet(model, wager, table, opts).body if table is not None else None
+        t = body.totals if body is not None else None
         prefix = ("wagers", wager.id) + (("paytables", table.id) if table is not None and table.id != "custom" else ())
         low = choice.minimum if choice.minimum is not None else (limits.minimum if wager.is_base else None)
         high = choice.maximum if choice.maximum is not None else (limits.maximum if wager.is_base else None)
+        assumed = tuple(assumption_text(a) for a in body.assumptions) if body is not None else ("no paytable chosen",)
         wagers[wager.id] = WagerTheory(
             wager_id=wager.id, wager_name=wager.name, kind=wager.kind.value,
             paytable_id=table.id if table is not None else None,
             paytable_name=table.name if table is not None else "(none)",
             units_per_round=BASE_UNITS if wager.is_base else 1,
-            mean=t["house_edge"] if t else None, sd=t["standard_deviation"] if t else None,
-            status=body.get("status", "incomplete"), stake=body.get("stake", 1.0),
+            mean=float(t.house_edge) if t else None, sd=t.standard_deviation if t else None,
+            status=body.status.value if body is not None else "incomplete",
+            stake=float(body.stake) if body is not None else 1.0,
             stake_stated=table is not None and bool(wager.stake_for(table)) and not wager.is_base,
             stake_dependent=table is not None and not wager.stake_for(table) and not wager.is_base
             and (table.pays_fixed_amounts or table.pays_from_meter),
-            meter=(body.get("meter") or {}).get("priced_at"),
+            meter=float(body.meter.priced_at) if body is not None and body.meter and body.meter.priced_at is not None
+            else None,
             meter_reset=float(opts.reset) if opts.reset is not None else None,
             minimum=float(low) if low is not None else None, maximum=float(high) if high is not None else None,
-            assumptions=tuple(body.get("assumptions") or ()) + _seat_assumption(wager, choice, table, config, every_seat),
-            readings=tuple(_reading(r) for r in model.readings_touching(*prefix)),
-            extra={"base": body.get("base")} if wager.is_base else {})
+            assumptions=assumed + _seat_assumption(wager, choice, table, config, every_seat),
+            readings=tuple(_reading(r) for r in model.readings_touching(*prefix)))
     return wagers, tuple(_reading(r) for r in model.applied), model, choices

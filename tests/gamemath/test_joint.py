@@ -161,7 +161,9 @@ def _configured(catalogue, name: str):
         if table is None or w.mean is None:
             left.append(wid)
             continue
-        st = sheet(theory, wid)["priced"]["settings"]
+        held = sheet(theory, wid).priced.held_at
+        st = {"stake": None if held.stake is None else float(held.stake),
+              "meter": None if held.meter is None else float(held.meter)}
         amount = Fraction(str(w.minimum if w.minimum is not None else w.stake))
         try:
             out.append(settled(wager, table, theory.model.hand_rules, _exact(st.get("stake")),

@@ -72,10 +72,10 @@ def test_a_pair_of_tens_paid_two_to_one_raises_the_alarm_within_a_month(tmp_path
     theory = load_theory(TRIBAL)
     s = sheet(theory, "base")
     extra = []
-    for row, final in zip(s["rows"], s["base"]["final_hands"]):
-        for b in (1, 2, 3):
-            if final[f"bets_{b}"]:
-                extra.append(b if "tens" in row["hand"].lower() else 0)
+    for row in s.rows:
+        for b, deals in zip((1, 2, 3), row.deals):
+            if deals:
+                extra.append(b if "tens" in row.category else 0)
     reports = 100
     alarms = _alarms(tmp_path, theory, _month(theory, np.random.default_rng(31), reports,
                                               {"base": np.array(extra, dtype=float)}))
@@ -157,8 +157,8 @@ def test_a_pair_of_tens_paid_two_to_one_rings_the_nightly_alarm_within_the_round
     theory = load_theory(TRIBAL)
     s = sheet(theory, "base")
     values, probs = one_round(s)
-    extra = np.array([b if "tens" in row["hand"].lower() else 0 for row, final in zip(s["rows"], s["base"]["final_hands"])
-                      for b in (1, 2, 3) if final[f"bets_{b}"]], dtype=float)
+    extra = np.array([b if "tens" in row.category else 0 for row in s.rows
+                      for b, deals in zip((1, 2, 3), row.deals) if deals], dtype=float)
     rng = np.random.default_rng(34)
     reports = 150
     texts = []

@@ -156,10 +156,10 @@ def test_a_base_game_paying_one_extra_unit_on_every_pair_of_tens_or_better_is_fl
     # the same final hands by bets riding, with the pair of tens or better paid 2 to 1 instead of 1 to 1
     extra = np.zeros(len(values))
     i = 0
-    for row, final in zip(s["rows"], s["base"]["final_hands"]):
-        for b in (1, 2, 3):
-            if final[f"bets_{b}"]:
-                if "tens" in row["hand"].lower():
+    for row in s.rows:
+        for b, deals in zip((1, 2, 3), row.deals):
+            if deals:
+                if "tens" in row.category:
                     extra[i] = b
                 i += 1
     assert extra.any()

@@ -21,6 +21,7 @@ from click.testing import CliRunner
 
 from lit_compliance.cli import main
 from lit_compliance.gamemath.par import ParOptions, sheet_for
+from lit_compliance.report.par_json import sheet_json
 from lit_compliance.model import model_of
 from lit_compliance.poker.cards import SUITS
 from lit_compliance.poker.hands import CATEGORIES_5, IMPLIED, STANDARD, evaluate3
@@ -33,10 +34,15 @@ class Outcome:
         self.suit = suit
 
 
+def _par(model, wager, table, opts):
+    """A PAR sheet's JSON form: what ``par --format json`` prints of it."""
+    return sheet_json(sheet_for(model, wager, table, opts), wager, table)
+
+
 def _sheet(catalogue, jurisdiction, wager_id, table_id):
     model = model_of(catalogue.get(jurisdiction))
     wager = model.wager(wager_id)
-    return model, wager, wager.paytable(table_id), sheet_for(model, wager, wager.paytable(table_id), ParOptions())
+    return model, wager, wager.paytable(table_id), _par(model, wager, wager.paytable(table_id), ParOptions())
 
 
 def _mean_sd(weighted) -> tuple[Fraction, float]:
@@ -222,7 +228,7 @@ def test_rows_add_up_and_sensitivity_is_a_derivative(catalogue):
     line = table.lines[i]
     bumped = replace(table, lines=table.lines[:i] + (replace(line, payout=Payout(line.payout.kind, line.payout.value + 1)),)
                      + table.lines[i + 1:])
-    again = sheet_for(model, wager, bumped, ParOptions())
+    again = _par(model, wager, bumped, ParOptions())
     change = next(s["change_in_house_edge"] for s in sheet["sensitivity"] if s["hand"] == "Straight")
     assert again["totals"]["house_edge"] - sheet["totals"]["house_edge"] == pytest.approx(change, abs=1e-15)
 
@@ -230,7 +236,7 @@ def test_rows_add_up_and_sensitivity_is_a_derivative(catalogue):
 def test_progressive_break_even_and_long_run(catalogue):
     model, wager, table, sheet = _sheet(catalogue, "maryland", "progressive", "a")
     meter = sheet["meter"]
-    at = sheet_for(model, wager, table, ParOptions(meter=Fraction(meter["break_even_meter"]).limit_denominator(10**9)))
+    at = _par(model, wager, table, ParOptions(meter=Fraction(meter["break_even_meter"]).limit_denominator(10**9)))
     assert at["totals"]["return_to_player"] == pytest.approx(1.0, abs=1e-9)
     row = next(r for r in meter["long_run"] if r["rate_percent"] == 15)
     assert row["return_to_player"] == pytest.approx(
@@ -310,7 +316,7 @@ def test_what_if_prices_a_proposal_and_names_where_it_is_permitted(tmp_path, cat
 
 def test_payout_limit_caps_the_win_on_a_hand(catalogue):
     model, wager, table, sheet = _sheet(catalogue, "tribal", "base", "payout-odds")
-    capped = sheet_for(model, wager, table, ParOptions(payout_limit=Fraction(2000), limit_bet=Fraction(10)))
+    capped = _par(model, wager, table, ParOptions(payout_limit=Fraction(2000), limit_bet=Fraction(10)))
     limit = capped["payout_limit"]
     assert limit["cap_units"] == 200
     # only hands whose win on the bets riding exceeds 200 units are cut: royal flushes (1,000 a bet) and
@@ -320,7 +326,7 @@ def test_payout_limit_caps_the_win_on_a_hand(catalogue):
     cut = sum(royal[f"bets_{b}"] * (b * 1000 - 200) for b in (1, 2, 3)) + sum(sf[f"bets_{b}"] * (b * 200 - 200) for b in (2, 3))
     assert limit["edge_change"] == pytest.approx(cut, rel=1e-6)
     assert limit["house_edge"] == pytest.approx(sheet["totals"]["house_edge"] + cut, rel=1e-6)
-    loose = sheet_for(model, wager, table, ParOptions(payout_limit=Fraction(10 ** 6), limit_bet=Fraction(10)))
+    loose = _par(model, wager, table, ParOptions(payout_limit=Fraction(10 ** 6), limit_bet=Fraction(10)))
     assert loose["payout_limit"]["edge_change"] == 0 and loose["payout_limit"]["probability_capped"] == 0
 
 

@@ -10,6 +10,7 @@ from click.testing import CliRunner
 from lit_compliance.cli import main
 from lit_compliance.gamemath import paytable_result
 from lit_compliance.gamemath.par import ParOptions, sheet_for
+from lit_compliance.report.par_json import sheet_json
 from lit_compliance.model import model_of
 from lit_compliance.table.figures import table_figures
 from lit_compliance.table.config import load_config, ruleset_for
@@ -34,7 +35,7 @@ def test_volatility_index_uses_the_z_the_method_states(catalogue):
     assert stated, "the method states the z it uses"
     model = model_of(catalogue.get("maryland"))
     wager = model.wager("base")
-    sheet = sheet_for(model, wager, wager.paytable("a"), ParOptions())
+    sheet = sheet_json(sheet_for(model, wager, wager.paytable("a"), ParOptions()), wager, wager.paytable("a"))
     t = sheet["totals"]
     for level, z in (("90%", stated.group(1)), ("95%", stated.group(2))):
         # the printed z, to its printed digits, is the one the index was computed with

@@ -155,6 +155,7 @@ def _money(text: str) -> list[float]:
 
 @pytest.mark.parametrize("config", COMPLIANT, ids=lambda p: p.stem)
 def test_the_placard_prints_the_paytables_stakes_and_meter_the_record_prices(config, catalogue):
+    from lit_compliance.report.par_json import sheet_json
     from lit_compliance.table.theory import sheet
     from lit_compliance.sign.placard import placard_view
 
@@ -170,7 +171,9 @@ def test_the_placard_prints_the_paytables_stakes_and_meter_the_record_prices(con
         w = theory.wagers[shown["id"]]
         if w.mean is None:
             continue
-        rows = {r["hand"]: r["net"] for r in sheet(theory, w.wager_id)["rows"] if r.get("net") is not None}
+        wager, table, _ = theory.choices[w.wager_id]
+        said = sheet_json(sheet(theory, w.wager_id), wager, table)   # the rows as the PAR sheet says them
+        rows = {r["hand"]: r["net"] for r in said["rows"] if r.get("net") is not None}
         meter = w.meter
         if w.units_per_round == 1 and not w.stake_stated:
             assert _money(shown["stake"]) == [w.minimum, w.maximum], shown["stake"]

@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from lit_compliance.cli import main
 from lit_compliance.gamemath.par import STAKES, ParOptions, sheet_for
+from lit_compliance.report.par_json import sheet_json
 from lit_compliance.model import model_of
 from lit_compliance.table.theory import theory_of
 from lit_compliance.table.config import load_config, ruleset_for
@@ -36,10 +37,10 @@ def test_fixed_sum_win_per_hour_is_what_the_sheets_return_by_stake_implies(catal
     assert found, "the catalogue has wagers paying money amounts for no stated wager amount"
     checked = 0
     for model, wager, table in found:
-        base = sheet_for(model, wager, table, ParOptions())
+        base = sheet_json(sheet_for(model, wager, table, ParOptions()), wager, table)
         for row in base.get("by_stake") or []:
             bet = Fraction(row["stake"])
-            sheet = sheet_for(model, wager, table, ParOptions(bet=bet))
+            sheet = sheet_json(sheet_for(model, wager, table, ParOptions(bet=bet)), wager, table)
             per_hour = sheet["per_hour"]
             assert per_hour["edge_depends_on_bet"]
             assert per_hour["win_per_hour"] == pytest.approx(float(bet) * 60 * row["house_edge"], rel=1e-12)
