@@ -117,8 +117,6 @@ LONG_FUNCTIONS: dict[str, str] = {
     "hold/judge.py:_judge_wagers": "not yet split: per wager, each period's theory, band and flag",
     "operator/summary.py:summary_view": "not yet split: the rules summary's sections in document order",
     "output/files.py:write_tree": "one transaction: the temporary tree, its permissions and the signal-deferred swap share state",
-    "sign/placard.py:placard_view": "not yet split: the placard's record, section by section",
-    "sign/placard.py:svg_view": "not yet split: the SVG drawing, box by box",
 }
 
 

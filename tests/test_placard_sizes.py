@@ -30,7 +30,8 @@ from click.testing import CliRunner
 
 from lit_compliance.cli import main
 from lit_compliance.sign import layout as P
-from lit_compliance.sign.placard import placard_view, svg_view
+from lit_compliance.sign.placard import placard_view
+from lit_compliance.sign.svg import svg_view
 from lit_compliance.sign.layout import FINE_PRINT_PT, MIN_TYPE_PT, SIGN_SIZES
 from lit_compliance.table.config import load_config, ruleset_for
 import browser as pdf  # tests/browser.py: headless Chromium, for the tests where a browser is the point
