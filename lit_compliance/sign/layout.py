@@ -57,8 +57,9 @@ class PlacardTooFull(Exception):
     """The schedule does not fit the sheet at the minimum type size."""
 
 
-class StampTooLong(PlacardTooFull):
-    """The document's stamp is wider than the one line the sheet's bottom margin holds."""
+class StampDoesNotFit(PlacardTooFull):
+    """The document's stamp is wider than the one line the sheet's bottom margin holds (or the margin
+    has no room for that line)."""
 
 
 def type_sizes_text() -> str:
@@ -310,7 +311,7 @@ def made_line(view: dict, fit: dict) -> dict | None:
     made, the preparer where given) as one line of fine print in the sheet's bottom margin, under the
     face: outside the room the face is fitted to, so printing it never makes the rules' type smaller,
     and ending at least MADE_EDGE_PT above the sheet's edge. None where the view has no stamp; a
-    stamp wider than the face is refused (StampTooLong), never shrunk or cut."""
+    stamp wider than the face is refused (StampDoesNotFit), never shrunk or cut."""
     made = view.get("made")
     if not made:
         return None
@@ -318,12 +319,13 @@ def made_line(view: dict, fit: dict) -> dict | None:
     width = fit["width"] - 2 * fit["margin"]
     wide = text_width(made, fine)
     if wide > width * WRAP_SLACK:
-        raise StampTooLong(f"the document's stamp is {wide:.0f} pt long in {fine:g} pt type; the one line a "
-                           f"{view['size']['name']} sign prints it on holds {width * WRAP_SLACK:.0f} pt: "
-                           "give a shorter --prepared-by")
+        raise StampDoesNotFit(f"the document's stamp is {wide:.0f} pt long in {fine:g} pt type; the one line a "
+                              f"{view['size']['name']} sign prints it on holds {width * WRAP_SLACK:.0f} pt: "
+                              "give a shorter --prepared-by")
     top = fit["height"] - fit["margin"] + MADE_GAP * fine
-    return {"text": made, "size": fine, "top": round(top, 2), "lh": FINE_LINE * fine,
-            "gap": round(MADE_GAP * fine, 2), "edge": round(fit["height"] - top - FINE_LINE * fine, 2)}
+    if top + FINE_LINE * fine > fit["height"] - MADE_EDGE_PT:
+        raise StampDoesNotFit(f"a {view['size']['name']} sheet's bottom margin has no room for the document's stamp")
+    return {"text": made, "size": fine, "top": round(top, 2), "lh": FINE_LINE * fine, "gap": round(MADE_GAP * fine, 2)}
 
 
 def sheet_layout(view: dict) -> dict:
