@@ -154,3 +154,13 @@ def test_a_preparer_too_long_for_the_signs_line_is_refused_and_nothing_is_writte
     assert "Traceback" not in result.output and not target.exists()
     fits = run("placard", CONFIGS / "maryland.yaml", "--format", "svg", "--prepared-by", "x" * 40)
     assert fits.exit_code == 0, fits.output
+
+
+def test_a_bottom_margin_without_room_for_the_stamp_line_is_refused_not_overprinted(monkeypatch, tmp_path):
+    from lit_compliance.sign import layout
+
+    monkeypatch.setattr(layout, "MADE_EDGE_PT", 0.4 * 72)   # the whole margin kept clear: no room for the line
+    target = tmp_path / "sign.svg"
+    result = run("placard", CONFIGS / "tribal.yaml", "--format", "svg", "-o", target)
+    assert result.exit_code == 2 and "bottom margin has no room for the document's stamp" in result.output
+    assert not target.exists()
