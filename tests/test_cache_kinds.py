@@ -172,7 +172,8 @@ def _validated_config(tmp, mp):
 
 
 def _sign_fit(tmp, mp):
-    from lit_compliance.sign.placard import placard_view, svg_view
+    from lit_compliance.sign.placard import placard_view
+    from lit_compliance.sign.svg import svg_view
     from lit_compliance.table.config import ruleset_for
 
     config = _config()

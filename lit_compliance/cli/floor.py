@@ -36,9 +36,10 @@ def check_floor(doc, path: Path, ruleset_ref: str | None, fmt: str, strict: bool
     sys.exit(EXIT_OK if all(r["passes"] for r in rows) else EXIT_NO)
 
 
-def impact(floor, cfg, ruleset_ref: str, fmt: str, day) -> None:
+def impact(floor, cfg, ruleset_ref: str, fmt: str, day, filing: tuple = (None, None)) -> None:
     """``check CONFIG|FLOOR --ruleset DRAFT``: what the draft would do to each table; exits 1 when a
-    table of its jurisdiction would not comply under it."""
+    table of its jurisdiction would not comply under it. The HTML page, a printed document, carries
+    the stamp (``filing``: --date and --prepared-by) of the tables' rules and the draft."""
     from ..operator.approvals import for_table  # lazy: only for a draft's impact
     from ..report.draft_impact import IMPACT_COLUMNS, impact_csv_rows, impact_view, table_impact  # lazy: only for a draft
     from ..regulator.diff import diff_rulesets  # lazy: only for a draft
@@ -58,8 +59,9 @@ def impact(floor, cfg, ruleset_ref: str, fmt: str, day) -> None:
         rows.append(table_impact(config, draft, cat, day, approvals, str(table_id) if table_id else None, diff))
     view = impact_view(draft, rows, floor.path if floor else cfg.path, day)
     if fmt == "html":
-        raise Trouble("--format html: a draft's impact is printed as text, json or csv")
-    if fmt == "json":
+        rulesets = [cat.resolve(ref) for ref in sorted({r["ruleset"] for r in rows})] + [draft]
+        emit(render("impact.html.j2", v=view, stamp=made_stamp(rulesets, *filing)))
+    elif fmt == "json":
         emit(to_json(view))
     elif fmt == "csv":
         from ..report.spreadsheet import csv_text  # lazy: only for a CSV summary

@@ -129,7 +129,7 @@ def _where(f) -> dict:
 @click.argument("config", type=click.Path(path_type=Path, dir_okay=False))
 @ruleset_option
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "csv", "html"]), default="text", show_default=True,
-              help="Output format: text or json; csv and html for a floor's summary only.")
+              help="Output format: text or json; csv and html for a floor's summary or a draft's impact only.")
 @click.option("--strict", is_flag=True, help="Exit 1 on warnings that are something to fix too (not on those the placard "
               "already handles, approvals or the regulation's own defects).")
 @click.option("--verbose", "-v", is_flag=True, help="List the regulation's own defects too, not just their count.")
@@ -166,14 +166,14 @@ def check_cmd(config: Path, ruleset_ref: str | None, fmt: str, strict: bool, ver
     doc = load_yaml_file(config)
     if looks_like_floor(doc):
         if ruleset_ref:
-            impact(floor_of(doc, config.parent), None, ruleset_ref, fmt, day)
+            impact(floor_of(doc, config.parent), None, ruleset_ref, fmt, day, (made_on, prepared_by))
         check_floor(doc, config, ruleset_ref, fmt, strict, day, (made_on, prepared_by))
-    if fmt in ("csv", "html"):
-        raise Trouble(f"--format {fmt}: {config} is a table configuration; {fmt} is for a floor's summary "
-                      "(use text or json for one table)")
     cfg = config_of_document(doc)
     if ruleset_ref and _another_version(cfg, ruleset_ref):
-        impact(None, cfg, ruleset_ref, fmt, day)
+        impact(None, cfg, ruleset_ref, fmt, day, (made_on, prepared_by))
+    if fmt in ("csv", "html"):
+        raise Trouble(f"--format {fmt}: {config} is a table configuration; {fmt} is for a floor's summary "
+                      "or a draft's impact (use text or json to check one table)")
     rs = _ruleset(cfg, ruleset_ref)
     report = check_config(rs, cfg, day)
     view = _report_view(report)

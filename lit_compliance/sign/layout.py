@@ -45,6 +45,8 @@ FINE_LINE = 1.25    # line height of the fine print
 NOTE_INDENT = 2.2   # fine-print ems left for the note numbers
 NOTES_GAP = 0.3     # fine-print ems between the notes and the stamp
 QR_GAP_PT = 10.8    # between the footer text and the QR code
+MADE_GAP = 0.3      # fine-print ems between the sign's face and the document's stamp line under it
+MADE_EDGE_PT = 14.4  # the stamp line's box ends at least this far (0.2 in) above the sheet's edge
 ASCENT, DESCENT = 0.928, 0.236  # DejaVu Sans, in em: where the baseline sits in a line box
 PT_PER_IN = 72.0
 WRAP_SLACK = 0.99   # text is broken a little before the measured width, so a browser never breaks it earlier
@@ -53,6 +55,11 @@ SINGLE_COLUMN_SHARE = 0.8   # a lone wager panel takes this share of the sheet's
 
 class PlacardTooFull(Exception):
     """The schedule does not fit the sheet at the minimum type size."""
+
+
+class StampDoesNotFit(PlacardTooFull):
+    """The document's stamp is wider than the one line the sheet's bottom margin holds (or the margin
+    has no room for that line)."""
 
 
 def type_sizes_text() -> str:
@@ -237,7 +244,8 @@ def _fit(view: dict) -> dict:
     not depend on the QR code, so a view with and without it share one. Callers only read it."""
     name = view["size"]["name"]
     sheet = [MIN_TYPE_PT.get(name), MAX_BODY_PT.get(name), SIGN_SIZES.get(name)]  # as they are now
-    key = json.dumps([sheet, {k: v for k, v in view.items() if k not in ("qr", "layout")}], sort_keys=True, default=str)
+    face = {k: v for k, v in view.items() if k not in ("qr", "layout", "made")}   # the stamp is set outside the face
+    key = json.dumps([sheet, face], sort_keys=True, default=str)
     if key not in _FITS:
         # as the cache gives it back: the same cold and warm
         _FITS[key] = cache.memo(SIGN_FIT, {"sign": key}, lambda: json.loads(json.dumps(_fit_sheet(view))))
@@ -298,6 +306,28 @@ def _fit_sheet(view: dict) -> dict:
                          f"({MIN_TYPE_PT[name]:g} pt); choose a larger sign_size or offer fewer wagers")
 
 
+def made_line(view: dict, fit: dict) -> dict | None:
+    """The document's stamp (``view["made"]``: the tool and its version, the rules' digest, the date
+    made, the preparer where given) as one line of fine print in the sheet's bottom margin, under the
+    face: outside the room the face is fitted to, so printing it never makes the rules' type smaller,
+    and ending at least MADE_EDGE_PT above the sheet's edge. None where the view has no stamp; a
+    stamp wider than the face is refused (StampDoesNotFit), never shrunk or cut."""
+    made = view.get("made")
+    if not made:
+        return None
+    fine = fit["footer"]["fine"]
+    width = fit["width"] - 2 * fit["margin"]
+    wide = text_width(made, fine)
+    if wide > width * WRAP_SLACK:
+        raise StampDoesNotFit(f"the document's stamp is {wide:.0f} pt long in {fine:g} pt type; the one line a "
+                              f"{view['size']['name']} sign prints it on holds {width * WRAP_SLACK:.0f} pt: "
+                              "give a shorter --prepared-by")
+    top = fit["height"] - fit["margin"] + MADE_GAP * fine
+    if top + FINE_LINE * fine > fit["height"] - MADE_EDGE_PT:
+        raise StampDoesNotFit(f"a {view['size']['name']} sheet's bottom margin has no room for the document's stamp")
+    return {"text": made, "size": fine, "top": round(top, 2), "lh": FINE_LINE * fine, "gap": round(MADE_GAP * fine, 2)}
+
+
 def sheet_layout(view: dict) -> dict:
     """Type sizes, spacing and columns (points) for the HTML placard's sheet: see the comment above."""
     fit = _fit(view)
@@ -325,4 +355,5 @@ def sheet_layout(view: dict) -> dict:
         "footer_min": r(RULE_PT + footer["pad"] + footer["qr"]), "bands": bands, "panels": panels,
         "head": {k: r(v * f) for k, v in HEAD.items()}, "notes_gap": r(NOTES_GAP * footer["fine"]),
         "min_type": MIN_TYPE_PT[view["size"]["name"]], "fill": round(content / fit["height"], 3),
+        "made": made_line(view, fit),
     }

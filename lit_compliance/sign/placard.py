@@ -5,7 +5,7 @@ Everything a template prints is decided here: which paytable lines appear, how o
 "X-1 to 1" where "for" is forbidden; the figure as the regulation prints it goes to the view's
 ``record`` for ``check``, not to the sign), the notes a player reads the figures by,
 the limits, the payout limit and the digest that ties the sign to its inputs, and how large it all
-is set on the chosen sheet (``sheet_layout``; the SVG's positions in ``svg_view``). Templates only
+is set on the chosen sheet (``sheet_layout``; the SVG's positions in :mod:`.svg`). Templates only
 lay the view out.
 """
 from __future__ import annotations
@@ -26,11 +26,8 @@ from ..model.table_config import WagerChoice
 from ..model.vocabulary import currency_symbol, hand_name, money, number, odds, wager_title
 from ..table.configured import awards_above_limit, base_bet_count, whole_sum_tables
 from ..table.config import TableConfig, digest, model_for, parts_text, sign_parts
-from .layout import (ASCENT, BORDER_PT, BOX, DESCENT, DOUBLE_RULE_PT, FINE_LINE, LINE, NOTE_INDENT, NOTES_GAP,
-                          PT_PER_IN, RULE_PT, SIGN_SIZES, SMALL, _fit, sheet_layout)
-
-# Sheet sizes a placard can be printed at: CSS page size, width and height in inches.
-SVG_DPI = 96
+from .layout import SIGN_SIZES, sheet_layout
+from .svg import svg_view  # noqa: F401 - the view's SVG positions, where the commands import them with the view
 
 MISSING_MARK = "*"
 SUPPLIED_MARK = "\u2021"  # double dagger: a figure the house sets where the rules give none
@@ -247,6 +244,106 @@ def _payout_limit(ruleset: Ruleset, config: TableConfig, offered: list[str], tit
     return {"amount": money(limit, symbol), "scope": scope}
 
 
+@dataclass
+class _Sign:
+    """What every part of one placard's view is decided from: the model under the readings in force,
+    the table's choices, how figures are worded, and the notes and record they add to."""
+
+    model: RulesetModel
+    config: TableConfig
+    symbol: str
+    wording: Wording
+    by_id: dict
+    titles: dict
+    bets: int
+    notes: _Notes
+    record: list[str]   # what the sign does where the rules' wording or figures call for it: for check
+
+    @classmethod
+    def of(cls, ruleset: Ruleset, config: TableConfig) -> "_Sign":
+        model = model_for(ruleset, config)
+        return cls(model=model, config=config, symbol=currency_symbol(model.currency), wording=Wording.of(model),
+                   by_id={c.wager: c for c in config.settings.wagers},
+                   titles={w.id: wager_title(w.kind.value, w.name) for w in as_printed(ruleset).wagers},
+                   bets=base_bet_count(ruleset), notes=_Notes(), record=[])
+
+    def needs_full_width(self, wager: Wager) -> bool:
+        """Whether the wager's grid has more figure columns than two columns of panels leave room for."""
+        matrix = _matrix(_tables_for(self.by_id[wager.id], wager), self.wording, self.symbol, self.notes, wager)
+        return bool(matrix) and len(matrix["columns"]) > WIDE_GRID_COLUMNS
+
+
+def _table_caption(sign: _Sign, wager: Wager, table: Paytable, choice: WagerChoice, whole_sums: list) -> str:
+    """The caption over a paytable: its name where there is a choice, the cards it is paid on, and
+    whether its sums are paid at any stake."""
+    caption = table.name if len(wager.paytables) > 1 or choice.custom_paytable is not None else ""
+    if table.hand_basis.value == "player_three" and wager.kind.value != "three_card_bonus":
+        caption = (caption + " \u2014 " if caption else "") + "on the player's three cards"
+    if any(e["wager"].id == wager.id and e["table"].id == table.id for e in whole_sums):
+        # the rules state no stake for these amounts: whole sums, whatever the stake
+        caption = (caption + " \u2014 " if caption else "") + WHOLE_SUMS
+    return caption
+
+
+def _mark_capped(sign: _Sign, view: dict, over: list[dict]) -> None:
+    """The payout limit's note, and its mark beside each hand it caps, in a wager's ``view``."""
+    hands = ", ".join(dict.fromkeys(hand_name(a["hand"], a["suits"]) for a in over))
+    ref = sign.notes.add(f"\u00a7 Payouts are limited to {money(over[0]['limit'], sign.symbol)} per hand: "
+                         f"{hands} {'pays' if len(set(a['hand'] for a in over)) == 1 else 'pay'} at most that "
+                         f"[{over[0]['cite']}].")
+    capped_hands = {hand_name(a["hand"], a["suits"]) for a in over}
+    for table_view in view["tables"]:
+        for row in table_view["rows"]:
+            if row["hand"] in capped_hands:
+                row["mark"] = (row["mark"] + " \u00a7").strip()
+    if ref not in view["notes"]:
+        view["notes"].append(ref)
+
+
+def _wager_view(sign: _Sign, wager: Wager, capped: list[dict], whole_sums: list) -> dict:
+    """One wager's panel: its title and stake, its paytables (one grid where they share their hands),
+    its envy grid and meter, and the notes a player reads it by."""
+    choice = sign.by_id[wager.id]
+    tables = _tables_for(choice, wager)
+    symbol, wording = sign.symbol, sign.wording
+    view = {"id": wager.id, "title": sign.titles[wager.id], "stake": _stake_text(choice, wager, tables, symbol),
+            "tables": [], "matrix": None, "wide": False, "envy": _envy_grid(tables, wager, choice, symbol),
+            "meter": None, "notes": []}
+    if wager.is_base:
+        view["stake"] = f"{sign.bets} equal bets"
+    matrix = _matrix(tables, wording, symbol, sign.notes, wager)
+    if matrix:
+        view["matrix"] = matrix
+        view["wide"] = len(matrix["columns"]) > WIDE_GRID_COLUMNS
+        for table in tables:
+            _, refs = _line_rows(table, wager, table.lines, wording, symbol, sign.notes, table.cite, sign.record)
+            view["notes"] += [r for r in refs if r not in view["notes"]]
+    for table in ([] if matrix else tables):
+        rows, refs = _line_rows(table, wager, table.lines, wording, symbol, sign.notes, table.cite, sign.record)
+        view["tables"].append({"caption": _table_caption(sign, wager, table, choice, whole_sums), "rows": rows})
+        view["notes"] += [r for r in refs if r not in view["notes"]]
+    over = [a for a in capped if a["wager"] == wager.id]
+    if over:
+        _mark_capped(sign, view, over)
+    if choice.progressive is not None:
+        view["meter"] = f"Meter resets to {money(choice.progressive.reset, symbol)}"
+    return view
+
+
+def _limit_lines(sign: _Sign) -> list[str]:
+    """The table's limits as the header states them: per bet, or the table limit on a player's wagers together."""
+    limits, symbol, bets = sign.config.settings.limits, sign.symbol, sign.bets
+    for rule in sign.model.table_limits:
+        if rule.rule == "combined_wagers_within_table_limit":
+            base = sign.by_id.get("base")
+            base_max = base.maximum if base is not None and base.maximum is not None else limits.maximum
+            return [f"Table limit {money(limits.maximum, symbol)}: a player's wagers together, "
+                    f"side wagers included, may not exceed it",
+                    f"Let It Ride bets {money(limits.minimum, symbol)} to {money(base_max, symbol)} each"]
+    return [f"Minimum {money(limits.minimum, symbol)} \u00b7 Maximum {money(limits.maximum, symbol)}"
+            f" on each of the {bets} Let It Ride bets"]
+
+
 def placard_view(ruleset: Ruleset, config: TableConfig, with_qr: bool = True, made: str | None = None) -> dict:
     """Everything the placard templates print, decided here (under the readings in force); without
     ``with_qr`` the verification code is left out (``check`` only asks whether the sign fits).
@@ -254,84 +351,17 @@ def placard_view(ruleset: Ruleset, config: TableConfig, with_qr: bool = True, ma
     The sign's notes speak to players: the payout limit's cap, how each kind of figure is paid (the
     wager returned or not), a figure the house sets. What concerns the regulator (odds restated from
     the rules' wording, figures the rules lack) is the view's ``record``, which ``check`` prints
-    beside the readings in force, never the sign."""
-
-    model = model_for(ruleset, config)
-    symbol = currency_symbol(model.currency)
-    wording = Wording.of(model)
-    notes = _Notes()
-    record: list[str] = []   # what the sign does where the rules' wording or figures call for it: for check
-    by_id = {c.wager: c for c in config.settings.wagers}
-    printed = as_printed(ruleset)
-    offered = [w.id for w in printed.wagers if w.id in by_id]
-    titles = {w.id: wager_title(w.kind.value, w.name) for w in printed.wagers}
-    bets = base_bet_count(ruleset)
-    limits = config.settings.limits
-
-    wagers = []
-    capped = awards_above_limit(model, config)
-    whole_sums = whole_sum_tables(model, config)
-    def needs_full_width(wager: Wager) -> bool:
-        matrix = _matrix(_tables_for(by_id[wager.id], wager), wording, symbol, notes, wager)
-        return bool(matrix) and len(matrix["columns"]) > WIDE_GRID_COLUMNS
-
+    beside the readings in force, never the sign. ``made`` is the document's stamp, printed on a line
+    under the sign's face (:func:`.layout.made_line`) and in the file's metadata."""
+    sign = _Sign.of(ruleset, config)
+    model = sign.model
+    offered = [w.id for w in as_printed(ruleset).wagers if w.id in sign.by_id]
     # Reading order, the same in every format: the ruleset's order, except that a wager whose grid
     # needs the sheet's full width comes after those that share the two columns.
-    ordered = [w for w in model.wagers if w.id in by_id]
-    ordered = [w for w in ordered if not needs_full_width(w)] + [w for w in ordered if needs_full_width(w)]
-    for wager in ordered:
-        choice = by_id[wager.id]
-        tables = _tables_for(choice, wager)
-        view = {"id": wager.id, "title": titles[wager.id], "stake": _stake_text(choice, wager, tables, symbol),
-                "tables": [], "matrix": None, "wide": False, "envy": _envy_grid(tables, wager, choice, symbol),
-                "meter": None, "notes": []}
-        if wager.is_base:
-            view["stake"] = f"{bets} equal bets"
-        matrix = _matrix(tables, wording, symbol, notes, wager)
-        if matrix:
-            view["matrix"] = matrix
-            view["wide"] = len(matrix["columns"]) > WIDE_GRID_COLUMNS
-            for table in tables:
-                _, refs = _line_rows(table, wager, table.lines, wording, symbol, notes, table.cite, record)
-                view["notes"] += [r for r in refs if r not in view["notes"]]
-        for table in ([] if matrix else tables):
-            rows, refs = _line_rows(table, wager, table.lines, wording, symbol, notes, table.cite, record)
-            caption = table.name if len(wager.paytables) > 1 or choice.custom_paytable is not None else ""
-            if table.hand_basis.value == "player_three" and wager.kind.value != "three_card_bonus":
-                caption = (caption + " \u2014 " if caption else "") + "on the player's three cards"
-            if any(e["wager"].id == wager.id and e["table"].id == table.id for e in whole_sums):
-                # the rules state no stake for these amounts: whole sums, whatever the stake
-                caption = (caption + " \u2014 " if caption else "") + WHOLE_SUMS
-            view["tables"].append({"caption": caption, "rows": rows})
-            view["notes"] += [r for r in refs if r not in view["notes"]]
-        over = [a for a in capped if a["wager"] == wager.id]
-        if over:
-            hands = ", ".join(dict.fromkeys(hand_name(a["hand"], a["suits"]) for a in over))
-            ref = notes.add(f"\u00a7 Payouts are limited to {money(over[0]['limit'], symbol)} per hand: "
-                            f"{hands} {'pays' if len(set(a['hand'] for a in over)) == 1 else 'pay'} at most that [{over[0]['cite']}].")
-            capped_hands = {hand_name(a["hand"], a["suits"]) for a in over}
-            for table_view in view["tables"]:
-                for row in table_view["rows"]:
-                    if row["hand"] in capped_hands:
-                        row["mark"] = (row["mark"] + " \u00a7").strip()
-            if ref not in view["notes"]:
-                view["notes"].append(ref)
-        if choice.progressive is not None:
-            view["meter"] = f"Meter resets to {money(choice.progressive.reset, symbol)}"
-        wagers.append(view)
-
-    limit_lines = [f"Minimum {money(limits.minimum, symbol)} \u00b7 Maximum {money(limits.maximum, symbol)}"
-                   f" on each of the {bets} Let It Ride bets"]
-    for rule in model.table_limits:
-        if rule.rule == "combined_wagers_within_table_limit":
-            base = by_id.get("base")
-            base_max = base.maximum if base is not None and base.maximum is not None else limits.maximum
-            limit_lines = [f"Table limit {money(limits.maximum, symbol)}: a player's wagers together, "
-                           f"side wagers included, may not exceed it",
-                           f"Let It Ride bets {money(limits.minimum, symbol)} to "
-                           f"{money(base_max, symbol)} each"]
-            break
-
+    ordered = [w for w in model.wagers if w.id in sign.by_id]
+    ordered = [w for w in ordered if not sign.needs_full_width(w)] + [w for w in ordered if sign.needs_full_width(w)]
+    capped, whole_sums = awards_above_limit(model, config), whole_sum_tables(model, config)
+    wagers = [_wager_view(sign, wager, capped, whole_sums) for wager in ordered]
     sign_digest = digest(ruleset, config)
     size_name = config.sign_size
     css_size, width_in, height_in = SIGN_SIZES[size_name]
@@ -344,117 +374,17 @@ def placard_view(ruleset: Ruleset, config: TableConfig, with_qr: bool = True, ma
         "ruleset_ref": ruleset.ref,
         "digest": sign_digest,
         "verify": verify_command(config, sign_digest),
-        "made": made,   # the document's stamp, short: in the file's metadata, not the sheet (no room for a line)
+        "made": made,
         "qr": qr_code(verify_command(config, sign_digest, sign_parts(ruleset, config))) if with_qr else None,
-        "limits": limit_lines,
-        "payout_limit": _payout_limit(ruleset, config, offered, titles, symbol),
+        "limits": _limit_lines(sign),
+        "payout_limit": _payout_limit(ruleset, config, offered, sign.titles, sign.symbol),
         "wagers": wagers,
-        "notes": notes.items,
-        "record": record,
+        "notes": sign.notes.items,
+        "record": sign.record,
         "size": {"name": size_name, "css": css_size, "width_in": width_in, "height_in": height_in},
     }
     view["layout"] = sheet_layout(view)
     return view
-
-
-# --- SVG -----------------------------------------------------------------------------------------
-
-
-def svg_view(view: dict) -> dict:
-    """Positions (SVG user units, 96 to the inch) of everything on the SVG placard: the sheet layout
-    above, drawn line by line; panels in the same columns and reading order as the HTML."""
-    fit = _fit(view)
-    header, arranged, footer, f = fit["header"], fit["arranged"], fit["footer"], fit["body"]
-    k = SVG_DPI / PT_PER_IN
-    width, height = round(fit["width"] * k), round(fit["height"] * k)
-    margin = fit["margin"]
-    content_w = fit["width"] - 2 * margin
-    r = lambda v: round(v * k, 2)  # noqa: E731 - points to user units
-
-    def baseline(top: float, size: float, lh: float) -> float:
-        return top + (lh - (ASCENT + DESCENT) * size) / 2 + ASCENT * size
-
-    texts: list[dict] = []
-
-    def text(x: float, y: float, size: float, value: str | list, cls: str = "", anchor: str = "", mark: str = "",
-             lh: float = 0.0) -> None:
-        """One text element; a list of lines becomes one element of lines (a space ends all but the
-        last, so the element reads as the one phrase it is)."""
-        lines = value if isinstance(value, list) else [value]
-        texts.append({"x": r(x), "y": r(y), "size": r(size), "text": lines[0] + (" " if len(lines) > 1 else ""),
-                      "more": [v + (" " if i < len(lines) - 2 else "") for i, v in enumerate(lines[1:])],
-                      "dy": r(lh), "cls": cls, "anchor": anchor,
-                      "mark": mark, "mark_size": r(SMALL * f), "mark_dy": r(-0.35 * size)})
-
-    y = margin
-    centre = fit["width"] / 2
-    for cls, value, size, lh in header["lines"]:
-        text(centre, baseline(y, size, lh), size, value.upper() if cls == "game" else value, cls, "middle")
-        y += lh
-    rules = [{"y": r(margin + header["rule"] - DOUBLE_RULE_PT + 0.5), "w": r(1.0)},
-             {"y": r(margin + header["rule"] - 0.5), "w": r(1.0)}]
-    for limit in header["limits"]:
-        text(centre, baseline(margin + limit["y"], f, LINE * f), f, limit["text"], "strong" if limit["bold"] else "",
-             "middle")
-
-    boxes = []
-    top = margin + header["height"]
-    gap = BOX["gap"] * f
-    for band in arranged["bands"]:
-        columns = band["columns"] if band.get("wide") is None else [[band["wide"]]]
-        blocks = iter(band["blocks"])
-        for c, column in enumerate(columns):
-            if len(columns) == 1:
-                x = margin + (content_w - band["width"]) / 2
-            else:
-                x = margin + c * (band["width"] + fit["col_gap"])
-            by = top
-            for _ in column:
-                block = next(blocks)
-                boxes.append({"x": r(x + BORDER_PT / 2), "y": r(by + BORDER_PT / 2), "w": r(block["width"] - BORDER_PT),
-                              "h": r(block["height"] - BORDER_PT), "rule_y": r(by + block["rule_y"] - RULE_PT / 2),
-                              "x2": r(x + block["width"] - BORDER_PT)})
-                left = x + BORDER_PT + BOX["pad_x"] * f
-                right = left + block["inner"]
-                for item in block["items"]:
-                    kind = item["kind"]
-                    base = baseline(by + item["y"], item["size"], item["lh"])
-                    bold = kind in ("caption", "grid-head")
-                    text(left, base, item["size"], item["text"], "title" if kind == "title" else "strong" if bold else "",
-                         lh=item["lh"])
-                    if kind == "title" and item["right"]:
-                        text(right, base, SMALL * f, item["right"], "", "end")
-                    elif kind == "row":
-                        text(right, base, f, item["right"], "strong", "end", item["mark"])
-                    elif kind in ("grid-head", "grid-row"):
-                        for cell, cx in zip(item["cells"], item["cells_x"]):
-                            text(left + cx, base, item["size"], cell, "strong", "end")
-                by += block["height"] + gap
-        top += band["height"] + gap
-
-    footer_top = fit["height"] - margin - footer["height"]
-    fine = footer["fine"]
-    y = footer_top + RULE_PT + footer["pad"]
-    for note in footer["notes"]:
-        base = baseline(y, fine, FINE_LINE * fine)
-        text(margin + NOTE_INDENT * fine * 0.8, base, fine, f"{note['mark']}.", "note", "end")
-        text(margin + NOTE_INDENT * fine, base, fine, note["lines"], "note", lh=FINE_LINE * fine)
-        y += FINE_LINE * fine * len(note["lines"])
-    if footer["notes"]:
-        y += NOTES_GAP * fine
-    for value in footer["stamp"]:
-        text(margin, baseline(y, fine, FINE_LINE * fine), fine, value, "stamp")
-        y += FINE_LINE * fine
-    qr = footer["qr"]
-    return {
-        "width": width, "height": height, "texts": texts, "rules": rules, "boxes": boxes,
-        "margin": r(margin), "right": r(fit["width"] - margin), "footer_rule_y": r(footer_top + RULE_PT / 2),
-        "border": r(BORDER_PT), "rule": r(RULE_PT),
-        "qr": {"svg": Markup(str(view["qr"]["svg"]).replace(
-                   "<svg ", f'<svg x="{r(fit["width"] - margin - qr)}" y="{r(fit["height"] - margin - qr)}" '
-                            f'width="{r(qr)}" height="{r(qr)}" ', 1)), "text": view["qr"]["text"]},
-        "qr_box": {"x": r(fit["width"] - margin - qr), "y": r(fit["height"] - margin - qr), "size": r(qr)},
-    }
 
 
 def verify_command(config: TableConfig, sign_digest: str, parts: dict[str, str] | None = None) -> str:

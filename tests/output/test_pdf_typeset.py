@@ -119,7 +119,8 @@ def test_sign_pdf_is_one_page_of_the_sheet_size_with_every_line_of_the_schedule(
 def test_sign_pdf_sets_every_line_where_and_as_large_as_the_svg_does(sign_pdf, catalogue):
     """The layout sign_layout computes, kept: each line anchored at its start has its left edge and
     baseline where the SVG puts it (96 user units to the inch), at the SVG's type size."""
-    from lit_compliance.sign.placard import placard_view, svg_view
+    from lit_compliance.sign.placard import placard_view
+    from lit_compliance.sign.svg import svg_view
     from lit_compliance.table.config import load_config, ruleset_for
 
     cfg = load_config(CONFIGS / "maryland.yaml")
@@ -207,7 +208,7 @@ def _sign_at(name: str, size: str, tmp_path) -> tuple[dict, bytes]:
 
 @pytest.mark.parametrize("size", ["letter", "a4", "tabloid", "a3"])
 def test_sign_pdf_at_every_size_is_one_sheet_of_that_size_laid_out_as_the_svg(size, tmp_path):
-    from lit_compliance.sign.placard import svg_view
+    from lit_compliance.sign.svg import svg_view
 
     view, data = _sign_at("tribal", size, tmp_path)
     reader = pypdf.PdfReader(io.BytesIO(data))

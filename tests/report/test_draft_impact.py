@@ -155,3 +155,41 @@ def test_the_version_a_table_names_is_a_plain_check_and_another_jurisdiction_is_
     assert run("check", CONFIGS / "maryland.yaml", "--ruleset", "maryland@v1").exit_code == 0
     result = run("check", CONFIGS / "maryland.yaml", "--ruleset", "tribal")
     assert result.exit_code == 2 and "names maryland@v1, but the ruleset given is tribal@v1" in result.output
+
+
+def test_html_of_a_floors_impact_states_the_facts_the_json_does_and_is_stamped(floor):
+    """The HTML page (print-ready, escaped) carries each table's verdicts, the draft's changes with
+    their citations, the figures and the edges before and after, as the JSON gives them; the same
+    SOURCE_DATE_EPOCH gives the same bytes, and the page states the tool, the date and the digests."""
+    import html as htmllib
+    import re
+    from importlib.metadata import version
+
+    folder, rows = floor
+    env = {"SOURCE_DATE_EPOCH": "1772409600"}   # 2026-03-02
+    args = ["check", folder / "floor.yaml", "--ruleset", DRAFT, "--format", "html", "--prepared-by", "R. Egulator"]
+    first, again = (CliRunner().invoke(main, [str(a) for a in args], env=env) for _ in range(2))
+    assert first.exit_code == 0, first.output
+    assert first.stdout_bytes == again.stdout_bytes
+    page = first.stdout
+    assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
+    text = " ".join(htmllib.unescape(re.sub(r"<[^>]+>", " ", page[page.index("<body>"):])).split())
+    draft_digest = json.loads(run("par", DRAFT, "--wager", "base", "--format", "json").stdout)["title"]["digest"]
+    assert f"lit-compliance {version('lit-compliance')}" in text and "2026-03-02" in text and "R. Egulator" in text
+    assert draft_digest in text
+    for table_id, row in rows.items():
+        assert f"{table_id} ({row['config']}, {row['ruleset']})" in text
+        if "why" in row:
+            assert f"Not affected: {row['why']}." in text
+            continue
+        for c in row["changes"]:
+            assert c["cite"] in text and c["what"] in text
+        for f in row["figures"]:
+            assert " ".join(f"{f['line']} {f['before'] or '(no line)'} {f['after'] or '(no line)'}".split()) in text
+        for e in row["house_edges"]:
+            cells = [f"{x:.3%}" if x is not None else "n/a" for x in (e["house_edge_before"], e["house_edge_after"])]
+            assert " ".join(cells) in text, (table_id, cells)
+    assert re.findall(r'<section class="table" id="(table-\d+)">', page) == \
+        re.findall(r'<a href="#(table-\d+)">', page)
+    one = run("check", folder / "bonus-b.yaml", "--ruleset", DRAFT, "--format", "html")
+    assert one.exit_code == 0 and "T-B (" in one.output and "<!DOCTYPE html>" in one.output

@@ -12,7 +12,8 @@ from click.testing import CliRunner
 from lit_compliance.cli import main
 from lit_compliance.load.catalogue import Catalogue
 from lit_compliance.model import Payout, model_of
-from lit_compliance.sign.placard import Wording, placard_view, say_payout, svg_view
+from lit_compliance.sign.placard import Wording, placard_view, say_payout
+from lit_compliance.sign.svg import svg_view
 from lit_compliance.output.render import render
 from lit_compliance.table.config import digest, load_config, load_config_text, ruleset_for
 from bundled import COMPLIANT

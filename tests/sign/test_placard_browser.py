@@ -24,6 +24,8 @@ from bundled import COMPLIANT
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "configs"
+# A document's stamp as long as a preparer's name of 40 characters makes it: set under the sheet's face.
+MADE = "lit-compliance 0.1.0 \u00b7 rules digest 0123456789ab \u00b7 made 2026-03-02 \u00b7 prepared by " + "P" * 40
 
 pytestmark = [
     pytest.mark.skipif(pdf.chromium_path() is None,
@@ -46,6 +48,7 @@ window.addEventListener('load', () => {
       inside: inside(tr.getBoundingClientRect())}));
     return {rows: rows,
       footer: inside(d.querySelector('footer').getBoundingClientRect()),
+      made: inside(d.querySelector('footer .made').getBoundingClientRect()),
       header: inside(d.querySelector('header').getBoundingClientRect()),
       sheet: [sheet.width, sheet.height]};
   });
@@ -59,7 +62,7 @@ window.addEventListener('load', () => {
 
 def placard_html(name: str) -> tuple[dict, str]:
     config = load_config(EXAMPLES / f"{name}.yaml")
-    view = placard_view(ruleset_for(config), config)
+    view = placard_view(ruleset_for(config), config, made=MADE)
     return view, render("placard.html.j2", v=view)
 
 
@@ -121,7 +124,7 @@ def test_every_schedule_line_is_laid_out_inside_the_sheet(name, measured):
     assert [r["cells"] for r in got["rows"]] == expected_rows(view)
     outside = [r["cells"] for r in got["rows"] if not r["inside"]]
     assert outside == []
-    assert got["header"] and got["footer"]
+    assert got["header"] and got["footer"] and got["made"]
 
 
 @pytest.mark.skipif(shutil.which("pdftotext") is None,
@@ -137,7 +140,7 @@ def test_pdf_text_has_every_schedule_line(name, tmp_path):
     for row in expected_rows(view):
         line = " ".join(" ".join(row).split())  # the hand and its payouts, in order, as one run of text
         assert line in flat, line
-    assert view["digest"] in flat
+    assert view["digest"] in flat and MADE in flat
 
 
 def test_an_overfull_placard_is_caught(measured):

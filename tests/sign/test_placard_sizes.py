@@ -30,7 +30,8 @@ from click.testing import CliRunner
 
 from lit_compliance.cli import main
 from lit_compliance.sign import layout as P
-from lit_compliance.sign.placard import placard_view, svg_view
+from lit_compliance.sign.placard import placard_view
+from lit_compliance.sign.svg import svg_view
 from lit_compliance.sign.layout import FINE_PRINT_PT, MIN_TYPE_PT, SIGN_SIZES
 from lit_compliance.table.config import load_config, ruleset_for
 import browser as pdf  # tests/browser.py: headless Chromium, for the tests where a browser is the point
@@ -50,6 +51,8 @@ PRINT_CASES = [pytest.param(name, size, id=f"{name}-{size}", marks=() if (name, 
 # pyproject's `--dist loadgroup` they all run in one worker.
 one_browser = pytest.mark.xdist_group("placard_sizes_browser")
 FILL = 2 / 3
+# A document's stamp as long as a preparer's name of 40 characters makes it: set under the sheet's face.
+MADE = "lit-compliance 0.1.0 \u00b7 rules digest 0123456789ab \u00b7 made 2026-03-02 \u00b7 prepared by " + "P" * 40
 SVG = "{http://www.w3.org/2000/svg}"
 PX_TO_PT = 72 / 96
 
@@ -62,7 +65,7 @@ needs_chromium = pytest.mark.skipif(
 def view_at(name: str, size: str) -> dict:
     config = load_config(EXAMPLES / f"{name}.yaml")
     config = dataclasses.replace(config, data={**config.data, "sign_size": size})
-    return placard_view(ruleset_for(config), config)
+    return placard_view(ruleset_for(config), config, made=MADE)
 
 
 def titles(view: dict) -> list[str]:
@@ -122,7 +125,7 @@ def svg_measure(svg: str) -> dict:
     qr_bottom = float(qr.get("y")) + float(qr.get("height"))
     schedule_bottom = max(y + h for x, y, w, h in panels)
     header_top = min(l["box"][1] for l in lines)
-    footer_bottom = max([qr_bottom] + [l["box"][3] for l in lines if l["box"][1] > rule])
+    footer_bottom = max([qr_bottom] + [l["box"][3] for l in lines if l["box"][1] > rule and "made" not in l["cls"]])
     margin = min(x for x, *_ in panels)
     heads = [(l["text"], l["box"][0], l["box"][1]) for l in lines if "title" in l["cls"]]
     return {
@@ -131,7 +134,7 @@ def svg_measure(svg: str) -> dict:
         "gap_ok": schedule_bottom <= rule,
         "outside": [l["text"] for l in lines if not (-0.5 <= l["box"][0] and l["box"][2] <= width + 0.5
                                                       and -0.5 <= l["box"][1] and l["box"][3] <= height + 0.5)],
-        "min_body": min(l["size"] for l in lines if not {"note", "stamp"} & set(l["cls"])) * PX_TO_PT,
+        "min_body": min(l["size"] for l in lines if not {"note", "stamp", "made"} & set(l["cls"])) * PX_TO_PT,
         "min_fine": min(l["size"] for l in lines) * PX_TO_PT,
         "order": reading_order(heads, panels, width - 2 * margin),
     }
@@ -159,6 +162,7 @@ def test_svg_placard_fills_its_sheet_inside_the_view_box_at_legible_sizes(name, 
     assert got["order"] == titles(view)
     stamp = view['verify']
     assert any(stamp in line["text"] for line in got["lines"] if "stamp" in line["cls"])  # one line
+    assert [line["text"] for line in got["lines"] if "made" in line["cls"]] == [MADE]
 
 
 def test_the_svg_checks_can_fail():
