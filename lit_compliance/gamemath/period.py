@@ -28,6 +28,7 @@ period's own mean and SD come from the exact figures at its meter and stake).
 """
 from __future__ import annotations
 
+import copy
 import hashlib
 import itertools
 import json
@@ -106,12 +107,26 @@ def hold_bands(values: np.ndarray, probs: np.ndarray, rounds, levels, units: int
     return hold_bands_and_normal_share(values, probs, rounds, levels, units)[0]
 
 
+_BANDS: dict = {}     # hold_bands_and_normal_share's answers in this process, by their inputs
+
+
 def hold_bands_and_normal_share(values: np.ndarray, probs: np.ndarray, rounds, levels, units: int,
                                 normal_levels=()) -> tuple[list[dict], list[dict]]:
     """:func:`hold_bands`, and for each number of rounds n the error of the normal curve's band at each
     of ``normal_levels``: the exact share of honest totals within mean +- z x SD x sqrt(n) (z the normal
     quantile: the band a volatility index gives), where the normal curve says ``level``. Each: {"rounds":
-    n, "90%": share, ...}. One exact distribution per n serves both."""
+    n, "90%": share, ...}. One exact distribution per n serves both. Worked out once per process for
+    one distribution (paytables of several rulesets or readings often play alike: a cold ``par all``
+    asks for 34, of which 31 differ)."""
+    key = hashlib.sha256(values.tobytes() + b"|" + probs.tobytes() + b"|" + repr(
+        (values.dtype.str, probs.dtype.str, tuple(rounds), tuple(levels), units, tuple(normal_levels))).encode()).digest()
+    if key not in _BANDS:
+        _BANDS[key] = _hold_bands_and_normal_share(values, probs, rounds, levels, units, normal_levels)
+    return copy.deepcopy(_BANDS[key])
+
+
+def _hold_bands_and_normal_share(values: np.ndarray, probs: np.ndarray, rounds, levels, units: int,
+                                 normal_levels=()) -> tuple[list[dict], list[dict]]:
     names = tuple(f"{level * 100:g}" for level in levels)
     mean = float(values @ probs)
     sd = sqrt(max(float((values - mean) ** 2 @ probs), 0.0))
