@@ -107,7 +107,7 @@ def hold_bands(values: np.ndarray, probs: np.ndarray, rounds, levels, units: int
     return hold_bands_and_normal_share(values, probs, rounds, levels, units)[0]
 
 
-_BANDS: dict = {}     # hold_bands_and_normal_share's answers in this process, by their inputs
+_BANDS = cache.Bounded(256)     # hold_bands_and_normal_share's answers in this process, by their inputs
 
 
 def hold_bands_and_normal_share(values: np.ndarray, probs: np.ndarray, rounds, levels, units: int,
