@@ -74,3 +74,26 @@ def test_a_default_reading_that_removes_a_printed_paytable_is_said_not_crashed_o
     assert result.exit_code == 1, result.output   # differences: a negative answer, not trouble
     assert "the reading in force removes this paytable" in result.output
     assert "internal error" not in result.output
+
+
+def test_the_site_page_of_such_a_ruleset_says_so_and_links_no_missing_par_sheet(tmp_path):
+    from lit_compliance.gamemath import analyse
+    from lit_compliance.load.catalogue import load_ruleset
+    from lit_compliance.output.render import render
+    from lit_compliance.report.site.ruleset_page import ruleset_view
+
+    source = data_dir("rulesets") / "south-dakota" / "2017-04-17.yaml"
+    text = source.read_text(encoding="utf-8")
+    finding, default, removing, wager, paytable = _removing_reading(yaml.safe_load(text))
+    moved = tmp_path / "moved.yaml"
+    moved.write_text(_with_default(text, finding, default, removing), encoding="utf-8")
+    rs = load_ruleset(moved)
+    results = analyse(rs)
+    assert (wager, paytable) not in {(r.wager_id, r.paytable_id) for r in results}   # not priced: removed
+    view = ruleset_view(rs, results, f"{rs.jurisdiction}/{rs.version}/index.html", "par.html")
+    page = render("site/ruleset.html.j2", **view)
+    said = f"the reading in force ({finding}/{removing}) removes this paytable"
+    assert said in page
+    assert f"par.html#{rs.ref}-{wager}-{paytable}" not in page                 # the PAR sheet has no such section
+    priced_table = next(r for r in results if r.wager_id == wager)
+    assert f"par.html#{rs.ref}-{wager}-{priced_table.paytable_id}" in page     # the priced ones keep their link
