@@ -7,8 +7,9 @@ engine's fingerprint is the same) whose ``rulesets/`` holds each bundled jurisdi
 original, and ``<id>-x2`` ... ``<id>-xN``, each a new jurisdiction id whose paytables and readings
 differ from every other copy's, so that a 10x catalogue has 10x as much to price, not ten names for
 one price: every whole-unit ``to_one`` and ``for_one`` payout of copy n pays n - 1 units more, and
-in copy n one finding ((n - 1) mod the findings with two readings or more, but for readings that
-remove part of the ruleset) defaults to its second reading. Run the command line there:
+in copy n one finding ((n - 1) mod the findings with two readings or more) defaults to its second
+reading, a reading that removes part of the ruleset included (south-dakota's ``by-wager-amount``
+removes progressive paytable ``lirp-1``). Run the command line there:
 ``cd OUT && python -m lit_compliance site -o site``.
 """
 from __future__ import annotations
@@ -53,15 +54,6 @@ _PAYOUT = re.compile(r"(payout: \{kind: (?:to_one|for_one), value: )(\d+)(\})")
 _DEFAULT = re.compile(r"^([ \t]+)default: (true|false)$", re.M)
 
 
-def _removes(text: str, group: list) -> bool:
-    """Whether the second reading of a finding removes part of the ruleset (its ``changes`` up to the
-    next reading): such a reading made the default can leave a name dangling (south-dakota's
-    ``by-wager-amount`` removes paytable ``lirp-1``, and ``site`` then stops with an internal error),
-    so copies do not move to it."""
-    end = group[2].start() if len(group) > 2 else group[1].end() + 3000
-    return "- remove:" in text[group[1].end():end]
-
-
 def _vary(text: str, n: int) -> str:
     """Copy ``n`` of a ruleset: whole-unit payouts raised by n - 1, and one finding's default reading
     moved to its next reading (each finding's readings are consecutive ``default:`` lines, one true)."""
@@ -73,7 +65,7 @@ def _vary(text: str, n: int) -> str:
             groups.append([m])
         else:
             groups[-1].append(m)
-    groups = [g for g in groups if len(g) > 1 and g[0].group(2) == "true" and not _removes(text, g)]
+    groups = [g for g in groups if len(g) > 1 and g[0].group(2) == "true"]
     if not groups:
         return text
     chosen = groups[(n - 1) % len(groups)]

@@ -28,6 +28,7 @@ period's own mean and SD come from the exact figures at its meter and stake).
 """
 from __future__ import annotations
 
+import copy
 import hashlib
 import itertools
 import json
@@ -110,12 +111,26 @@ def hold_bands(values: np.ndarray, probs: np.ndarray, rounds, levels, units: int
     return hold_bands_and_normal_share(values, probs, rounds, levels, units)[0]
 
 
+_BANDS = cache.Bounded(256)     # hold_bands_and_normal_share's answers in this process, by their inputs
+
+
 def hold_bands_and_normal_share(values: np.ndarray, probs: np.ndarray, rounds, levels, units: int,
                                 normal_levels=()) -> tuple[list[dict], list[dict]]:
     """:func:`hold_bands`, and for each number of rounds n the error of the normal curve's band at each
     of ``normal_levels``: the exact share of honest totals within mean +- z x SD x sqrt(n) (z the normal
     quantile: the band a volatility index gives), where the normal curve says ``level``. Each: {"rounds":
-    n, "90%": share, ...}. One exact distribution per n serves both."""
+    n, "90%": share, ...}. One exact distribution per n serves both. Worked out once per process for
+    one distribution (paytables of several rulesets or readings often play alike: a cold ``par all``
+    asks for 34, of which 31 differ)."""
+    key = hashlib.sha256(values.tobytes() + b"|" + probs.tobytes() + b"|" + repr(
+        (values.dtype.str, probs.dtype.str, tuple(rounds), tuple(levels), units, tuple(normal_levels))).encode()).digest()
+    if key not in _BANDS:
+        _BANDS[key] = _hold_bands_and_normal_share(values, probs, rounds, levels, units, normal_levels)
+    return copy.deepcopy(_BANDS[key])
+
+
+def _hold_bands_and_normal_share(values: np.ndarray, probs: np.ndarray, rounds, levels, units: int,
+                                 normal_levels=()) -> tuple[list[dict], list[dict]]:
     names = tuple(f"{level * 100:g}" for level in levels)
     mean = float(values @ probs)
     sd = sqrt(max(float((values - mean) ** 2 @ probs), 0.0))
@@ -168,7 +183,7 @@ def _quantiles(values: np.ndarray, probs: np.ndarray, n: int,
     if keep is not None:         # the caller reads the same distribution again
         keep.append(pieces)
     targets = [(1 - float(lv) / 100) / 2 for lv in levels] + list(TAILS)
-    low, high = _edges(pieces, np.array(targets), n * float(values.min()), n * float(values.max()))
+    low, high = _edges(pieces, np.array(targets), n * float(values.min()), n * float(values.max()), n * mean, spread)
     z_low = (low - n * mean) / spread
     z_high = (high - n * mean) / spread
     k = len(levels)
@@ -181,12 +196,21 @@ class _Piece:
     lattice ``start + i * h`` (its CDF ``cdf``), shifted by each of ``shifts`` (sums of rare large
     outcomes) with the matching ``weights``."""
 
-    __slots__ = ("weights", "shifts", "start", "h", "cdf")
+    __slots__ = ("weights", "shifts", "start", "h", "cdf", "_padded")
 
     def __init__(self, weights, shifts, start, h, cdf):
         self.weights = np.asarray(weights, dtype=float)
         self.shifts = np.asarray(shifts, dtype=float)
         self.start, self.h, self.cdf = start, h, cdf
+        self._padded = None
+
+    @property
+    def padded(self) -> np.ndarray:
+        """The CDF with 0 before its first point and 1 after its last: ``padded[i + 1]`` is P(total
+        <= point i) for any i, once i is clipped to [-1, len(cdf)]."""
+        if self._padded is None:
+            self._padded = np.concatenate(([0.0], self.cdf, [1.0]))
+        return self._padded
 
 
 def _convolved(values, probs, n: int, h0: float) -> tuple[float, float, np.ndarray]:
@@ -291,35 +315,88 @@ def rare_step(totals: np.ndarray, chances: np.ndarray, steps: np.ndarray, q: np.
     """The sums of one more rare outcome: each total plus each step, with chance times q, the
     chances of equal sums added up. Bit for bit what adding them up one by one in a dict gives
     (each sum first seen where its first pair falls, pairs taken total by total, step by step):
-    ``np.bincount`` adds each sum's terms in that same order, from zero."""
+    ``np.bincount`` adds each sum's terms in that same order, from zero. Where the sums span no more
+    than twice as many whole steps as there are pairs (the usual case), each sum is its own slot in
+    a dense array (no sort); else they are sorted out by ``np.unique``."""
     flat_t = (totals[:, None] + steps[None, :]).ravel()
     flat_c = (chances[:, None] * q[None, :]).ravel()
-    sums, first, inverse = np.unique(flat_t, return_index=True, return_inverse=True)
-    added = np.bincount(inverse.ravel(), weights=flat_c, minlength=len(sums))
-    order = np.argsort(first, kind="stable")
-    return sums[order], added[order]
+    size = len(flat_t)
+    least = int(flat_t.min()) if size else 0
+    span = int(flat_t.max()) - least + 1 if size else 0
+    if span > 2 * size:
+        sums, first, inverse = np.unique(flat_t, return_index=True, return_inverse=True)
+        added = np.bincount(inverse.ravel(), weights=flat_c, minlength=len(sums))
+        order = np.argsort(first, kind="stable")
+        return sums[order], added[order]
+    flat_t -= least                      # each sum's slot
+    added = np.bincount(flat_t, weights=flat_c, minlength=span)
+    first = np.full(span, size, dtype=np.int64)
+    np.minimum.at(first, flat_t, np.arange(size, dtype=np.int64))   # where each sum is first seen
+    seen = np.flatnonzero(first < size)
+    at = seen[np.argsort(first[seen])]
+    return at + least, added[at]
 
 
 def _cdf(pieces: list[_Piece], t: np.ndarray) -> np.ndarray:
     """P(total <= t) for each t."""
     out = np.zeros(t.shape)
     for pc in pieces:
-        i = np.floor((t[None, :] - pc.shifts[:, None] - pc.start) / pc.h + 1e-9).astype(np.int64)
-        inside = pc.cdf[np.clip(i, 0, len(pc.cdf) - 1)]
-        out += pc.weights @ np.where(i < 0, 0.0, np.where(i >= len(pc.cdf), 1.0, inside))
+        x = np.subtract(t[None, :], pc.shifts[:, None])
+        x -= pc.start
+        x /= pc.h
+        x += 1e-9
+        np.floor(x, out=x)
+        i = x.astype(np.int64)           # the point at or below each t, less each shift
+        i += 1
+        np.clip(i, 0, len(pc.cdf) + 1, out=i)
+        out += pc.weights @ pc.padded[i]   # 0 below the first point, 1 past the last
     return out
 
 
-def _edges(pieces: list[_Piece], a: np.ndarray, least: float, most: float) -> tuple[np.ndarray, np.ndarray]:
+#: Where the bisection of :func:`_edges` first looks, in SDs of the total from its mean: each edge's
+#: search starts between the two of these around it (else between the least and the most total).
+PROBES = tuple(sorted({sign * z for z in (0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 5, 6, 7, 8, 10, 12, 14, 17, 20, 25,
+                                          30, 40, 50, 65, 80, 100, 130, 160, 200, 260, 330, 420, 550, 700,
+                                          900, 1200, 1600, 2000, 3000, 5000, 10000) for sign in (-1, 1)}))
+
+
+def _edges(pieces: list[_Piece], a: np.ndarray, least: float, most: float,
+           center: float | None = None, scale: float | None = None) -> tuple[np.ndarray, np.ndarray]:
     """For each tail probability a: the lower edge (half a step below the first point where P(total
     <= t) exceeds a) and the upper edge (half a step below the first point t where P(total >= t) is
-    at most a), by bisection over all the probabilities at once."""
+    at most a), by bisection over all the probabilities at once. Where the total's mean and SD are
+    given (``center``, ``scale``), each search starts between the two :data:`PROBES` around its edge,
+    all probed in one pass, not between the least and the most total: the same point is found (the
+    first lattice point past the edge, to which the bisection's last quarter step is snapped) in
+    fewer passes over the pieces."""
     h = min(pc.h for pc in pieces)
     total = float(sum(pc.weights.sum() for pc in pieces))
+    probes = np.array([])
+    if center is not None and scale:
+        probes = center + scale * np.array(PROBES)
+        probes = probes[(probes > least - 2 * h) & (probes < most + 2 * h)]
+    if len(probes):
+        at = _cdf(pieces, np.concatenate([probes, probes - h / 2]))
+        below, below_half = at[:len(probes)], at[len(probes):]
+    bounds = {}
 
-    def first(pred) -> np.ndarray:
+    def bracket(ok: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Each target's first probe where ``ok`` holds (ok: targets x probes), and the probe before it."""
         lo = np.full(a.shape, least - 2 * h)
         hi = np.full(a.shape, most + 2 * h)
+        if len(probes):
+            j = np.argmax(ok, axis=1)
+            found = ok[np.arange(len(a)), j]
+            hi = np.where(found, probes[j], hi)
+            lo = np.where(found, np.where(j > 0, probes[np.maximum(j - 1, 0)], lo), probes[-1])
+        return lo, hi
+
+    if len(probes):
+        bounds["low"] = bracket(below[None, :] > (a * total)[:, None])
+        bounds["high"] = bracket(total - below_half[None, :] <= (a * total)[:, None])
+
+    def first(pred, side: str) -> np.ndarray:
+        lo, hi = bounds.get(side) or (np.full(a.shape, least - 2 * h), np.full(a.shape, most + 2 * h))
         for _ in range(200):
             if np.all(hi - lo <= h / 4):
                 break
@@ -329,8 +406,8 @@ def _edges(pieces: list[_Piece], a: np.ndarray, least: float, most: float) -> tu
             lo = np.where(ok, lo, mid)
         return hi
 
-    x_low = first(lambda t: _cdf(pieces, t) > a * total)
-    x_high = first(lambda t: total - _cdf(pieces, t - h / 2) <= a * total)
+    x_low = first(lambda t: _cdf(pieces, t) > a * total, "low")
+    x_high = first(lambda t: total - _cdf(pieces, t - h / 2) <= a * total, "high")
     at_least = float(_cdf(pieces, np.array([least + h / 2]))[0])             # P(total is its least)
     at_most = total - float(_cdf(pieces, np.array([most - h / 2]))[0])      # P(total is its most)
     # where the least (most) total itself is more likely than a, no result lies beyond the band on that
@@ -503,7 +580,7 @@ class Mixture:
         memo = self.__dict__.setdefault("_edges", {})
         if levels not in memo:
             targets = np.array([(1 - float(lv) / 100) / 2 for lv in levels])
-            low, high = _edges(self.pieces, targets, self.least, self.most)
+            low, high = _edges(self.pieces, targets, self.least, self.most, self.mean, self.sd)
             memo[levels] = {lv: (float((low[i] - self.mean) / self.sd), float((high[i] - self.mean) / self.sd))
                             for i, lv in enumerate(levels)}
         return dict(memo[levels])

@@ -147,6 +147,18 @@ class RulesetModel:
         """The readings *not* in force for the findings that concern ``prefix`` (what the others give)."""
         return [r for f in self.findings_touching(*prefix) for r in f.readings if r not in self.applied]
 
+    def removed_by(self, wager_id: str, paytable_id: str | None = None) -> Reading | None:
+        """The reading in force that removes a wager, or a paytable, the source prints (None where it is
+        here): a view listing the printed paytables says so instead of pricing what this model lacks."""
+        try:
+            wager = self.wager(wager_id)
+        except KeyError:
+            wager = None
+        if wager is not None and (paytable_id is None or wager.paytable(paytable_id) is not None):
+            return None
+        prefix = ("wagers", wager_id) + (("paytables", paytable_id) if paytable_id is not None else ())
+        return next((r for r in self.applied if r.touches(prefix)), None)
+
     def under(self, reading: Reading) -> "RulesetModel":
         """This ruleset with ``reading`` in force instead of its finding's current one."""
         choices = {r.finding: r.id for r in self.applied}

@@ -206,3 +206,8 @@ def ids(value) -> str:
 def percent(x, digits: int = 3) -> str:
     """A probability as a percentage: ``percent(0.02845, 2)`` -> ``'2.85%'``; ``n/a`` for None."""
     return "n/a" if x is None else f"{float(x):.{digits}%}"
+
+
+def removed_text(reading) -> str:
+    """What stands for the house edge of a paytable the source prints and the reading in force removes."""
+    return f"the reading in force ({reading.ref}) removes this paytable"

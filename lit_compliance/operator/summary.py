@@ -12,13 +12,13 @@ from typing import Any, Callable
 
 from ..load.catalogue import Ruleset, finding_ids
 from ..load.facts import page as site_page
-from ..model import RulesetModel, as_printed
+from ..model import RulesetModel, as_printed, model_of
 from ..model.base_game import Flag
 from ..model.hand_rankings import Ranking
 from ..model.paytable import Line, Paytable
 from ..model.sections import DealingMethod, Sections
 from ..model.wager import Wager
-from ..model.vocabulary import currency_symbol, flag_text, hand_name, money, odds, status_sentence
+from ..model.vocabulary import currency_symbol, flag_text, hand_name, money, odds, removed_text, status_sentence
 from ..gamemath.record import settings_json
 from ..table.configured import finding_note
 from ..load.fingerprint import ruleset_json
@@ -410,9 +410,10 @@ def paytables_view(ruleset: Ruleset, results: list) -> dict:
         tables = []
         for table in wager.paytables or (None,):
             result = by_key.get((wager.id, table.id if table else None))
+            gone = None if result is not None else model_of(ruleset).removed_by(wager.id, table.id if table else None)
             math = _math_text(result) if result is not None else {
                 "status": "not priced", "house_edge": "n/a", "return_to_player": "n/a", "hit_frequency": "n/a",
-                "element_of_risk": "", "note": ""}
+                "element_of_risk": "", "note": removed_text(gone) if gone is not None else ""}
             if table is None:
                 tables.append({"id": "-", "name": "(no paytable in the source)", "cite": wager.selection_cite,
                                "facts": "", "lines": [], "envy": [], "math": math})

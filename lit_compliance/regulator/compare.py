@@ -18,10 +18,10 @@ from typing import Callable, Iterable
 from ..load.catalogue import Ruleset
 from .diff_view import edge_text
 from .prose import figure, flag_text, humanise, say
-from ..model import PayoutLimit, as_printed
+from ..model import PayoutLimit, as_printed, model_of
 from ..model.paytable import Line
 from ..model.ruleset import PayoutFloor
-from ..model.vocabulary import hand_name, odds
+from ..model.vocabulary import hand_name, odds, removed_text
 from ..load.validation import schema
 
 
@@ -353,6 +353,9 @@ def _line_label(line: Line) -> str:
 def _edge(rs: Ruleset, wager_id: str, paytable_id: str) -> str:
     from ..gamemath import paytable_result  # lazy: the math loads only when house edges are asked for
 
+    gone = model_of(rs).removed_by(wager_id, paytable_id)
+    if gone is not None:  # the source prints it, the reading in force removes it
+        return "none: " + removed_text(gone)
     result = paytable_result(rs, wager_id, paytable_id)
     edge = None if result.house_edge is None else float(result.house_edge)
     return edge_text(edge, result.status.value) or "not computable"

@@ -145,7 +145,11 @@ class _Differ:
         key = (side, wager_id, paytable_id)
         if key not in self._edges:
             from ..gamemath import paytable_result  # lazy: the math loads only when house edges are asked for
+            from ..model import model_of  # lazy: as above
 
+            if model_of(rs).removed_by(wager_id, paytable_id) is not None:  # printed, and removed by the reading in force
+                self._edges[key] = (None, "removed")
+                return self._edges[key]
             result = paytable_result(rs, wager_id, paytable_id)
             edge = None if result.house_edge is None else round(float(result.house_edge), 10)
             self._edges[key] = (edge, result.status.value)

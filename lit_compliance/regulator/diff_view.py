@@ -7,6 +7,7 @@ from .prose import humanise
 EDGE_STATUS_WORDS = {
     "exact": "", "simulated": "simulated", "function_of_wager": "depends on the wager size",
     "function_of_meter": "depends on the meter", "incomplete": "figures missing",
+    "removed": "the reading in force removes this paytable",
 }
 
 

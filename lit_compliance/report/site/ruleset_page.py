@@ -126,7 +126,7 @@ def _paytable_views(rs: Ruleset, model, results: list, par_href: str) -> dict:
                              "house_edge": _edge_words(a)} for a in (result.alternatives if result else [])]
             out[(wager["id"], pid)] = {
                 "math": table["math"], "readings": readings, "alternatives": alternatives,
-                "par_href": f"{par_href}#{rs.ref}-{wager['id']}-{pid or 'none'}"}
+                "par_href": f"{par_href}#{rs.ref}-{wager['id']}-{pid or 'none'}" if result else None}
     return out
 
 
