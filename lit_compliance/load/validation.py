@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 
-from .document_changes import Change, ReadingError, check_change
+from .document_changes import DocumentChange, ReadingError, check_change
 from .resources import data_dir, schema, thawed
 from .ruleset import Ruleset
 from .schema_check import anchored, surely_valid
@@ -343,7 +343,7 @@ def reading_problems(doc: Document) -> list[Problem]:
                                               f"has {len(defaults)}"))
         for j, reading in enumerate(readings):
             for k, data in enumerate(reading["changes"]):
-                change = Change.from_data(data)
+                change = DocumentChange.from_data(data)
                 try:
                     check_change(doc.data, change)
                 except ReadingError as exc:

@@ -25,7 +25,7 @@ from .provenance import Source, finding_ids, quote_text
 from .sections import (Cards, DealingMethod, Definition, RoundStep, Sections, SignageRule, TableLimit,
                        sections_of)
 from .table import Table, table_of
-from .readings import Change, Reading, ReadingError, apply_changes
+from .readings import DocumentChange, Reading, ReadingError, apply_changes
 from .wager import Envy, Meter, Wager
 from ..suggest import unknown
 from .. import cache
@@ -228,7 +228,7 @@ def parse_readings(data: dict, doc=None) -> tuple[Finding, ...]:
         readings = tuple(
             Reading(id=r["id"], finding=f["id"], meaning=r["meaning"], default=bool(r.get("default")),
                     why=r.get("why"), cite=r.get("cite"), operator_may_choose=bool(r.get("operator_may_choose")),
-                    changes=tuple(Change.from_data(c) for c in r.get("changes") or ()),
+                    changes=tuple(DocumentChange.from_data(c) for c in r.get("changes") or ()),
                     source=_src(doc, ("findings", i, "readings", j)))
             for j, r in enumerate(f.get("readings") or ()))
         out.append(Finding(f["id"], FindingKind(f["kind"]), f["cite"], f["says"], f["problem"],
