@@ -31,7 +31,7 @@ from .record import (Alternative, AppliedReading, BaseStrategy, CoverAllFigures,
                      PricedAt, PricedPaytable, SideFigures, Status)
 from .settings import AS_PUBLISHED, TableSettings
 from .side import atoms_for, envy_per_other_player, price
-from .strategy_rule import Rule
+from .strategy_rule import StrategyRule
 
 
 def _result(wager: Wager, table: Paytable | None, **kw: Any) -> PricedPaytable:
@@ -65,9 +65,9 @@ def _price_base(wager: Wager, table: Paytable, rules: HandRules) -> PricedPaytab
         base=_strategy(r))
 
 
-def _rules(rules: list[dict]) -> tuple[Rule, ...]:
-    return tuple(Rule(r["decision"], r["family"], tuple(r["high"]), tuple(r["excluding"]), tuple(r["including"]),
-                      r["text"]) for r in rules)
+def _rules(rules: list[dict]) -> tuple[StrategyRule, ...]:
+    return tuple(StrategyRule(r["decision"], r["family"], tuple(r["high"]), tuple(r["excluding"]),
+                              tuple(r["including"]), r["text"]) for r in rules)
 
 
 def _strategy(r) -> BaseStrategy:
