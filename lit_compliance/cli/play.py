@@ -18,6 +18,7 @@ from ..poker.hands import STANDARD, evaluate
 from ..play.irregularities import (EFFECT_TEXT, EVENT_DESCRIPTIONS, NOT_ADDRESSED, UnknownEvent, addressed_matrix,
                              consequence, normalise_event)
 from ..output.render import render, to_json
+from ..load.catalogue import Ruleset
 from ..model import Payout, as_printed
 from ..model.vocabulary import cash, hand_name, odds
 from ..play.round_file import load_round_file
@@ -41,7 +42,7 @@ def _payout(payout: Payout) -> dict:
     return out
 
 
-def evaluation_view(cards: list[int], ruleset=None) -> dict:
+def evaluation_view(cards: list[int], ruleset: Ruleset | None = None) -> dict:
     """What ``evaluate`` prints for a hand: category, name, tags, and the paytable lines it matches."""
     rules = as_printed(ruleset).hand_rules if ruleset is not None else STANDARD
     hand = evaluate(cards, rules)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Callable, Iterable
 
-from ..model import Paytable, Reading, RulesetModel, Wager, model_of
+from ..model import Paytable, Reading, RulesetModel, RulesetOrModel, Wager, model_of
 from ..model.readings import ZERO_EV_PULLED, ZERO_EV_RIDDEN
 from ..model.vocabulary import hand_name, money
 from ..poker.hands import CATEGORIES_5, HandRules
@@ -294,11 +294,11 @@ def priced(model: RulesetModel, wager: Wager, table: Paytable | None,
     return replace(result, readings=tuple(readings), alternatives=tuple(alternatives))
 
 
-def _model(ruleset) -> RulesetModel:
+def _model(ruleset: RulesetOrModel) -> RulesetModel:
     return ruleset if isinstance(ruleset, RulesetModel) else model_of(ruleset)
 
 
-def paytable_result(ruleset, wager_id: str, paytable_id: str | None,
+def paytable_result(ruleset: RulesetOrModel, wager_id: str, paytable_id: str | None,
                     settings: TableSettings = AS_PUBLISHED) -> PricedPaytable:
     """The priced record of one paytable of a ruleset (or model) at ``settings``."""
     model = _model(ruleset)
@@ -343,7 +343,8 @@ def round_figures(result: PricedPaytable, amount: Fraction | None = None) -> Rou
                         result.status, result.settings)
 
 
-def jobs(ruleset, wager_id: str | None = None, paytable_id: str | None = None) -> list[tuple[Wager, Paytable | None]]:
+def jobs(ruleset: RulesetOrModel, wager_id: str | None = None,
+         paytable_id: str | None = None) -> list[tuple[Wager, Paytable | None]]:
     """The (wager, paytable) pairs to price, optionally narrowed to one wager and one paytable."""
     out = []
     for wager in _model(ruleset).wagers:
@@ -356,7 +357,7 @@ def jobs(ruleset, wager_id: str | None = None, paytable_id: str | None = None) -
     return out
 
 
-def analyse(ruleset, wager_id: str | None = None, paytable_id: str | None = None,
+def analyse(ruleset: RulesetOrModel, wager_id: str | None = None, paytable_id: str | None = None,
             progress: Callable[[Iterable], Iterable] | None = None) -> list[PricedPaytable]:
     """The priced record of every paytable (of one wager, or one paytable) as published."""
     model = _model(ruleset)

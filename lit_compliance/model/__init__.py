@@ -13,9 +13,9 @@ from .payout import Payout, exact
 from .paytable import Line, Paytable, first_line
 from .provenance import Source, finding_ids
 from .readings import Reading, ReadingError
-from .ruleset import Finding, Irregularity, PayoutLimit, RulesetModel, as_printed, model_of
+from .ruleset import Finding, Irregularity, PayoutLimit, RulesetModel, RulesetOrModel, as_printed, model_of
 from .wager import Envy, Meter, Wager
 
 __all__ = ["FindingKind", "HandBasis", "PayoutKind", "SelectionRule", "VoidWagers", "WagerKind", "Payout",
            "exact", "Header", "header_of", "Line", "Paytable", "first_line", "Source", "finding_ids", "Reading", "ReadingError",
-           "Finding", "Irregularity", "PayoutLimit", "RulesetModel", "as_printed", "model_of", "Envy", "Meter", "Wager"]
+           "Finding", "Irregularity", "PayoutLimit", "RulesetModel", "RulesetOrModel", "as_printed", "model_of", "Envy", "Meter", "Wager"]

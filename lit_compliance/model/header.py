@@ -10,9 +10,12 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from .provenance import finding_ids, quote_text
+
+if TYPE_CHECKING:
+    from ..load.ruleset import Ruleset
 
 NOT_STATED = "not stated in source"   # the literal a ruleset gives where its source states no date
 DEFAULT_CURRENCY = "USD"
@@ -143,7 +146,7 @@ class Outline:
     finding_count: int
 
 
-def outline_of(ruleset) -> Outline:
+def outline_of(ruleset: Ruleset) -> Outline:
     """The outline of a loaded (validated) ruleset: the same header, wager ids and finding count as
     its whole model (:func:`lit_compliance.model.as_printed`) gives, at the cost of the header alone."""
     data = ruleset.data

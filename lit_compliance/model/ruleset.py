@@ -12,7 +12,7 @@ import copy
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
-from typing import Any, Iterable, Mapping
+from typing import Iterable, Mapping, Union
 
 from .enums import FindingKind, HandBasis, SelectionRule, VoidWagers, WagerKind
 from .base_game import BaseGame, Flag, base_game_of
@@ -27,6 +27,7 @@ from .sections import (Cards, DealingMethod, Definition, RoundStep, Sections, Si
 from .table import Table, table_of
 from .readings import DocumentChange, Reading, ReadingError, apply_changes
 from .wager import Envy, Meter, Wager
+from ..load.ruleset import Ruleset
 from ..suggest import unknown
 from .. import cache
 
@@ -97,7 +98,7 @@ class Irregularity:
 
 @dataclass(frozen=True)
 class RulesetModel:
-    ruleset: Any = field(repr=False, compare=False)   # the loaded document (load.catalogue.Ruleset)
+    ruleset: Ruleset = field(repr=False, compare=False)   # the loaded ruleset this is the model of
     jurisdiction: str
     name: str
     version: str
@@ -216,6 +217,11 @@ class RulesetModel:
         return tuple(r for r in self.applied if not r.default)
 
 
+#: What an engine call that reads "a ruleset" accepts: a loaded ruleset (read under its default
+#: readings) or the model of one (under the readings it was built with).
+RulesetOrModel = Union[Ruleset, RulesetModel]
+
+
 def _src(doc, path: tuple) -> Source | None:
     """Where ``path`` stands in the document's file (its line looked up only when asked for)."""
     return None if doc is None else Source(doc.file, None, path, doc.locate)
@@ -313,7 +319,7 @@ def _floor(f: Mapping | None) -> PayoutFloor | None:
     return None if not f else PayoutFloor(f["kind"], f.get("or_amount_set_by"), f["cite"], finding_ids(f.get("finding")))
 
 
-def build(ruleset, data: dict, applied: tuple[Reading, ...], findings: tuple[Finding, ...]) -> RulesetModel:
+def build(ruleset: Ruleset, data: dict, applied: tuple[Reading, ...], findings: tuple[Finding, ...]) -> RulesetModel:
     """The model of ``data`` (a document with ``applied`` readings' changes already made)."""
     doc = getattr(ruleset, "document", None) if data is getattr(ruleset, "data", None) else None
     j = data["jurisdiction"]
@@ -335,7 +341,7 @@ def build(ruleset, data: dict, applied: tuple[Reading, ...], findings: tuple[Fin
 _MODELS = cache.Held(1024)   # by ruleset (held) and choices: bounded
 
 
-def model_of(ruleset, choices: Mapping[str, str] | None = None) -> RulesetModel:
+def model_of(ruleset: Ruleset, choices: Mapping[str, str] | None = None) -> RulesetModel:
     """The model of a loaded ruleset under ``choices`` ({finding id: reading id}; default readings
     elsewhere). Built once per (ruleset, choices) and shared: it is read-only."""
     key = (tuple(sorted((choices or {}).items())),)
@@ -351,7 +357,7 @@ def model_of(ruleset, choices: Mapping[str, str] | None = None) -> RulesetModel:
 _PRINTED = cache.Held(256)   # by ruleset (held): bounded
 
 
-def as_printed(ruleset) -> RulesetModel:
+def as_printed(ruleset: Ruleset) -> RulesetModel:
     """The model of a loaded ruleset as its document prints it: no reading applied, so a view that
     reports the rules as written (the rules summary, the cross-jurisdiction comparison) reads the
     source's own words and states, next to each open rule, the readings the engine may apply."""
