@@ -19,7 +19,7 @@ from ..model.sections import DealingMethod
 from ..suggest import unknown
 from .irregularities import consequence
 
-AREAS = ("each_player", "community", "six_card_bonus_box", "discard")
+CARD_AREAS = ("each_player", "community", "six_card_bonus_box", "discard")
 AREA_LABELS = {"community": "community area", "six_card_bonus_box": "six-card bonus box",
                "discard": "discard rack (burned)"}
 DEFAULT_PLAYERS = 7  # used only where the ruleset states no table size
