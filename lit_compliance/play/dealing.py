@@ -22,7 +22,7 @@ from .irregularities import consequence
 CARD_AREAS = ("each_player", "community", "six_card_bonus_box", "discard")
 AREA_LABELS = {"community": "community area", "six_card_bonus_box": "six-card bonus box",
                "discard": "discard rack (burned)"}
-DEFAULT_PLAYERS = 7  # used only where the ruleset states no table size
+DEFAULT_PLAYERS = 7  # used only where the ruleset states no table size (its finding says so): the usual seven
 
 
 class DealingError(ValueError):
