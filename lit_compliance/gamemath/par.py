@@ -41,7 +41,7 @@ LEVELS = (0.90, 0.95, 0.99)
 ROUNDS = (100, 1_000, 10_000, 100_000)
 STAKES = (1, 2, 5, 10, 25, 100)
 PLAYER_COUNTS = tuple(range(1, 8))
-BASIS_TEXT = {
+ENUMERATION_TEXT = {
     "player_and_community": "all C(52,5) = 2,598,960 five-card hands",
     "player_three": "all C(52,3) = 22,100 three-card hands",
     "player_and_bonus_community": "all C(52,6) = 20,358,520 six-card hands (best five of six; Super Royal: the six cards)",
@@ -245,7 +245,7 @@ def side_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions
     stated = bool(wager.stake_for(table)) or settings.stake_from not in (None, "", "not stated by the rules: priced per $1")
     meter_lines = [i for i, line in enumerate(table.lines) if line.payout.is_meter]
     at_meter = exact(float(settings.meter)) if settings.meter is not None else None
-    sheet: dict = {"enumeration": BASIS_TEXT[table.hand_basis.value], "total": total,
+    sheet: dict = {"enumeration": ENUMERATION_TEXT[table.hand_basis.value], "total": total,
                    "stake": float(stake), "stake_stated": stated, "assumptions": []}
     if not stated and (table.pays_fixed_amounts or meter_lines):
         sheet["assumptions"].append("the source states no wager amount for the money amounts; the rows are "
@@ -427,7 +427,7 @@ def base_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions
     record: the strategy and the final hands by bets riding are the record's, not analysed again."""
     from .base import multipliers  # lazy: numpy, only on a cache miss
 
-    sheet: dict = {"enumeration": BASIS_TEXT["base"], "total": comb(52, 5), "stake": 1.0, "stake_stated": True,
+    sheet: dict = {"enumeration": ENUMERATION_TEXT["base"], "total": comb(52, 5), "stake": 1.0, "stake_stated": True,
                    "assumptions": ["optimal strategy (each bet rides when its expectation is positive)",
                                    "figures per unit of one of the three equal base bets"]}
     if record.not_whole_odds:
