@@ -20,7 +20,7 @@ from ..table.config import digest, ruleset_for
 def check_floor(doc, path: Path, ruleset_ref: str | None, fmt: str, strict: bool, day=None,
                  filing: tuple = (None, None)) -> None:
     """``check FLOOR``: one summary, a row per table; exits with the worst table's status."""
-    from ..operator.floor_summary import COLUMNS, floor_csv_rows, floor_rows, floor_view  # lazy: only for a floor
+    from ..operator.floor_summary import FLOOR_COLUMNS, floor_csv_rows, floor_rows, floor_view  # lazy: only for a floor
     from ..report.spreadsheet import csv_text  # lazy: only for a floor's CSV summary
 
     floor = floor_of(doc, path.parent)
@@ -28,7 +28,7 @@ def check_floor(doc, path: Path, ruleset_ref: str | None, fmt: str, strict: bool
     if fmt == "json":
         emit(to_json(floor_view(floor, rows, day)))
     elif fmt == "csv":
-        emit(csv_text(COLUMNS, floor_csv_rows(rows)))
+        emit(csv_text(FLOOR_COLUMNS, floor_csv_rows(rows)))
     else:   # a printed summary: stamped
         cat = catalogue()
         stamp = made_stamp([cat.resolve(ref) for ref in sorted({r["ruleset"] for r in rows})], *filing)
