@@ -149,9 +149,9 @@ def too_short_line(report: dict) -> str | None:
             f"cumulatively: {named}.")
 
 
-CSV_FIELDS = ["table", "wager", "period", "status", "rounds", "wagered", "house_win", "hold", "theoretical_win",
-              "theoretical_hold", "sd", "z", "outside_95", "outside_99", "outside_99.9", "direction", "average_bet",
-              "meter", "meter_from", "note", "p_value", "alarm"]
+HOLD_CSV_FIELDS = ["table", "wager", "period", "status", "rounds", "wagered", "house_win", "hold", "theoretical_win",
+                   "theoretical_hold", "sd", "z", "outside_95", "outside_99", "outside_99.9", "direction", "average_bet",
+                   "meter", "meter_from", "note", "p_value", "alarm"]
 
 
 def _cell(x):
@@ -181,4 +181,4 @@ def csv_text(report: dict) -> str:
                     p.get("hold"), p.get("theoretical_win"), p.get("theoretical_hold"), p.get("sd"), p.get("z"),
                     bands.get("95"), bands.get("99"), bands.get("99.9"), p.get("direction"), p.get("average_bet"),
                     p.get("meter"), p.get("meter_from"), p.get("note"), p.get("p_value"), p.get("alarm"))])
-    return spreadsheet_csv(CSV_FIELDS, rows)
+    return spreadsheet_csv(HOLD_CSV_FIELDS, rows)
