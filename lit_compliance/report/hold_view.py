@@ -150,8 +150,8 @@ def too_short_line(report: dict) -> str | None:
 
 
 HOLD_CSV_FIELDS = ["table", "wager", "period", "status", "rounds", "wagered", "house_win", "hold", "theoretical_win",
-                   "theoretical_hold", "sd", "z", "outside_95", "outside_99", "outside_99.9", "direction", "average_bet",
-                   "meter", "meter_from", "note", "p_value", "alarm"]
+                   "theoretical_hold", "sd", "z", "outside_95", "outside_99", "outside_99.9", "direction",
+                   "average_bet", "meter", "meter_from", "note", "p_value", "alarm"]
 
 
 def _cell(x):
