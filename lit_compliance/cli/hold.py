@@ -176,7 +176,7 @@ def simulate(config, rounds, periods, seed, start, anomaly, fmt, output):
     from ..hold.simulate import AnomalyError, Play, SimulationError, simulate as run
     # lazy: as above
     from ..suggest import unknown
-    from ..report.spreadsheet import Figure, csv_text  # lazy: as above
+    from ..report.spreadsheet import FormattedNumber, csv_text  # lazy: as above
 
     first = parse_date(start, "--start")
     if (dt.date.max - first).days < periods - 1:
@@ -217,8 +217,9 @@ def simulate(config, rounds, periods, seed, start, anomaly, fmt, output):
             units = 3 if play.wager.is_base else 1
             wagered = int(play.stake * 100) * units * rounds
             rows.append({"date": day, "table": th.table, "wager": wid, "rounds": rounds,
-                         "wagered": Figure(_money(wagered)), "house_win": Figure(_money(int(won[wid][k]))),
-                         "meter": Figure(_money(int(play.meter * 100))) if play.meter is not None else ""})
+                         "wagered": FormattedNumber(_money(wagered)),
+                         "house_win": FormattedNumber(_money(int(won[wid][k]))),
+                         "meter": FormattedNumber(_money(int(play.meter * 100))) if play.meter is not None else ""})
     for note in skipped:
         click.echo(f"simulate: {note}", err=True)
     if fmt == "json":
