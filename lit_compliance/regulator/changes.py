@@ -9,7 +9,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 from ..load.facts import page
 
-KINDS = ("added", "removed", "changed", "renamed", "recited")
+CHANGE_KINDS = ("added", "removed", "changed", "renamed", "recited")
 LOW_IMPORTANCE = frozenset({"recited"})
 
 #: Areas in reading order: (top-level key, title).
@@ -143,7 +143,7 @@ class Diff:
 
     def counts(self) -> dict:
         """The number of changes of each kind."""
-        return {kind: sum(1 for c in self.changes if c.kind == kind) for kind in KINDS}
+        return {kind: sum(1 for c in self.changes if c.kind == kind) for kind in CHANGE_KINDS}
 
     def as_dict(self) -> dict:
         """The diff as JSON-able data (what ``diff --format json`` prints)."""
