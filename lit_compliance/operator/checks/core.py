@@ -29,7 +29,7 @@ from ..approvals import today
 ERROR, WARNING = "error", "warning"
 
 
-class Kind(NamedTuple):
+class CheckKind(NamedTuple):
     """A kind of finding: its severity, what it means, and what handles it where it is not
     something to fix in the configuration (None: something to fix, so ``check --strict`` fails)."""
 
@@ -92,7 +92,7 @@ _KINDS = {
                                   "winning line is a loss or the return falls far below the figure at its least stake; "
                                   "the sign says the amounts are whole sums paid whatever the stake", _PLACARD),
 }
-KINDS: dict[str, Kind] = {kind: Kind(*entry) for kind, entry in _KINDS.items()}
+KINDS: dict[str, CheckKind] = {kind: CheckKind(*entry) for kind, entry in _KINDS.items()}
 
 
 @dataclass(frozen=True)
