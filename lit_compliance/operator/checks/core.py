@@ -92,7 +92,7 @@ _KINDS = {
                                   "winning line is a loss or the return falls far below the figure at its least stake; "
                                   "the sign says the amounts are whole sums paid whatever the stake", _PLACARD),
 }
-KINDS: dict[str, CheckKind] = {kind: CheckKind(*entry) for kind, entry in _KINDS.items()}
+CHECK_KINDS: dict[str, CheckKind] = {kind: CheckKind(*entry) for kind, entry in _KINDS.items()}
 
 
 @dataclass(frozen=True)
@@ -118,7 +118,7 @@ class CheckFinding:
         return {"severity": self.severity, "kind": self.kind, "message": self.message, "cite": self.cite,
                 "file": self.file, "line": self.line, "column": self.column, "path": self.path,
                 "findings": self.finding_id.split(", ") if self.finding_id else [],
-                "to_fix": KINDS[self.kind].to_fix, "handled": KINDS[self.kind].handled}
+                "to_fix": CHECK_KINDS[self.kind].to_fix, "handled": CHECK_KINDS[self.kind].handled}
 
 
 @dataclass(frozen=True)
@@ -150,8 +150,8 @@ class Report:
     @property
     def to_fix(self) -> list[CheckFinding]:
         """What ``check --strict`` fails on: every error, and each warning of a kind that is
-        something to fix in the configuration (``KINDS[kind].to_fix``)."""
-        return [f for f in self.findings if KINDS[f.kind].to_fix]
+        something to fix in the configuration (``CHECK_KINDS[kind].to_fix``)."""
+        return [f for f in self.findings if CHECK_KINDS[f.kind].to_fix]
 
     @property
     def regulation_defects(self) -> list[CheckFinding]:
@@ -192,7 +192,7 @@ class Context:
 
     def add(self, kind: str, path: tuple, message: str, cite: str, finding=None) -> None:
         """Report one finding of ``kind`` at configuration ``path``."""
-        severity = KINDS[kind].severity
+        severity = CHECK_KINDS[kind].severity
         finding_id = ", ".join(finding_ids(finding)) or None
         line, col = self.cfg.locate(path)
         self.out.append(CheckFinding(severity, kind, message, cite, self.cfg.path, line, col, format_path(path),
