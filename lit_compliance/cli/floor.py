@@ -125,13 +125,13 @@ def placard_floor(floor, ruleset_ref: str | None, fmt: str, output_dir: Path | N
     """``placard FLOOR --output-dir DIR``: a sign per complying table and signs.json, written as a whole."""
     import hashlib  # lazy: only a floor's signs are listed with their files' SHA-256
 
-    from ..operator.floor_signs import MARKER, SUMMARY_NAME, sign_file_names  # lazy: only for signs
+    from ..operator.floor_signs import SIGNS_MARKER, SUMMARY_NAME, sign_file_names  # lazy: only for signs
     from ..output.files import OutputError, write_tree  # lazy: only for signs
 
     if output_dir is None:
         raise Trouble(f"{floor.path} is a floor: give --output-dir DIR for its signs (one per table)")
     names = sign_file_names([t.id for t in floor.tables], fmt)
-    files: dict = {MARKER: ""}
+    files: dict = {SIGNS_MARKER: ""}
     rows = []
     cat = catalogue()
     for table in floor.tables:
@@ -151,7 +151,7 @@ def placard_floor(floor, ruleset_ref: str | None, fmt: str, output_dir: Path | N
     summary = {"floor": floor.name, "file": floor.path, "format": fmt, "tables": rows}
     files[SUMMARY_NAME] = to_json(summary)
     try:
-        write_tree(output_dir, files, marker=MARKER)
+        write_tree(output_dir, files, marker=SIGNS_MARKER)
     except OutputError as exc:
         raise Trouble(str(exc)) from None
     emit(render("floor_signs.txt.j2", v=summary, folder=str(output_dir)))
