@@ -219,7 +219,7 @@ def reference_problems(doc: Document, sources_dir: Path | None = None) -> list[P
 
 
 MAX_BASE_ODDS = 1_000_000       # exact strategy sums stay far inside 64-bit integers
-MAX_AMOUNT = 1_000_000_000      # odds, amounts and percentages on side wagers
+MAX_SIDE_FIGURE = 1_000_000_000  # odds, amounts and percentages on side wagers
 
 
 def _paytable_problems(doc: Document, wager: dict, table: dict, path: tuple) -> list[Problem]:
@@ -256,8 +256,9 @@ def _paytable_problems(doc: Document, wager: dict, table: dict, path: tuple) -> 
                 elif value > MAX_BASE_ODDS:
                     out.append(doc.problem(lpath + ("payout", "value"),
                                            f"{value} to 1 is beyond any base game paytable (at most {MAX_BASE_ODDS:,} to 1)"))
-            elif value > MAX_AMOUNT:
-                out.append(doc.problem(lpath + ("payout", "value"), f"{value} is beyond any payout (at most {MAX_AMOUNT:,})"))
+            elif value > MAX_SIDE_FIGURE:
+                out.append(doc.problem(lpath + ("payout", "value"),
+                                       f"{value} is beyond any payout (at most {MAX_SIDE_FIGURE:,})"))
     return out
 
 
