@@ -46,7 +46,7 @@ from dataclasses import dataclass
 
 from .claims import Claimed, claims
 from .facts import facts
-from .requirements import _bare, _subordinate
+from .requirements import MODALS, _bare, _subordinate
 from .ruleset import Ruleset
 
 NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
@@ -61,7 +61,6 @@ ACTORS = frozenset({"dealer", "player", "floorperson", "supervisor", "operator",
                     "patron", "croupier", "holder"})
 DOCUMENTS = frozenset({"submission", "brochure", "publication", "sign", "signage", "controls", "approval",
                        "approved", "plan", "chart", "notice", "placard", "posted"})
-MODALS = frozenset({"shall", "must", "may"})
 PARTICIPLES = frozenset({"paid", "made", "dealt", "met", "held", "kept", "laid", "put", "set", "shown", "seen",
                          "given", "taken", "left", "read", "told", "sold", "bought", "done", "won", "lost", "cut"})
 LIGHT_VERBS = frozenset({"make", "made", "use", "used", "met", "observed", "deemed", "required", "considered", "apply",
