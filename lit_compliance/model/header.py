@@ -10,14 +10,11 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Mapping
+from typing import Mapping
 
+from ..load.ruleset import NOT_STATED, Ruleset  # NOT_STATED: the literal a ruleset gives where its source states no date
 from .provenance import finding_ids, quote_text
 
-if TYPE_CHECKING:
-    from ..load.ruleset import Ruleset
-
-NOT_STATED = "not stated in source"   # the literal a ruleset gives where its source states no date
 DEFAULT_CURRENCY = "USD"
 
 
