@@ -21,7 +21,7 @@ from .hand_rules import HandRules
 from .header import Header, header_of
 from .paytable import Paytable
 from .payout import exact
-from .provenance import Source, finding_ids, quote_text
+from .provenance import Source, finding_id_tuple, quote_text
 from .sections import (Cards, DealingMethod, Definition, RoundStep, Sections, SignageRule, TableLimit,
                        sections_of)
 from .table import Table, table_of
@@ -281,13 +281,13 @@ def _wager(w: dict, doc, path: tuple) -> Wager:
         selection=SelectionRule(w["selection"]["rule"]), selection_cite=w["selection"]["cite"], requires=tuple(w.get("requires_wagers") or ()),
         paytables=tuple(tables),
         meter=None if meter is None else Meter(exact(meter.get("reset_minimum")), meter.get("rate_set_by"),
-                                               meter["cite"], finding_ids(meter.get("finding")),
+                                               meter["cite"], finding_id_tuple(meter.get("finding")),
                                                meter.get("paid_amount"), meter.get("reset_rule")),
         envy=None if envy is None else Envy(
             tuple(envy["qualifying_hands"]), envy["own_hand_pays"], envy["per_qualifying_hand"],
             envy["requires_wager"], bool(envy.get("scales_with_stake")), envy["cite"],
-            finding_ids(envy.get("finding")), envy.get("text")),
-        cite=w["cite"], findings=finding_ids(w.get("finding")), source=_src(doc, path),
+            finding_id_tuple(envy.get("finding")), envy.get("text")),
+        cite=w["cite"], findings=finding_id_tuple(w.get("finding")), source=_src(doc, path),
         stake_as_written=None if stake.get("amount") is None else str(stake["amount"]),
         independent=Flag.from_data(w["independent"]) if w.get("independent") else None,
         returnable=Flag.from_data(w["returnable"]) if w.get("returnable") else None)
@@ -311,12 +311,12 @@ def irregularities_of(data: Mapping) -> tuple[Irregularity, ...]:
     return tuple(
         Irregularity(e["id"], e["event"], e["consequence"]["kind"], e["consequence"]["text"],
                      VoidWagers(e["consequence"]["wagers"]) if e["consequence"].get("wagers") else None,
-                     e["cite"], finding_ids(e.get("finding")), e.get("condition"), quote_text(e.get("quote")))
+                     e["cite"], finding_id_tuple(e.get("finding")), e.get("condition"), quote_text(e.get("quote")))
         for e in data.get("irregularities") or ())
 
 
 def _floor(f: Mapping | None) -> PayoutFloor | None:
-    return None if not f else PayoutFloor(f["kind"], f.get("or_amount_set_by"), f["cite"], finding_ids(f.get("finding")))
+    return None if not f else PayoutFloor(f["kind"], f.get("or_amount_set_by"), f["cite"], finding_id_tuple(f.get("finding")))
 
 
 def build(ruleset: Ruleset, data: dict, applied: tuple[Reading, ...], findings: tuple[Finding, ...]) -> RulesetModel:
@@ -330,7 +330,7 @@ def build(ruleset: Ruleset, data: dict, applied: tuple[Reading, ...], findings: 
         findings=findings,
         payout_limits=tuple(
             PayoutLimit(p["id"], tuple(p["applies_to"]), tuple(p.get("excludes") or ()), p["set_by"],
-                        (p.get("floor") or {}).get("kind"), p.get("disclosure"), p["cite"], finding_ids(p.get("finding")),
+                        (p.get("floor") or {}).get("kind"), p.get("disclosure"), p["cite"], finding_id_tuple(p.get("finding")),
                         _floor(p.get("floor")))
             for p in data.get("payout_limits") or ()),
         irregularities=irregularities_of(data),
