@@ -209,7 +209,7 @@ def _returned_rows(p, wagers: dict, rnd: Round, status: str) -> list[SettledWage
              [(wid, None, stake) for wid, stake in p.side_wagers.items()]
     for wid, bid, stake in stakes:
         row = SettledWager(wid, wagers[wid].name, bid, stake, "returned", returned=stake, cite=cite, notes=[why],
-                  findings=list(findings))
+                           findings=list(findings))
         if silent:
             row.outcome, row.returned = "unsettleable", None
         rows.append(row)
@@ -225,7 +225,7 @@ def _lost_rows(p, wagers: dict, rnd: Round) -> list[SettledWager]:
     stakes = [("base", bid, stake) for bid, stake in p.bets.items()] + \
              [(wid, None, stake) for wid, stake in p.side_wagers.items()]
     return [SettledWager(wid, wagers[wid].name, bid, stake, "lose", returned=Fraction(0), cite=cite, notes=[why],
-                findings=list(findings)) for wid, bid, stake in stakes]
+                         findings=list(findings)) for wid, bid, stake in stakes]
 
 
 def _pay(row: SettledWager, line: Line, meter: _Meter) -> None:
@@ -302,7 +302,7 @@ def _base_rows(p, model, wager: Wager, table_id: str | None, ctx: _Context) -> l
     rows = []
     for bid, stake in p.bets.items():
         row = SettledWager("base", wager.name, bid, stake, paytable=table_id,
-                  paytable_name=table.name if table else None, hand_basis=basis.value)
+                           paytable_name=table.name if table else None, hand_basis=basis.value)
         if p.decisions[bid] == "pull":
             row.outcome, row.returned, row.hand, row.cite = "withdrawn", stake, hand, bets[bid].cite
             row.notes.append(f"{bets[bid].label} withdrawn: returned to the player")
@@ -316,7 +316,7 @@ def _side_rows(p, wager: Wager, table_id: str | None, stake: Fraction, ctx: _Con
     table = wager.paytable(table_id)
     basis = wager.basis_for(table)
     row = SettledWager(wager.id, wager.name, None, stake, paytable=table_id,
-              paytable_name=table.name if table else None, hand_basis=basis.value)
+                       paytable_name=table.name if table else None, hand_basis=basis.value)
     if basis == "table_highest":
         seat, hand = ctx.highest
         row.notes.append(f"the highest hand at the table is seat {seat}'s "
@@ -344,8 +344,8 @@ def _envy_rows(p, wager: Wager, envy: Envy, table: Paytable, stake: Fraction, ct
             continue
         same = [ln for ln in table.envy_lines if ln.key == first.key]
         row = SettledWager(wager.id, wager.name, "envy", Fraction(0), paytable=table.id,
-                  paytable_name=table.name, hand_basis=basis.value, hand=hand, trigger_seat=other.seat,
-                  cite=envy.cite)
+                           paytable_name=table.name, hand_basis=basis.value, hand=hand, trigger_seat=other.seat,
+                           cite=envy.cite)
         row.notes.append(f"envy bonus for seat {other.seat}'s {hand_name(hand.category, None).lower()}")
         _envy_amount(row, same, stake, envy, ctx.meter)
         rows.append(row)
