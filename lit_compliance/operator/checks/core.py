@@ -196,7 +196,7 @@ class Context:
         finding_id = ", ".join(finding_ids(finding)) or None
         line, col = self.cfg.locate(path)
         self.out.append(CheckFinding(severity, kind, message, cite, self.cfg.path, line, col, format_path(path),
-                                finding_id))
+                                     finding_id))
 
     def ruleset_finding(self, finding, path: tuple, context: str, item: str | None = None) -> None:
         """Surface ruleset findings (one id or a list): one warning per finding id and configuration place."""
