@@ -27,7 +27,7 @@ from ..load.strict_yaml import InputError, Problem
 from ..output.files import OutputError, write_output
 from ..suggest import unknown
 from ..output.text_safety import one_line, visible
-from .conventions import apply
+from .conventions import apply_conventions
 import select
 
 EXIT_OK, EXIT_NO, EXIT_TROUBLE = 0, 1, 2
@@ -340,7 +340,7 @@ class LazyGroup(click.Group):
             importlib.import_module(f"{__package__}.{COMMAND_MODULES[name]}")
         command = self.commands.get(name)
         if command is not None:
-            apply(command)
+            apply_conventions(command)
         return command
 
 

@@ -101,7 +101,7 @@ def _dash_is_not_a_folder(ctx, param, value):
     return value
 
 
-def apply(command: click.Command) -> None:
+def apply_conventions(command: click.Command) -> None:
     """Give one command the conventions (once; commands are loaded on first use)."""
     if getattr(command, "_conventions_applied", False):
         return
