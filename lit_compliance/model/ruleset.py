@@ -319,7 +319,8 @@ def _floor(f: Mapping | None) -> PayoutFloor | None:
     return None if not f else PayoutFloor(f["kind"], f.get("or_amount_set_by"), f["cite"], finding_id_tuple(f.get("finding")))
 
 
-def build(ruleset: Ruleset, data: dict, applied: tuple[Reading, ...], findings: tuple[Finding, ...]) -> RulesetModel:
+def build_model(ruleset: Ruleset, data: dict, applied: tuple[Reading, ...],
+                findings: tuple[Finding, ...]) -> RulesetModel:
     """The model of ``data`` (a document with ``applied`` readings' changes already made)."""
     doc = getattr(ruleset, "document", None) if data is getattr(ruleset, "data", None) else None
     j = data["jurisdiction"]
@@ -351,7 +352,7 @@ def model_of(ruleset: Ruleset, choices: Mapping[str, str] | None = None) -> Rule
     findings = parse_readings(ruleset.data, getattr(ruleset, "document", None))
     applied = choose(findings, choices)
     data = apply_changes(ruleset.data, list(applied))
-    return _MODELS.put(ruleset, key, build(ruleset, data, applied, findings))
+    return _MODELS.put(ruleset, key, build_model(ruleset, data, applied, findings))
 
 
 _PRINTED = cache.Held(256)   # by ruleset (held): bounded
@@ -365,7 +366,7 @@ def as_printed(ruleset: Ruleset) -> RulesetModel:
     if hit is not None:
         return hit
     findings = parse_readings(ruleset.data, getattr(ruleset, "document", None))
-    return _PRINTED.put(ruleset, (), build(ruleset, ruleset.data, (), findings))
+    return _PRINTED.put(ruleset, (), build_model(ruleset, ruleset.data, (), findings))
 
 
 def with_supplied(model: RulesetModel, figures: Mapping) -> RulesetModel:
@@ -382,4 +383,4 @@ def with_supplied(model: RulesetModel, figures: Mapping) -> RulesetModel:
                 if key in figures and line["payout"].get("value") is None and line["payout"]["kind"] != "not_offered":
                     line["payout"] = dict(figures[key].as_data(), finding=line["payout"].get("finding"))
                     line["supplied_by_house"] = True
-    return build(model.ruleset, data, model.applied, model.findings)
+    return build_model(model.ruleset, data, model.applied, model.findings)
