@@ -22,7 +22,8 @@ from pathlib import Path
 import click
 
 from .. import __version__, signals
-from ..load.catalogue import Catalogue, CatalogueError, Ruleset, names_a_file, resolve_ref
+from ..api import catalogue  # the bundled catalogue (read lazily, one jurisdiction at a time)
+from ..load.catalogue import CatalogueError, Ruleset, names_a_file, resolve_ref
 from ..load.strict_yaml import InputError, Problem
 from ..output.files import OutputError, write_output
 from ..suggest import unknown
@@ -240,11 +241,6 @@ def progress(label: str):
             yield from bar
 
     return wrap
-
-
-def catalogue() -> Catalogue:
-    """The bundled catalogue (read lazily, one jurisdiction at a time)."""
-    return Catalogue.bundled()
 
 
 def emit(text: str) -> None:
