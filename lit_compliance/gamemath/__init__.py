@@ -30,7 +30,7 @@ from .moments import Moments, moments
 from .record import (Alternative, AppliedReading, BaseStrategy, CoverAllFigures, HoldingGroup, MeterFunction,
                      PricedAt, PricedPaytable, SideFigures, Status)
 from .settings import AS_PUBLISHED, TableSettings
-from .side import atoms_for, envy_per_other_player, price
+from .side import atoms_for, envy_per_other_player, price_over_atoms
 from .strategy_rule import StrategyRule
 
 
@@ -131,7 +131,7 @@ def _price_side(wager: Wager, table: Paytable, rules: HandRules,
                 settings: TableSettings = AS_PUBLISHED) -> PricedPaytable:
     if table.hand_basis == "table_highest":
         return _price_cover_all(wager, table, rules)
-    result = price(table, atoms_for(table.hand_basis, rules))
+    result = price_over_atoms(table, atoms_for(table.hand_basis, rules))
     fixed_stake = wager.stake_for(table)
     stake = fixed_stake or settings.stake
     stake_from = "fixed by the rules" if fixed_stake else (settings.stake_from if stake else None)
