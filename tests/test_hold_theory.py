@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from lit_compliance.cli import main
 from lit_compliance.table.config import load_config
-from lit_compliance.table.theory import BASE_UNITS, load_theory, priced
+from lit_compliance.table.theory import BASE_UNITS, load_theory, mean_and_sd
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIGS = sorted(p for p in (ROOT / "examples" / "configs").glob("*.yaml") if not p.name.startswith("noncompliant"))
@@ -39,7 +39,7 @@ def test_per_round_mean_and_sd_are_pars_for_every_wager_of_every_example_configu
             assert mine.mean is None and mine.status == section["status"]
             continue
         assert mine.mean == totals["house_edge"] and mine.sd == totals["standard_deviation"]
-        assert priced(theory, w["id"]) == (totals["house_edge"], totals["standard_deviation"])
+        assert mean_and_sd(theory, w["id"]) == (totals["house_edge"], totals["standard_deviation"])
         assert mine.units_per_round == (BASE_UNITS if w["kind"] == "base" else 1)
         if "meter" in section:
             assert mine.meter == section["meter"]["priced_at"]
