@@ -47,7 +47,7 @@ def handled(func):
         try:
             return func(*args, **kwargs)
         except InputError as exc:
-            problems = collapse(exc.problems)
+            problems = collapse_problems(exc.problems)
             _fail([p.as_dict() | ({"count": n, "lines": rows} if n > 1 else {}) for p, n, rows in problems],
                   [_said(p) + (f" ({n} times, lines {_spans(rows)})" if n > 1 else "") for p, n, rows in problems])
         except (CatalogueError, Trouble) as exc:
@@ -81,7 +81,7 @@ def handled(func):
     return wrapper
 
 
-def collapse(problems: list) -> list[tuple]:
+def collapse_problems(problems: list) -> list[tuple]:
     """The problems with each repeated one (same file, field and message, on other rows) said
     once: ``(first problem, how many times, the lines it was found on)``, in first-seen order."""
     groups: dict = {}
