@@ -289,7 +289,7 @@ def clause_problems(doc: Document) -> list[Problem]:
     """Where the ruleset describes its source's numbering (``source.clauses``) and the source is
     bundled unchanged: every unit and break it names is in the text, every citation (of a fact or
     a finding) names a clause of it, and every quote occurs in a clause its citation names."""
-    from .clauses import cite_problems, config_problems  # lazy: parsing sources costs start-up; a warm run never validates
+    from .clauses import cite_problems, clause_config_problems  # lazy: parsing sources costs start-up; a warm run never validates
     from .quotes import quote_problems  # lazy: as above
     from .claims import claim_problems  # lazy: as above
 
@@ -300,7 +300,7 @@ def clause_problems(doc: Document) -> list[Problem]:
     if not file.is_file() or hashlib.sha256(file.read_bytes()).hexdigest() != src["sha256"]:
         return []
     rs = Ruleset(doc.data, doc.file, doc)
-    problems = [doc.problem(path, message) for path, message in config_problems(rs)]
+    problems = [doc.problem(path, message) for path, message in clause_config_problems(rs)]
     if problems:
         return problems
     return ([doc.problem(path, f"{cite!r}: {message}") for path, cite, message in cite_problems(rs)]
