@@ -15,7 +15,7 @@ from ..output.render import render, to_json
 from ..table.theory import load_theory
 from ..hold.judge import judge
 from ..hold.results import read_results
-from ..report.hold_view import csv_text, view
+from ..report.hold_view import hold_csv, view
 
 FORMATS = ["text", "json", "csv", "html", "pdf"]
 MAX_SIMULATED_ROUNDS = 50_000_000
@@ -115,7 +115,7 @@ def hold(results, configs, band, alarm_percent, fmt, output, made_on, prepared_b
     if fmt == "json":
         content: str | bytes = to_json(report)
     elif fmt == "csv":
-        content = csv_text(report)
+        content = hold_csv(report)
     else:
         shown = view(report, charts_too=fmt != "text")
         cat = catalogue()

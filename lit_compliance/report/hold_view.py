@@ -162,7 +162,7 @@ def _cell(x):
     return x
 
 
-def csv_text(report: dict) -> str:
+def hold_csv(report: dict) -> str:
     """One row per table, wager and period, then one 'cumulative' row per table and wager; every cell
     spreadsheet-safe (:mod:`lit_compliance.report.spreadsheet`: computed figures stay numbers, text
     that could start a formula is quoted)."""
