@@ -191,7 +191,7 @@ def par(target, version, on, wager, paytable, paytable_file, bet, hands_per_hour
     if fmt == "pdf" and output is None:
         raise Trouble("--format pdf needs --output FILE")
     from ..gamemath.par import ParOptions  # lazy: the math loads only when `par` runs (`--help` imports every command module)
-    from ..report.par_view import csv_text, par_report, running_heads, strip_charts  # lazy: as above
+    from ..report.par_view import par_csv, par_report, running_heads, strip_charts  # lazy: as above
 
     opts = ParOptions(bet=Fraction(str(bet)) if bet is not None else ParOptions.bet, hands_per_hour=hands_per_hour,
                       meter=None if meter is None else Fraction(str(meter)),
@@ -247,7 +247,7 @@ def par(target, version, on, wager, paytable, paytable_file, bet, hands_per_hour
             value = {"permitted": whatif["permitted"], "nearest": whatif["nearest"], "par": value}
         content: str | bytes = to_json(value)
     elif fmt == "csv":
-        content = csv_text(reports)
+        content = par_csv(reports)
     else:
         template = {"text": "par/par.txt.j2", "markdown": "par/par.md.j2"}.get(fmt, "par/par.html.j2")
         if fmt == "pdf":  # running heads, contents and page numbers set by the typesetter, in one pass
