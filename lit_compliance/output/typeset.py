@@ -94,7 +94,7 @@ class Drawings:
 
 
 @cache.remembered(1)
-def environment():
+def typst_environment():
     """The Jinja environment for ``*.typ.j2`` templates (values made literal by :func:`finalize`)."""
     html = html_environment()
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(data_dir("templates"))),
@@ -108,7 +108,7 @@ def environment():
 def source(template: str, **context: Any) -> tuple[str, dict[str, str]]:
     """The Typst source of a bundled template rendered with ``context``, and its drawings."""
     drawings = Drawings()
-    text = environment().get_template(template).render(drawings=drawings, **context)
+    text = typst_environment().get_template(template).render(drawings=drawings, **context)
     return text, drawings.inputs
 
 
