@@ -64,7 +64,7 @@ def string(value: object) -> Trusted:
     return Trusted('"' + _STRING_SPECIAL.sub(lambda m: _STRING_ESCAPES[m.group()], text) + '"')
 
 
-def finalize(value: Any) -> Any:
+def typst_finalize(value: Any) -> Any:
     """Jinja ``finalize`` for Typst templates: strings literal (:func:`markup`), the program's own
     markup (:class:`Trusted`) and numbers as they are. Booleans and None print as Typst's."""
     if isinstance(value, Trusted):
@@ -95,10 +95,11 @@ class Drawings:
 
 @cache.remembered(1)
 def typst_environment():
-    """The Jinja environment for ``*.typ.j2`` templates (values made literal by :func:`finalize`)."""
+    """The Jinja environment for ``*.typ.j2`` templates (values made literal by :func:`typst_finalize`)."""
     html = html_environment()
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(data_dir("templates"))),
-                             undefined=jinja2.StrictUndefined, autoescape=False, finalize=finalize, **OPTIONS)
+                             undefined=jinja2.StrictUndefined, autoescape=False, finalize=typst_finalize,
+                             **OPTIONS)
     env.filters.update(html.filters)
     env.filters["typst_string"] = string
     env.filters["macro"] = Trusted  # a template's own macro: its values were made literal where it printed them
