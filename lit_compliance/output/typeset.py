@@ -106,7 +106,7 @@ def typst_environment():
     return env
 
 
-def source(template: str, **context: Any) -> tuple[str, dict[str, str]]:
+def typst_source(template: str, **context: Any) -> tuple[str, dict[str, str]]:
     """The Typst source of a bundled template rendered with ``context``, and its drawings."""
     drawings = Drawings()
     text = typst_environment().get_template(template).render(drawings=drawings, **context)
@@ -170,7 +170,7 @@ PDF = cache.kind("pdf", lambda data: base64.b64encode(data).decode("ascii"), _pd
 
 def render_pdf(template: str, **context: Any) -> bytes:
     """A bundled Typst template rendered with ``context`` and typeset to PDF."""
-    text, inputs = source(template, **context)
+    text, inputs = typst_source(template, **context)
     return typeset(text, inputs)
 
 
