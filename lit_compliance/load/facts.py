@@ -87,7 +87,7 @@ def _slug(value: Any) -> str:
 _SAFE_PAGE = re.compile(r"[^a-z0-9_.-]+")
 
 
-def page(jurisdiction: str, version: str) -> str:
+def site_folder(jurisdiction: str, version: str) -> str:
     """The site folder of a ruleset, ``maryland/v1/``: with a fact id, its reference
     (``maryland/v1/#wagers.base.paytables.a.lines.royal_flush``)."""
     return f"{_slug(jurisdiction)}/{_slug(version)}/"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 from typing import Any
-from ..load.facts import page
+from ..load.facts import site_folder
 
 CHANGE_KINDS = ("added", "removed", "changed", "renamed", "recited")
 LOW_IMPORTANCE = frozenset({"recited"})
@@ -162,4 +162,4 @@ class Diff:
         """Where the changed fact is in the site (``lit-compliance site``): ``maryland/v1/#id``."""
         fact = change.old_fact if side == "old" else change.new_fact
         who = self.old if side == "old" else self.new
-        return f"{page(who.jurisdiction, who.version)}#{fact}" if fact and who.catalogued else None
+        return f"{site_folder(who.jurisdiction, who.version)}#{fact}" if fact and who.catalogued else None

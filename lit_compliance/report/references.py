@@ -12,13 +12,12 @@ and the anchor on its page, which is what ``show`` prints. (The site's own links
 from __future__ import annotations
 
 from ..load.catalogue import Ruleset
-from ..load.facts import fact_id_at, fact_nodes
-from ..load.facts import page as _page
+from ..load.facts import fact_id_at, fact_nodes, site_folder
 
 
 def page(ruleset: Ruleset) -> str:
     """The site folder of a ruleset: ``maryland/v1/``."""
-    return _page(ruleset.jurisdiction, ruleset.version)
+    return site_folder(ruleset.jurisdiction, ruleset.version)
 
 
 def site_facts(ruleset: Ruleset) -> list[tuple[str, tuple, dict]]:
