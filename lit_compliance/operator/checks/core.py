@@ -244,7 +244,7 @@ def line_label(line) -> str:
     return hand_name(line.hand, line.suits)
 
 
-def say(payout: dict) -> str:
+def payout_words(payout: dict) -> str:
     """A payout in words."""
     return odds(payout)
 

@@ -8,7 +8,7 @@ from ...suggest import did_you_mean
 from ...model import Paytable, Payout, Wager
 from ...model.table_config import WagerChoice
 from .approvals import needs_approval
-from .core import Context, at_least, line_key, line_label, say
+from .core import Context, at_least, line_key, line_label, payout_words
 
 
 def check_paytable_choice(ctx: Context, i: int, choice: WagerChoice, wager: Wager) -> list[Paytable]:
@@ -86,18 +86,18 @@ def check_custom_against_floor(ctx: Context, i: int, choice: WagerChoice, wager:
             if key not in custom:
                 ctx.add("below_minimum_odds", path + ("lines",),
                         f"{wager.name}: the house paytable has no line for {label}; "
-                        f"the ruleset requires at least {say(payout)}", line.cite)
+                        f"the ruleset requires at least {payout_words(payout)}", line.cite)
                 continue
             li, mine = custom[key]
             verdict = at_least(Payout.from_data(mine.payout.as_data()), payout, floor.line_stake(line, wager.stake))
             if verdict is None:
                 ctx.add("unchecked", path + ("lines", li),
-                        f"{wager.name}: {label} pays {say(mine.payout.as_data())}, which cannot be compared "
-                        f"with the floor {say(payout)}", line.cite)
+                        f"{wager.name}: {label} pays {payout_words(mine.payout.as_data())}, which cannot be compared "
+                        f"with the floor {payout_words(payout)}", line.cite)
             elif not verdict:
                 ctx.add("below_minimum_odds", path + ("lines", li, "payout"),
-                        f"{wager.name}: {label} pays {say(mine.payout.as_data())}, less than the minimum "
-                        f"{say(payout)}", line.cite)
+                        f"{wager.name}: {label} pays {payout_words(mine.payout.as_data())}, less than the minimum "
+                        f"{payout_words(payout)}", line.cite)
 
 
 def check_supplied_figures(ctx: Context) -> None:
