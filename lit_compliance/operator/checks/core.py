@@ -239,7 +239,7 @@ def line_key(line) -> tuple:
     return line.hand, tuple(sorted(line.suits))
 
 
-def line_label(line) -> str:
+def hand_words(line) -> str:
     """A line's hand (and suits) in words."""
     return hand_name(line.hand, line.suits)
 

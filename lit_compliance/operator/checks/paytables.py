@@ -8,7 +8,7 @@ from ...suggest import did_you_mean
 from ...model import Paytable, Payout, Wager
 from ...model.table_config import WagerChoice
 from .approvals import needs_approval
-from .core import Context, at_least, line_key, line_label, payout_words
+from .core import Context, at_least, hand_words, line_key, payout_words
 
 
 def check_paytable_choice(ctx: Context, i: int, choice: WagerChoice, wager: Wager) -> list[Paytable]:
@@ -56,9 +56,9 @@ def check_paytable_choice(ctx: Context, i: int, choice: WagerChoice, wager: Wage
     for table in chosen:
         tpath = path + ("paytable",) if choice.paytable is not None else path + ("wager",)
         for line in table.lines:
-            ctx.ruleset_finding(line.payout.findings, tpath, f"{wager.name}, {table.name}", line_label(line))
+            ctx.ruleset_finding(line.payout.findings, tpath, f"{wager.name}, {table.name}", hand_words(line))
             if line.payout.value is None and line.payout.kind.value != "not_offered" and not line.payout.findings:
-                ctx.add("unchecked", tpath, f"{table.name}: {line_label(line)} has no figure", line.cite)
+                ctx.add("unchecked", tpath, f"{table.name}: {hand_words(line)} has no figure", line.cite)
     return chosen
 
 
@@ -77,7 +77,7 @@ def check_custom_against_floor(ctx: Context, i: int, choice: WagerChoice, wager:
             payout = line.payout
             if payout.kind.value == "not_offered":
                 continue
-            label = line_label(line)
+            label = hand_words(line)
             key = line_key(line)
             if payout.value is None:
                 ctx.add("unchecked", path, f"{wager.name}: the floor for {label} is missing from the ruleset",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...model.vocabulary import hand_name, money
 from ...model import Paytable, Wager
 from ...model.table_config import WagerChoice
-from .core import Context, line_key, line_label
+from .core import Context, hand_words, line_key
 
 
 def check_stake(ctx: Context, i: int, choice: WagerChoice, wager: Wager, chosen: list[Paytable]) -> None:
@@ -57,7 +57,7 @@ def check_envy(ctx: Context, i: int, choice: WagerChoice, wager: Wager, chosen: 
     if given is None:
         for table, line in lines:
             ctx.ruleset_finding(line.payout.findings, path + ("paytable",),
-                                f"{wager.name}, {table.name}, envy bonus", line_label(line))
+                                f"{wager.name}, {table.name}, envy bonus", hand_words(line))
         return
     if not lines:
         ctx.add("envy_mismatch", path + ("envy",),
