@@ -233,7 +233,7 @@ class Context:
         return {c.wager: c for c in self.cfg.settings.wagers if c.wager in self.wagers}
 
 
-def line_key(line) -> tuple:
+def hand_key(line) -> tuple:
     """A line's hand and suits (a :class:`~lit_compliance.model.Line` or a configuration's line),
     the key two paytables' lines are matched on."""
     return line.hand, tuple(sorted(line.suits))

@@ -8,7 +8,7 @@ from ...suggest import did_you_mean
 from ...model import Paytable, Payout, Wager
 from ...model.table_config import WagerChoice
 from .approvals import needs_approval
-from .core import Context, at_least, hand_words, line_key, payout_words
+from .core import Context, at_least, hand_key, hand_words, payout_words
 
 
 def check_paytable_choice(ctx: Context, i: int, choice: WagerChoice, wager: Wager) -> list[Paytable]:
@@ -71,14 +71,14 @@ def check_custom_against_floor(ctx: Context, i: int, choice: WagerChoice, wager:
                 f"{wager.name}: the ruleset sets minimum odds but records no table of them, "
                 "so the house paytable cannot be checked", wager.selection_cite, wager.findings)
         return
-    custom = {line_key(line): (li, line) for li, line in enumerate(choice.custom_paytable.lines)}
+    custom = {hand_key(line): (li, line) for li, line in enumerate(choice.custom_paytable.lines)}
     for floor in floors:
         for line in floor.lines:
             payout = line.payout
             if payout.kind.value == "not_offered":
                 continue
             label = hand_words(line)
-            key = line_key(line)
+            key = hand_key(line)
             if payout.value is None:
                 ctx.add("unchecked", path, f"{wager.name}: the floor for {label} is missing from the ruleset",
                         line.cite, payout.findings)
