@@ -254,6 +254,8 @@ def emit(text: str) -> None:
 
 format_option = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
                               show_default=True, help="Output format.")
+output_option = click.option("--output", "-o", "output", type=click.Path(path_type=Path, dir_okay=False),
+                             help="Write to FILE (atomically) instead of standard output.")
 
 
 # Which module defines each command (tests check this against the modules themselves).

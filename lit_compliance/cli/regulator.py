@@ -15,7 +15,7 @@ import click
 
 from ..load.catalogue import Catalogue, names_a_file, resolve_ref
 from ..suggest import did_you_mean
-from .common import EXIT_NO, EXIT_OK, Trouble, handled, main
+from .common import EXIT_NO, EXIT_OK, Trouble, handled, main, output_option
 from ..regulator.compare import compare as compare_topic
 from ..regulator.compare import topics as all_topics
 from ..regulator.compare import view as compare_view
@@ -36,8 +36,6 @@ STYLES = {
 
 format_option = click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
                              help="Output format.")
-output_option = click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path),
-                             help="Write to FILE (atomically) instead of standard output.")
 color_option = click.option("--color/--no-color", "color", default=None,
                             help="Colour the text output (default: only when writing to a terminal).")
 
