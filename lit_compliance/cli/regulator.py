@@ -34,8 +34,8 @@ STYLES = {
     "renamed": {"fg": "cyan"}, "recited": {"dim": True},
 }
 
-format_option = click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
-                             help="Output format.")
+document_format_option = click.option("--format", "fmt", type=click.Choice(FORMATS), default="text",
+                                      show_default=True, help="Output format.")
 color_option = click.option("--color/--no-color", "color", default=None,
                             help="Colour the text output (default: only when writing to a terminal).")
 
@@ -85,7 +85,7 @@ def _use_color(color: bool | None, fmt: str, output: Path | None) -> bool:
 @main.command("diff", short_help="Every difference in meaning between two rulesets.")
 @click.argument("old")
 @click.argument("new")
-@format_option
+@document_format_option
 @output_option
 @click.option("--citations/--no-citations", default=False,
               help="Also list citation-only changes (kind 'recited') and count them as differences.")
@@ -150,7 +150,7 @@ def _diff_configs(old: str, new: str, fmt: str, output: Path | None, house_edge:
 @click.option("--jurisdiction", "-j", "jurisdictions", multiple=True, metavar="REF",
               help="Compare only these (jurisdiction, jurisdiction@version or file); repeatable. "
                    "Default: the newest version of every jurisdiction in the catalogue.")
-@format_option
+@document_format_option
 @output_option
 @color_option
 @handled
