@@ -17,7 +17,7 @@ from ..hold.judge import judge
 from ..hold.results import read_results
 from ..report.hold_view import hold_csv, view
 
-FORMATS = ["text", "json", "csv", "html", "pdf"]
+HOLD_FORMATS = ["text", "json", "csv", "html", "pdf"]
 MAX_SIMULATED_ROUNDS = 50_000_000
 
 
@@ -74,7 +74,7 @@ def _theories(configs) -> list:
               help="Exit status 1 when the report raises the alarm: the chance (percent) that an honest table "
                    "raises it anywhere in the report (over every judged period and cumulative result) is at most "
                    "this.")
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
+@click.option("--format", "fmt", type=click.Choice(HOLD_FORMATS), default="text", show_default=True,
               help="text, json, csv (one row per table, wager and period, then the cumulative rows), html "
                    "(with each wager's funnel chart) or pdf.")
 @click.option("--output", "-o", "output", type=click.Path(path_type=Path, dir_okay=False),
