@@ -19,7 +19,7 @@ from ..table.theory import configured_paytable
 from ..table.figures import table_figures, table_lines
 from ..table.config import digest, load_config, model_for, ruleset_for
 
-FORMATS = ["text", "markdown", "json", "csv", "html", "pdf"]
+PAR_FORMATS = ["text", "markdown", "json", "csv", "html", "pdf"]
 
 
 def _is_ruleset_file(target: str) -> bool:
@@ -165,7 +165,7 @@ def _package(target: str | None, folder: Path, fmt: str, made_on, prepared_by, o
 @click.option("--rate", "rate", type=click.FloatRange(min=0, max=100),
               help="Progressive meter rate, percent of each wager (long-run return).")
 @click.option("--reset", type=click.FloatRange(min=0, max=1e9), help="Progressive reset (long-run return).")
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
+@click.option("--format", "fmt", type=click.Choice(PAR_FORMATS), default="text", show_default=True,
               help="text, markdown, json, csv (one row per line), html (print-ready) or pdf.")
 @click.option("--package", "package", type=click.Path(path_type=Path, file_okay=False),
               help="With a table configuration: write a filing package into this folder (new, empty, or written "
