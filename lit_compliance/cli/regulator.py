@@ -25,7 +25,7 @@ from ..output.files import OutputError, write_output
 from ..output.render import render, to_json
 from ..output.text_safety import markdown, styled
 
-FORMATS = ["text", "markdown", "html", "json"]
+REGULATOR_FORMATS = ["text", "markdown", "html", "json"]
 TEMPLATE_SUFFIX = {"text": "txt", "markdown": "md", "html": "html"}
 
 STYLES = {
@@ -34,7 +34,7 @@ STYLES = {
     "renamed": {"fg": "cyan"}, "recited": {"dim": True},
 }
 
-document_format_option = click.option("--format", "fmt", type=click.Choice(FORMATS), default="text",
+document_format_option = click.option("--format", "fmt", type=click.Choice(REGULATOR_FORMATS), default="text",
                                       show_default=True, help="Output format.")
 color_option = click.option("--color/--no-color", "color", default=None,
                             help="Colour the text output (default: only when writing to a terminal).")
