@@ -34,8 +34,8 @@ STYLES = {
     "renamed": {"fg": "cyan"}, "recited": {"dim": True},
 }
 
-document_format_option = click.option("--format", "fmt", type=click.Choice(REGULATOR_FORMATS), default="text",
-                                      show_default=True, help="Output format.")
+document_format_option = click.option("--format", "fmt", type=click.Choice(REGULATOR_FORMATS),
+                                      default="text", show_default=True, help="Output format.")
 color_option = click.option("--color/--no-color", "color", default=None,
                             help="Colour the text output (default: only when writing to a terminal).")
 
