@@ -263,7 +263,7 @@ def small_site(monkeypatch):
     the whole catalogue need not be rendered for each folder refused."""
     import lit_compliance.cli.site as command
 
-    monkeypatch.setattr(command, "site_files", lambda: {"index.html": "<!DOCTYPE html>", "site.css": b"body {}"})
+    monkeypatch.setattr(command, "site_files_with_progress", lambda: {"index.html": "<!DOCTYPE html>", "site.css": b"body {}"})
 
 
 def _one_line_error(result) -> str:
