@@ -22,7 +22,7 @@ from ..load.catalogue import Ruleset
 from ..model import Payout, as_printed
 from ..model.vocabulary import cash, hand_name, odds
 from ..play.round_file import load_round_file
-from ..play.settlement import money, settle, view
+from ..play.settlement import money, settle, settlement_view
 
 BASIS_BY_SIZE = {3: ("player_three",), 5: ("player_and_community", "table_highest"),
                  6: ("player_and_bonus_community",)}
@@ -111,7 +111,7 @@ def settle_cmd(round_file: Path, fmt: str) -> None:
     """
     rnd = load_round_file(round_file, catalogue(), display=str(round_file))
     result = settle(rnd)
-    data = view(result)
+    data = settlement_view(result)
     emit(to_json(data) if fmt == "json" else render("settle.txt.j2", s=data, players=settle_text_rows(data),
                                                     money=settle_text_totals(data)))
     sys.exit(EXIT_NO if result.unsettleable else EXIT_OK)

@@ -477,7 +477,7 @@ def _row_view(r: SettledWager, model) -> dict:
     }
 
 
-def view(s: Settlement) -> dict:
+def settlement_view(s: Settlement) -> dict:
     """The whole settlement as plain data (JSON output and the text template)."""
     rnd = s.round
     rs = rnd.ruleset
