@@ -18,7 +18,7 @@ from ..suggest import did_you_mean
 from .common import EXIT_NO, EXIT_OK, Trouble, handled, main, output_option
 from ..regulator.compare import compare as compare_topic
 from ..regulator.compare import topics as all_topics
-from ..regulator.compare import view as compare_view
+from ..regulator.compare import compare_view
 from ..regulator.diff import diff_rulesets
 from ..regulator.diff_view import view as diff_view
 from ..output.files import OutputError, write_output

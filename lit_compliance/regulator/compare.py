@@ -429,7 +429,7 @@ def _sortable(key: tuple) -> tuple:
     return tuple((0, k) if isinstance(k, (int, float)) else (1, str(k)) for k in key)
 
 
-def view(comparison: Comparison) -> dict:
+def compare_view(comparison: Comparison) -> dict:
     """What the compare templates need."""
     cols = [{"label": c.label, "ref": c.ref} for c in comparison.columns]
     width = max((len(c["label"]) for c in cols), default=0) + 1
