@@ -20,7 +20,7 @@ from ..regulator.compare import compare as compare_topic
 from ..regulator.compare import topics as all_topics
 from ..regulator.compare import compare_view
 from ..regulator.diff import diff_rulesets
-from ..regulator.diff_view import view as diff_view
+from ..regulator.diff_view import diff_view
 from ..output.files import OutputError, write_output
 from ..output.render import render, to_json
 from ..output.text_safety import markdown, styled

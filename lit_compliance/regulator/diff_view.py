@@ -39,7 +39,7 @@ def _side_view(change: Change, side: str, reference: str | None = None) -> dict 
             "fact_id": getattr(change, f"{side}_fact")}
 
 
-def view(diff: Diff, include_citations: bool = False, include_references: bool = False) -> dict:
+def diff_view(diff: Diff, include_citations: bool = False, include_references: bool = False) -> dict:
     """What the diff templates need: header, areas of grouped entries, summary lines; with
     ``include_references``, each side's site reference to the changed fact (``maryland/v1/#...``)."""
 
