@@ -15,7 +15,7 @@ from ..output.render import render, to_json
 from ..table.theory import load_theory
 from ..hold.judge import judge
 from ..hold.results import read_results
-from ..report.hold_view import hold_csv, view
+from ..report.hold_view import hold_csv, hold_view
 
 HOLD_FORMATS = ["text", "json", "csv", "html", "pdf"]
 MAX_SIMULATED_ROUNDS = 50_000_000
@@ -117,7 +117,7 @@ def hold(results, configs, band, alarm_percent, fmt, output, made_on, prepared_b
     elif fmt == "csv":
         content = hold_csv(report)
     else:
-        shown = view(report, charts_too=fmt != "text")
+        shown = hold_view(report, charts_too=fmt != "text")
         cat = catalogue()
         stamp = made_stamp([cat.resolve(ref) for ref in sorted({t["ruleset"] for t in report["tables"]})],
                            made_on, prepared_by)

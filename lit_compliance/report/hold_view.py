@@ -68,7 +68,7 @@ def funnel(t: dict, w: dict) -> str | None:
                              y_fmt=lambda v: f"{v:g}%")
 
 
-def view(report: dict, charts_too: bool = True) -> dict:
+def hold_view(report: dict, charts_too: bool = True) -> dict:
     """The report with its flags, display strings and charts (for the text and HTML templates)."""
     tables = []
     for t in report["tables"]:
