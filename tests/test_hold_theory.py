@@ -49,8 +49,8 @@ def test_per_round_mean_and_sd_are_pars_for_every_wager_of_every_example_configu
 
 def test_a_progressive_priced_at_another_meter_returns_more_as_the_meter_grows():
     theory = load_theory(ROOT / "examples" / "configs" / "maryland.yaml")
-    at_reset = priced(theory, "progressive")
-    higher = priced(theory, "progressive", meter=50_000.0)
+    at_reset = mean_and_sd(theory, "progressive")
+    higher = mean_and_sd(theory, "progressive", meter=50_000.0)
     assert higher[0] < at_reset[0] and higher[1] > at_reset[1]
 
 
@@ -66,7 +66,7 @@ def test_the_curve_over_meter_and_stake_is_the_par_sheet_at_that_meter_and_stake
     for stake, meter in [(1.0, 12_345.0), (3.0, 40_000.0), (25.0, 7_000.0), (5.0, 1.0)]:
         stake = fixed or stake
         mean, sd = curve.at(stake, meter)
-        want = priced(theory, wager, meter, stake)
+        want = mean_and_sd(theory, wager, meter, stake)
         assert mean == pytest.approx(want[0], rel=1e-9, abs=1e-12)
         assert sd == pytest.approx(want[1], rel=1e-9)
 
