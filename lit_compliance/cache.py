@@ -77,7 +77,7 @@ def engine_fingerprint() -> str:
     return _FINGERPRINT
 
 
-def digest(key: Any) -> str:
+def key_digest(key: Any) -> str:
     """A stable digest of ``key`` (JSON, sorted keys) together with the math version and the engine's code."""
     text = json.dumps([MATH_VERSION, engine_fingerprint(), key], sort_keys=True, default=repr)
     return hashlib.sha256(text.encode()).hexdigest()[:32]
@@ -85,7 +85,7 @@ def digest(key: Any) -> str:
 
 def _path(key: Any, suffix: str) -> Path | None:
     folder = directory()
-    return None if folder is None else folder / f"{digest(key)}{suffix}"
+    return None if folder is None else folder / f"{key_digest(key)}{suffix}"
 
 
 _WARNED: list = []
@@ -249,12 +249,12 @@ _MISS_ERRORS = (ValueError, TypeError, KeyError, IndexError, AttributeError)
 def entry_path(kind_: Kind, inputs: dict) -> Path | None:
     """Where ``kind_``'s entry for ``inputs`` is kept (None when caching is off)."""
     folder = directory()
-    return None if folder is None else folder / f"{kind_.name}-{digest([kind_.name, inputs])}{kind_.suffix}"
+    return None if folder is None else folder / f"{kind_.name}-{key_digest([kind_.name, inputs])}{kind_.suffix}"
 
 
 def peek(kind_: Kind, inputs: dict) -> Any | None:
     """The value kept for ``inputs`` (decoded), or None on a miss; nothing is computed or written."""
-    key = digest([kind_.name, inputs])
+    key = key_digest([kind_.name, inputs])
     stored = _load_arrays(kind_, inputs, key) if kind_.arrays else _load_json(kind_, inputs, key)
     if stored is None:
         return None
@@ -282,7 +282,7 @@ def store(kind_: Kind, inputs: dict, value: Any) -> None:
     stored = None if path is None else kind_.encode(value)
     if stored is None:
         return
-    key = digest([kind_.name, inputs])
+    key = key_digest([kind_.name, inputs])
     if kind_.arrays:
         import numpy as np  # lazy: numpy, only for commands that compute tables
 

@@ -122,7 +122,7 @@ def test_a_forged_validation_verdict_in_a_cache_folder_others_control_has_no_eff
                            "from lit_compliance.load.strict_yaml import load_yaml_file; "
                            "from lit_compliance.load.verdict import VALIDATED; "
                            "key = _validated_key(load_yaml_file(sys.argv[1])); "
-                           "print(cache.digest(['validated', {'key': key}]))", str(bad)],
+                           "print(cache.key_digest(['validated', {'key': key}]))", str(bad)],
                           capture_output=True, text=True, cwd=ROOT, check=True, timeout=300).stdout.strip()
     forged = cache / f"validated-{name}.json"
     forged.write_bytes(_entry(json.dumps({"kind": "validated", "key": name, "value": True}).encode()))

@@ -200,7 +200,7 @@ def test_folders_left_by_a_site_run_killed_outright_are_swept_by_the_next_run(tm
 
     # The next run is the real command in this process, writing a two-file site: sweeping is the
     # writer's part, and the whole catalogue need not be rendered to show it.
-    monkeypatch.setattr(command, "site_files", lambda: {"index.html": "<!DOCTYPE html>", "site.css": b"body {}"})
+    monkeypatch.setattr(command, "site_files_with_progress", lambda: {"index.html": "<!DOCTYPE html>", "site.css": b"body {}"})
     dead = subprocess.Popen([sys.executable, "-c", "pass"])
     dead.wait()  # a process number that no longer runs, as a killed run's would be
     target = tmp_path / "site"

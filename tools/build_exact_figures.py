@@ -90,7 +90,7 @@ def _paytable_figures(wager, table, rules) -> dict:
     from lit_compliance.gamemath import price_paytable
     from lit_compliance.gamemath.base import analyse_base, multipliers
     from lit_compliance.gamemath.coverall import price_cover_all
-    from lit_compliance.gamemath.side import atoms_for, envy_per_other_player, price
+    from lit_compliance.gamemath.side import atoms_for, envy_per_other_player, price_over_atoms
 
     from lit_compliance.report.priced_json import priced_json
 
@@ -118,7 +118,7 @@ def _paytable_figures(wager, table, rules) -> dict:
                             "interval_float": None if got["interval"] is None else [repr(x) for x in got["interval"]],
                             "missing": got["missing"]}
     else:
-        s = price(table, atoms_for(table.hand_basis, rules))
+        s = price_over_atoms(table, atoms_for(table.hand_basis, rules))
         out["side"] = {"constant": _q(s.constant), "fixed_total": _q(s.fixed_total),
                        "meter_share": _q(s.meter_share), "hit_frequency": _q(s.hit_frequency),
                        "missing": s.missing, "lines": [[i, _q(p)] for i, p in s.lines]}

@@ -22,12 +22,13 @@ from pathlib import Path
 import click
 
 from .. import __version__, signals
-from ..load.catalogue import Catalogue, CatalogueError, Ruleset, names_a_file, resolve_ref
+from ..api import catalogue  # the bundled catalogue (read lazily, one jurisdiction at a time)
+from ..load.catalogue import CatalogueError, Ruleset, names_a_file, resolve_ref
 from ..load.strict_yaml import InputError, Problem
 from ..output.files import OutputError, write_output
 from ..suggest import unknown
 from ..output.text_safety import one_line, visible
-from .conventions import apply
+from .conventions import apply_conventions
 import select
 
 EXIT_OK, EXIT_NO, EXIT_TROUBLE = 0, 1, 2
@@ -46,7 +47,7 @@ def handled(func):
         try:
             return func(*args, **kwargs)
         except InputError as exc:
-            problems = collapse(exc.problems)
+            problems = collapse_problems(exc.problems)
             _fail([p.as_dict() | ({"count": n, "lines": rows} if n > 1 else {}) for p, n, rows in problems],
                   [_said(p) + (f" ({n} times, lines {_spans(rows)})" if n > 1 else "") for p, n, rows in problems])
         except (CatalogueError, Trouble) as exc:
@@ -80,7 +81,7 @@ def handled(func):
     return wrapper
 
 
-def collapse(problems: list) -> list[tuple]:
+def collapse_problems(problems: list) -> list[tuple]:
     """The problems with each repeated one (same file, field and message, on other rows) said
     once: ``(first problem, how many times, the lines it was found on)``, in first-seen order."""
     groups: dict = {}
@@ -242,11 +243,6 @@ def progress(label: str):
     return wrap
 
 
-def catalogue() -> Catalogue:
-    """The bundled catalogue (read lazily, one jurisdiction at a time)."""
-    return Catalogue.bundled()
-
-
 def emit(text: str) -> None:
     """Print ``text`` to standard output (one final newline) and flush it at once."""
     click.echo(text, nl=not text.endswith("\n"))
@@ -258,6 +254,8 @@ def emit(text: str) -> None:
 
 format_option = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
                               show_default=True, help="Output format.")
+output_option = click.option("--output", "-o", "output", type=click.Path(path_type=Path, dir_okay=False),
+                             help="Write to FILE (atomically) instead of standard output.")
 
 
 # Which module defines each command (tests check this against the modules themselves).
@@ -340,7 +338,7 @@ class LazyGroup(click.Group):
             importlib.import_module(f"{__package__}.{COMMAND_MODULES[name]}")
         command = self.commands.get(name)
         if command is not None:
-            apply(command)
+            apply_conventions(command)
         return command
 
 

@@ -53,8 +53,8 @@ def complete_wager(ctx, param, incomplete: str) -> list:
 
 
 # Empty is refused here; --wager and --method are checked by their commands, which name the choices.
-FILTERS = {"paytable", "jurisdiction", "jurisdictions", "ruleset_ref", "version", "dealing_method", "on", "casino",
-           "wagers", "wager_limits"}
+NON_EMPTY_OPTIONS = {"paytable", "jurisdiction", "jurisdictions", "ruleset_ref", "version", "dealing_method", "on",
+                     "casino", "wagers", "wager_limits"}
 JURISDICTIONS = {"jurisdiction", "jurisdictions", "ruleset_ref"}
 
 
@@ -101,7 +101,7 @@ def _dash_is_not_a_folder(ctx, param, value):
     return value
 
 
-def apply(command: click.Command) -> None:
+def apply_conventions(command: click.Command) -> None:
     """Give one command the conventions (once; commands are loaded on first use)."""
     if getattr(command, "_conventions_applied", False):
         return
@@ -114,7 +114,7 @@ def apply(command: click.Command) -> None:
     for param in command.params:
         if isinstance(param.type, click.types.FloatParamType):
             _chained(param, _finite)
-        elif isinstance(param, click.Option) and param.name in FILTERS and param.type == click.STRING:
+        elif isinstance(param, click.Option) and param.name in NON_EMPTY_OPTIONS and param.type == click.STRING:
             _chained(param, _not_empty)
         if isinstance(param, click.Option) and param.name == "output":
             _chained(param, _dash_is_not_a_folder if command.name == "site" else _dash_is_stdout)

@@ -20,7 +20,7 @@ from ..table.config import digest, ruleset_for
 def check_floor(doc, path: Path, ruleset_ref: str | None, fmt: str, strict: bool, day=None,
                  filing: tuple = (None, None)) -> None:
     """``check FLOOR``: one summary, a row per table; exits with the worst table's status."""
-    from ..operator.floor_summary import COLUMNS, floor_csv_rows, floor_rows, floor_view  # lazy: only for a floor
+    from ..operator.floor_summary import FLOOR_COLUMNS, floor_csv_rows, floor_rows, floor_view  # lazy: only for a floor
     from ..report.spreadsheet import csv_text  # lazy: only for a floor's CSV summary
 
     floor = floor_of(doc, path.parent)
@@ -28,7 +28,7 @@ def check_floor(doc, path: Path, ruleset_ref: str | None, fmt: str, strict: bool
     if fmt == "json":
         emit(to_json(floor_view(floor, rows, day)))
     elif fmt == "csv":
-        emit(csv_text(COLUMNS, floor_csv_rows(rows)))
+        emit(csv_text(FLOOR_COLUMNS, floor_csv_rows(rows)))
     else:   # a printed summary: stamped
         cat = catalogue()
         stamp = made_stamp([cat.resolve(ref) for ref in sorted({r["ruleset"] for r in rows})], *filing)
@@ -127,13 +127,13 @@ def placard_floor(floor, ruleset_ref: str | None, fmt: str, output_dir: Path | N
     """``placard FLOOR --output-dir DIR``: a sign per complying table and signs.json, written as a whole."""
     import hashlib  # lazy: only a floor's signs are listed with their files' SHA-256
 
-    from ..operator.floor_signs import MARKER, SUMMARY_NAME, sign_file_names  # lazy: only for signs
+    from ..operator.floor_signs import SIGNS_MARKER, SUMMARY_NAME, sign_file_names  # lazy: only for signs
     from ..output.files import OutputError, write_tree  # lazy: only for signs
 
     if output_dir is None:
         raise Trouble(f"{floor.path} is a floor: give --output-dir DIR for its signs (one per table)")
     names = sign_file_names([t.id for t in floor.tables], fmt)
-    files: dict = {MARKER: ""}
+    files: dict = {SIGNS_MARKER: ""}
     rows = []
     cat = catalogue()
     for table in floor.tables:
@@ -153,7 +153,7 @@ def placard_floor(floor, ruleset_ref: str | None, fmt: str, output_dir: Path | N
     summary = {"floor": floor.name, "file": floor.path, "format": fmt, "tables": rows}
     files[SUMMARY_NAME] = to_json(summary)
     try:
-        write_tree(output_dir, files, marker=MARKER)
+        write_tree(output_dir, files, marker=SIGNS_MARKER)
     except OutputError as exc:
         raise Trouble(str(exc)) from None
     emit(render("floor_signs.txt.j2", v=summary, folder=str(output_dir)))

@@ -15,9 +15,9 @@ from ..output.render import render, to_json
 from ..table.theory import load_theory
 from ..hold.judge import judge
 from ..hold.results import read_results
-from ..report.hold_view import csv_text, view
+from ..report.hold_view import hold_csv, hold_view
 
-FORMATS = ["text", "json", "csv", "html", "pdf"]
+HOLD_FORMATS = ["text", "json", "csv", "html", "pdf"]
 MAX_SIMULATED_ROUNDS = 50_000_000
 
 
@@ -74,7 +74,7 @@ def _theories(configs) -> list:
               help="Exit status 1 when the report raises the alarm: the chance (percent) that an honest table "
                    "raises it anywhere in the report (over every judged period and cumulative result) is at most "
                    "this.")
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
+@click.option("--format", "fmt", type=click.Choice(HOLD_FORMATS), default="text", show_default=True,
               help="text, json, csv (one row per table, wager and period, then the cumulative rows), html "
                    "(with each wager's funnel chart) or pdf.")
 @click.option("--output", "-o", "output", type=click.Path(path_type=Path, dir_okay=False),
@@ -115,9 +115,9 @@ def hold(results, configs, band, alarm_percent, fmt, output, made_on, prepared_b
     if fmt == "json":
         content: str | bytes = to_json(report)
     elif fmt == "csv":
-        content = csv_text(report)
+        content = hold_csv(report)
     else:
-        shown = view(report, charts_too=fmt != "text")
+        shown = hold_view(report, charts_too=fmt != "text")
         cat = catalogue()
         stamp = made_stamp([cat.resolve(ref) for ref in sorted({t["ruleset"] for t in report["tables"]})],
                            made_on, prepared_by)
@@ -176,7 +176,7 @@ def simulate(config, rounds, periods, seed, start, anomaly, fmt, output):
     from ..hold.simulate import AnomalyError, Play, SimulationError, simulate as run
     # lazy: as above
     from ..suggest import unknown
-    from ..report.spreadsheet import Figure, csv_text  # lazy: as above
+    from ..report.spreadsheet import FormattedNumber, csv_text  # lazy: as above
 
     first = parse_date(start, "--start")
     if (dt.date.max - first).days < periods - 1:
@@ -217,8 +217,9 @@ def simulate(config, rounds, periods, seed, start, anomaly, fmt, output):
             units = 3 if play.wager.is_base else 1
             wagered = int(play.stake * 100) * units * rounds
             rows.append({"date": day, "table": th.table, "wager": wid, "rounds": rounds,
-                         "wagered": Figure(_money(wagered)), "house_win": Figure(_money(int(won[wid][k]))),
-                         "meter": Figure(_money(int(play.meter * 100))) if play.meter is not None else ""})
+                         "wagered": FormattedNumber(_money(wagered)),
+                         "house_win": FormattedNumber(_money(int(won[wid][k]))),
+                         "meter": FormattedNumber(_money(int(play.meter * 100))) if play.meter is not None else ""})
     for note in skipped:
         click.echo(f"simulate: {note}", err=True)
     if fmt == "json":

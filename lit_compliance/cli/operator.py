@@ -13,7 +13,7 @@ import click
 
 from ..load.catalogue import CatalogueError, Ruleset
 from .common import (EXIT_NO, EXIT_OK, Trouble, catalogue, deliver, emit, filing_options, handled, main, made_stamp,
-                     parse_date, pick, print_pdf, progress, read_answer)
+                     output_option, parse_date, pick, print_pdf, progress, read_answer)
 from ..operator.checks import Report, check as check_config
 from ..operator.answers import Asker, BuildError, keys_for_errors, match_choice
 from ..operator.config_builder import build_config
@@ -56,10 +56,6 @@ def _ruleset(config: TableConfig, ruleset_ref: str | None) -> Ruleset:
             raise Trouble(f"--ruleset: {exc}" if isinstance(exc, CatalogueError) else
                           f"--ruleset: cannot read {one_line(ruleset_ref)}: {exc.strerror or exc}") from None
     return ruleset_for(config, cat, ruleset_ref)
-
-
-output_option = click.option("--output", "-o", "output", type=click.Path(path_type=Path, dir_okay=False),
-                             help="Write to FILE (atomically) instead of standard output.")
 
 
 # --- paytables -------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from ..table.theory import configured_paytable
 from ..table.figures import table_figures, table_lines
 from ..table.config import digest, load_config, model_for, ruleset_for
 
-FORMATS = ["text", "markdown", "json", "csv", "html", "pdf"]
+PAR_FORMATS = ["text", "markdown", "json", "csv", "html", "pdf"]
 
 
 def _is_ruleset_file(target: str) -> bool:
@@ -165,7 +165,7 @@ def _package(target: str | None, folder: Path, fmt: str, made_on, prepared_by, o
 @click.option("--rate", "rate", type=click.FloatRange(min=0, max=100),
               help="Progressive meter rate, percent of each wager (long-run return).")
 @click.option("--reset", type=click.FloatRange(min=0, max=1e9), help="Progressive reset (long-run return).")
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
+@click.option("--format", "fmt", type=click.Choice(PAR_FORMATS), default="text", show_default=True,
               help="text, markdown, json, csv (one row per line), html (print-ready) or pdf.")
 @click.option("--package", "package", type=click.Path(path_type=Path, file_okay=False),
               help="With a table configuration: write a filing package into this folder (new, empty, or written "
@@ -191,7 +191,7 @@ def par(target, version, on, wager, paytable, paytable_file, bet, hands_per_hour
     if fmt == "pdf" and output is None:
         raise Trouble("--format pdf needs --output FILE")
     from ..gamemath.par import ParOptions  # lazy: the math loads only when `par` runs (`--help` imports every command module)
-    from ..report.par_view import csv_text, par_report, running_heads, strip_charts  # lazy: as above
+    from ..report.par_view import par_csv, par_report, running_heads, strip_charts  # lazy: as above
 
     opts = ParOptions(bet=Fraction(str(bet)) if bet is not None else ParOptions.bet, hands_per_hour=hands_per_hour,
                       meter=None if meter is None else Fraction(str(meter)),
@@ -247,7 +247,7 @@ def par(target, version, on, wager, paytable, paytable_file, bet, hands_per_hour
             value = {"permitted": whatif["permitted"], "nearest": whatif["nearest"], "par": value}
         content: str | bytes = to_json(value)
     elif fmt == "csv":
-        content = csv_text(reports)
+        content = par_csv(reports)
     else:
         template = {"text": "par/par.txt.j2", "markdown": "par/par.md.j2"}.get(fmt, "par/par.html.j2")
         if fmt == "pdf":  # running heads, contents and page numbers set by the typesetter, in one pass

@@ -18,10 +18,11 @@ from ..poker.hands import STANDARD, evaluate
 from ..play.irregularities import (EFFECT_TEXT, EVENT_DESCRIPTIONS, NOT_ADDRESSED, UnknownEvent, addressed_matrix,
                              consequence, normalise_event)
 from ..output.render import render, to_json
+from ..load.catalogue import Ruleset
 from ..model import Payout, as_printed
 from ..model.vocabulary import cash, hand_name, odds
 from ..play.round_file import load_round_file
-from ..play.settlement import money, settle, view
+from ..play.settlement import money, settle, settlement_view
 
 BASIS_BY_SIZE = {3: ("player_three",), 5: ("player_and_community", "table_highest"),
                  6: ("player_and_bonus_community",)}
@@ -41,7 +42,7 @@ def _payout(payout: Payout) -> dict:
     return out
 
 
-def evaluation_view(cards: list[int], ruleset=None) -> dict:
+def evaluation_view(cards: list[int], ruleset: Ruleset | None = None) -> dict:
     """What ``evaluate`` prints for a hand: category, name, tags, and the paytable lines it matches."""
     rules = as_printed(ruleset).hand_rules if ruleset is not None else STANDARD
     hand = evaluate(cards, rules)
@@ -110,7 +111,7 @@ def settle_cmd(round_file: Path, fmt: str) -> None:
     """
     rnd = load_round_file(round_file, catalogue(), display=str(round_file))
     result = settle(rnd)
-    data = view(result)
+    data = settlement_view(result)
     emit(to_json(data) if fmt == "json" else render("settle.txt.j2", s=data, players=settle_text_rows(data),
                                                     money=settle_text_totals(data)))
     sys.exit(EXIT_NO if result.unsettleable else EXIT_OK)

@@ -15,17 +15,17 @@ import click
 
 from ..load.catalogue import Catalogue, names_a_file, resolve_ref
 from ..suggest import did_you_mean
-from .common import EXIT_NO, EXIT_OK, Trouble, handled, main
+from .common import EXIT_NO, EXIT_OK, Trouble, handled, main, output_option
 from ..regulator.compare import compare as compare_topic
 from ..regulator.compare import topics as all_topics
-from ..regulator.compare import view as compare_view
+from ..regulator.compare import compare_view
 from ..regulator.diff import diff_rulesets
-from ..regulator.diff_view import view as diff_view
+from ..regulator.diff_view import diff_view
 from ..output.files import OutputError, write_output
 from ..output.render import render, to_json
 from ..output.text_safety import markdown, styled
 
-FORMATS = ["text", "markdown", "html", "json"]
+REGULATOR_FORMATS = ["text", "markdown", "html", "json"]
 TEMPLATE_SUFFIX = {"text": "txt", "markdown": "md", "html": "html"}
 
 STYLES = {
@@ -34,10 +34,8 @@ STYLES = {
     "renamed": {"fg": "cyan"}, "recited": {"dim": True},
 }
 
-format_option = click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
-                             help="Output format.")
-output_option = click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path),
-                             help="Write to FILE (atomically) instead of standard output.")
+document_format_option = click.option("--format", "fmt", type=click.Choice(REGULATOR_FORMATS),
+                                      default="text", show_default=True, help="Output format.")
 color_option = click.option("--color/--no-color", "color", default=None,
                             help="Colour the text output (default: only when writing to a terminal).")
 
@@ -87,7 +85,7 @@ def _use_color(color: bool | None, fmt: str, output: Path | None) -> bool:
 @main.command("diff", short_help="Every difference in meaning between two rulesets.")
 @click.argument("old")
 @click.argument("new")
-@format_option
+@document_format_option
 @output_option
 @click.option("--citations/--no-citations", default=False,
               help="Also list citation-only changes (kind 'recited') and count them as differences.")
@@ -152,7 +150,7 @@ def _diff_configs(old: str, new: str, fmt: str, output: Path | None, house_edge:
 @click.option("--jurisdiction", "-j", "jurisdictions", multiple=True, metavar="REF",
               help="Compare only these (jurisdiction, jurisdiction@version or file); repeatable. "
                    "Default: the newest version of every jurisdiction in the catalogue.")
-@format_option
+@document_format_option
 @output_option
 @color_option
 @handled

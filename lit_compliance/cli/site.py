@@ -10,7 +10,7 @@ from ..output import site as made
 from ..output.files import OutputError, write_tree
 
 
-def site_files() -> dict[str, str | bytes]:
+def site_files_with_progress() -> dict[str, str | bytes]:
     """Every file of the bundled catalogue's site (:func:`lit_compliance.output.site.site_files`)."""
     return made.site_files(progress)
 
@@ -27,7 +27,7 @@ def site(output: Path) -> None:
     diff pages. Open index.html in any browser; nothing needs a
     server, the network or JavaScript.
     """
-    files = site_files()
+    files = site_files_with_progress()
     try:
         write_tree(output, files)
     except OutputError as exc:

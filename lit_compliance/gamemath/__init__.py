@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Callable, Iterable
 
-from ..model import Paytable, Reading, RulesetModel, Wager, model_of
+from ..model import Paytable, Reading, RulesetModel, RulesetOrModel, Wager, model_of
 from ..model.readings import ZERO_EV_PULLED, ZERO_EV_RIDDEN
 from ..model.vocabulary import hand_name, money
 from ..poker.hands import CATEGORIES_5, HandRules
@@ -30,8 +30,8 @@ from .moments import Moments, moments
 from .record import (Alternative, AppliedReading, BaseStrategy, CoverAllFigures, HoldingGroup, MeterFunction,
                      PricedAt, PricedPaytable, SideFigures, Status)
 from .settings import AS_PUBLISHED, TableSettings
-from .side import atoms_for, envy_per_other_player, price
-from .strategy_rule import Rule
+from .side import atoms_for, envy_per_other_player, price_over_atoms
+from .strategy_rule import StrategyRule
 
 
 def _result(wager: Wager, table: Paytable | None, **kw: Any) -> PricedPaytable:
@@ -65,9 +65,9 @@ def _price_base(wager: Wager, table: Paytable, rules: HandRules) -> PricedPaytab
         base=_strategy(r))
 
 
-def _rules(rules: list[dict]) -> tuple[Rule, ...]:
-    return tuple(Rule(r["decision"], r["family"], tuple(r["high"]), tuple(r["excluding"]), tuple(r["including"]),
-                      r["text"]) for r in rules)
+def _rules(rules: list[dict]) -> tuple[StrategyRule, ...]:
+    return tuple(StrategyRule(r["decision"], r["family"], tuple(r["high"]), tuple(r["excluding"]),
+                              tuple(r["including"]), r["text"]) for r in rules)
 
 
 def _strategy(r) -> BaseStrategy:
@@ -131,7 +131,7 @@ def _price_side(wager: Wager, table: Paytable, rules: HandRules,
                 settings: TableSettings = AS_PUBLISHED) -> PricedPaytable:
     if table.hand_basis == "table_highest":
         return _price_cover_all(wager, table, rules)
-    result = price(table, atoms_for(table.hand_basis, rules))
+    result = price_over_atoms(table, atoms_for(table.hand_basis, rules))
     fixed_stake = wager.stake_for(table)
     stake = fixed_stake or settings.stake
     stake_from = "fixed by the rules" if fixed_stake else (settings.stake_from if stake else None)
@@ -294,11 +294,11 @@ def priced(model: RulesetModel, wager: Wager, table: Paytable | None,
     return replace(result, readings=tuple(readings), alternatives=tuple(alternatives))
 
 
-def _model(ruleset) -> RulesetModel:
+def _model(ruleset: RulesetOrModel) -> RulesetModel:
     return ruleset if isinstance(ruleset, RulesetModel) else model_of(ruleset)
 
 
-def paytable_result(ruleset, wager_id: str, paytable_id: str | None,
+def paytable_result(ruleset: RulesetOrModel, wager_id: str, paytable_id: str | None,
                     settings: TableSettings = AS_PUBLISHED) -> PricedPaytable:
     """The priced record of one paytable of a ruleset (or model) at ``settings``."""
     model = _model(ruleset)
@@ -343,7 +343,8 @@ def round_figures(result: PricedPaytable, amount: Fraction | None = None) -> Rou
                         result.status, result.settings)
 
 
-def jobs(ruleset, wager_id: str | None = None, paytable_id: str | None = None) -> list[tuple[Wager, Paytable | None]]:
+def jobs(ruleset: RulesetOrModel, wager_id: str | None = None,
+         paytable_id: str | None = None) -> list[tuple[Wager, Paytable | None]]:
     """The (wager, paytable) pairs to price, optionally narrowed to one wager and one paytable."""
     out = []
     for wager in _model(ruleset).wagers:
@@ -356,7 +357,7 @@ def jobs(ruleset, wager_id: str | None = None, paytable_id: str | None = None) -
     return out
 
 
-def analyse(ruleset, wager_id: str | None = None, paytable_id: str | None = None,
+def analyse(ruleset: RulesetOrModel, wager_id: str | None = None, paytable_id: str | None = None,
             progress: Callable[[Iterable], Iterable] | None = None) -> list[PricedPaytable]:
     """The priced record of every paytable (of one wager, or one paytable) as published."""
     model = _model(ruleset)

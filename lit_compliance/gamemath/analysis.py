@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable
 
 from .. import cache
+from ..load.catalogue import Ruleset
 from ..load.fingerprint import content_digest
 from . import analyse
 from .codec import CodecError, decode, encode
@@ -28,7 +29,7 @@ class Analysis:
     math_findings: tuple[dict, ...]
 
 
-def analysis(ruleset, wager_id: str | None = None, paytable_id: str | None = None,
+def analysis(ruleset: Ruleset, wager_id: str | None = None, paytable_id: str | None = None,
              progress: Callable[[Iterable], Iterable] | None = None) -> Analysis:
     """The priced records and math findings of a loaded ruleset under its default readings (one
     wager, or one paytable, without the math findings), from the cache where the same ruleset was
@@ -37,7 +38,7 @@ def analysis(ruleset, wager_id: str | None = None, paytable_id: str | None = Non
     return cache.memo(ANALYSIS, inputs, lambda: _analysis(ruleset, wager_id, paytable_id, progress))
 
 
-def _analysis(ruleset, wager_id, paytable_id, progress) -> Analysis:
+def _analysis(ruleset: Ruleset, wager_id, paytable_id, progress) -> Analysis:
     results = analyse(ruleset, wager_id, paytable_id, progress=progress)
     findings = math_findings(ruleset, results) if not (wager_id or paytable_id) else []
     return Analysis(tuple(results), tuple(json.loads(json.dumps(findings))))

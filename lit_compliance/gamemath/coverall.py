@@ -33,7 +33,7 @@ from .tables import Atom, five_card_counts
 from .. import cache
 
 SEED = 20261121
-ROUNDS = 200_000
+SIMULATED_ROUNDS = 200_000
 
 
 @dataclass
@@ -244,9 +244,9 @@ def cv_distribution(players: int, rounds: int, sums, cross, exact: dict) -> tupl
     return estimate, residual
 
 
-def highest_hand(players: int, rules: HandRules, rounds: int = ROUNDS, seed: int = SEED) -> HighestHand:
+def highest_hand(players: int, rules: HandRules, rounds: int = SIMULATED_ROUNDS, seed: int = SEED) -> HighestHand:
     """The distribution of the highest category among ``players`` hands (exact for one player)."""
-    shipped = shipped_distribution(rules) if rounds == ROUNDS and seed == SEED else None
+    shipped = shipped_distribution(rules) if rounds == SIMULATED_ROUNDS and seed == SEED else None
     if shipped and players in shipped["exact"]:
         counts, total = shipped["exact"][players]
         exact = [Fraction(c, total) for c in counts]

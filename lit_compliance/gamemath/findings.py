@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..model import Line, Paytable, Reading, RulesetModel, Wager, model_of
+from ..model import Line, Paytable, Reading, RulesetModel, RulesetOrModel, Wager, model_of
 from ..model.vocabulary import hand_name
 from ..poker.hands import CATEGORIES_3, CATEGORIES_5
 from . import price_paytable
@@ -165,7 +165,7 @@ def lost_paytables(model: RulesetModel) -> list[dict]:
             for w in model.wagers if not w.paytables and not w.is_base]
 
 
-def math_findings(ruleset, results) -> list[dict]:
+def math_findings(ruleset: RulesetOrModel, results) -> list[dict]:
     """Findings from the math: paytables returning over 100%, payouts out of order of rarity, figures missing."""
     model = ruleset if isinstance(ruleset, RulesetModel) else model_of(ruleset)
     out: list[dict] = []

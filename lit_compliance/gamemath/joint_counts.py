@@ -44,10 +44,9 @@ import numpy as np
 from .. import cache
 from ..poker.cards import SUITS
 from ..poker.hands import CATEGORIES_3, CATEGORIES_5, IMPLIED, HandRules
-from .tables import (FLUSHY_3, FLUSHY_5, Atom, base_classes, five_card_atoms, full_base_tables, six_card_atoms,
+from .tables import (FLUSHY_3, FLUSHY_5, N5, Atom, base_classes, five_card_atoms, full_base_tables, six_card_atoms,
                      three_card_atoms, unpack_array)
 
-N5 = len(CATEGORIES_5)
 SUPER_ROYAL_MASK = 0b1111110000000   # 9-10-J-Q-K-A in one suit, as a 13-bit rank mask (bit 0: deuce)
 DEALS = comb(52, 3) * 49 * 48        # the player's cards and the community cards in order
 BONUS = comb(47, 3)                  # the bonus community cards, for each deal

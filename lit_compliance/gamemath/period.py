@@ -42,7 +42,7 @@ from .. import cache
 from .par_record import BASE_TOTAL
 
 GRID = tuple(int(round(10 ** (k / 5))) for k in range(5, 31))   # 10 .. 1,000,000 rounds
-LEVELS = ("95", "99", "99.9")
+EDGE_LEVELS = ("95", "99", "99.9")
 #: Tail probabilities at which each side of the total's distribution is tabulated, for p-values:
 #: 0.5 (the median) and 0.25, then four a decade from 0.1 down to 1e-8.
 TAILS = (0.5, 0.25) + tuple(10 ** (-k / 4) for k in range(4, 33))
@@ -170,7 +170,7 @@ def total_bands(values: np.ndarray, probs: np.ndarray, rounds, level: str = "95"
 
 
 def _quantiles(values: np.ndarray, probs: np.ndarray, n: int,
-               levels: tuple = LEVELS, keep: list | None = None) -> tuple[dict, tuple[list, list]]:
+               levels: tuple = EDGE_LEVELS, keep: list | None = None) -> tuple[dict, tuple[list, list]]:
     """:func:`edges_at` (at ``levels``, percentages as text), and the z of each tail probability in
     :data:`TAILS` on either side (the lower: the z at or below which the total lies with that
     probability; the upper: at or above)."""
@@ -439,11 +439,11 @@ def _finite(x: float, side: int) -> float:
 
 def _edge_table(values: np.ndarray, probs: np.ndarray) -> dict:
     """The band edges at every level and the tail table, at each point of :data:`GRID`, as JSON data."""
-    table: dict = {lv: [[], []] for lv in LEVELS}
+    table: dict = {lv: [[], []] for lv in EDGE_LEVELS}
     table["tails"] = [[], []]
     for n in GRID:
         e, (low, high) = _quantiles(values, probs, n)
-        for lv in LEVELS:
+        for lv in EDGE_LEVELS:
             table[lv][0].append(_finite(e[lv][0], -1))
             table[lv][1].append(_finite(e[lv][1], 1))
         table["tails"][0].append([_finite(x, -1) for x in low])
@@ -452,7 +452,7 @@ def _edge_table(values: np.ndarray, probs: np.ndarray) -> dict:
 
 
 def _edges_from_json(stored) -> dict:
-    if not (isinstance(stored, dict) and set(stored) == set(LEVELS) | {"tails"}):
+    if not (isinstance(stored, dict) and set(stored) == set(EDGE_LEVELS) | {"tails"}):
         raise ValueError("not a table of band edges")
     return stored
 
@@ -468,7 +468,7 @@ class Edges:
     def __init__(self, values: np.ndarray, probs: np.ndarray):
         inputs = {"distribution": _key(values, probs), "grid": repr(GRID), "tails": repr(TAILS)}
         stored = cache.memo(HOLD_EDGES, inputs, lambda: _edge_table(values, probs))
-        self.table = {lv: (np.array(stored[lv][0]), np.array(stored[lv][1])) for lv in LEVELS}
+        self.table = {lv: (np.array(stored[lv][0]), np.array(stored[lv][1])) for lv in EDGE_LEVELS}
         self.tails = (np.array(stored["tails"][0]), np.array(stored["tails"][1]))   # [grid point, tail]
         self.x = np.log10(np.array(GRID, dtype=float))
 
@@ -573,7 +573,7 @@ class Mixture:
             self.pieces.append(_Piece(weights, shifts, first * h, h, np.cumsum(pmf)))
         self.total = float(sum(pc.weights.sum() for pc in self.pieces))
 
-    def edges(self, levels: tuple = LEVELS) -> dict:
+    def edges(self, levels: tuple = EDGE_LEVELS) -> dict:
         """{level: (z below which, z above which)} the total lies outside the band (as :func:`edges_at`)."""
         if self.sd == 0:
             return {lv: (-np.inf, np.inf) for lv in levels}

@@ -17,7 +17,7 @@ from fractions import Fraction
 from ..model.enums import WagerKind
 from .codec import decode, encode
 from .moments import Moments
-from .strategy_rule import Rule
+from .strategy_rule import StrategyRule
 
 
 class Status(str, Enum):
@@ -79,8 +79,8 @@ class BaseStrategy:
     ride_bet2_share: Fraction
     bet1: tuple[str, ...]                       # three-card holdings that ride, best first
     bet2: tuple[HoldingGroup, ...]              # four-card holdings that ride, by group
-    rules_bet1: tuple[Rule, ...]
-    rules_bet2: tuple[Rule, ...]
+    rules_bet1: tuple[StrategyRule, ...]
+    rules_bet2: tuple[StrategyRule, ...]
     rules_bet1_text: str
     rules_bet2_text: str
     outcomes: tuple[tuple[str, int, Fraction], ...]   # (final category, bets riding, probability), sorted

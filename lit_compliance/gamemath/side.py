@@ -48,7 +48,7 @@ def atoms_for(basis, rules: HandRules) -> tuple[Atom, ...]:
     }[basis](rules)
 
 
-def price(table: Paytable, atoms: tuple[Atom, ...], lines: tuple[Line, ...] | None = None) -> SideResult:
+def price_over_atoms(table: Paytable, atoms: tuple[Atom, ...], lines: tuple[Line, ...] | None = None) -> SideResult:
     """Price a paytable's ``lines`` (its main lines unless given) over equally likely ``atoms``."""
     lines = table.lines if lines is None else lines
     total = sum(a.count for a in atoms)

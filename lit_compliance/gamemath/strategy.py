@@ -26,7 +26,7 @@ from dataclasses import asdict
 import numpy as np
 
 from ..poker.cards import RANK_LETTERS
-from .strategy_rule import Rule
+from .strategy_rule import StrategyRule
 
 HIGH = 10   # a high card: ten or higher (a pair of them pays)
 
@@ -143,7 +143,7 @@ def _words_sorted(words: list[str]) -> list[str]:
     return sorted(words, key=lambda w: [1 if i == 0 and p == "A" else order[p] for i, p in enumerate(w.split("-"))])
 
 
-def _text(rule: Rule, words: str, top: int) -> str:
+def _text(rule: StrategyRule, words: str, top: int) -> str:
     if rule.high[0] > rule.high[1]:
         return f"{words}: {_and(_words_sorted(rule.including))} only"
     text = words + _high_text(*rule.high, top)
@@ -213,14 +213,14 @@ def derive(k: int, holdings, expectation, ace_low: bool = True, pair_pays: bool 
                 continue
             top = max(members[fam].values())
             high, excluding, including = _describe(chosen, members[fam], top)
-            rule = Rule(want, fam, high, excluding, including)
+            rule = StrategyRule(want, fam, high, excluding, including)
             rule.text = _text(rule, words_, top)
             rules.append(rule)
     rules = _merge_paying(rules, k, members, pair_pays)
     return [asdict(r) for r in rules]
 
 
-def _merge_paying(rules: list[Rule], k: int, members: dict, pair_pays: bool) -> list[Rule]:
+def _merge_paying(rules: list[StrategyRule], k: int, members: dict, pair_pays: bool) -> list[StrategyRule]:
     """Say "any paying hand" where every paying family rides whole."""
     paying = [f for f in PAYING[k] if f in members]
     whole = {r.family for r in rules if r.decision == "ride" and r.high == (0, max(members[r.family].values()))
@@ -228,7 +228,8 @@ def _merge_paying(rules: list[Rule], k: int, members: dict, pair_pays: bool) -> 
     if not pair_pays or not paying or not set(paying) <= whole:
         return rules
     merged = [r for r in rules if not (r.decision == "ride" and r.family in paying)]
-    first = Rule("ride", "paying", (0, 4), [], [], "any paying hand (a pair of tens or better, or any better hand)")
+    first = StrategyRule("ride", "paying", (0, 4), [], [],
+                         "any paying hand (a pair of tens or better, or any better hand)")
     return [first] + merged
 
 
@@ -246,7 +247,7 @@ def decide(rules: list[dict], fam: str, high: int, word: str, k: int) -> str:
             if fam in PAYING[k]:
                 return r["decision"]
             continue
-        rule = Rule(r["decision"], r["family"], tuple(r["high"]), r["excluding"], r["including"])
+        rule = StrategyRule(r["decision"], r["family"], tuple(r["high"]), r["excluding"], r["including"])
         if rule.matches(fam, high, word):
             return r["decision"]
     return "pull"

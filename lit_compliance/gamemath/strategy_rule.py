@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 
 @dataclass
-class Rule:
+class StrategyRule:
     """Holdings of ``family`` whose high-card count lies in ``high`` (inclusive), except the rank
     sets ``excluding``, plus the rank sets ``including``; ``decision`` is "ride" or "optional"."""
 

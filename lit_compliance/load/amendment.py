@@ -86,7 +86,7 @@ class _Names:
         self._lists.pop(id(items), None)
 
 
-def resolve(data: Any, text: str, *, new_key_ok: bool = False, names: _Names | None = None) -> tuple:
+def fact_path(data: Any, text: str, *, new_key_ok: bool = False, names: _Names | None = None) -> tuple:
     """The data path (keys and list indexes) that the dotted fact id ``text`` names in ``data``."""
     names = names or _Names()
     parts = text.split(".")
@@ -193,7 +193,7 @@ def apply(base_data: dict, doc: Document) -> tuple[dict, list[tuple[tuple, tuple
             why = protected(change[op])
             if why:
                 raise PathError(f"{change[op]}: an amendment cannot change this ({why})")
-            path = resolve(data, change[op], new_key_ok=(op == "set"), names=names)
+            path = fact_path(data, change[op], new_key_ok=(op == "set"), names=names)
             if op == "add":
                 target = _get(data, path)
                 if not isinstance(target, list):

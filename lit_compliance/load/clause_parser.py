@@ -59,7 +59,7 @@ def _to_roman(n: int) -> str:
 
 
 # kind -> (sample in a template, label pattern)
-KINDS = (
+LABEL_KINDS = (
     ("dotted3", "1.1.1", r"\d+\.\d+\.\d+"),
     ("dotted", "1.1", r"\d+\.\d+"),
     ("two_digit", "01", r"\d\d"),
@@ -80,7 +80,7 @@ class Style:
 
     @classmethod
     def parse(cls, template: str) -> "Style":
-        for kind, sample, _ in KINDS:
+        for kind, sample, _ in LABEL_KINDS:
             at = template.find(sample)
             if at >= 0 and (kind != "lower" or template.count("a") == 1):
                 return cls(kind, template[:at], template[at + len(sample):])
@@ -88,7 +88,7 @@ class Style:
 
     @property
     def label_pattern(self) -> str:
-        return dict((k, p) for k, _, p in KINDS)[self.kind]
+        return dict((k, p) for k, _, p in LABEL_KINDS)[self.kind]
 
     def regex(self) -> str:
         return re.escape(self.prefix) + f"({self.label_pattern})" + re.escape(self.suffix)

@@ -14,7 +14,7 @@ from .facts import facts
 from .ruleset import Ruleset
 from .. import cache
 
-__all__ = ["CiteError", "Clause", "Resolver", "Style", "cite_problems", "clauses", "config_problems",
+__all__ = ["CiteError", "Clause", "Resolver", "Style", "cite_problems", "clause_config_problems", "clauses",
            "resolve_cite", "resolver_for", "source_text"]
 
 
@@ -292,7 +292,7 @@ def cite_problems(rs: Ruleset) -> list[tuple[tuple, str, str]]:
     return out
 
 
-def config_problems(rs: Ruleset) -> list[tuple[tuple, str]]:
+def clause_config_problems(rs: Ruleset) -> list[tuple[tuple, str]]:
     """(path, message) for each unit or break of ``source.clauses`` that the text does not have, and each
     unit set at a level the block does not describe."""
     config = clause_config(rs) or {}

@@ -18,13 +18,15 @@ class ReadingError(ValueError):
 
 
 @dataclass(frozen=True)
-class Change:
+class DocumentChange:
+    """One edit to a ruleset document that a reading makes: ``set``, ``remove`` or ``add`` at a path."""
+
     op: str                 # "set", "remove" or "add"
     path: tuple[str, ...]
     value: Any = None
 
     @classmethod
-    def from_data(cls, data: dict) -> "Change":
+    def from_data(cls, data: dict) -> "DocumentChange":
         if "remove" in data:
             return cls("remove", split_path(data["remove"]))
         if "add" in data:
@@ -105,7 +107,7 @@ def resolve(data: Any, path: tuple[str, ...], create: bool = True) -> tuple[Any,
     raise ReadingError("empty path")
 
 
-def check_change(data: Any, change: Change) -> None:
+def check_change(data: Any, change: DocumentChange) -> None:
     """Raise ReadingError where ``change`` names a place ``data`` does not have."""
     for path in expand(data, change.path):
         container, key = resolve(data, path, create=change.op == "set")

@@ -29,7 +29,7 @@ class Fact:
     findings: tuple[str, ...]
 
 
-def fact_id(data: Any, path: tuple) -> str:
+def dotted_id(data: Any, path: tuple) -> str:
     """The dotted id of the node at ``path`` (a tuple of keys and list indexes) in ``data``."""
     parts, node = [], data
     for step in path:
@@ -69,7 +69,7 @@ def facts(rs: Ruleset) -> list[Fact]:
 def _facts(rs: Ruleset) -> list[Fact]:
     out, seen = [], {}
     for path, node in _walk(rs.data, ()):
-        ident = fact_id(rs.data, path) or "ruleset"
+        ident = dotted_id(rs.data, path) or "ruleset"
         seen[ident] = seen.get(ident, 0) + 1
         if seen[ident] > 1:
             ident = f"{ident}~{seen[ident]}"
@@ -87,7 +87,7 @@ def _slug(value: Any) -> str:
 _SAFE_PAGE = re.compile(r"[^a-z0-9_.-]+")
 
 
-def page(jurisdiction: str, version: str) -> str:
+def site_folder(jurisdiction: str, version: str) -> str:
     """The site folder of a ruleset, ``maryland/v1/``: with a fact id, its reference
     (``maryland/v1/#wagers.base.paytables.a.lines.royal_flush``)."""
     return f"{_slug(jurisdiction)}/{_slug(version)}/"
@@ -132,7 +132,7 @@ def fact_id_at(rs: Ruleset, path: tuple) -> str:
         held = _FACT_IDS.put(rs.data, (), {f.path: f.id for f in facts(rs)})
     path = tuple(path)
     found = held.get(path)
-    return found if found is not None else fact_id(rs.data, path)
+    return found if found is not None else dotted_id(rs.data, path)
 
 
 def change_targets(rs: Ruleset, text: str) -> list[tuple]:

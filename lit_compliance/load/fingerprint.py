@@ -10,6 +10,7 @@ import hashlib
 import json
 from typing import Any
 from .. import cache
+from .ruleset import Ruleset
 
 #: Digits of each part's fingerprint in a sign's parts list.
 PART_DIGITS = 6
@@ -35,7 +36,7 @@ def _hex(text: str, digits: int) -> str:
 _RULES_JSON: list = []  # [(ruleset, its data, its canonical JSON)], the last few: a sign names them several times
 
 
-def ruleset_json(ruleset) -> str:
+def ruleset_json(ruleset: Ruleset) -> str:
     """The canonical JSON of a loaded ruleset's document (an amendment: its base with its changes),
     made once per ruleset in a process (the digest, the parts list and the fit check each need it;
     a ruleset's data is read-only)."""
@@ -63,13 +64,13 @@ def config_json(config, without: tuple[str, ...] = ()) -> str:
     return canonical_json({k: v for k, v in _table_data(config).items() if k not in without})
 
 
-def documents_digest(ruleset, config) -> str:
+def documents_digest(ruleset: Ruleset, config) -> str:
     """12 hex digits of sha256 over the canonical JSON of ``{"config": ..., "ruleset": ...}``."""
     # RFC 8785 orders members by key ("config" before "ruleset") and nests each value's own text
     return _hex('{"config":' + config_json(config) + ',"ruleset":' + ruleset_json(ruleset) + "}", 12)
 
 
-def document_parts(ruleset, config) -> dict[str, str]:
+def document_parts(ruleset: Ruleset, config) -> dict[str, str]:
     """Fingerprints (``PART_DIGITS`` hex digits) of the whole ruleset (``rules``), the configuration
     but its wagers (``table``), and per configured wager its entry with the ruleset paytable it chooses."""
     parts = {"rules": _hex(ruleset_json(ruleset), PART_DIGITS),
@@ -81,7 +82,7 @@ def document_parts(ruleset, config) -> dict[str, str]:
     return parts
 
 
-def document_sha256(ruleset) -> str:
+def document_sha256(ruleset: Ruleset) -> str:
     """sha256 (hex) of a loaded ruleset's document as compact JSON (sorted keys, no white space):
     equal documents, equal digests (computed once per document)."""
     held = _DOCUMENT_SHA256.get(ruleset.data)
@@ -94,12 +95,12 @@ def document_sha256(ruleset) -> str:
 _DOCUMENT_SHA256 = cache.Held(256)   # document (held) -> its digest; bounded, as the other per-document memos
 
 
-def sheet_digest(ruleset) -> str:
+def sheet_digest(ruleset: Ruleset) -> str:
     """12 hex digits of :func:`document_sha256` (the digest a PAR sheet's title block prints)."""
     return document_sha256(ruleset)[:12]
 
 
-def content_digest(ruleset) -> str:
+def content_digest(ruleset: Ruleset) -> str:
     """What a loaded ruleset's meaning depends on, as a digest: its file's text where its data is that
     file's (cheap: read when the file was), else its data (a draft amendment applied to its base)."""
     doc = getattr(ruleset, "document", None)

@@ -46,12 +46,12 @@ from dataclasses import dataclass
 
 from .claims import Claimed, claims
 from .facts import facts
-from .requirements import _bare, _subordinate
+from .requirements import MODALS, _bare, _subordinate
 from .ruleset import Ruleset
 
-NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
-                "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12", "twenty": "20",
-                "thirty": "30", "fifty": "50", "hundred": "100", "thousand": "1000", "twice": "2"}
+NUMBER_WORD_DIGITS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
+                      "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12", "twenty": "20",
+                      "thirty": "30", "fifty": "50", "hundred": "100", "thousand": "1000", "twice": "2"}
 NEGATIONS = frozenset({"not", "no", "never", "nor", "neither"})
 NEGATION_CARRIERS = NEGATIONS | frozenset({"false", "prohibited", "prohibit", "forbidden", "none", "without",
                                            "cannot", "only", "refused", "refuse", "barred", "void", "exempt",
@@ -61,7 +61,6 @@ ACTORS = frozenset({"dealer", "player", "floorperson", "supervisor", "operator",
                     "patron", "croupier", "holder"})
 DOCUMENTS = frozenset({"submission", "brochure", "publication", "sign", "signage", "controls", "approval",
                        "approved", "plan", "chart", "notice", "placard", "posted"})
-MODALS = frozenset({"shall", "must", "may"})
 PARTICIPLES = frozenset({"paid", "made", "dealt", "met", "held", "kept", "laid", "put", "set", "shown", "seen",
                          "given", "taken", "left", "read", "told", "sold", "bought", "done", "won", "lost", "cut"})
 LIGHT_VERBS = frozenset({"make", "made", "use", "used", "met", "observed", "deemed", "required", "considered", "apply",
@@ -85,8 +84,8 @@ def stem(word: str) -> str:
     if w.endswith("'s"):
         w = w[:-2]
     w = w.lstrip("$").replace(",", "")
-    if w in NUMBER_WORDS:
-        return NUMBER_WORDS[w]
+    if w in NUMBER_WORD_DIGITS:
+        return NUMBER_WORD_DIGITS[w]
     w = IRREGULAR.get(SPELLING.get(w, w), SPELLING.get(w, w))
     for suffix in ("ing", "ed", "es", "s"):
         if suffix == "s" and w.endswith(("ss", "us", "is")):
@@ -131,7 +130,7 @@ INSERTED = re.compile(r"\b(shall|must|may)\s*,[^,;:]*,")
 # cross-reference restates the referenced rule, whose facts carry its figures; the figures are not this one's
 RESTATED = re.compile(r"\b(?:who|which|that)\b[^,;:]*?\b(?:in accordance with|as defined in|pursuant to)\s+"
                       r"(?:Regulation|Section|rule|subdivision|§|\([a-z0-9]{1,4}\))", re.I)
-NUMERALS = re.compile(r"\b(?:\d+|" + "|".join(NUMBER_WORDS) + r")\b", re.I)
+NUMERALS = re.compile(r"\b(?:\d+|" + "|".join(NUMBER_WORD_DIGITS) + r")\b", re.I)
 # a compound that names a thing by the act it is for carries that act ("paytable", "payout": pay)
 COMPOUNDS = {"payout": "pay", "paytabl": "pay", "payoff": "pay"}  # by stem
 # a value that is a card's rank symbol carries the rank's name ("A" in a rank order: ace)
@@ -196,7 +195,7 @@ def content_words(text: str) -> list[ContentWord]:
             out.append(ContentWord(word, kind))
 
     for k, (tok, low) in enumerate(zip(tokens, lower)):
-        if tok[0].isdigit() or tok[0] == "$" or low in NUMBER_WORDS:
+        if tok[0].isdigit() or tok[0] == "$" or low in NUMBER_WORD_DIGITS:
             if not ranks:
                 add(tok, "figure")
         elif low in NEGATIONS and _prohibits(lower, k):
@@ -216,7 +215,7 @@ def content_words(text: str) -> list[ContentWord]:
                 if word in LIGHT_VERBS:
                     break  # "shall be played", "may use", "shall comply": the words after carry the meaning
                 if not (word[0].isdigit() or word in NEGATIONS or stem(word) in ACTORS or stem(word) in DOCUMENTS
-                        or word in NUMBER_WORDS):
+                        or word in NUMBER_WORD_DIGITS):
                     participle = word.endswith(("ed", "en")) or word in PARTICIPLES
                     add(tokens[j], "quality" if passive and not participle else "action")
                 taken += 1

@@ -8,7 +8,7 @@ from typing import Any
 from .strict_yaml import InputError, load_yaml_file
 
 #: kind -> (the fields that mark it, the commands that take it)
-KINDS: dict[str, tuple[frozenset, str]] = {
+DOCUMENT_KINDS: dict[str, tuple[frozenset, str]] = {
     "draft amendment": (frozenset({"amends", "changes"}), "show, diff, par, analyze or validate"),
     "ruleset": (frozenset({"schema_version", "hand_rankings", "wagers"}), "show, diff, par, analyze or validate"),
     "table configuration": (frozenset({"config_version", "casino"}), "check, placard, verify or par"),
@@ -22,7 +22,7 @@ def document_kind(data: Any) -> str | None:
     """The kind of document ``data`` is by its top-level fields, or None when it is none of them."""
     if not isinstance(data, dict):
         return None
-    for kind, (marks, _) in KINDS.items():
+    for kind, (marks, _) in DOCUMENT_KINDS.items():
         if marks <= set(data):
             return kind
     return None
@@ -34,7 +34,7 @@ def wrong_kind(data: Any, expected: tuple[str, ...]) -> str | None:
     if kind is None or kind in expected:
         return None
     return (f"this is a {kind}, not a {' or '.join(expected)}; a {kind} is for "
-            f"lit-compliance {KINDS[kind][1]}")
+            f"lit-compliance {DOCUMENT_KINDS[kind][1]}")
 
 
 def file_kind(path) -> str | None:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 
-from .document_changes import Change, ReadingError, check_change
+from .document_changes import DocumentChange, ReadingError, check_change
 from .resources import data_dir, schema, thawed
 from .ruleset import Ruleset
 from .schema_check import anchored, surely_valid
@@ -219,7 +219,7 @@ def reference_problems(doc: Document, sources_dir: Path | None = None) -> list[P
 
 
 MAX_BASE_ODDS = 1_000_000       # exact strategy sums stay far inside 64-bit integers
-MAX_AMOUNT = 1_000_000_000      # odds, amounts and percentages on side wagers
+MAX_SIDE_FIGURE = 1_000_000_000  # odds, amounts and percentages on side wagers
 
 
 def _paytable_problems(doc: Document, wager: dict, table: dict, path: tuple) -> list[Problem]:
@@ -256,8 +256,9 @@ def _paytable_problems(doc: Document, wager: dict, table: dict, path: tuple) -> 
                 elif value > MAX_BASE_ODDS:
                     out.append(doc.problem(lpath + ("payout", "value"),
                                            f"{value} to 1 is beyond any base game paytable (at most {MAX_BASE_ODDS:,} to 1)"))
-            elif value > MAX_AMOUNT:
-                out.append(doc.problem(lpath + ("payout", "value"), f"{value} is beyond any payout (at most {MAX_AMOUNT:,})"))
+            elif value > MAX_SIDE_FIGURE:
+                out.append(doc.problem(lpath + ("payout", "value"),
+                                       f"{value} is beyond any payout (at most {MAX_SIDE_FIGURE:,})"))
     return out
 
 
@@ -288,7 +289,7 @@ def clause_problems(doc: Document) -> list[Problem]:
     """Where the ruleset describes its source's numbering (``source.clauses``) and the source is
     bundled unchanged: every unit and break it names is in the text, every citation (of a fact or
     a finding) names a clause of it, and every quote occurs in a clause its citation names."""
-    from .clauses import cite_problems, config_problems  # lazy: parsing sources costs start-up; a warm run never validates
+    from .clauses import cite_problems, clause_config_problems  # lazy: parsing sources costs start-up; a warm run never validates
     from .quotes import quote_problems  # lazy: as above
     from .claims import claim_problems  # lazy: as above
 
@@ -299,7 +300,7 @@ def clause_problems(doc: Document) -> list[Problem]:
     if not file.is_file() or hashlib.sha256(file.read_bytes()).hexdigest() != src["sha256"]:
         return []
     rs = Ruleset(doc.data, doc.file, doc)
-    problems = [doc.problem(path, message) for path, message in config_problems(rs)]
+    problems = [doc.problem(path, message) for path, message in clause_config_problems(rs)]
     if problems:
         return problems
     return ([doc.problem(path, f"{cite!r}: {message}") for path, cite, message in cite_problems(rs)]
@@ -343,7 +344,7 @@ def reading_problems(doc: Document) -> list[Problem]:
                                               f"has {len(defaults)}"))
         for j, reading in enumerate(readings):
             for k, data in enumerate(reading["changes"]):
-                change = Change.from_data(data)
+                change = DocumentChange.from_data(data)
                 try:
                     check_change(doc.data, change)
                 except ReadingError as exc:

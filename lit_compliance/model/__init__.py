@@ -11,11 +11,11 @@ from .enums import FindingKind, HandBasis, PayoutKind, SelectionRule, VoidWagers
 from .header import Header, header_of
 from .payout import Payout, exact
 from .paytable import Line, Paytable, first_line
-from .provenance import Source, finding_ids
+from .provenance import Source, finding_id_tuple
 from .readings import Reading, ReadingError
-from .ruleset import Finding, Irregularity, PayoutLimit, RulesetModel, as_printed, model_of
+from .ruleset import Finding, Irregularity, PayoutLimit, RulesetModel, RulesetOrModel, as_printed, model_of
 from .wager import Envy, Meter, Wager
 
 __all__ = ["FindingKind", "HandBasis", "PayoutKind", "SelectionRule", "VoidWagers", "WagerKind", "Payout",
-           "exact", "Header", "header_of", "Line", "Paytable", "first_line", "Source", "finding_ids", "Reading", "ReadingError",
-           "Finding", "Irregularity", "PayoutLimit", "RulesetModel", "as_printed", "model_of", "Envy", "Meter", "Wager"]
+           "exact", "Header", "header_of", "Line", "Paytable", "first_line", "Source", "finding_id_tuple", "Reading", "ReadingError",
+           "Finding", "Irregularity", "PayoutLimit", "RulesetModel", "RulesetOrModel", "as_printed", "model_of", "Envy", "Meter", "Wager"]

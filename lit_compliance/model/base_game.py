@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from .provenance import finding_ids
+from .provenance import finding_id_tuple
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ class Flag:
     def from_data(cls, data: Mapping) -> "Flag":
         """The flag an ``{value, text, assumed, cite, finding}`` item states."""
         return cls(data.get("value"), data["cite"], data.get("text"), data.get("assumed"),
-                   finding_ids(data.get("finding")))
+                   finding_id_tuple(data.get("finding")))
 
     @property
     def stated(self) -> bool:
@@ -87,7 +87,7 @@ def base_game_of(data: Mapping) -> BaseGame:
     q = bg["qualifying_hand"]
     return BaseGame(
         bets=tuple(Bet(b["id"], b["label"], bool(b["withdrawable"]), b["decision_point"], b["cite"],
-                       finding_ids(b.get("finding"))) for b in bg["bets"]),
+                       finding_id_tuple(b.get("finding"))) for b in bg["bets"]),
         equal_bets=Flag.from_data(bg["equal_bets"]),
-        qualifying_hand=QualifyingHand(q["hand"], q["cite"], finding_ids(q.get("finding"))),
+        qualifying_hand=QualifyingHand(q["hand"], q["cite"], finding_id_tuple(q.get("finding"))),
         independent_decisions=Flag.from_data(bg["independent_decisions"]))

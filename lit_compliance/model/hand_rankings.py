@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Mapping
 
 from .base_game import Flag
-from .provenance import finding_ids
+from .provenance import finding_id_tuple
 
 
 @dataclass(frozen=True)
@@ -64,16 +64,16 @@ def _flag(data: Mapping | None) -> Flag | None:
 def _ranking(r: Mapping | None) -> Ranking | None:
     if not r:
         return None
-    return Ranking(tuple(Category(c["hand"], c.get("text"), c["cite"], finding_ids(c.get("finding")))
+    return Ranking(tuple(Category(c["hand"], c.get("text"), c["cite"], finding_id_tuple(c.get("finding")))
                          for c in r["categories"]),
                    Flag.from_data(r["ace_low_straight"]), _flag(r.get("wraparound_straight")),
-                   _flag(r.get("ace_with_king_and_two")), r["cite"], finding_ids(r.get("finding")))
+                   _flag(r.get("ace_with_king_and_two")), r["cite"], finding_id_tuple(r.get("finding")))
 
 
 def hand_rankings_of(data: Mapping) -> HandRankings:
     """The hand rankings of a ruleset document (validated)."""
     hr = data["hand_rankings"]
     ro = hr["rank_order"]
-    return HandRankings(RankOrder(tuple(ro["high_to_low"]), ro["cite"], finding_ids(ro.get("finding"))),
+    return HandRankings(RankOrder(tuple(ro["high_to_low"]), ro["cite"], finding_id_tuple(ro.get("finding"))),
                         Flag.from_data(hr["suits_equal"]), _ranking(hr["five_card"]),
                         _ranking(hr["three_card"]), _ranking(hr["six_card"]))

@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
 
-from .provenance import finding_ids, quote_text
+from ..load.ruleset import NOT_STATED, Ruleset  # NOT_STATED: the literal a ruleset gives where its source states no date
+from .provenance import finding_id_tuple, quote_text
 
-NOT_STATED = "not stated in source"   # the literal a ruleset gives where its source states no date
 DEFAULT_CURRENCY = "USD"
 
 
@@ -124,9 +124,9 @@ def header_of(data: Mapping) -> Header:
     return Header(
         schema_version=data.get("schema_version"),
         jurisdiction=Jurisdiction(j["id"], j["name"], j["regulator"], j.get("currency", DEFAULT_CURRENCY), j["cite"],
-                                  quote_text(j.get("quote")), finding_ids(j.get("finding"))),
+                                  quote_text(j.get("quote")), finding_id_tuple(j.get("finding"))),
         version=Version(v["id"], str(v["effective_date"]), v.get("supersedes"), v["change_note"], v["cite"],
-                        quote_text(v.get("quote")), finding_ids(v.get("finding"))),
+                        quote_text(v.get("quote")), finding_id_tuple(v.get("finding"))),
         source=SourceText(s["title"], s["citation"], s.get("authority"), s["file"], s["sha256"],
                           tuple(Amendment(h.get("citation", ""), str(h.get("effective_date", "")))
                                 for h in s.get("history") or ()),
@@ -143,7 +143,7 @@ class Outline:
     finding_count: int
 
 
-def outline_of(ruleset) -> Outline:
+def outline_of(ruleset: Ruleset) -> Outline:
     """The outline of a loaded (validated) ruleset: the same header, wager ids and finding count as
     its whole model (:func:`lit_compliance.model.as_printed`) gives, at the cost of the header alone."""
     data = ruleset.data

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .enums import PayoutKind
-from .provenance import finding_ids
+from .provenance import finding_id_tuple
 
 
 def exact(value) -> Fraction | None:
@@ -38,7 +38,7 @@ class Payout:
     @classmethod
     def from_data(cls, data: dict) -> "Payout":
         """A payout from a ruleset's payout mapping (kind, value, finding)."""
-        return cls(PayoutKind(data["kind"]), exact(data.get("value")), finding_ids(data.get("finding")))
+        return cls(PayoutKind(data["kind"]), exact(data.get("value")), finding_id_tuple(data.get("finding")))
 
     # --- what kind of figure ---------------------------------------------------------------------
     @property

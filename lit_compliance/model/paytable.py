@@ -12,7 +12,7 @@ from typing import Protocol
 
 from .enums import HandBasis
 from .payout import Payout, exact
-from .provenance import Source, finding_ids, quote_text
+from .provenance import Source, finding_id_tuple, quote_text
 
 
 class Outcome(Protocol):
@@ -39,9 +39,9 @@ class Line:
         """A line from a ruleset's (or a house paytable's) line mapping."""
         return cls(data["hand"], tuple(data.get("suits") or ()), Payout.from_data(data["payout"]),
                    exact(data.get("stake")), quote_text(data.get("quote")), data.get("cite", "house paytable"),
-                   finding_ids(data.get("finding")) + tuple(
-                       f for f in finding_ids(data["payout"].get("finding"))
-                       if f not in finding_ids(data.get("finding"))),
+                   finding_id_tuple(data.get("finding")) + tuple(
+                       f for f in finding_id_tuple(data["payout"].get("finding"))
+                       if f not in finding_id_tuple(data.get("finding"))),
                    source, bool(data.get("supplied_by_house")))
 
     def matches(self, outcome: Outcome) -> bool:
@@ -92,8 +92,8 @@ class Paytable:
             lines=tuple(Line.from_data(ln, where("lines", k)) for k, ln in enumerate(data["lines"])),
             envy_lines=tuple(Line.from_data(ln, where("envy_lines", k))
                              for k, ln in enumerate(data.get("envy_lines") or ())),
-            note=data.get("note"), cite=data.get("cite", "house paytable"), findings=finding_ids(data.get("finding")),
-            source=source)
+            note=data.get("note"), cite=data.get("cite", "house paytable"),
+            findings=finding_id_tuple(data.get("finding")), source=source)
 
     def line_for(self, outcome: Outcome) -> Line | None:
         """The line this paytable pays ``outcome`` on (first satisfied), or None: the wager loses."""

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 
-def finding_ids(value) -> tuple[str, ...]:
+def finding_id_tuple(value) -> tuple[str, ...]:
     """A fact's ``finding`` as a tuple of ids (a ruleset may give one id or a list)."""
     if not value:
         return ()

@@ -16,12 +16,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..load.document_changes import (
-    Change, ReadingError, apply_changes, check_change, expand, resolve, resolve_step, split_path)
+    DocumentChange, ReadingError, apply_changes, check_change, expand, resolve, resolve_step, split_path)
 from .provenance import Source
 
 # The change machinery lives in load (validation checks every change); it is named here too, beside
 # the readings made of it.
-__all__ = ["Change", "Reading", "ReadingError", "ZERO_EV_FINDING", "ZERO_EV_PULLED", "ZERO_EV_RIDDEN",
+__all__ = ["DocumentChange", "Reading", "ReadingError", "ZERO_EV_FINDING", "ZERO_EV_PULLED", "ZERO_EV_RIDDEN",
            "apply_changes", "check_change", "expand", "resolve", "resolve_step", "split_path"]
 
 
@@ -34,7 +34,7 @@ class Reading:
     why: str | None
     cite: str | None
     operator_may_choose: bool
-    changes: tuple[Change, ...]
+    changes: tuple[DocumentChange, ...]
     source: Source | None = field(default=None, repr=False, compare=False)
 
     @property

@@ -12,7 +12,7 @@ import copy
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
-from typing import Any, Iterable, Mapping
+from typing import Iterable, Mapping, Union
 
 from .enums import FindingKind, HandBasis, SelectionRule, VoidWagers, WagerKind
 from .base_game import BaseGame, Flag, base_game_of
@@ -21,12 +21,13 @@ from .hand_rules import HandRules
 from .header import Header, header_of
 from .paytable import Paytable
 from .payout import exact
-from .provenance import Source, finding_ids, quote_text
+from .provenance import Source, finding_id_tuple, quote_text
 from .sections import (Cards, DealingMethod, Definition, RoundStep, Sections, SignageRule, TableLimit,
                        sections_of)
 from .table import Table, table_of
-from .readings import Change, Reading, ReadingError, apply_changes
+from .readings import DocumentChange, Reading, ReadingError, apply_changes
 from .wager import Envy, Meter, Wager
+from ..load.ruleset import Ruleset
 from ..suggest import unknown
 from .. import cache
 
@@ -97,7 +98,7 @@ class Irregularity:
 
 @dataclass(frozen=True)
 class RulesetModel:
-    ruleset: Any = field(repr=False, compare=False)   # the loaded document (load.catalogue.Ruleset)
+    ruleset: Ruleset = field(repr=False, compare=False)   # the loaded ruleset this is the model of
     jurisdiction: str
     name: str
     version: str
@@ -228,6 +229,11 @@ class RulesetModel:
         return tuple(r for r in self.applied if not r.default)
 
 
+#: What an engine call that reads "a ruleset" accepts: a loaded ruleset (read under its default
+#: readings) or the model of one (under the readings it was built with).
+RulesetOrModel = Union[Ruleset, RulesetModel]
+
+
 def _src(doc, path: tuple) -> Source | None:
     """Where ``path`` stands in the document's file (its line looked up only when asked for)."""
     return None if doc is None else Source(doc.file, None, path, doc.locate)
@@ -240,7 +246,7 @@ def parse_readings(data: dict, doc=None) -> tuple[Finding, ...]:
         readings = tuple(
             Reading(id=r["id"], finding=f["id"], meaning=r["meaning"], default=bool(r.get("default")),
                     why=r.get("why"), cite=r.get("cite"), operator_may_choose=bool(r.get("operator_may_choose")),
-                    changes=tuple(Change.from_data(c) for c in r.get("changes") or ()),
+                    changes=tuple(DocumentChange.from_data(c) for c in r.get("changes") or ()),
                     source=_src(doc, ("findings", i, "readings", j)))
             for j, r in enumerate(f.get("readings") or ()))
         out.append(Finding(f["id"], FindingKind(f["kind"]), f["cite"], f["says"], f["problem"],
@@ -287,13 +293,13 @@ def _wager(w: dict, doc, path: tuple) -> Wager:
         selection=SelectionRule(w["selection"]["rule"]), selection_cite=w["selection"]["cite"], requires=tuple(w.get("requires_wagers") or ()),
         paytables=tuple(tables),
         meter=None if meter is None else Meter(exact(meter.get("reset_minimum")), meter.get("rate_set_by"),
-                                               meter["cite"], finding_ids(meter.get("finding")),
+                                               meter["cite"], finding_id_tuple(meter.get("finding")),
                                                meter.get("paid_amount"), meter.get("reset_rule")),
         envy=None if envy is None else Envy(
             tuple(envy["qualifying_hands"]), envy["own_hand_pays"], envy["per_qualifying_hand"],
             envy["requires_wager"], bool(envy.get("scales_with_stake")), envy["cite"],
-            finding_ids(envy.get("finding")), envy.get("text")),
-        cite=w["cite"], findings=finding_ids(w.get("finding")), source=_src(doc, path),
+            finding_id_tuple(envy.get("finding")), envy.get("text")),
+        cite=w["cite"], findings=finding_id_tuple(w.get("finding")), source=_src(doc, path),
         stake_as_written=None if stake.get("amount") is None else str(stake["amount"]),
         independent=Flag.from_data(w["independent"]) if w.get("independent") else None,
         returnable=Flag.from_data(w["returnable"]) if w.get("returnable") else None)
@@ -317,15 +323,16 @@ def irregularities_of(data: Mapping) -> tuple[Irregularity, ...]:
     return tuple(
         Irregularity(e["id"], e["event"], e["consequence"]["kind"], e["consequence"]["text"],
                      VoidWagers(e["consequence"]["wagers"]) if e["consequence"].get("wagers") else None,
-                     e["cite"], finding_ids(e.get("finding")), e.get("condition"), quote_text(e.get("quote")))
+                     e["cite"], finding_id_tuple(e.get("finding")), e.get("condition"), quote_text(e.get("quote")))
         for e in data.get("irregularities") or ())
 
 
 def _floor(f: Mapping | None) -> PayoutFloor | None:
-    return None if not f else PayoutFloor(f["kind"], f.get("or_amount_set_by"), f["cite"], finding_ids(f.get("finding")))
+    return None if not f else PayoutFloor(f["kind"], f.get("or_amount_set_by"), f["cite"], finding_id_tuple(f.get("finding")))
 
 
-def build(ruleset, data: dict, applied: tuple[Reading, ...], findings: tuple[Finding, ...]) -> RulesetModel:
+def build_model(ruleset: Ruleset, data: dict, applied: tuple[Reading, ...],
+                findings: tuple[Finding, ...]) -> RulesetModel:
     """The model of ``data`` (a document with ``applied`` readings' changes already made)."""
     doc = getattr(ruleset, "document", None) if data is getattr(ruleset, "data", None) else None
     j = data["jurisdiction"]
@@ -336,7 +343,7 @@ def build(ruleset, data: dict, applied: tuple[Reading, ...], findings: tuple[Fin
         findings=findings,
         payout_limits=tuple(
             PayoutLimit(p["id"], tuple(p["applies_to"]), tuple(p.get("excludes") or ()), p["set_by"],
-                        (p.get("floor") or {}).get("kind"), p.get("disclosure"), p["cite"], finding_ids(p.get("finding")),
+                        (p.get("floor") or {}).get("kind"), p.get("disclosure"), p["cite"], finding_id_tuple(p.get("finding")),
                         _floor(p.get("floor")))
             for p in data.get("payout_limits") or ()),
         irregularities=irregularities_of(data),
@@ -347,7 +354,7 @@ def build(ruleset, data: dict, applied: tuple[Reading, ...], findings: tuple[Fin
 _MODELS = cache.Held(1024)   # by ruleset (held) and choices: bounded
 
 
-def model_of(ruleset, choices: Mapping[str, str] | None = None) -> RulesetModel:
+def model_of(ruleset: Ruleset, choices: Mapping[str, str] | None = None) -> RulesetModel:
     """The model of a loaded ruleset under ``choices`` ({finding id: reading id}; default readings
     elsewhere). Built once per (ruleset, choices) and shared: it is read-only."""
     key = (tuple(sorted((choices or {}).items())),)
@@ -357,13 +364,13 @@ def model_of(ruleset, choices: Mapping[str, str] | None = None) -> RulesetModel:
     findings = parse_readings(ruleset.data, getattr(ruleset, "document", None))
     applied = choose(findings, choices)
     data = apply_changes(ruleset.data, list(applied))
-    return _MODELS.put(ruleset, key, build(ruleset, data, applied, findings))
+    return _MODELS.put(ruleset, key, build_model(ruleset, data, applied, findings))
 
 
 _PRINTED = cache.Held(256)   # by ruleset (held): bounded
 
 
-def as_printed(ruleset) -> RulesetModel:
+def as_printed(ruleset: Ruleset) -> RulesetModel:
     """The model of a loaded ruleset as its document prints it: no reading applied, so a view that
     reports the rules as written (the rules summary, the cross-jurisdiction comparison) reads the
     source's own words and states, next to each open rule, the readings the engine may apply."""
@@ -371,7 +378,7 @@ def as_printed(ruleset) -> RulesetModel:
     if hit is not None:
         return hit
     findings = parse_readings(ruleset.data, getattr(ruleset, "document", None))
-    return _PRINTED.put(ruleset, (), build(ruleset, ruleset.data, (), findings))
+    return _PRINTED.put(ruleset, (), build_model(ruleset, ruleset.data, (), findings))
 
 
 def with_supplied(model: RulesetModel, figures: Mapping) -> RulesetModel:
@@ -388,4 +395,4 @@ def with_supplied(model: RulesetModel, figures: Mapping) -> RulesetModel:
                 if key in figures and line["payout"].get("value") is None and line["payout"]["kind"] != "not_offered":
                     line["payout"] = dict(figures[key].as_data(), finding=line["payout"].get("finding"))
                     line["supplied_by_house"] = True
-    return build(model.ruleset, data, model.applied, model.findings)
+    return build_model(model.ruleset, data, model.applied, model.findings)

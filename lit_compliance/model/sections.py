@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Mapping
 
 from .base_game import Flag
-from .provenance import finding_ids
+from .provenance import finding_id_tuple
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ class Rule:
     @classmethod
     def from_data(cls, data: Mapping) -> "Rule":
         """The rule an ``{id, text, cite, finding, topic, cards_must_be}`` item states."""
-        return cls(data.get("id"), data["text"], data["cite"], finding_ids(data.get("finding")), data.get("topic"),
+        return cls(data.get("id"), data["text"], data["cite"], finding_id_tuple(data.get("finding")), data.get("topic"),
                    CardState.from_data(data.get("cards_must_be")))
 
 
@@ -234,7 +234,7 @@ class SourceException:
         """The exception an ``exceptions`` item states."""
         rule = data["rule"]
         return cls(data["id"], data["text"], data["cite"], Situation.from_data(data["covers"]), rule["text"],
-                   rule["cite"], Situation.from_data(rule["covers"]), finding_ids(data.get("finding")),
+                   rule["cite"], Situation.from_data(rule["covers"]), finding_id_tuple(data.get("finding")),
                    data.get("not_a_conflict"))
 
 
@@ -257,17 +257,18 @@ def _method(m: Mapping) -> DealingMethod:
     plan = m["plan"]
     stub, discard = m.get("stub"), plan.get("community_discard")
     return DealingMethod(
-        id=m["id"], name=m["name"], cite=m["cite"], findings=finding_ids(m.get("finding")),
+        id=m["id"], name=m["name"], cite=m["cite"], findings=finding_id_tuple(m.get("finding")),
         requires=tuple(Rule.from_data(r) for r in m.get("requires", ())),
         player_order=m.get("player_order"),
         steps=tuple(PlanStep(s["to"], s["cards"], bool(s.get("as_stack")), s["cite"]) for s in plan["steps"]),
-        plan_findings=finding_ids(plan.get("finding")),
+        plan_findings=finding_id_tuple(plan.get("finding")),
         stub=None if not stub else StubRules(bool(stub.get("to_discard_unexposed")), stub.get("count_every_rounds"),
                                              bool(stub.get("count_exempt_with_counting_shuffler")), stub["cite"],
-                                             finding_ids(stub.get("finding")), stub.get("text") or ""),
+                                             finding_id_tuple(stub.get("finding")), stub.get("text") or ""),
         community_used=plan.get("community_used"),
         community_discard=None if not discard else CommunityDiscard(
-            discard["cards"], discard["which"], discard["when"], discard["cite"], finding_ids(discard.get("finding"))),
+            discard["cards"], discard["which"], discard["when"], discard["cite"],
+            finding_id_tuple(discard.get("finding"))),
         plan_cite=plan.get("cite"))
 
 
@@ -291,15 +292,15 @@ def sections_of(data: Mapping) -> Sections:
         dealing_methods=tuple(_method(m) for m in data["dealing_methods"]),
         signage=tuple(SignageRule(s["id"], s["rule"], s.get("where"), s.get("text"), s["cite"],
                                   tuple(s.get("forbidden_words", ())), tuple(s.get("allowed_words", ())),
-                                  finding_ids(s.get("finding"))) for s in data["signage"]),
-        table_limits=tuple(TableLimit(t["id"], t["rule"], t.get("text"), t["cite"], finding_ids(t.get("finding")),
+                                  finding_id_tuple(s.get("finding"))) for s in data["signage"]),
+        table_limits=tuple(TableLimit(t["id"], t["rule"], t.get("text"), t["cite"], finding_id_tuple(t.get("finding")),
                                       tuple(t["wagers"]) if t.get("wagers") else None, t.get("minutes"))
                            for t in data["table_limits"]),
         round_steps=tuple(RoundStep(s["step"], s.get("order"), s.get("wager"), s.get("text"), s["cite"],
-                                    finding_ids(s.get("finding")), CardState.from_data(s.get("may_leave_cards")),
+                                    finding_id_tuple(s.get("finding")), CardState.from_data(s.get("may_leave_cards")),
                                     tuple((n["with"], n["reason"]) for n in s.get("not_conflicts", ())))
                           for s in data["round_sequence"]),
-        definitions=tuple(Definition(x["term"], x["meaning"], x["cite"], finding_ids(x.get("finding")))
+        definitions=tuple(Definition(x["term"], x["meaning"], x["cite"], finding_id_tuple(x.get("finding")))
                           for x in data["definitions"]),
         currency=data["jurisdiction"].get("currency", "USD"),
         other_rules=tuple(Rule.from_data(r) for r in data.get("other_rules") or ()),

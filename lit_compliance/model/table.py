@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
-from .provenance import finding_ids
+from .provenance import finding_id_tuple
 from .sections import Rule
 
 
@@ -56,8 +56,8 @@ def table_of(data: Mapping) -> Table:
     t = data["table"]
     mp, count = t["multiple_positions"], t["max_positions"]
     return Table(
-        max_positions=Count(count.get("value"), count["cite"], finding_ids(count.get("finding"))),
+        max_positions=Count(count.get("value"), count["cite"], finding_id_tuple(count.get("finding"))),
         multiple_positions=MultiplePositions(mp["allowed"], mp.get("max_positions"), mp.get("adjacent_only"),
-                                             mp["cite"], finding_ids(mp.get("finding"))),
+                                             mp["cite"], finding_id_tuple(mp.get("finding"))),
         layout_requirements=tuple(Rule.from_data(r) for r in t.get("layout_requirements") or ()),
         equipment=tuple(Rule.from_data(r) for r in t.get("equipment") or ()))

@@ -16,11 +16,8 @@ from fractions import Fraction
 
 from ..model import Line, Payout, Paytable, Wager
 from ..model.vocabulary import hand_name, odds
-from ..poker.hands import CATEGORIES_3, CATEGORIES_5
+from ..gamemath.findings import RANK_ORDER  # the hands of each hand basis, weakest first (by its number of cards)
 from .checks.core import at_least
-
-# The hands of each hand basis, weakest first (by its number of cards).
-RANK_ORDER = {3: CATEGORIES_3, 5: CATEGORIES_5, 6: CATEGORIES_5 + ("super_royal",)}
 
 NO_LINE = ("none", "no", "-", "nothing")
 

@@ -22,7 +22,7 @@ from ..model.approvals import Approval, approval_problems, approvals_of
 from ..suggest import did_you_mean
 from ..table.config import TableConfig, load_config
 
-SCHEMA_NAME = "floor"
+FLOOR_SCHEMA = "floor"
 
 
 @dataclass(frozen=True)
@@ -68,7 +68,7 @@ def floor_problems(doc: Document) -> list[Problem]:
     mistaken = wrong_kind(doc.data, ("floor",))
     if mistaken:
         return [doc.problem((), mistaken)]
-    problems = schema_problems(doc, SCHEMA_NAME)
+    problems = schema_problems(doc, FLOOR_SCHEMA)
     return problems or approval_problems(doc.data.get("approvals") or [], ("approvals",), doc.problem)
 
 

@@ -19,13 +19,13 @@ from ..load.strict_yaml import InputError, Problem
 from ..table.config import parse_digest
 
 SUMMARY_NAME = "signs.json"
-MARKER = ".lit-compliance-signs"
+SIGNS_MARKER = ".lit-compliance-signs"
 
 
 def sign_file_names(table_ids: list[str], ext: str) -> dict[str, str]:
     """{table id: file name}: the id with anything but letters, digits, ``.``, ``_`` and ``-``
     replaced by ``_`` (never a hidden file), made unique by a suffix where two ids meet."""
-    out, used = {}, {SUMMARY_NAME, MARKER}
+    out, used = {}, {SUMMARY_NAME, SIGNS_MARKER}
     for table_id in table_ids:
         stem = re.sub(r"[^A-Za-z0-9._-]", "_", table_id).lstrip(".") or "table"
         name, n = f"{stem}.{ext}", 1

@@ -17,9 +17,9 @@ from ..table.theory import theory_of
 from ..table.config import digest, ruleset_for
 from ..table.figures import ASSUMPTION, table_figures
 
-COLUMNS = ("table", "config", "jurisdiction", "ruleset", "compliant", "errors", "to_fix", "base_house_edge",
-           "win_per_hour_per_player", "digest", "approvals_relied_on", "needs_approval",
-           "approvals_void")
+FLOOR_COLUMNS = ("table", "config", "jurisdiction", "ruleset", "compliant", "errors", "to_fix", "base_house_edge",
+                 "win_per_hour_per_player", "digest", "approvals_relied_on", "needs_approval",
+                 "approvals_void")
 VOID = ("approval_expired", "approval_not_yet", "approval_mismatch")   # an approval on record that does not hold
 
 
@@ -58,5 +58,5 @@ def floor_view(floor: Floor, rows: list[dict], on=None) -> dict:
 
 
 def floor_csv_rows(rows: list[dict]) -> list[list]:
-    """The rows as CSV cells, in :data:`COLUMNS` order (the spreadsheet-safe writer quotes text)."""
-    return [["yes" if r[c] is True else "no" if r[c] is False else r[c] for c in COLUMNS] for r in rows]
+    """The rows as CSV cells, in :data:`FLOOR_COLUMNS` order (the spreadsheet-safe writer quotes text)."""
+    return [["yes" if r[c] is True else "no" if r[c] is False else r[c] for c in FLOOR_COLUMNS] for r in rows]

@@ -11,7 +11,7 @@ import re
 from typing import Any, Callable
 
 from ..load.catalogue import Ruleset, finding_ids
-from ..load.facts import page as site_page
+from ..load.facts import site_folder
 from ..model import RulesetModel, as_printed, model_of
 from ..model.base_game import Flag
 from ..model.hand_rankings import Ranking
@@ -217,7 +217,7 @@ def summary_view(ruleset: Ruleset, escape: Callable[[str], str] | None = None, r
         "name": header.jurisdiction.name,
         "regulator": header.jurisdiction.regulator,
         "ref": ruleset.ref,
-        "site_page": site_page(ruleset.jurisdiction, ruleset.version),
+        "site_page": site_folder(ruleset.jurisdiction, ruleset.version),
         "digest": rules_digest(ruleset),
         "source_title": header.source.title,
         "citation": header.source.citation,

@@ -31,7 +31,7 @@ def _drafts(cat) -> list:
 def inputs_key() -> list:
     """The cache key of the site: a hash of every bundled file it is made from (the rulesets, the
     source texts they quote, the schemas that validate them, the templates and the example drafts),
-    by path and content, and the Jinja that renders them. With the engine's own fingerprint (:func:`lit_compliance.cache.digest`), a
+    by path and content, and the Jinja that renders them. With the engine's own fingerprint (:func:`lit_compliance.cache.key_digest`), a
     site kept under this key is the one these inputs make, byte for byte."""
     h = hashlib.sha256()
     for name in ("rulesets", "schema", "sources", "templates", "examples"):

@@ -64,7 +64,7 @@ def string(value: object) -> Trusted:
     return Trusted('"' + _STRING_SPECIAL.sub(lambda m: _STRING_ESCAPES[m.group()], text) + '"')
 
 
-def finalize(value: Any) -> Any:
+def typst_finalize(value: Any) -> Any:
     """Jinja ``finalize`` for Typst templates: strings literal (:func:`markup`), the program's own
     markup (:class:`Trusted`) and numbers as they are. Booleans and None print as Typst's."""
     if isinstance(value, Trusted):
@@ -94,21 +94,22 @@ class Drawings:
 
 
 @cache.remembered(1)
-def environment():
-    """The Jinja environment for ``*.typ.j2`` templates (values made literal by :func:`finalize`)."""
+def typst_environment():
+    """The Jinja environment for ``*.typ.j2`` templates (values made literal by :func:`typst_finalize`)."""
     html = html_environment()
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(data_dir("templates"))),
-                             undefined=jinja2.StrictUndefined, autoescape=False, finalize=finalize, **OPTIONS)
+                             undefined=jinja2.StrictUndefined, autoescape=False, finalize=typst_finalize,
+                             **OPTIONS)
     env.filters.update(html.filters)
     env.filters["typst_string"] = string
     env.filters["macro"] = Trusted  # a template's own macro: its values were made literal where it printed them
     return env
 
 
-def source(template: str, **context: Any) -> tuple[str, dict[str, str]]:
+def typst_source(template: str, **context: Any) -> tuple[str, dict[str, str]]:
     """The Typst source of a bundled template rendered with ``context``, and its drawings."""
     drawings = Drawings()
-    text = environment().get_template(template).render(drawings=drawings, **context)
+    text = typst_environment().get_template(template).render(drawings=drawings, **context)
     return text, drawings.inputs
 
 
@@ -169,7 +170,7 @@ PDF = cache.kind("pdf", lambda data: base64.b64encode(data).decode("ascii"), _pd
 
 def render_pdf(template: str, **context: Any) -> bytes:
     """A bundled Typst template rendered with ``context`` and typeset to PDF."""
-    text, inputs = source(template, **context)
+    text, inputs = typst_source(template, **context)
     return typeset(text, inputs)
 
 

@@ -14,15 +14,15 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..model import RulesetModel, model_of
+from ..model import RulesetModel, RulesetOrModel, model_of
 from ..model.sections import DealingMethod
 from ..suggest import unknown
 from .irregularities import consequence
 
-AREAS = ("each_player", "community", "six_card_bonus_box", "discard")
+CARD_AREAS = ("each_player", "community", "six_card_bonus_box", "discard")
 AREA_LABELS = {"community": "community area", "six_card_bonus_box": "six-card bonus box",
                "discard": "discard rack (burned)"}
-DEFAULT_PLAYERS = 7  # used only where the ruleset states no table size
+DEFAULT_PLAYERS = 7  # used only where the ruleset states no table size (its finding says so): the usual seven
 
 
 class DealingError(ValueError):
@@ -151,17 +151,17 @@ def _span(positions: list[int]) -> str:
     return ", ".join(str(p) for p in positions)
 
 
-def _model(ruleset) -> RulesetModel:
+def _model(ruleset: RulesetOrModel) -> RulesetModel:
     """The model the plans are drawn from: a model as given, a loaded ruleset under its default readings."""
     return ruleset if isinstance(ruleset, RulesetModel) else model_of(ruleset)
 
 
-def methods(ruleset) -> list[str]:
+def methods(ruleset: RulesetOrModel) -> list[str]:
     """The ids of the ruleset's dealing methods."""
     return [m.id for m in _model(ruleset).dealing_methods]
 
 
-def method(ruleset, method_id: str | None = None) -> DealingMethod:
+def method(ruleset: RulesetOrModel, method_id: str | None = None) -> DealingMethod:
     """The named dealing method, or the ruleset's first one when ``method_id`` is None."""
     model = _model(ruleset)
     if method_id is None:
@@ -172,23 +172,23 @@ def method(ruleset, method_id: str | None = None) -> DealingMethod:
     raise DealingError(f"{model.ref} has " + unknown("dealing method", method_id, methods(model), label="methods"))
 
 
-def deck_size(ruleset) -> int:
+def deck_size(ruleset: RulesetOrModel) -> int:
     """The number of cards in play (decks times cards per deck)."""
     decks = _model(ruleset).cards.decks
     return decks.count * decks.cards_per_deck
 
 
-def max_players(ruleset) -> int | None:
+def max_players(ruleset: RulesetOrModel) -> int | None:
     """The most player positions the rules allow, if they say."""
     return _model(ruleset).table.max_positions.value
 
 
-def default_players(ruleset) -> int:
+def default_players(ruleset: RulesetOrModel) -> int:
     """The number of players a plan is drawn for when none is given."""
     return max_players(ruleset) or DEFAULT_PLAYERS
 
 
-def build_plan(ruleset, method_id: str | None = None, players: int | None = None) -> DealingPlan:
+def build_plan(ruleset: RulesetOrModel, method_id: str | None = None, players: int | None = None) -> DealingPlan:
     """Expand a method's steps for ``players`` players into the order cards leave the deck."""
     model = _model(ruleset)
     m = method(model, method_id)
@@ -215,12 +215,12 @@ def build_plan(ruleset, method_id: str | None = None, players: int | None = None
     return DealingPlan(m, players, tuple(order), size)
 
 
-def all_plans(ruleset, players: int | None = None) -> list[DealingPlan]:
+def all_plans(ruleset: RulesetOrModel, players: int | None = None) -> list[DealingPlan]:
     """The dealing plan of every dealing method of the ruleset."""
     return [build_plan(ruleset, mid, players) for mid in methods(ruleset)]
 
 
-def check_deal(ruleset, method_id: str | None, counts: dict) -> list[dict]:
+def check_deal(ruleset: RulesetOrModel, method_id: str | None, counts: dict) -> list[dict]:
     """Misdeal findings for a dealt round.
 
     ``counts`` gives the cards each area received: ``players`` (a mapping seat -> count, or a list

@@ -11,10 +11,10 @@ alike (see :data:`ROUND_VOID`, :data:`HAND_VOID`, :data:`HAND_RIDES`).
 from __future__ import annotations
 
 
-from typing import Mapping
+from typing import Any, Mapping
 
 from ..load.validation import schema
-from ..model import Irregularity, RulesetModel, model_of
+from ..model import Irregularity, RulesetModel, RulesetOrModel, model_of
 from ..model.ruleset import irregularities_of
 from ..suggest import unknown
 from .. import cache
@@ -80,7 +80,7 @@ def normalise_event(name: str) -> str:
     return key
 
 
-def _irregularities(ruleset) -> tuple[Irregularity, ...]:
+def _irregularities(ruleset: RulesetOrModel | Mapping[str, Any]) -> tuple[Irregularity, ...]:
     """The ruleset's irregularity entries as the model reads them (its readings applied): of a
     model, of a loaded ruleset (default readings), or of a ruleset document."""
     if isinstance(ruleset, RulesetModel):
@@ -90,7 +90,7 @@ def _irregularities(ruleset) -> tuple[Irregularity, ...]:
     return model_of(ruleset).irregularities
 
 
-def entries(ruleset, event: str) -> list[Irregularity]:
+def entries(ruleset: RulesetOrModel | Mapping[str, Any], event: str) -> list[Irregularity]:
     """The ruleset's irregularity entries for an event."""
     return [e for e in _irregularities(ruleset) if e.event == event]
 
@@ -108,7 +108,7 @@ def entry_view(entry: Irregularity) -> dict:
     }
 
 
-def consequence(ruleset, event: str) -> dict | None:
+def consequence(ruleset: RulesetOrModel | Mapping[str, Any], event: str) -> dict | None:
     """The ruleset's consequence for ``event`` (``kind``, ``text``, ``cite`` ...), or None.
 
     Where the ruleset gives several entries for the event, the result has kind ``depends`` and the
@@ -129,7 +129,7 @@ def consequence(ruleset, event: str) -> dict | None:
     }
 
 
-def by_id(ruleset, irregularity_id: str) -> dict | None:
+def by_id(ruleset: RulesetOrModel | Mapping[str, Any], irregularity_id: str) -> dict | None:
     """The irregularity entry with this id, as :func:`entry_view` gives it, or None."""
     for e in _irregularities(ruleset):
         if e.id == irregularity_id:

@@ -26,7 +26,7 @@ from ..model import ReadingError, as_printed, exact, model_of
 from ..model.vocabulary import ids, money, words
 from ..suggest import unknown
 
-SCHEMA_NAME = "round"
+ROUND_SCHEMA = "round"
 BETS = ("bet1", "bet2", "bet3")
 
 
@@ -103,7 +103,7 @@ def parse_round(doc: Document, catalogue: Catalogue | None = None) -> Round:
     """Validate a round document and build the :class:`Round`; raise InputError with every problem."""
     if not isinstance(doc.data, dict):
         raise InputError([doc.problem((), f"the top level must be a mapping, got {type(doc.data).__name__}")])
-    problems = schema_problems(doc, SCHEMA_NAME)
+    problems = schema_problems(doc, ROUND_SCHEMA)
     if problems:
         raise InputError(problems)
     return _Checker(doc, catalogue or Catalogue.bundled()).run()

@@ -33,7 +33,7 @@ HAND_CODES = {"player_three": CODE_3, "player_and_community": CODE_5, "table_hig
 
 
 @dataclass
-class Row:
+class SettledWager:
     """One settled wager (or one envy payment) of one player."""
 
     wager: str
@@ -66,7 +66,7 @@ class SettledPlayer:
     name: str | None
     cards: tuple[int, ...]
     hands: dict[str, Hand]
-    rows: list[Row]
+    rows: list[SettledWager]
     status: str = "played"          # played, hand_void, hand_dead, round_void
 
 
@@ -194,7 +194,7 @@ def _payment_order(model, rnd: Round) -> tuple[list[int], str]:
     return sorted(seats, reverse=reverse), f"{words(step.step)} {words(step.order)} [{step.cite}]"
 
 
-def _returned_rows(p, wagers: dict, rnd: Round, status: str) -> list[Row]:
+def _returned_rows(p, wagers: dict, rnd: Round, status: str) -> list[SettledWager]:
     """The rows of a void hand (or round): each wager returned, or unsettleable where the rules do
     not say what a void hand does to the wagers (the reading in force decides which)."""
     rows = []
@@ -208,15 +208,15 @@ def _returned_rows(p, wagers: dict, rnd: Round, status: str) -> list[Row]:
     stakes = [("base", bid, stake) for bid, stake in p.bets.items()] + \
              [(wid, None, stake) for wid, stake in p.side_wagers.items()]
     for wid, bid, stake in stakes:
-        row = Row(wid, wagers[wid].name, bid, stake, "returned", returned=stake, cite=cite, notes=[why],
-                  findings=list(findings))
+        row = SettledWager(wid, wagers[wid].name, bid, stake, "returned", returned=stake, cite=cite, notes=[why],
+                           findings=list(findings))
         if silent:
             row.outcome, row.returned = "unsettleable", None
         rows.append(row)
     return rows
 
 
-def _lost_rows(p, wagers: dict, rnd: Round) -> list[Row]:
+def _lost_rows(p, wagers: dict, rnd: Round) -> list[SettledWager]:
     """The rows of a dead hand: every wager on it loses."""
     cause = [i for i in rnd.irregularities if i.effect == "hand_dead" and i.seat == p.seat]
     cite = "; ".join(dict.fromkeys(i.view["cite"] for i in cause))
@@ -224,11 +224,11 @@ def _lost_rows(p, wagers: dict, rnd: Round) -> list[Row]:
     findings = [f for i in cause for f in i.view["finding"]]
     stakes = [("base", bid, stake) for bid, stake in p.bets.items()] + \
              [(wid, None, stake) for wid, stake in p.side_wagers.items()]
-    return [Row(wid, wagers[wid].name, bid, stake, "lose", returned=Fraction(0), cite=cite, notes=[why],
-                findings=list(findings)) for wid, bid, stake in stakes]
+    return [SettledWager(wid, wagers[wid].name, bid, stake, "lose", returned=Fraction(0), cite=cite, notes=[why],
+                         findings=list(findings)) for wid, bid, stake in stakes]
 
 
-def _pay(row: Row, line: Line, meter: _Meter) -> None:
+def _pay(row: SettledWager, line: Line, meter: _Meter) -> None:
     """Settle ``row`` on the paytable line its hand satisfied."""
     payout = line.payout
     row.line = line
@@ -249,7 +249,7 @@ def _pay(row: Row, line: Line, meter: _Meter) -> None:
     row.outcome = "win"
 
 
-def _settle_on_table(row: Row, wager: Wager, table: Paytable | None, hand: Hand, meter: _Meter,
+def _settle_on_table(row: SettledWager, wager: Wager, table: Paytable | None, hand: Hand, meter: _Meter,
                      least: tuple[str, str] | None) -> None:
     row.hand = hand
     if table is None:
@@ -293,7 +293,7 @@ def _least(wager: Wager, model) -> tuple[str, str] | None:
     return None
 
 
-def _base_rows(p, model, wager: Wager, table_id: str | None, ctx: _Context) -> list[Row]:
+def _base_rows(p, model, wager: Wager, table_id: str | None, ctx: _Context) -> list[SettledWager]:
     table = wager.paytable(table_id)
     basis = wager.basis_for(table)
     hand = ctx.hand_for(p, basis)
@@ -301,8 +301,8 @@ def _base_rows(p, model, wager: Wager, table_id: str | None, ctx: _Context) -> l
     bets = {b.id: b for b in model.base_game.bets}
     rows = []
     for bid, stake in p.bets.items():
-        row = Row("base", wager.name, bid, stake, paytable=table_id,
-                  paytable_name=table.name if table else None, hand_basis=basis.value)
+        row = SettledWager("base", wager.name, bid, stake, paytable=table_id,
+                           paytable_name=table.name if table else None, hand_basis=basis.value)
         if p.decisions[bid] == "pull":
             row.outcome, row.returned, row.hand, row.cite = "withdrawn", stake, hand, bets[bid].cite
             row.notes.append(f"{bets[bid].label} withdrawn: returned to the player")
@@ -312,11 +312,11 @@ def _base_rows(p, model, wager: Wager, table_id: str | None, ctx: _Context) -> l
     return rows
 
 
-def _side_rows(p, wager: Wager, table_id: str | None, stake: Fraction, ctx: _Context) -> list[Row]:
+def _side_rows(p, wager: Wager, table_id: str | None, stake: Fraction, ctx: _Context) -> list[SettledWager]:
     table = wager.paytable(table_id)
     basis = wager.basis_for(table)
-    row = Row(wager.id, wager.name, None, stake, paytable=table_id,
-              paytable_name=table.name if table else None, hand_basis=basis.value)
+    row = SettledWager(wager.id, wager.name, None, stake, paytable=table_id,
+                       paytable_name=table.name if table else None, hand_basis=basis.value)
     if basis == "table_highest":
         seat, hand = ctx.highest
         row.notes.append(f"the highest hand at the table is seat {seat}'s "
@@ -332,7 +332,7 @@ def _side_rows(p, wager: Wager, table_id: str | None, stake: Fraction, ctx: _Con
     return rows
 
 
-def _envy_rows(p, wager: Wager, envy: Envy, table: Paytable, stake: Fraction, ctx: _Context) -> list[Row]:
+def _envy_rows(p, wager: Wager, envy: Envy, table: Paytable, stake: Fraction, ctx: _Context) -> list[SettledWager]:
     basis = table.hand_basis
     rows = []
     for other in ctx.live:
@@ -343,9 +343,9 @@ def _envy_rows(p, wager: Wager, envy: Envy, table: Paytable, stake: Fraction, ct
         if first is None:
             continue
         same = [ln for ln in table.envy_lines if ln.key == first.key]
-        row = Row(wager.id, wager.name, "envy", Fraction(0), paytable=table.id,
-                  paytable_name=table.name, hand_basis=basis.value, hand=hand, trigger_seat=other.seat,
-                  cite=envy.cite)
+        row = SettledWager(wager.id, wager.name, "envy", Fraction(0), paytable=table.id,
+                           paytable_name=table.name, hand_basis=basis.value, hand=hand, trigger_seat=other.seat,
+                           cite=envy.cite)
         row.notes.append(f"envy bonus for seat {other.seat}'s {hand_name(hand.category, None).lower()}")
         _envy_amount(row, same, stake, envy, ctx.meter)
         rows.append(row)
@@ -357,7 +357,7 @@ def _envy_rows(p, wager: Wager, envy: Envy, table: Paytable, stake: Fraction, ct
     return rows
 
 
-def _envy_amount(row: Row, lines: list[Line], stake: Fraction, envy: Envy, meter: _Meter) -> None:
+def _envy_amount(row: SettledWager, lines: list[Line], stake: Fraction, envy: Envy, meter: _Meter) -> None:
     exact_stake = [ln for ln in lines if ln.stake is not None and ln.stake == stake]
     plain = [ln for ln in lines if ln.stake is None]
     scale = Fraction(1)
@@ -390,7 +390,7 @@ def _envy_amount(row: Row, lines: list[Line], stake: Fraction, envy: Envy, meter
         row.meter_paid *= scale
 
 
-def _apply_limits(rows: list[Row], model, rnd: Round) -> None:
+def _apply_limits(rows: list[SettledWager], model, rnd: Round) -> None:
     symbol = currency_symbol(model.currency)
     for limit in model.payout_limits:
         cap = rnd.payout_limits.get(limit.id)
@@ -458,7 +458,7 @@ def _readings_for(model, *prefix: str) -> list[dict]:
             for r in model.readings_touching(*prefix)]
 
 
-def _row_view(r: Row, model) -> dict:
+def _row_view(r: SettledWager, model) -> dict:
     where = ("wagers", r.wager) + (("paytables", r.paytable) if r.paytable else ())
     readings = _readings_for(model, *where)
     if r.bet == "envy":  # an envy row also relies on the wager's envy rules
@@ -477,7 +477,7 @@ def _row_view(r: Row, model) -> dict:
     }
 
 
-def view(s: Settlement) -> dict:
+def settlement_view(s: Settlement) -> dict:
     """The whole settlement as plain data (JSON output and the text template)."""
     rnd = s.round
     rs = rnd.ruleset

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 from typing import Any
-from ..load.facts import page
+from ..load.facts import site_folder
 
-KINDS = ("added", "removed", "changed", "renamed", "recited")
+CHANGE_KINDS = ("added", "removed", "changed", "renamed", "recited")
 LOW_IMPORTANCE = frozenset({"recited"})
 
 #: Areas in reading order: (top-level key, title).
@@ -143,7 +143,7 @@ class Diff:
 
     def counts(self) -> dict:
         """The number of changes of each kind."""
-        return {kind: sum(1 for c in self.changes if c.kind == kind) for kind in KINDS}
+        return {kind: sum(1 for c in self.changes if c.kind == kind) for kind in CHANGE_KINDS}
 
     def as_dict(self) -> dict:
         """The diff as JSON-able data (what ``diff --format json`` prints)."""
@@ -162,4 +162,4 @@ class Diff:
         """Where the changed fact is in the site (``lit-compliance site``): ``maryland/v1/#id``."""
         fact = change.old_fact if side == "old" else change.new_fact
         who = self.old if side == "old" else self.new
-        return f"{page(who.jurisdiction, who.version)}#{fact}" if fact and who.catalogued else None
+        return f"{site_folder(who.jurisdiction, who.version)}#{fact}" if fact and who.catalogued else None

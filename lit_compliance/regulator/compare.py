@@ -17,7 +17,7 @@ from typing import Callable, Iterable
 
 from ..load.catalogue import Ruleset
 from .diff_view import edge_text
-from .prose import figure, flag_text, humanise, say
+from .prose import figure, flag_words, humanise, say
 from ..model import PayoutLimit, as_printed, model_of
 from ..model.paytable import Line
 from ..model.ruleset import PayoutFloor
@@ -137,9 +137,9 @@ def _bets(rs: Ruleset) -> list:
         else:
             text = f"\"{bet.label.strip(chr(34))}\": stays in action"
         rows.append(_row((i,), f"Bet {bet.number}", (text, bet.cite)))
-    rows.append(_row((9,), "Decisions independent", (flag_text(bg.independent_decisions),
+    rows.append(_row((9,), "Decisions independent", (flag_words(bg.independent_decisions),
                                                       bg.independent_decisions.cite)))
-    rows.append(_row((10,), "Three equal bets", (flag_text(bg.equal_bets), bg.equal_bets.cite)))
+    rows.append(_row((10,), "Three equal bets", (flag_words(bg.equal_bets), bg.equal_bets.cite)))
     return _one(rs, rows)
 
 
@@ -148,7 +148,7 @@ def _cards(rs: Ruleset) -> list:
     d = c.decks
     rows = [_row((0,), "Decks", (f"{d.count} of {d.cards_per_deck} cards"
                                  + ("" if d.jokers is None else ", jokers" if d.jokers else ", no jokers"), d.cite)),
-            _row((1,), "Cover card", (flag_text(c.cover_card), c.cover_card.cite))]
+            _row((1,), "Cover card", (flag_words(c.cover_card), c.cover_card.cite))]
     sd = c.second_deck
     text = "permitted" if sd.permitted else "not permitted"
     if sd.requires:
@@ -250,11 +250,11 @@ def _rankings(rs: Ruleset) -> list:
         rows.append(_row((order,), label, (" > ".join(hand_name(c.hand) for c in ranking.categories), ranking.cite)))
         if ranking is hr.five_card:
             rows.append(_row((1,), "Ace-low straight (A-2-3-4-5)",
-                             (flag_text(ranking.ace_low_straight), ranking.ace_low_straight.cite)))
+                             (flag_words(ranking.ace_low_straight), ranking.ace_low_straight.cite)))
             if ranking.wraparound_straight:
                 rows.append(_row((2,), "Wraparound straight (e.g. Q-K-A-2-3)",
-                                 (flag_text(ranking.wraparound_straight), ranking.wraparound_straight.cite)))
-    rows.append(_row((5,), "Suits rank equally", (flag_text(hr.suits_equal), hr.suits_equal.cite)))
+                                 (flag_words(ranking.wraparound_straight), ranking.wraparound_straight.cite)))
+    rows.append(_row((5,), "Suits rank equally", (flag_words(hr.suits_equal), hr.suits_equal.cite)))
     return _one(rs, rows)
 
 
@@ -432,7 +432,7 @@ def _sortable(key: tuple) -> tuple:
     return tuple((0, k) if isinstance(k, (int, float)) else (1, str(k)) for k in key)
 
 
-def view(comparison: Comparison) -> dict:
+def compare_view(comparison: Comparison) -> dict:
     """What the compare templates need."""
     cols = [{"label": c.label, "ref": c.ref} for c in comparison.columns]
     width = max((len(c["label"]) for c in cols), default=0) + 1

@@ -46,7 +46,7 @@ from ..model.vocabulary import odds
 from .changes import ANNOTATIONS, AREAS, FIELD_LABELS, WAGER_KINDS, Change, Diff, Side
 from .list_rules import DEPENDENT, LIST_RULES, SCALAR_SEQUENCES, SEQUENCES, ListRule, field_key, line_key
 from .matching import match, merged_order
-from .prose import flag_text, humanise, is_flag, line_label, norm, say, summarise
+from .prose import flag_words, humanise, is_flag, line_label, norm, say, summarise
 from ..load.strict_yaml import InputError
 from ..load.facts import enclosing_fact
 
@@ -210,7 +210,7 @@ class _Differ:
         if (old.get("value"), old.get("assumed")) != (new.get("value"), new.get("assumed")):
             out.append(self.change(at, "changed", old={"value": old.get("value"), "assumed": old.get("assumed")},
                                    new={"value": new.get("value"), "assumed": new.get("assumed")},
-                                   old_text=flag_text(old), new_text=flag_text(new)))
+                                   old_text=flag_words(old), new_text=flag_words(new)))
         if norm(old.get("text")) != norm(new.get("text")):
             out += self.value(at.into("wording", "text", "text"), "text", old.get("text"), new.get("text"),
                               both="text" in old and "text" in new)

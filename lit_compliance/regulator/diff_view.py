@@ -1,7 +1,7 @@
 """The diff as plain data for the templates and JSON: sides, areas, changes and house edges in words."""
 from __future__ import annotations
 
-from .changes import AREAS, KINDS, Change, Diff
+from .changes import AREAS, CHANGE_KINDS, Change, Diff
 from .prose import humanise
 
 EDGE_STATUS_WORDS = {
@@ -40,7 +40,7 @@ def _side_view(change: Change, side: str, reference: str | None = None) -> dict 
             "fact_id": getattr(change, f"{side}_fact")}
 
 
-def view(diff: Diff, include_citations: bool = False, include_references: bool = False) -> dict:
+def diff_view(diff: Diff, include_citations: bool = False, include_references: bool = False) -> dict:
     """What the diff templates need: header, areas of grouped entries, summary lines; with
     ``include_references``, each side's site reference to the changed fact (``maryland/v1/#...``)."""
 
@@ -80,7 +80,7 @@ def view(diff: Diff, include_citations: bool = False, include_references: bool =
         areas.append({"key": area, "title": title, "groups": groups, "count": len(changes)})
     counts = diff.counts()
     substantive = len(diff.substantive)
-    parts = [f"{counts[k]} {_kind_word(k, diff)}" for k in KINDS if k != "recited" and counts[k]]
+    parts = [f"{counts[k]} {_kind_word(k, diff)}" for k in CHANGE_KINDS if k != "recited" and counts[k]]
     if substantive:
         summary = f"{substantive} difference{'s' if substantive != 1 else ''}: " + ", ".join(parts)
     else:

@@ -27,8 +27,8 @@ from ..model.sections import Situation, SourceException
 
 # a finding of these kinds can state that an exception misses its rule (a wrong reference, a word
 # that widens the scope, a contradiction...)
-RECORDING_KINDS = frozenset({"contradiction", "ambiguous", "silent", "dangling_reference", "wording_conflict",
-                             "garbled_text"})
+EXCEPTION_RECORDING_KINDS = frozenset({"contradiction", "ambiguous", "silent", "dangling_reference", "wording_conflict",
+                                       "garbled_text"})
 
 
 @dataclass(frozen=True)
@@ -107,7 +107,7 @@ def exception_conflicts(rs: Ruleset) -> list[ExceptionConflict]:
         recorded = []
         for fid in x.findings:
             f = findings.get(fid)
-            if f is None or f.kind.value not in RECORDING_KINDS:
+            if f is None or f.kind.value not in EXCEPTION_RECORDING_KINDS:
                 continue
             named = clauses(f.cite)
             if resolver is None or (_names(named, clauses(x.cite)) and _names(named, clauses(x.rule_cite))):

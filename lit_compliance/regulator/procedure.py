@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from ..load.catalogue import Ruleset
 from ..load.clauses import CiteError, resolver_for
 from ..model import as_printed
+from ..play.dealing import DEFAULT_PLAYERS  # where the ruleset states no number of positions: the usual seven
 
 PLAYER_ORDERS = frozenset({"per_player", "clockwise_from_dealer_left", "counterclockwise_from_dealer_right"})
 RECORDING_KINDS = frozenset({"contradiction", "ambiguous", "silent"})
@@ -175,9 +176,6 @@ def _within(child: str, parent: str) -> bool:
 def _overlap(a: set[str], b: set[str]) -> bool:
     """Whether two sets of clause ids share a clause, or one's clause holds the other's."""
     return any(_within(x, y) or _within(y, x) for x in a for y in b)
-
-
-DEFAULT_PLAYERS = 7  # where the ruleset states no number of positions (its finding says so), the usual seven
 
 
 def table_positions(rs: Ruleset) -> int:

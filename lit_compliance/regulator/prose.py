@@ -70,7 +70,7 @@ def summarise(item: dict, skip: Iterable[str] = ()) -> str:
     if "kind" in item and "value" in item and set(item) <= {"kind", "value", "finding"}:
         return odds(item)
     if is_flag(item):
-        return flag_text(item)
+        return flag_words(item)
     parts = []
     lead = None
     for key in ("text", "meaning"):
@@ -97,7 +97,7 @@ def is_flag(item: Any) -> bool:
             and set(item) <= {"value", "assumed", "finding", "text", "cite"})
 
 
-def flag_text(item) -> str:
+def flag_words(item) -> str:
     """A yes/no fact (a :class:`~lit_compliance.model.base_game.Flag`, or its mapping, as the diff
     compares documents) as the diff says it: its value, or not stated (and how it is read)."""
     value, assumed = ((item.get("value"), item.get("assumed")) if isinstance(item, dict)

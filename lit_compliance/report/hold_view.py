@@ -68,7 +68,7 @@ def funnel(t: dict, w: dict) -> str | None:
                              y_fmt=lambda v: f"{v:g}%")
 
 
-def view(report: dict, charts_too: bool = True) -> dict:
+def hold_view(report: dict, charts_too: bool = True) -> dict:
     """The report with its flags, display strings and charts (for the text and HTML templates)."""
     tables = []
     for t in report["tables"]:
@@ -149,9 +149,9 @@ def too_short_line(report: dict) -> str | None:
             f"cumulatively: {named}.")
 
 
-CSV_FIELDS = ["table", "wager", "period", "status", "rounds", "wagered", "house_win", "hold", "theoretical_win",
-              "theoretical_hold", "sd", "z", "outside_95", "outside_99", "outside_99.9", "direction", "average_bet",
-              "meter", "meter_from", "note", "p_value", "alarm"]
+HOLD_CSV_FIELDS = ["table", "wager", "period", "status", "rounds", "wagered", "house_win", "hold", "theoretical_win",
+                   "theoretical_hold", "sd", "z", "outside_95", "outside_99", "outside_99.9", "direction",
+                   "average_bet", "meter", "meter_from", "note", "p_value", "alarm"]
 
 
 def _cell(x):
@@ -162,7 +162,7 @@ def _cell(x):
     return x
 
 
-def csv_text(report: dict) -> str:
+def hold_csv(report: dict) -> str:
     """One row per table, wager and period, then one 'cumulative' row per table and wager; every cell
     spreadsheet-safe (:mod:`lit_compliance.report.spreadsheet`: computed figures stay numbers, text
     that could start a formula is quoted)."""
@@ -181,4 +181,4 @@ def csv_text(report: dict) -> str:
                     p.get("hold"), p.get("theoretical_win"), p.get("theoretical_hold"), p.get("sd"), p.get("z"),
                     bands.get("95"), bands.get("99"), bands.get("99.9"), p.get("direction"), p.get("average_bet"),
                     p.get("meter"), p.get("meter_from"), p.get("note"), p.get("p_value"), p.get("alarm"))])
-    return spreadsheet_csv(CSV_FIELDS, rows)
+    return spreadsheet_csv(HOLD_CSV_FIELDS, rows)

@@ -3,7 +3,7 @@
 ``par_report(model, ...)`` returns one dict: the title block, the method and assumptions (with the
 readings applied), one section per wager and paytable (raw figures plus their display strings) and
 the SVG charts. Templates under ``templates/par/`` only lay it out; ``--format json`` prints the
-raw figures; ``--format csv`` one row per paytable line (:func:`csv_text`).
+raw figures; ``--format csv`` one row per paytable line (:func:`par_csv`).
 """
 from __future__ import annotations
 
@@ -386,7 +386,7 @@ CSV_FIELDS = ["ruleset", "wager", "paytable", "hand", "combinations", "total", "
               "net", "contribution", "outcome"]
 
 
-def csv_text(reports: list[dict]) -> str:
+def par_csv(reports: list[dict]) -> str:
     """The PAR sheets as CSV: one row per paytable line; every cell spreadsheet-safe
     (:mod:`lit_compliance.report.spreadsheet`: figures stay numbers, text that could start a formula is quoted)."""
     from .spreadsheet import csv_text as spreadsheet_csv  # lazy: only the CSV form needs it

@@ -11,26 +11,26 @@ and the anchor on its page, which is what ``show`` prints. (The site's own links
 """
 from __future__ import annotations
 
-from ..load.facts import fact_id_at, fact_nodes
-from ..load.facts import page as _page
+from ..load.catalogue import Ruleset
+from ..load.facts import fact_id_at, fact_nodes, site_folder
 
 
-def page(ruleset) -> str:
+def page(ruleset: Ruleset) -> str:
     """The site folder of a ruleset: ``maryland/v1/``."""
-    return _page(ruleset.jurisdiction, ruleset.version)
+    return site_folder(ruleset.jurisdiction, ruleset.version)
 
 
-def site_facts(ruleset) -> list[tuple[str, tuple, dict]]:
+def site_facts(ruleset: Ruleset) -> list[tuple[str, tuple, dict]]:
     """Every fact of a ruleset in document order: (id, path, mapping)."""
     return fact_nodes(ruleset)
 
 
-def fact_id(ruleset, path: tuple) -> str:
+def fact_id(ruleset: Ruleset, path: tuple) -> str:
     """The id of the fact at ``path`` (keys and list indices); any other node gets its dotted path."""
     return fact_id_at(ruleset, path)
 
 
-def reference(ruleset, path: tuple = ()) -> str:
+def reference(ruleset: Ruleset, path: tuple = ()) -> str:
     """``maryland/v1/#wagers.base.paytables.a.lines.royal_flush``: a fact's page and anchor in the
     site (``path`` is keys and list indices into the ruleset's document; empty for the page itself)."""
     return page(ruleset) + (f"#{fact_id(ruleset, path)}" if path else "")

@@ -6,7 +6,7 @@ id from a ruleset or a draft amendment) could run as one when the CSV is opened 
 The rule, the same for every CSV:
 
 - a **number the tool computed** is written as a number, negative ones included: an ``int`` or
-  ``float`` (not ``bool``), or a :class:`Figure` (a number the tool formatted itself, such as
+  ``float`` (not ``bool``), or a :class:`FormattedNumber` (a number the tool formatted itself, such as
   ``-390.00``), written as is when it reads as a plain decimal number (``-?digits[.digits][e±digits]``);
 - **every other cell** is text, and text that starts with ``=``, ``+``, ``-``, ``@``, a tab or a
   carriage return is written with a single quote (``'``) before it, which a spreadsheet shows as
@@ -26,7 +26,7 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 _PLAIN_NUMBER = re.compile(r"-?[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
 
 
-class Figure(str):
+class FormattedNumber(str):
     """The text of a number the tool computed and formatted itself (``-390.00``): kept as a number."""
 
 
@@ -40,7 +40,7 @@ def cell(value) -> str:
             return text
         return "'" + text if text.startswith(FORMULA_STARTS) else text      # -inf: text, not a figure
     text = str(value)
-    if isinstance(value, Figure) and _PLAIN_NUMBER.fullmatch(text):
+    if isinstance(value, FormattedNumber) and _PLAIN_NUMBER.fullmatch(text):
         return text
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 

@@ -24,7 +24,7 @@ from ..model import Paytable, model_of
 from ..model.vocabulary import hand_name, wager_title
 from .par_view import par_report
 
-SCHEMA_NAME = "proposed-paytable"
+PROPOSED_PAYTABLE_SCHEMA = "proposed-paytable"
 BASIS = {"three_card_bonus": "player_three", "six_card_bonus": "player_and_bonus_community",
          "cover_all": "table_highest"}
 
@@ -34,7 +34,7 @@ def load_proposal(path: Path) -> dict:
     doc = load_yaml_file(path)
     if not isinstance(doc.data, dict):
         raise InputError([doc.problem((), "the top level must be a mapping")])
-    problems = schema_problems(doc, SCHEMA_NAME)
+    problems = schema_problems(doc, PROPOSED_PAYTABLE_SCHEMA)
     if problems:
         raise InputError(problems)
     return doc.data

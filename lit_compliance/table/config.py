@@ -26,7 +26,7 @@ from ..model.ruleset import with_supplied
 from ..model.approvals import approval_problems
 from ..model.table_config import ConfigModel, WagerChoice, table_config_of
 
-SCHEMA_NAME = "table-config"
+CONFIG_SCHEMA = "table-config"
 
 
 @dataclass(frozen=True)
@@ -88,7 +88,7 @@ def config_problems(doc: Document) -> list[Problem]:
     """Every schema and consistency problem in a configuration document."""
     if not isinstance(doc.data, dict):
         return [doc.problem((), f"the top level must be a mapping, got {type(doc.data).__name__}")]
-    problems = schema_problems(doc, SCHEMA_NAME)
+    problems = schema_problems(doc, CONFIG_SCHEMA)
     if problems:
         return problems
     data = doc.data
@@ -136,7 +136,7 @@ def _checked(doc: Document) -> TableConfig:
     mistaken = wrong_kind(doc.data, ("table configuration",))
     if mistaken:
         raise InputError([doc.problem((), mistaken)])
-    schema = data_dir("schema") / f"{SCHEMA_NAME}.schema.json"
+    schema = data_dir("schema") / f"{CONFIG_SCHEMA}.schema.json"
     inputs = {"config": canonical_digest(doc.data), "schema": canonical_digest(schema.read_text(encoding="utf-8"))}
     valid_once(VALIDATED_CONFIG, inputs, lambda: config_problems(doc))
     return TableConfig(doc.data, doc.file, doc)

@@ -133,7 +133,7 @@ def _sheet(model, wager, table, opts) -> ParSheet:
     return sheet_for(model, wager, table, opts)
 
 
-def priced(theory: TableTheory, wager_id: str, meter: float | None = None, stake: float | None = None):
+def mean_and_sd(theory: TableTheory, wager_id: str, meter: float | None = None, stake: float | None = None):
     """(mean, sd) per round per unit at a meter and stake, or (None, None) where the rules lack figures."""
     return _priced(theory, wager_id, meter, stake)
 
@@ -174,7 +174,7 @@ class Curve:
 
         rows, means, seconds = [], [], []
         for s, m in points:
-            mean, sd = priced(theory, wager_id, m, s)
+            mean, sd = mean_and_sd(theory, wager_id, m, s)
             rows.append(self._terms(s, m))
             means.append(mean)
             seconds.append(sd * sd + mean * mean)

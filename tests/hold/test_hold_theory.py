@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from lit_compliance.cli import main
 from lit_compliance.table.config import load_config
-from lit_compliance.table.theory import BASE_UNITS, load_theory, priced
+from lit_compliance.table.theory import BASE_UNITS, load_theory, mean_and_sd
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIGS = sorted(p for p in (ROOT / "examples" / "configs").glob("*.yaml") if not p.name.startswith("noncompliant"))
@@ -39,7 +39,7 @@ def test_per_round_mean_and_sd_are_pars_for_every_wager_of_every_example_configu
             assert mine.mean is None and mine.status == section["status"]
             continue
         assert mine.mean == totals["house_edge"] and mine.sd == totals["standard_deviation"]
-        assert priced(theory, w["id"]) == (totals["house_edge"], totals["standard_deviation"])
+        assert mean_and_sd(theory, w["id"]) == (totals["house_edge"], totals["standard_deviation"])
         assert mine.units_per_round == (BASE_UNITS if w["kind"] == "base" else 1)
         if "meter" in section:
             assert mine.meter == section["meter"]["priced_at"]
@@ -49,8 +49,8 @@ def test_per_round_mean_and_sd_are_pars_for_every_wager_of_every_example_configu
 
 def test_a_progressive_priced_at_another_meter_returns_more_as_the_meter_grows():
     theory = load_theory(ROOT / "examples" / "configs" / "maryland.yaml")
-    at_reset = priced(theory, "progressive")
-    higher = priced(theory, "progressive", meter=50_000.0)
+    at_reset = mean_and_sd(theory, "progressive")
+    higher = mean_and_sd(theory, "progressive", meter=50_000.0)
     assert higher[0] < at_reset[0] and higher[1] > at_reset[1]
 
 
@@ -66,7 +66,7 @@ def test_the_curve_over_meter_and_stake_is_the_par_sheet_at_that_meter_and_stake
     for stake, meter in [(1.0, 12_345.0), (3.0, 40_000.0), (25.0, 7_000.0), (5.0, 1.0)]:
         stake = fixed or stake
         mean, sd = curve.at(stake, meter)
-        want = priced(theory, wager, meter, stake)
+        want = mean_and_sd(theory, wager, meter, stake)
         assert mean == pytest.approx(want[0], rel=1e-9, abs=1e-12)
         assert sd == pytest.approx(want[1], rel=1e-9)
 

@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from lit_compliance.cli import main
-from lit_compliance.load.amendment import resolve, PathError
+from lit_compliance.load.amendment import PathError, fact_path
 from lit_compliance.load.catalogue import Catalogue, load_ruleset
 from lit_compliance.load.facts import facts
 from lit_compliance.load.strict_yaml import InputError
@@ -45,13 +45,13 @@ def test_an_amendment_is_its_base_with_only_its_changes_applied():
 
 def test_a_change_path_is_a_fact_id():
     base = Catalogue.bundled().get("maryland", "v1").data
-    path = resolve(base, "wagers.three-card-bonus.paytables.b.lines.straight_flush")
+    path = fact_path(base, "wagers.three-card-bonus.paytables.b.lines.straight_flush")
     node = base
     for step in path:
         node = node[step]
     assert node["hand"] == "straight_flush" and node["payout"]["value"] == 40
     with pytest.raises(PathError, match="has no item 'z' \\(items: a, b, c\\)"):
-        resolve(base, "wagers.three-card-bonus.paytables.z")
+        fact_path(base, "wagers.three-card-bonus.paytables.z")
 
 
 @pytest.mark.parametrize("edit, where, message", [

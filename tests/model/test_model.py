@@ -147,12 +147,12 @@ def test_a_changed_engine_file_changes_every_cache_key(tmp_path, monkeypatch):
     shutil.copytree(PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__"))
     monkeypatch.setattr(cache, "_PACKAGE", copy)
     monkeypatch.setattr(cache, "_FINGERPRINT", None)
-    before_fp, before = cache.engine_fingerprint(), cache.digest(["paytable", "x"])
+    before_fp, before = cache.engine_fingerprint(), cache.key_digest(["paytable", "x"])
     target = copy / "gamemath" / "side.py"
     target.write_text(target.read_text() + "\n# a changed engine\n")
     monkeypatch.setattr(cache, "_FINGERPRINT", None)
     assert cache.engine_fingerprint() != before_fp
-    assert cache.digest(["paytable", "x"]) != before
+    assert cache.key_digest(["paytable", "x"]) != before
 
 
 def test_tests_never_use_the_users_cache():

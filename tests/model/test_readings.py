@@ -16,7 +16,7 @@ from lit_compliance.gamemath.record import Status
 from lit_compliance.report.priced_json import alternative_json
 from lit_compliance.model import ReadingError, model_of
 from lit_compliance.play.round_file import load_round_text
-from lit_compliance.play.settlement import settle, view
+from lit_compliance.play.settlement import settle, settlement_view
 from lit_compliance.poker.hands import evaluate3
 from lit_compliance.poker.vectorised import colex_sets
 
@@ -214,7 +214,7 @@ def _tribal_void(readings: str = "") -> dict:
 
     methods = [m["id"] for m in Catalogue.bundled().latest("tribal").data["dealing_methods"]]
     text = textwrap.dedent(TRIBAL_VOID) + f"dealing_method: {methods[0]}\n" + readings
-    return view(settle(load_round_text(text, "round.yaml")))
+    return settlement_view(settle(load_round_text(text, "round.yaml")))
 
 
 def test_tribal_void_hand_returns_every_wager_by_default():
@@ -244,7 +244,7 @@ NSW_SHORT_HAND = """
 
 
 def test_nsw_r12_7_voids_only_the_short_hand_by_default():
-    v = view(settle(load_round_text(textwrap.dedent(NSW_SHORT_HAND), "round.yaml")))
+    v = settlement_view(settle(load_round_text(textwrap.dedent(NSW_SHORT_HAND), "round.yaml")))
     by_seat = {p["seat"]: p for p in v["results"]}
     assert by_seat[1]["status"] == "hand_void" and by_seat[2]["status"] == "played"
     assert ("nsw-r12-7-truncated", "void-and-returned") in {(g["finding"], g["reading"]) for g in v["readings"]}
@@ -252,7 +252,7 @@ def test_nsw_r12_7_voids_only_the_short_hand_by_default():
 
 def test_nsw_r12_7_is_a_misdeal_for_everyone_under_the_misdeal_reading():
     text = textwrap.dedent(NSW_SHORT_HAND) + "readings: {nsw-r12-7-truncated: misdeal}\n"
-    v = view(settle(load_round_text(text, "round.yaml")))
+    v = settlement_view(settle(load_round_text(text, "round.yaml")))
     assert v["void"] and {p["status"] for p in v["results"]} == {"round_void"}
     assert all(r["outcome"] == "returned" for p in v["results"] for r in p["wagers"])
 

@@ -15,7 +15,7 @@ import yaml
 from click.testing import CliRunner
 
 from lit_compliance.cli import main
-from lit_compliance.operator.checks import ERROR, KINDS, WARNING, check
+from lit_compliance.operator.checks import CHECK_KINDS, ERROR, WARNING, check
 from lit_compliance.table.configured import net_per_unit
 from lit_compliance.load.strict_yaml import InputError
 from lit_compliance.table.config import digest, load_config, load_config_text, ruleset_for
@@ -87,12 +87,12 @@ def test_strict_fails_on_a_warning_that_is_something_to_fix(tmp_path):
     assert run("check", path, "--strict").exit_code == 1
     found = json.loads(run("check", path, "--format", "json").output)["findings"]
     assert [f["to_fix"] for f in found if f["kind"] == "payout_limit_not_provided"] == [True]
-    assert all(KINDS[k].severity == WARNING for k, kind in KINDS.items() if not kind.to_fix)
+    assert all(CHECK_KINDS[k].severity == WARNING for k, kind in CHECK_KINDS.items() if not kind.to_fix)
 
 
 def test_noncompliant_examples_show_every_kind_of_error():
     seen = set().union(*(kinds(report_for(p)) for p in NONCOMPLIANT))
-    errors = {k for k, (severity, *_) in KINDS.items() if severity == ERROR}
+    errors = {k for k, (severity, *_) in CHECK_KINDS.items() if severity == ERROR}
     # asked only of a configuration with no other error, and no real schedule overflows its sheet:
     # shown by test_check_refuses_a_sign_size_the_schedule_cannot_fit_as_placard_would
     alone = {"sign_does_not_fit"}
@@ -102,7 +102,7 @@ def test_noncompliant_examples_show_every_kind_of_error():
 def test_examples_show_every_kind_of_warning():
     every = [EXAMPLES / f"{j}.yaml" for j in COMPLIANT] + NONCOMPLIANT
     seen = set().union(*({f.kind for f in report_for(p).warnings} for p in every))
-    warnings = {k for k, (severity, *_) in KINDS.items() if severity == WARNING}
+    warnings = {k for k, (severity, *_) in CHECK_KINDS.items() if severity == WARNING}
     assert warnings - seen == set()
 
 

@@ -69,7 +69,7 @@ def test_markup_escapes_every_ascii_punctuation_character_and_nothing_else():
 
 def test_a_template_value_is_never_markup(monkeypatch):
     """The Typst environment's finalize makes every printed string literal (a template cannot forget)."""
-    env = typeset.environment()
+    env = typeset.typst_environment()
     out = env.from_string("[{{ x }}] {{ n }} {{ b }} {{ none }}").render(x="#panic(1)", n=1.5, b=True, none=None)
     assert out == "[\\#panic\\(1\\)] 1.5 true none"
 

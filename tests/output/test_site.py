@@ -160,10 +160,10 @@ def test_timeline_shows_every_amendment_without_a_catalogued_version(built_site,
 def test_draft_amendment_diff_page_matches_the_diff(built_site, catalogue):
     from lit_compliance.load.catalogue import load_ruleset
     from lit_compliance.regulator.diff import diff_rulesets
-    from lit_compliance.regulator.diff_view import view
+    from lit_compliance.regulator.diff_view import diff_view
 
     draft = load_ruleset(data_dir("rulesets").parent / "examples" / "maryland-draft-amendment.yaml")
-    summary = view(diff_rulesets(catalogue.get("maryland", "v1"), draft))["summary"]
+    summary = diff_view(diff_rulesets(catalogue.get("maryland", "v1"), draft))["summary"]
     html = (built_site / "drafts" / "maryland-draft-amendment.html").read_text()
     assert f"{summary}." in html
     assert 'fact <a href="../maryland/v1/index.html#wagers.' in html
@@ -263,7 +263,7 @@ def small_site(monkeypatch):
     the whole catalogue need not be rendered for each folder refused."""
     import lit_compliance.cli.site as command
 
-    monkeypatch.setattr(command, "site_files", lambda: {"index.html": "<!DOCTYPE html>", "site.css": b"body {}"})
+    monkeypatch.setattr(command, "site_files_with_progress", lambda: {"index.html": "<!DOCTYPE html>", "site.css": b"body {}"})
 
 
 def _one_line_error(result) -> str:

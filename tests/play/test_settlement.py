@@ -17,13 +17,13 @@ from click.testing import CliRunner
 
 from lit_compliance.cli import main
 from lit_compliance.play.round_file import load_round_text
-from lit_compliance.play.settlement import money, settle, view
+from lit_compliance.play.settlement import money, settle, settlement_view
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "rounds"
 
 
 def settled(text: str) -> dict:
-    return view(settle(load_round_text(textwrap.dedent(text), "round.yaml")))
+    return settlement_view(settle(load_round_text(textwrap.dedent(text), "round.yaml")))
 
 
 ANY = object()
@@ -496,7 +496,7 @@ def _variant(catalogue, jid: str, change) -> "Catalogue":
 
 
 def _settled_with(cat, text: str) -> dict:
-    return view(settle(load_round_text(textwrap.dedent(text), "round.yaml", catalogue=cat)))
+    return settlement_view(settle(load_round_text(textwrap.dedent(text), "round.yaml", catalogue=cat)))
 
 
 def test_envy_once_per_round_and_for_own_hand_when_the_ruleset_says_so(catalogue):

@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from lit_compliance.load.catalogue import Catalogue, load_ruleset
 from lit_compliance.cli import main
 from lit_compliance.regulator.diff import diff_rulesets
-from lit_compliance.regulator.diff_view import edge_text, view
+from lit_compliance.regulator.diff_view import diff_view, edge_text
 from lit_compliance.load.resources import data_dir
 from lit_compliance.load.strict_yaml import load_yaml_file
 from bundled import JURISDICTIONS
@@ -307,7 +307,7 @@ def test_nsw_and_tribal_things_only_one_side_addresses(bundled):
     assert bonus.kind == "added" and bonus.new["kind"] == "five_card_bonus"
     fraud = _find(result, ("Fraud",))
     assert fraud.kind == "removed" and fraud.old_cite.startswith("NSW r 14.4.2")
-    words = view(result)
+    words = diff_view(result)
     entries = [e for a in words["areas"] for g in a["groups"] for e in g["entries"]]
     assert {"only in tribal", "only in nsw"} <= {e["word"] for e in entries}
 

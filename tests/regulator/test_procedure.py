@@ -149,7 +149,7 @@ def test_a_rule_keeping_cards_in_view_and_a_step_that_may_cover_them_are_reporte
     assert [c for c in state_conflicts(load_ruleset(_copy(tmp_path, path, data))) if not c.recorded_by] == []
 
 
-from lit_compliance.regulator.exception_scope import RECORDING_KINDS as EXCEPTION_KINDS  # noqa: E402
+from lit_compliance.regulator.exception_scope import EXCEPTION_RECORDING_KINDS as EXCEPTION_KINDS  # noqa: E402
 from lit_compliance.regulator.procedure import RECORDING_KINDS  # noqa: E402
 
 JURISDICTIONS = sorted({rs.jurisdiction for rs in Catalogue.bundled().all_versions()})

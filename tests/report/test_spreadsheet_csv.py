@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from lit_compliance.cli import main
-from lit_compliance.report.spreadsheet import FORMULA_STARTS, Figure, cell
+from lit_compliance.report.spreadsheet import FORMULA_STARTS, FormattedNumber, cell
 
 from conftest import ROOT
 
@@ -39,8 +39,8 @@ def _risky(value: str) -> bool:
 @pytest.mark.parametrize("text", HOSTILE)
 def test_text_that_could_start_a_formula_is_quoted_and_figures_are_not(text):
     assert cell(text) == "'" + text
-    assert cell(Figure("-390.00")) == "-390.00" and cell(-0.25) == "-0.25" and cell(-7) == "-7"
-    assert cell(Figure(text)) == "'" + text                 # a "figure" that is no number is text
+    assert cell(FormattedNumber("-390.00")) == "-390.00" and cell(-0.25) == "-0.25" and cell(-7) == "-7"
+    assert cell(FormattedNumber(text)) == "'" + text        # a "figure" that is no number is text
     assert cell("-390.00") == "'-390.00"                    # text a user gave is text, whatever it reads as
     assert cell(float("-inf")) == "'-inf" and cell(None) == "" and cell("plain") == "plain"
 

@@ -22,7 +22,7 @@ from lit_compliance.gamemath import paytable_result
 from lit_compliance.load.strict_yaml import InputError
 from lit_compliance.model import model_of
 from lit_compliance.play.round_file import load_round_text
-from lit_compliance.play.settlement import settle, view
+from lit_compliance.play.settlement import settle, settlement_view
 from lit_compliance.poker.hands import evaluate3
 from lit_compliance.poker.vectorised import colex_sets
 
@@ -70,7 +70,7 @@ def _analyze(wager: str, table: str) -> dict:
 
 
 def _settle(text: str, readings: str = "") -> dict:
-    return view(settle(load_round_text(textwrap.dedent(text) + readings, "round.yaml")))
+    return settlement_view(settle(load_round_text(textwrap.dedent(text) + readings, "round.yaml")))
 
 
 def _side(v: dict, seat: int, wager: str) -> dict:

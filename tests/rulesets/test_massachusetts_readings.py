@@ -18,7 +18,7 @@ from lit_compliance.cli import main
 from lit_compliance.gamemath import paytable_result
 from lit_compliance.model import model_of
 from lit_compliance.play.round_file import load_round_text
-from lit_compliance.play.settlement import settle, view
+from lit_compliance.play.settlement import settle, settlement_view
 
 N5 = comb(52, 5)
 FIVE = {"four_of_a_kind": 624, "full_house": 3744, "flush": 5108, "straight": 10200, "three_of_a_kind": 54912}
@@ -70,7 +70,7 @@ def test_progressive_pays_one_unit_more_per_win_under_the_to_one_reading(massach
 
 
 def _settled(text: str, readings: str = "") -> dict:
-    return view(settle(load_round_text(textwrap.dedent(text) + readings, "round.yaml")))
+    return settlement_view(settle(load_round_text(textwrap.dedent(text) + readings, "round.yaml")))
 
 
 def _rows(v: dict, seat: int, wager: str) -> list[dict]:

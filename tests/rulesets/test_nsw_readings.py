@@ -20,7 +20,7 @@ from lit_compliance.cli import main
 from lit_compliance.report.priced_json import alternative_json
 from lit_compliance.gamemath import paytable_result
 from lit_compliance.play.round_file import load_round_text
-from lit_compliance.play.settlement import settle, view
+from lit_compliance.play.settlement import settle, settlement_view
 
 SHORT_HAND = "nsw-r12-7-truncated"
 VOID_ROUND = "nsw-r13-2-void-round-wagers-silent"
@@ -45,7 +45,7 @@ def _settled(text: str, reading: str | None = None) -> dict:
     text = textwrap.dedent(text)
     if reading:
         text += f"readings: {{{reading}}}\n"
-    return view(settle(load_round_text(text, "round.yaml")))
+    return settlement_view(settle(load_round_text(text, "round.yaml")))
 
 
 def _seat(v: dict, seat: int) -> dict:

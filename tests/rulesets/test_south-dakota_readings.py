@@ -22,7 +22,7 @@ from lit_compliance.report.priced_json import alternative_json
 from lit_compliance.gamemath import paytable_result
 from lit_compliance.model import model_of
 from lit_compliance.play.round_file import load_round_text
-from lit_compliance.play.settlement import settle, view
+from lit_compliance.play.settlement import settle, settlement_view
 
 MINI_ROYAL = "sd-three-card-mini-royal-dashes"
 STAKE_BACK = "sd-side-bets-collected-before-deal"
@@ -166,7 +166,7 @@ SD_MINI_ROYAL_ROUND = """
 
 
 def _settled(text: str) -> dict:
-    return view(settle(load_round_text(textwrap.dedent(text), "round.yaml")))
+    return settlement_view(settle(load_round_text(textwrap.dedent(text), "round.yaml")))
 
 
 def _row(v: dict, seat: int, wager: str, bet=None, envy: bool = False) -> dict:
@@ -269,7 +269,7 @@ def _progressive_round(tables: str, royal: int, other: int, reading: str | None 
     text = textwrap.dedent(SD_PROGRESSIVE_ROUND.format(tables=tables, royal=royal, other=other))
     if reading:
         text += f"readings: {{{SCHEDULE}: {reading}}}\n"
-    return view(settle(load_round_text(text, "round.yaml")))
+    return settlement_view(settle(load_round_text(text, "round.yaml")))
 
 
 def test_sd_10_the_operator_chooses_one_progressive_column_by_default(sd):
@@ -316,7 +316,7 @@ def test_sd_10_a_straight_flush_envy_is_the_column_of_the_wager_amount_under_by_
           - {seat: 1, cards: [7s, 6s, 5s], bet: 5, decisions: {bet1: ride, bet2: ride}, side_wagers: {progressive: 1}}
           - {seat: 2, cards: [Qd, Qc, 4h], bet: 5, decisions: {bet1: ride, bet2: ride}, side_wagers: {progressive: 5}}
         """) + f"readings: {{{SCHEDULE}: by-wager-amount}}\n"
-    v = view(settle(load_round_text(text, "round.yaml")))
+    v = settlement_view(settle(load_round_text(text, "round.yaml")))
     assert Fraction(_row(v, 2, "progressive", envy=True)["returned"]) == _envy(sd, "pmg-02")["straight_flush"] == 1500
     assert Fraction(_row(v, 1, "progressive")["returned"]) == 2000   # 10% of the meter
 
@@ -378,7 +378,7 @@ def _quads_line(sd) -> dict:
 def test_sd_10_for_one_includes_the_wager_by_default(sd):
     quads = _quads_line(sd)
     assert quads["kind"] == "for_one"
-    v = view(settle(load_round_text(textwrap.dedent(SD_QUADS_ROUND), "round.yaml")))
+    v = settlement_view(settle(load_round_text(textwrap.dedent(SD_QUADS_ROUND), "round.yaml")))
     row = _row(v, 1, "progressive")
     assert row["outcome"] == "win" and Fraction(row["returned"]) == quads["value"]
     assert (FOR_ONE, "stake-included") in {(g["finding"], g["reading"]) for g in row["readings"]}
@@ -387,7 +387,7 @@ def test_sd_10_for_one_includes_the_wager_by_default(sd):
 def test_sd_10_for_one_pays_like_to_one_under_same_as_to_one(sd):
     quads = _quads_line(sd)
     text = textwrap.dedent(SD_QUADS_ROUND) + f"readings: {{{FOR_ONE}: same-as-to-one}}\n"
-    row = _row(view(settle(load_round_text(text, "round.yaml"))), 1, "progressive")
+    row = _row(settlement_view(settle(load_round_text(text, "round.yaml"))), 1, "progressive")
     assert row["outcome"] == "win" and Fraction(row["returned"]) == quads["value"] + 1
     # the meter pays are untouched
     model = model_of(sd, {FOR_ONE: "same-as-to-one"})

@@ -17,7 +17,7 @@ from lit_compliance.cli import main
 from lit_compliance.report.priced_json import alternative_json
 from lit_compliance.gamemath import paytable_result
 from lit_compliance.play.round_file import load_round_text
-from lit_compliance.play.settlement import settle, view
+from lit_compliance.play.settlement import settle, settlement_view
 
 N5 = comb(52, 5)
 # Five-card hands out of the 2,598,960 (textbook counts), for the hands the bonus table lists.
@@ -87,7 +87,7 @@ BONUS_ROUND = """
 
 
 def _settled(text: str, readings: str = "") -> dict:
-    return view(settle(load_round_text(textwrap.dedent(text) + readings, "round.yaml")))
+    return settlement_view(settle(load_round_text(textwrap.dedent(text) + readings, "round.yaml")))
 
 
 def _rows(v: dict, wager: str) -> list[dict]:

@@ -24,7 +24,7 @@ from ...load.catalogue import Ruleset
 from ...table.configured import readings_in_force
 from ...table.config import TableConfig
 from .approvals import check_recorded_approvals
-from .core import ERROR, KINDS, WARNING, Context, Finding, Report
+from .core import CHECK_KINDS, ERROR, WARNING, CheckFinding, Context, Report
 from .limits import check_awards_above_limit, check_combined_limits, check_payout_limit
 from .offered import check_wagers_offered
 from .paytable_math import check_math
@@ -34,10 +34,10 @@ from .stake_range import check_stake_range
 from .table import check_dealing_method, check_readings, check_seats
 from .wager_settings import check_envy, check_progressive, check_stake
 
-__all__ = ["ERROR", "WARNING", "KINDS", "Finding", "Report", "check"]
+__all__ = ["ERROR", "WARNING", "CHECK_KINDS", "CheckFinding", "Report", "check"]
 
 
-def _run(ctx: Context) -> list[Finding]:
+def _run(ctx: Context) -> list[CheckFinding]:
     check_readings(ctx)
     check_wagers_offered(ctx)
     for i, choice in enumerate(ctx.cfg.settings.wagers):

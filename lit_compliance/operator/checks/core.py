@@ -29,7 +29,7 @@ from ..approvals import today
 ERROR, WARNING = "error", "warning"
 
 
-class Kind(NamedTuple):
+class CheckKind(NamedTuple):
     """A kind of finding: its severity, what it means, and what handles it where it is not
     something to fix in the configuration (None: something to fix, so ``check --strict`` fails)."""
 
@@ -92,11 +92,11 @@ _KINDS = {
                                   "winning line is a loss or the return falls far below the figure at its least stake; "
                                   "the sign says the amounts are whole sums paid whatever the stake", _PLACARD),
 }
-KINDS: dict[str, Kind] = {kind: Kind(*entry) for kind, entry in _KINDS.items()}
+CHECK_KINDS: dict[str, CheckKind] = {kind: CheckKind(*entry) for kind, entry in _KINDS.items()}
 
 
 @dataclass(frozen=True)
-class Finding:
+class CheckFinding:
     """One result of checking a configuration."""
 
     severity: str
@@ -118,14 +118,14 @@ class Finding:
         return {"severity": self.severity, "kind": self.kind, "message": self.message, "cite": self.cite,
                 "file": self.file, "line": self.line, "column": self.column, "path": self.path,
                 "findings": self.finding_id.split(", ") if self.finding_id else [],
-                "to_fix": KINDS[self.kind].to_fix, "handled": KINDS[self.kind].handled}
+                "to_fix": CHECK_KINDS[self.kind].to_fix, "handled": CHECK_KINDS[self.kind].handled}
 
 
 @dataclass(frozen=True)
 class Report:
     ruleset: Ruleset
     config: TableConfig
-    findings: tuple[Finding, ...]
+    findings: tuple[CheckFinding, ...]
     readings: tuple = ()      # the readings in force for the configured wagers (dicts)
     edges: tuple = ()         # the house edge of each configured wager's paytable (dicts)
     flags: tuple = ()         # what the math flags in each configured paytable (dicts: id, wager, ..., accepted)
@@ -133,37 +133,37 @@ class Report:
     approvals: tuple = ()     # the approvals relied on (dicts: covers, path, digest, the approval's fields)
 
     @property
-    def house_loses(self) -> list[Finding]:
+    def house_loses(self) -> list[CheckFinding]:
         """The paytables on which the house loses on average, at this table's settings."""
         return [f for f in self.findings if f.kind == "house_loses"]
 
     @property
-    def must_fix(self) -> list[Finding]:
+    def must_fix(self) -> list[CheckFinding]:
         """What makes the table non-compliant."""
         return self.errors
 
     @property
-    def should_know(self) -> list[Finding]:
+    def should_know(self) -> list[CheckFinding]:
         """Warnings about this table's own settings and choices (the operator can act on them)."""
         return [f for f in self.warnings if f.kind != "ruleset_finding"]
 
     @property
-    def to_fix(self) -> list[Finding]:
+    def to_fix(self) -> list[CheckFinding]:
         """What ``check --strict`` fails on: every error, and each warning of a kind that is
-        something to fix in the configuration (``KINDS[kind].to_fix``)."""
-        return [f for f in self.findings if KINDS[f.kind].to_fix]
+        something to fix in the configuration (``CHECK_KINDS[kind].to_fix``)."""
+        return [f for f in self.findings if CHECK_KINDS[f.kind].to_fix]
 
     @property
-    def regulation_defects(self) -> list[Finding]:
+    def regulation_defects(self) -> list[CheckFinding]:
         """Gaps, garbles and contradictions in the regulation itself (the operator cannot fix them)."""
         return [f for f in self.warnings if f.kind == "ruleset_finding"]
 
     @property
-    def errors(self) -> list[Finding]:
+    def errors(self) -> list[CheckFinding]:
         return [f for f in self.findings if f.severity == ERROR]
 
     @property
-    def warnings(self) -> list[Finding]:
+    def warnings(self) -> list[CheckFinding]:
         return [f for f in self.findings if f.severity == WARNING]
 
     @property
@@ -184,7 +184,7 @@ class Context:
         allowed, self.refused_readings = chosen_readings(ruleset, config)
         self.model = model_of(ruleset, allowed)
         self.table_model = model_for(ruleset, config)  # with the figures the house supplies
-        self.out: list[Finding] = []
+        self.out: list[CheckFinding] = []
         self.findings_by_id = {f.id: f for f in self.model.findings}
         self.wagers = {w.id: w for w in self.model.wagers}
         self.source = self.model.header.source.citation
@@ -192,11 +192,11 @@ class Context:
 
     def add(self, kind: str, path: tuple, message: str, cite: str, finding=None) -> None:
         """Report one finding of ``kind`` at configuration ``path``."""
-        severity = KINDS[kind].severity
+        severity = CHECK_KINDS[kind].severity
         finding_id = ", ".join(finding_ids(finding)) or None
         line, col = self.cfg.locate(path)
-        self.out.append(Finding(severity, kind, message, cite, self.cfg.path, line, col, format_path(path),
-                                finding_id))
+        self.out.append(CheckFinding(severity, kind, message, cite, self.cfg.path, line, col, format_path(path),
+                                     finding_id))
 
     def ruleset_finding(self, finding, path: tuple, context: str, item: str | None = None) -> None:
         """Surface ruleset findings (one id or a list): one warning per finding id and configuration place."""
@@ -233,18 +233,18 @@ class Context:
         return {c.wager: c for c in self.cfg.settings.wagers if c.wager in self.wagers}
 
 
-def line_key(line) -> tuple:
+def hand_key(line) -> tuple:
     """A line's hand and suits (a :class:`~lit_compliance.model.Line` or a configuration's line),
     the key two paytables' lines are matched on."""
     return line.hand, tuple(sorted(line.suits))
 
 
-def line_label(line) -> str:
+def hand_words(line) -> str:
     """A line's hand (and suits) in words."""
     return hand_name(line.hand, line.suits)
 
 
-def say(payout: dict) -> str:
+def payout_words(payout: dict) -> str:
     """A payout in words."""
     return odds(payout)
 

@@ -8,7 +8,7 @@ from ...suggest import did_you_mean
 from ...model import Paytable, Payout, Wager
 from ...model.table_config import WagerChoice
 from .approvals import needs_approval
-from .core import Context, at_least, line_key, line_label, say
+from .core import Context, at_least, hand_key, hand_words, payout_words
 
 
 def check_paytable_choice(ctx: Context, i: int, choice: WagerChoice, wager: Wager) -> list[Paytable]:
@@ -56,9 +56,9 @@ def check_paytable_choice(ctx: Context, i: int, choice: WagerChoice, wager: Wage
     for table in chosen:
         tpath = path + ("paytable",) if choice.paytable is not None else path + ("wager",)
         for line in table.lines:
-            ctx.ruleset_finding(line.payout.findings, tpath, f"{wager.name}, {table.name}", line_label(line))
+            ctx.ruleset_finding(line.payout.findings, tpath, f"{wager.name}, {table.name}", hand_words(line))
             if line.payout.value is None and line.payout.kind.value != "not_offered" and not line.payout.findings:
-                ctx.add("unchecked", tpath, f"{table.name}: {line_label(line)} has no figure", line.cite)
+                ctx.add("unchecked", tpath, f"{table.name}: {hand_words(line)} has no figure", line.cite)
     return chosen
 
 
@@ -71,14 +71,14 @@ def check_custom_against_floor(ctx: Context, i: int, choice: WagerChoice, wager:
                 f"{wager.name}: the ruleset sets minimum odds but records no table of them, "
                 "so the house paytable cannot be checked", wager.selection_cite, wager.findings)
         return
-    custom = {line_key(line): (li, line) for li, line in enumerate(choice.custom_paytable.lines)}
+    custom = {hand_key(line): (li, line) for li, line in enumerate(choice.custom_paytable.lines)}
     for floor in floors:
         for line in floor.lines:
             payout = line.payout
             if payout.kind.value == "not_offered":
                 continue
-            label = line_label(line)
-            key = line_key(line)
+            label = hand_words(line)
+            key = hand_key(line)
             if payout.value is None:
                 ctx.add("unchecked", path, f"{wager.name}: the floor for {label} is missing from the ruleset",
                         line.cite, payout.findings)
@@ -86,18 +86,18 @@ def check_custom_against_floor(ctx: Context, i: int, choice: WagerChoice, wager:
             if key not in custom:
                 ctx.add("below_minimum_odds", path + ("lines",),
                         f"{wager.name}: the house paytable has no line for {label}; "
-                        f"the ruleset requires at least {say(payout)}", line.cite)
+                        f"the ruleset requires at least {payout_words(payout)}", line.cite)
                 continue
             li, mine = custom[key]
             verdict = at_least(Payout.from_data(mine.payout.as_data()), payout, floor.line_stake(line, wager.stake))
             if verdict is None:
                 ctx.add("unchecked", path + ("lines", li),
-                        f"{wager.name}: {label} pays {say(mine.payout.as_data())}, which cannot be compared "
-                        f"with the floor {say(payout)}", line.cite)
+                        f"{wager.name}: {label} pays {payout_words(mine.payout.as_data())}, which cannot be compared "
+                        f"with the floor {payout_words(payout)}", line.cite)
             elif not verdict:
                 ctx.add("below_minimum_odds", path + ("lines", li, "payout"),
-                        f"{wager.name}: {label} pays {say(mine.payout.as_data())}, less than the minimum "
-                        f"{say(payout)}", line.cite)
+                        f"{wager.name}: {label} pays {payout_words(mine.payout.as_data())}, less than the minimum "
+                        f"{payout_words(payout)}", line.cite)
 
 
 def check_supplied_figures(ctx: Context) -> None:

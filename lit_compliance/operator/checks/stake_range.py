@@ -14,7 +14,7 @@ from fractions import Fraction
 from ...gamemath import paytable_result
 from ...model.vocabulary import money
 from ...table.configured import table_settings, whole_sum_tables
-from .core import Context, line_label
+from .core import Context, hand_words
 
 # The return at the greatest stake is "far below" the priced figure when it is this many
 # percentage points (of the amount staked) lower, or lower still.
@@ -46,7 +46,7 @@ def check_stake_range(ctx: Context) -> None:
         said = []
         if losing:
             worst = min(losing, key=lambda ln: ln.payout.value)
-            said.append(f"{line_label(worst)} pays "
+            said.append(f"{hand_words(worst)} pays "
                         f"{money(worst.payout.value)} in all, a loss of {money(greatest - worst.payout.value)}"
                         + (f" ({len(losing)} winning lines pay less than the stake)" if len(losing) > 1 else ""))
         figures = (f"the return is {high:.2%} at the {money(greatest)} maximum bet against {low:.2%} at the "

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...model.vocabulary import hand_name, money
 from ...model import Paytable, Wager
 from ...model.table_config import WagerChoice
-from .core import Context, line_key, line_label
+from .core import Context, hand_key, hand_words
 
 
 def check_stake(ctx: Context, i: int, choice: WagerChoice, wager: Wager, chosen: list[Paytable]) -> None:
@@ -57,7 +57,7 @@ def check_envy(ctx: Context, i: int, choice: WagerChoice, wager: Wager, chosen: 
     if given is None:
         for table, line in lines:
             ctx.ruleset_finding(line.payout.findings, path + ("paytable",),
-                                f"{wager.name}, {table.name}, envy bonus", line_label(line))
+                                f"{wager.name}, {table.name}, envy bonus", hand_words(line))
         return
     if not lines:
         ctx.add("envy_mismatch", path + ("envy",),
@@ -66,14 +66,14 @@ def check_envy(ctx: Context, i: int, choice: WagerChoice, wager: Wager, chosen: 
     rule = wager.selection.value
     for ei, envy in enumerate(given):
         epath = path + ("envy", ei)
-        key = line_key(envy)
-        matches = [(t, line) for t, line in lines if line_key(line) == key]
+        key = hand_key(envy)
+        matches = [(t, line) for t, line in lines if hand_key(line) == key]
         if envy.stake is not None:
             matches = [(t, line) for t, line in matches if t.line_stake(line, wager.stake) == envy.stake]
         label = hand_name(envy.hand, envy.suits)
         stake_text = f" on a {money(envy.stake)} wager" if envy.stake is not None else ""
         if len(matches) != 1:
-            stakes = sorted({t.line_stake(line, wager.stake) or 0 for t, line in lines if line_key(line) == key})
+            stakes = sorted({t.line_stake(line, wager.stake) or 0 for t, line in lines if hand_key(line) == key})
             hint = f"; give stake (one of {', '.join(money(s) for s in stakes)})" if len(matches) > 1 else ""
             ctx.add("envy_mismatch", epath,
                     f"{wager.name}: the rules have {'no' if not matches else 'more than one'} envy bonus for "

@@ -11,7 +11,7 @@ from itertools import combinations
 from ...load.catalogue import Catalogue, Ruleset
 from ...model import as_printed
 from ...regulator.diff import diff_rulesets
-from ...regulator.diff_view import view as diff_view
+from ...regulator.diff_view import diff_view
 from ..references import page
 from .links import Page, counts, effective, page_slug, root_of
 

@@ -5,7 +5,7 @@ against jurisdictions (how many rows each jurisdiction fills).
 from __future__ import annotations
 
 from ...load.catalogue import Ruleset
-from ...regulator.compare import compare, topics, view as compare_view
+from ...regulator.compare import compare, compare_view, topics
 from ..references import page
 from .links import Page, root_of
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from lit_compliance.gamemath import paytable_result
 from lit_compliance.operator.checks import check
-from lit_compliance.operator.checks.core import KINDS
+from lit_compliance.operator.checks.core import CHECK_KINDS
 from lit_compliance.table.configured import table_settings
 from lit_compliance.sign.placard import WHOLE_SUMS, placard_view
 from lit_compliance.table.config import load_config, model_for, ruleset_for
@@ -25,7 +25,7 @@ def _findings(path: Path, catalogue):
 
 
 def test_stake_range_family_passes_a_configuration_it_has_nothing_against(catalogue):
-    assert FAMILY <= set(KINDS)
+    assert FAMILY <= set(CHECK_KINDS)
     assert _findings(HERE / "stake-range-passes.yaml", catalogue) == []
 
 
@@ -50,7 +50,7 @@ def test_maryland_five_card_bonus_at_a_25_dollar_maximum_warns_with_the_return_a
     assert f"{float(at[1]):.2%} at the $1 minimum" in found.message
     assert "a loss of $24" in found.message
     assert found.finding_id == "md-five-card-bonus-stake-unstated"
-    assert not KINDS[found.kind].to_fix        # the sign says it: check --strict still passes
+    assert not CHECK_KINDS[found.kind].to_fix        # the sign says it: check --strict still passes
 
 
 def test_the_sign_says_fixed_amounts_are_paid_at_any_stake(catalogue):
