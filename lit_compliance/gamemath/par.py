@@ -32,8 +32,8 @@ from ..poker.hands import CATEGORIES_5, IMPLIED, HandRules
 from . import price_paytable, priced
 from .moments import Moments, moments
 from .par_record import (BASE_TOTAL, Assumed, Assumption, Band, CurvePoint, EnvyRow, ExactTotals, LongRun, MeterLine,
-                         MeterSection, Method, NormalShare, Outcome, ParSheet, PayoutLimit, PerHour, PerUnit,
-                         PlayerCount, Row, Sensitivity, SheetBody, SheetKind, StakePoint, Totals)
+                         MeterSection, Method, NormalShare, RowOutcome, ParSheet, CappedFigures, PerHour, PerUnit,
+                         PlayerCount, SheetRow, Sensitivity, SheetBody, SheetKind, StakePoint, Totals)
 from .record import Status
 from .settings import TableSettings
 from .side import envy_per_other_player
@@ -124,8 +124,8 @@ def _index(table: Paytable, line) -> int | None:
     return None if line is None else next(i for i, x in enumerate(table.lines) if x is line)
 
 
-def _outcome(v) -> Outcome:
-    return Outcome.WIN if v > 1 else (Outcome.PUSH if v == 1 else Outcome.LOSS)
+def _outcome(v) -> RowOutcome:
+    return RowOutcome.WIN if v > 1 else (RowOutcome.PUSH if v == 1 else RowOutcome.LOSS)
 
 
 # --- side wagers over an atom table ---------------------------------------------------------------
@@ -156,18 +156,18 @@ def _cycle(count: int, total: int) -> float | None:
     return total / count if count else None
 
 
-def _side_rows(table, counts, losing, total, values) -> tuple[Row, ...]:
+def _side_rows(table, counts, losing, total, values) -> tuple[SheetRow, ...]:
     rows = []
     for i, (line, c, v) in enumerate(zip(table.lines, counts, values)):
         p = Fraction(c, total)
         missing = line.payout.offered and v is None
-        rows.append(Row(
+        rows.append(SheetRow(
             line=i, category=None, combinations=c, probability=p, cycle=_cycle(c, total),
             net=None if v is None else v - 1, contribution=None if v is None else p * (v - 1),
-            outcome=(Outcome.MISSING if line.payout.missing else Outcome.METER) if missing else _outcome(v)))
-    rows.append(Row(line=None, category=None, combinations=losing, probability=Fraction(losing, total),
+            outcome=(RowOutcome.MISSING if line.payout.missing else RowOutcome.METER) if missing else _outcome(v)))
+    rows.append(SheetRow(line=None, category=None, combinations=losing, probability=Fraction(losing, total),
                     cycle=_cycle(losing, total), net=Fraction(-1), contribution=-Fraction(losing, total),
-                    outcome=Outcome.LOSS))
+                    outcome=RowOutcome.LOSS))
     return tuple(rows)
 
 
@@ -336,12 +336,12 @@ def cover_all_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOp
     for name, line, p, v in zip(CATEGORIES_5, lines, probs, values):
         if v is None or not p:
             continue
-        rows.append(Row(line=_index(table, line), category=name, combinations=None, probability=p,
+        rows.append(SheetRow(line=_index(table, line), category=name, combinations=None, probability=p,
                         cycle=1 / float(p), net=v - 1, contribution=p * (v - 1), outcome=_outcome(v)))
     lose = sum((p for p, v in zip(probs, values) if v is None), Fraction(0))
-    rows.append(Row(line=None, category=None, combinations=None, probability=lose,
+    rows.append(SheetRow(line=None, category=None, combinations=None, probability=lose,
                     cycle=1 / float(lose) if lose else None, net=Fraction(-1), contribution=-lose,
-                    outcome=Outcome.LOSS))
+                    outcome=RowOutcome.LOSS))
     totals = record_totals(record, exact_math=players == 1)
     if totals and _simulated(mine.method):   # an exact figure has no interval
         totals = replace(totals, interval_95=mine.interval_95, interval_95_error=mine.interval_95_error)
@@ -384,7 +384,7 @@ def base_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions
     return _finish(body, opts)
 
 
-def _base_rows(table: Paytable, rules: HandRules, mult, outcomes: dict) -> tuple[tuple[Row, ...], list, tuple]:
+def _base_rows(table: Paytable, rules: HandRules, mult, outcomes: dict) -> tuple[tuple[SheetRow, ...], list, tuple]:
     """The final-hand rows of the base game (best first), the (probability, net) pairs of a round,
     and the sensitivity of the edge to each paying hand's odds."""
     five = five_card_counts(rules)
@@ -400,10 +400,10 @@ def _base_rows(table: Paytable, rules: HandRules, mult, outcomes: dict) -> tuple
             if q:
                 pairs.append((q, Fraction(b * net)))
         line = table.line_for(Atom(frozenset({name} | IMPLIED.get(name, set())), None, 1))
-        rows.append(Row(line=_index(table, line), category=name, combinations=int(five[code]),
+        rows.append(SheetRow(line=_index(table, line), category=name, combinations=int(five[code]),
                         probability=Fraction(p), cycle=_cycle(int(five[code]), total5), net=Fraction(net),
                         contribution=Fraction(contribution),
-                        outcome=Outcome.WIN if net > 0 else (Outcome.PUSH if net == 0 else Outcome.LOSS),
+                        outcome=RowOutcome.WIN if net > 0 else (RowOutcome.PUSH if net == 0 else RowOutcome.LOSS),
                         deals=tuple(int(q * BASE_TOTAL) for q in by_bets.values())))
         if line is not None and net >= 0:
             sens.append(Sensitivity(_index(table, line), name, PerUnit.ODDS,
@@ -417,13 +417,13 @@ def _limited(pairs, cap: Fraction) -> tuple[Moments, Fraction]:
     return moments([(p, min(x, cap)) for p, x in pairs]), bites
 
 
-def _limit_section(pairs, opts: ParOptions, bet: Fraction | None, uncapped: Moments) -> PayoutLimit | None:
+def _limit_section(pairs, opts: ParOptions, bet: Fraction | None, uncapped: Moments) -> CappedFigures | None:
     """The figures at ``bet`` when the table's payout limit caps the win on one hand."""
     if not opts.payout_limit or not bet:
         return None
     cap = exact(opts.payout_limit) / exact(bet)
     m, bites = _limited(pairs, cap)
-    return PayoutLimit(limit=Fraction(opts.payout_limit), bet=Fraction(bet), cap_units=cap, probability_capped=bites,
+    return CappedFigures(limit=Fraction(opts.payout_limit), bet=Fraction(bet), cap_units=cap, probability_capped=bites,
                        return_to_player=1 + m.mean, house_edge=-m.mean, standard_deviation=m.sd,
                        edge_change=uncapped.mean - m.mean)
 

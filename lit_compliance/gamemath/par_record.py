@@ -3,9 +3,9 @@
 :class:`ParSheet` is one paytable's sheet: the priced record it is a view of (:class:`~.record.PricedPaytable`,
 whose status, figures and settings the sheet's headline is) and the sheet's own figures
 (:class:`SheetBody`, cached as one kind by the codec of :mod:`.codec`): the rows of the table
-(:class:`Row`), the totals from the moments (:class:`Totals`), the sensitivity of the edge to each
+(:class:`SheetRow`), the totals from the moments (:class:`Totals`), the sensitivity of the edge to each
 line (:class:`Sensitivity`), the bands of the hold (:class:`Band`), the win per hour (:class:`PerHour`),
-and what the kind of wager adds: a payout limit (:class:`PayoutLimit`), a progressive meter
+and what the kind of wager adds: a payout limit (:class:`CappedFigures`), a progressive meter
 (:class:`MeterSection`), the return by stake (:class:`StakePoint`), envy (:class:`EnvyRow`), Cover All
 per player count (:class:`PlayerCount`). What the sheet assumes is a typed :class:`Assumption`. A
 figure the enumeration gives exactly is a :class:`~fractions.Fraction`; a float is a figure computed
@@ -37,7 +37,7 @@ class SheetKind(str, Enum):
     """Cover All: the highest hand among the players, per player count."""
 
 
-class Outcome(str, Enum):
+class RowOutcome(str, Enum):
     """What a row does to the wager."""
 
     WIN = "win"
@@ -116,7 +116,7 @@ class Assumption:
 
 
 @dataclass(frozen=True)
-class Row:
+class SheetRow:
     """One row of a sheet's table: a paytable line (``line``, its index) or final hand (``category``),
     or the losing hands (both None)."""
 
@@ -127,7 +127,7 @@ class Row:
     cycle: float | None          # one in so many
     net: Fraction | None         # None: the figure is missing, or paid from an open meter
     contribution: Fraction | None
-    outcome: Outcome
+    outcome: RowOutcome
     deals: tuple[int, int, int] | None = None   # the base game: deals with 1, 2, 3 bets riding
 
 
@@ -196,7 +196,7 @@ class PerHour:
 
 
 @dataclass(frozen=True)
-class PayoutLimit:
+class CappedFigures:
     """The figures at a bet when the table's payout limit caps the win on one hand."""
 
     limit: Fraction
@@ -296,11 +296,11 @@ class SheetBody:
     stake: Fraction
     stake_stated: bool
     assumptions: tuple[Assumption, ...]
-    rows: tuple[Row, ...]
+    rows: tuple[SheetRow, ...]
     totals: Totals | None
     sensitivity: tuple[Sensitivity, ...]
     total_five: int | None = None
-    payout_limit: PayoutLimit | None = None
+    payout_limit: CappedFigures | None = None
     meter: MeterSection | None = None
     by_stake: tuple[StakePoint, ...] | None = None
     envy: tuple[EnvyRow, ...] | None = None
@@ -334,6 +334,6 @@ class ParSheet:
         return self.body.totals if self.body is not None else None
 
     @property
-    def rows(self) -> tuple[Row, ...]:
+    def rows(self) -> tuple[SheetRow, ...]:
         """The rows of the sheet's table."""
         return self.body.rows if self.body is not None else ()

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .vocabulary import hand_name, odds
 
-BASIS_TEXT = {
+ENUMERATION_TEXT = {
     "player_and_community": "all C(52,5) = 2,598,960 five-card hands",
     "player_three": "all C(52,3) = 22,100 three-card hands",
     "player_and_bonus_community": "all C(52,6) = 20,358,520 six-card hands (best five of six; Super Royal: the six cards)",
@@ -110,11 +110,11 @@ def method_text(count) -> str:
 def enumeration_text(kind: str, table, body) -> str:
     """What a sheet's table enumerates."""
     if kind == "base":
-        return BASIS_TEXT["base"]
+        return ENUMERATION_TEXT["base"]
     if kind == "cover_all":
         mine = next(c for c in body.cover_all if c.players == body.cover_all_players)
         return f"highest five-card hand among {body.cover_all_players} player(s); " + method_text(mine)
-    return BASIS_TEXT[table.hand_basis.value]
+    return ENUMERATION_TEXT[table.hand_basis.value]
 
 
 def hand_text(kind: str, table, line: int | None, category: str | None) -> str:

@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from lit_compliance.gamemath.codec import CodecError, decode, encode
 from lit_compliance.gamemath.par import ParOptions, sheet_for
-from lit_compliance.gamemath.par_record import Outcome, SheetBody, SheetKind
+from lit_compliance.gamemath.par_record import RowOutcome, SheetBody, SheetKind
 from lit_compliance.gamemath.record import Status
 from lit_compliance.model import model_of
 
@@ -94,7 +94,7 @@ def test_a_row_names_its_line_and_outcome(sheets):
         body = sheet.body
         for r in body.rows:
             if r.net is not None:
-                assert r.outcome is (Outcome.WIN if r.net > 0 else Outcome.PUSH if r.net == 0 else Outcome.LOSS)
+                assert r.outcome is (RowOutcome.WIN if r.net > 0 else RowOutcome.PUSH if r.net == 0 else RowOutcome.LOSS)
     with pytest.raises(dataclasses.FrozenInstanceError):
         sheets[0][3].body.total = 0   # type: ignore[misc]
 
