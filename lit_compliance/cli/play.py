@@ -19,7 +19,7 @@ from ..play.irregularities import (EFFECT_TEXT, EVENT_DESCRIPTIONS, NOT_ADDRESSE
                              consequence, normalise_event)
 from ..output.render import render, to_json
 from ..model import Payout, as_printed
-from ..model.vocabulary import cash, hand_name, odds
+from ..model.vocabulary import cash, hand_name, odds, plain
 from ..play.round_file import load_round_file
 from ..play.settlement import money, settle, view
 
@@ -35,7 +35,7 @@ def _payout(payout: Payout) -> dict:
     finding about it (one id as a string, several as a list)."""
     value = payout.value
     out = {"kind": payout.kind.value,
-           "value": None if value is None else int(value) if value.denominator == 1 else float(value)}
+           "value": plain(value)}
     if payout.findings:
         out["finding"] = payout.findings[0] if len(payout.findings) == 1 else list(payout.findings)
     return out

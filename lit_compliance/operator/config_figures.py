@@ -15,7 +15,7 @@ import re
 from fractions import Fraction
 
 from ..model import Line, Payout, Paytable, Wager
-from ..model.vocabulary import hand_name, odds
+from ..model.vocabulary import hand_name, odds, percent, plain
 from ..poker.hands import CATEGORIES_3, CATEGORIES_5
 from .checks.core import at_least
 
@@ -55,7 +55,7 @@ def parse_figure(text, kind: str = "to_one") -> dict | None:
                           "10% of meter, or none)") from None
     if value <= 0 or value > 10**9:
         raise FigureError(f"{str(text).strip()!r}: a figure is more than 0 and at most 1,000,000,000")
-    return {"kind": kind, "value": int(value) if value.denominator == 1 else float(value)}
+    return {"kind": kind, "value": plain(value)}
 
 
 def parse_figure_options(values) -> dict[tuple[str, str], str]:
@@ -126,7 +126,7 @@ def paytable_lines(rs, wager: Wager, settings) -> list[str]:
     flags = math_findings(rs, [r for r in results if r is not None])
     lines = []
     for table, r in zip(wager.paytables, results):
-        edge = "n/a" if r is None or r.house_edge is None else f"{float(r.house_edge) * 100:.2f}%"
+        edge = percent(None if r is None else r.house_edge, 2)
         at = f" ({r.note})" if r is not None and r.note else ""
         slug = f"math-{wager.id}-{table.id}-"
         said = [f"{f['problem']}" for f in flags

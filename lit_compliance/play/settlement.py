@@ -21,7 +21,7 @@ from typing import Any
 
 from ..model import Envy, Line, Paytable, VoidWagers, Wager, first_line
 from ..model.vocabulary import cents as money
-from ..model.vocabulary import cash, currency_symbol, hand_name, odds, words
+from ..model.vocabulary import cash, currency_symbol, hand_name, odds, plain, words
 from ..poker.cards import names
 from ..poker.hands import CODE_3, CODE_5, Hand, evaluate3, evaluate5, evaluate6
 from .irregularities import effect_text
@@ -438,19 +438,12 @@ def _line_view(line: Line | None) -> dict | None:
     if line is None:
         return None
     return {"hand": line.hand, "suits": list(line.suits) or None, "name": hand_name(line.hand, line.suits),
-            "payout": _payout_view(line.payout), "odds": odds(line.payout), "stake": _plain(line.stake),
+            "payout": _payout_view(line.payout), "odds": odds(line.payout), "stake": plain(line.stake),
             "quote": line.quote, "cite": line.cite}
 
 
-def _plain(x: Fraction | None):
-    """A figure as the ruleset spells it: whole numbers as integers."""
-    if x is None:
-        return None
-    return int(x) if x.denominator == 1 else float(x)
-
-
 def _payout_view(payout) -> dict:
-    return {"kind": payout.kind.value, "value": _plain(payout.value), "finding": list(payout.findings)}
+    return {"kind": payout.kind.value, "value": plain(payout.value), "finding": list(payout.findings)}
 
 
 def _readings_for(model, *prefix: str) -> list[dict]:

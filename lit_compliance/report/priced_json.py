@@ -11,7 +11,7 @@ from fractions import Fraction
 from ..gamemath.codec import fraction_text
 from ..gamemath.record import (Alternative, AppliedReading, BaseStrategy, PricedPaytable, SideFigures, Status,
                                settings_json)
-from ..model.vocabulary import hand_name
+from ..model.vocabulary import hand_name, plain
 from ..poker.hands import CATEGORIES_5
 
 
@@ -21,13 +21,6 @@ def _f(x: Fraction | None) -> float | None:
 
 def _frac(x: Fraction | None) -> str | None:
     return None if x is None else fraction_text(x)
-
-
-def _plain(x: Fraction | None):
-    """A stake level as the ruleset spells it (``1``, ``5``, ``2.5``; ``None`` for no level)."""
-    if x is None:
-        return None
-    return int(x) if x.denominator == 1 else float(x)
 
 
 def reading_json(reading: AppliedReading) -> dict:
@@ -97,7 +90,7 @@ def _side_details(side: SideFigures, status: Status) -> dict:
         out["rtp_by_stake"] = {str(s): float(v) for s, v in side.rtp_by_stake}
         out["rtp_by_stake_text"] = ", ".join(f"${s}: {float(v):.4%}" for s, v in side.rtp_by_stake)
     if side.envy_per_other_player:
-        out["envy_per_other_player"] = {str(_plain(k)): float(v) for k, v in side.envy_per_other_player}
+        out["envy_per_other_player"] = {str(plain(k)): float(v) for k, v in side.envy_per_other_player}
     if status is Status.INCOMPLETE:
         out["return_excluding_missing"] = _f(side.return_excluding_missing)
     return out
