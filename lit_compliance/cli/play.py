@@ -46,8 +46,8 @@ def evaluation_view(cards: list[int], ruleset=None) -> dict:
     rules = as_printed(ruleset).hand_rules if ruleset is not None else STANDARD
     hand = evaluate(cards, rules)
     out = {
-        "cards": names(cards), "size": len(cards), "category": hand.category,
-        "name": hand_name(hand.category), "suit": hand.suit, "tags": sorted(hand.tags),
+        "cards": names(cards), "size": len(cards), "category": hand.category.value,
+        "name": hand_name(hand.category), "suit": hand.suit, "tags": sorted(tag.value for tag in hand.tags),
         "ruleset": ruleset.ref if ruleset is not None else None, "paytables": [],
     }
     if ruleset is None:

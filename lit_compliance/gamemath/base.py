@@ -17,6 +17,7 @@ from math import comb
 
 import numpy as np
 
+from ..model.enums import HandCategory
 from ..poker.cards import RANK_LETTERS
 from ..poker.hands import CATEGORIES_5, IMPLIED, HandRules
 from ..model import Paytable
@@ -144,7 +145,7 @@ def strategy_rules(t, e3: np.ndarray, e4: np.ndarray, m: np.ndarray, rules: Hand
     """The strategy as ordered rules for bet 1 and bet 2, derived from the exact expectations of
     every suit class (:func:`.strategy.derive`), with each as a sentence."""
 
-    pair_pays = bool(m[CATEGORIES_5.index("pair_tens_or_better")] > 0)
+    pair_pays = bool(m[CATEGORIES_5.index(HandCategory.PAIR_TENS_OR_BETTER)] > 0)
     bet1 = derive(3, t.cards3, e3, rules.ace_low_straight_5, pair_pays)
     bet2 = derive(4, t.cards4, e4, rules.ace_low_straight_5, pair_pays)
     return {"bet1": bet1, "bet2": bet2, "bet1_text": sentence(bet1, 1), "bet2_text": sentence(bet2, 2)}

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..model.enums import HandCategory
 from ..model import Line, Paytable, Reading, RulesetModel, Wager, model_of
 from ..model.vocabulary import hand_name
 from ..poker.hands import CATEGORIES_3, CATEGORIES_5
@@ -26,7 +27,7 @@ from . import price_paytable
 from .side import atoms_for
 
 
-RANK_ORDER = {3: CATEGORIES_3, 5: CATEGORIES_5, 6: CATEGORIES_5 + ("super_royal",)}
+RANK_ORDER = {3: CATEGORIES_3, 5: CATEGORIES_5, 6: CATEGORIES_5 + (HandCategory.SUPER_ROYAL,)}
 
 
 def _rank(atom, order: tuple) -> int:

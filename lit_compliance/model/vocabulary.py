@@ -21,13 +21,9 @@ from decimal import ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
 from typing import Iterable
 
-HAND_NAMES = {
-    "super_royal": "Super Royal", "royal_flush": "Royal flush", "mini_royal": "Mini-royal",
-    "ace_king_queen": "Ace, King, Queen", "straight_flush": "Straight flush",
-    "four_of_a_kind": "Four of a kind", "full_house": "Full house", "flush": "Flush",
-    "straight": "Straight", "three_of_a_kind": "Three of a kind", "two_pair": "Two pair",
-    "pair_tens_or_better": "Pair of tens or better", "pair": "Pair", "high_card": "High card",
-}
+from .enums import HandCategory
+
+HAND_NAMES = {hand.value: hand.display for hand in HandCategory}   # the names the hands carry
 
 
 # Headings by wager kind (the rulesets' own wager names are long and legalistic).

@@ -14,13 +14,14 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from ..model.enums import HandCategory
 from ..model import Line, Payout, Paytable, Wager
 from ..model.vocabulary import hand_name, odds, percent, plain
 from ..poker.hands import CATEGORIES_3, CATEGORIES_5
 from .checks.core import at_least
 
 # The hands of each hand basis, weakest first (by its number of cards).
-RANK_ORDER = {3: CATEGORIES_3, 5: CATEGORIES_5, 6: CATEGORIES_5 + ("super_royal",)}
+RANK_ORDER = {3: CATEGORIES_3, 5: CATEGORIES_5, 6: CATEGORIES_5 + (HandCategory.SUPER_ROYAL,)}
 
 NO_LINE = ("none", "no", "-", "nothing")
 
@@ -86,7 +87,7 @@ def house_hands(wager: Wager) -> list[tuple[str, tuple[str, ...], Line | None]]:
     if wager.wins_on in order:
         order = order[:order.index(wager.wins_on) + 1]
     else:
-        order = [h for h in order if h != "high_card"]
+        order = [h for h in order if h != HandCategory.HIGH_CARD]
     return [(hand, (), None) for hand in order]
 
 

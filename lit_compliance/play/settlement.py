@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from ..model.enums import HandCategory
 from ..model import Envy, Line, Paytable, VoidWagers, Wager, first_line
 from ..model.vocabulary import cents as money
 from ..model.vocabulary import cash, currency_symbol, hand_name, odds, plain, words
@@ -29,7 +30,7 @@ from .round_file import Round
 
 DIRECTIONAL = {"clockwise_from_dealer_left": False, "counterclockwise_from_dealer_right": True}
 HAND_CODES = {"player_three": CODE_3, "player_and_community": CODE_5, "table_highest": CODE_5,
-              "player_and_bonus_community": CODE_5 | {"super_royal": len(CODE_5)}}
+              "player_and_bonus_community": CODE_5 | {HandCategory.SUPER_ROYAL: len(CODE_5)}}
 
 
 @dataclass
@@ -428,7 +429,7 @@ def _num(v: Fraction) -> str:
 def _hand_view(hand: Hand | None, full: bool = True) -> dict | None:
     if hand is None:
         return None
-    out = {"category": hand.category, "name": hand_name(hand.category), "cards": names(hand.cards)}
+    out = {"category": hand.category.value, "name": hand_name(hand.category), "cards": names(hand.cards)}
     if full:
         out |= {"suit": hand.suit, "tags": sorted(hand.tags)}
     return out
