@@ -52,7 +52,7 @@ def test_display_names_are_distinct():
 def test_a_member_is_its_data_spelling_wherever_it_goes():
     hand = HandCategory.PAIR_TENS_OR_BETTER
     assert hand == "pair_tens_or_better" and hash(hand) == hash("pair_tens_or_better")
-    assert f"{hand}" == str(hand) == "pair_tens_or_better"
+    assert f"{hand}" == str(hand) == "pair_tens_or_better" and repr([hand]) == "['pair_tens_or_better']"
     assert json.dumps({hand: [hand]}) == '{"pair_tens_or_better": ["pair_tens_or_better"]}'
 
 

@@ -73,12 +73,13 @@ class HandCategory(str, Enum):
     is no category of its own (an ace-king-queen). The value is the rulesets' spelling; each member
     carries the name people read (:func:`~lit_compliance.model.vocabulary.hand_name` says it).
 
-    Members compare, hash and print as their value, so a member and the ruleset's string are one key:
+    Members compare, hash, print and ``repr`` as their value, so a member and the ruleset's string
+    are one key, and a digest or cache key made from hands is the same whichever it holds:
 
     >>> HandCategory.ROYAL_FLUSH == "royal_flush", HandCategory("pair").display
     (True, 'Pair')
-    >>> f"{HandCategory.MINI_ROYAL}", {"mini_royal": 1}[HandCategory.MINI_ROYAL]
-    ('mini_royal', 1)
+    >>> f"{HandCategory.MINI_ROYAL}", {"mini_royal": 1}[HandCategory.MINI_ROYAL], [HandCategory.PAIR]
+    ('mini_royal', 1, ['pair'])
     """
 
     display: str
@@ -91,6 +92,7 @@ class HandCategory(str, Enum):
 
     __str__ = str.__str__
     __format__ = str.__format__
+    __repr__ = str.__repr__
 
     SUPER_ROYAL = "super_royal", "Super Royal"
     """Six suited cards A-K-Q-J-10-9 (six-card hands only)."""
