@@ -67,7 +67,7 @@ def _price_base(wager: Wager, table: Paytable, rules: HandRules) -> PricedPaytab
 
 def _rules(rules: list[dict]) -> tuple[Rule, ...]:
     return tuple(Rule(r["decision"], r["family"], tuple(r["high"]), tuple(r["excluding"]), tuple(r["including"]),
-                      r["text"]) for r in rules)
+                      r["cards"], r["top"]) for r in rules)
 
 
 def _strategy(r) -> BaseStrategy:
@@ -76,7 +76,6 @@ def _strategy(r) -> BaseStrategy:
         ride_bet1_share=r.ride1_share, ride_bet2_share=r.ride2_share, bet1=tuple(r.ride3),
         bet2=tuple(HoldingGroup(name, g["riding"], g["of"], tuple(g["holdings"])) for name, g in r.ride4.items()),
         rules_bet1=_rules(r.rules["bet1"]), rules_bet2=_rules(r.rules["bet2"]),
-        rules_bet1_text=r.rules["bet1_text"], rules_bet2_text=r.rules["bet2_text"],
         outcomes=tuple((cat, bets, p) for (cat, bets), p in sorted(r.outcomes.items())),
         bet_expectations=tuple(r.bet_expectations), element_of_risk_ridden=r.element_of_risk_ridden,
         average_bets_ridden=r.average_bets_ridden)

@@ -17,7 +17,7 @@ its break-even meter).
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 from statistics import NormalDist
@@ -26,7 +26,7 @@ import json
 
 from .. import cache
 from ..model import Paytable, RulesetModel, Wager, exact
-from ..model.vocabulary import hand_name, odds
+from ..model.vocabulary import hand_name, odds, strategy_rule_json, strategy_sentence
 from ..poker.hands import CATEGORIES_5, IMPLIED, HandRules
 from . import price_paytable, priced
 from .moments import Moments, moments
@@ -465,8 +465,9 @@ def base_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions
                                                  for b in (1, 2, 3)}} for row in rows],
         "strategy_bet1": list(r.bet1),
         "strategy_bet2": {g.name: {"riding": g.riding, "of": g.of, "holdings": list(g.holdings)} for g in r.bet2},
-        "strategy_rules": {"bet1": [asdict(x) for x in r.rules_bet1], "bet2": [asdict(x) for x in r.rules_bet2],
-                           "bet1_text": r.rules_bet1_text, "bet2_text": r.rules_bet2_text},
+        "strategy_rules": {"bet1": [strategy_rule_json(x) for x in r.rules_bet1],
+                           "bet2": [strategy_rule_json(x) for x in r.rules_bet2],
+                           "bet1_text": strategy_sentence(r.rules_bet1, 1), "bet2_text": strategy_sentence(r.rules_bet2, 2)},
     }
     sheet["sensitivity"] = sens
     sheet["sensitivity_note"] = "strategy held fixed (at the optimum the first-order change is the same)"

@@ -73,7 +73,8 @@ class HoldingGroup:
 @dataclass(frozen=True)
 class BaseStrategy:
     """The base game under optimal strategy: which holdings let bet 1 and bet 2 ride, the rules
-    that say so, and the final hand by number of bets riding."""
+    that say so (in words: :func:`~lit_compliance.model.vocabulary.strategy_sentence`), and the
+    final hand by number of bets riding."""
 
     ride_bet1_share: Fraction
     ride_bet2_share: Fraction
@@ -81,8 +82,6 @@ class BaseStrategy:
     bet2: tuple[HoldingGroup, ...]              # four-card holdings that ride, by group
     rules_bet1: tuple[Rule, ...]
     rules_bet2: tuple[Rule, ...]
-    rules_bet1_text: str
-    rules_bet2_text: str
     outcomes: tuple[tuple[str, int, Fraction], ...]   # (final category, bets riding, probability), sorted
     bet_expectations: tuple[Fraction, Fraction, Fraction]
     element_of_risk_ridden: Fraction

@@ -219,3 +219,81 @@ def plain(x: Fraction | None) -> int | float | None:
     if x is None:
         return None
     return int(x) if x.denominator == 1 else float(x)
+
+
+# --- the base game's strategy, said (the engine's rules are families, ranges and rank sets) -----
+
+NUMBER_WORDS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four"}
+_PAYING = "any paying hand (a pair of tens or better, or any better hand)"
+# The words players use for a strategy rule's family of holdings, for bet 1 (3 cards) and bet 2 (4)
+STRATEGY_FAMILIES = {
+    3: {"paying": _PAYING, "trips": "three of a kind", "high_pair": "a pair of tens or better",
+        "royal": "three to a royal flush", "sf_row": "three suited in a row", "sf_gap1": "three suited with one gap",
+        "sf_gap2": "three suited with two gaps", "suited": "three suited, no straight flush draw",
+        "low_pair": "a pair below tens", "st_row": "three unsuited in a row",
+        "st_gap1": "three unsuited with one gap", "st_gap2": "three unsuited with two gaps",
+        "other": "three unsuited, no straight draw"},
+    4: {"paying": _PAYING, "quads": "four of a kind", "trips": "three of a kind", "two_pair": "two pair",
+        "high_pair": "a pair of tens or better", "royal": "four to a royal flush", "sf": "four to a straight flush",
+        "flush": "four to a flush", "outside": "four to an outside straight", "inside": "four to an inside straight",
+        "low_pair": "a pair below tens", "other": "four unsuited, no straight draw"},
+}
+RANKS_LOW_TO_HIGH = "23456789TJQKA"   # the rank letters, as cards are written (a test holds it to the cards')
+
+
+def _high_text(lo: int, hi: int, top: int) -> str:
+    if lo == 0 and hi >= top:
+        return ""
+    unit = "high card" if (hi if lo == 0 else lo) == 1 else "high cards"
+    if lo == hi:
+        return f" with {NUMBER_WORDS[lo]} {unit}"
+    if hi >= top:
+        return f" with at least {NUMBER_WORDS[lo]} {unit}"
+    if lo == 0:
+        return f" with at most {NUMBER_WORDS[hi]} {unit}"
+    return f" with {NUMBER_WORDS[lo]} to {NUMBER_WORDS[hi]} high cards"
+
+
+def _by_rank(words: Iterable[str]) -> str:
+    """Rank sets (``A-2-3``, ``J-Q-K``) in rank order, the ace low where it leads, as a list."""
+    def key(word: str) -> list[int]:
+        return [1 if i == 0 and p == "A" else RANKS_LOW_TO_HIGH.index(p) + 2 for i, p in enumerate(word.split("-"))]
+    return prose_list(sorted(words, key=key))
+
+
+def strategy_rule_text(rule) -> str:
+    """A strategy rule (:class:`~lit_compliance.gamemath.strategy_rule.Rule`) in players' words:
+    ``three suited in a row except A-2-3 and 2-3-4``.
+
+    >>> from types import SimpleNamespace as Rule
+    >>> strategy_rule_text(Rule(family="sf_gap1", high=(1, 3), excluding=(), including=(), cards=3, top=3))
+    'three suited with one gap with at least one high card'
+    """
+    words = STRATEGY_FAMILIES[rule.cards][rule.family]
+    if rule.high[0] > rule.high[1]:
+        return f"{words}: {_by_rank(rule.including)} only"
+    text = words + _high_text(*rule.high, rule.top)
+    if rule.excluding:
+        text += " except " + _by_rank(rule.excluding)
+    if rule.including:
+        text += ("; also " if tuple(rule.high) != (0, rule.top) or rule.excluding else " ") + _by_rank(rule.including)
+    return text
+
+
+def strategy_rule_json(rule) -> dict:
+    """A strategy rule as the outputs state it: its fields, and its words."""
+    return {"decision": rule.decision, "family": rule.family, "high": list(rule.high),
+            "excluding": list(rule.excluding), "including": list(rule.including), "text": strategy_rule_text(rule)}
+
+
+def strategy_sentence(rules: Iterable, bet: int) -> str:
+    """A bet's strategy rules as a sentence: 'Let bet 1 ride with: ...; otherwise pull it back.
+    Optional (...): ...'."""
+    rules = list(rules)
+    ride = [strategy_rule_text(r) for r in rules if r.decision == "ride"]
+    optional = [strategy_rule_text(r) for r in rules if r.decision == "optional"]
+    text = f"Let bet {bet} ride with: " + ("; ".join(ride) if ride else "nothing") + "; otherwise pull it back."
+    if optional:
+        text += " Optional (zero expectation: riding or pulling gives the same return; counted as pulled): " \
+            + "; ".join(optional) + "."
+    return text

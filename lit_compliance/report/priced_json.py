@@ -11,7 +11,7 @@ from fractions import Fraction
 from ..gamemath.codec import fraction_text
 from ..gamemath.record import (Alternative, AppliedReading, BaseStrategy, PricedPaytable, SideFigures, Status,
                                settings_json)
-from ..model.vocabulary import hand_name, plain
+from ..model.vocabulary import hand_name, plain, strategy_rule_json, strategy_sentence
 from ..poker.hands import CATEGORIES_5
 
 
@@ -58,19 +58,15 @@ def outcome_rows(base: BaseStrategy) -> list[dict]:
     return rows
 
 
-def _rule_json(rule) -> dict:
-    return {"decision": rule.decision, "family": rule.family, "high": list(rule.high),
-            "excluding": list(rule.excluding), "including": list(rule.including), "text": rule.text}
-
-
 def _base_details(base: BaseStrategy) -> dict:
     return {"ride_bet1_share": float(base.ride_bet1_share), "ride_bet2_share": float(base.ride_bet2_share),
             "strategy_bet1": list(base.bet1),
             "strategy_bet2": {g.name: {"riding": g.riding, "of": g.of, "holdings": list(g.holdings)}
                               for g in base.bet2},
-            "strategy_rules": {"bet1": [_rule_json(r) for r in base.rules_bet1],
-                               "bet2": [_rule_json(r) for r in base.rules_bet2],
-                               "bet1_text": base.rules_bet1_text, "bet2_text": base.rules_bet2_text},
+            "strategy_rules": {"bet1": [strategy_rule_json(r) for r in base.rules_bet1],
+                               "bet2": [strategy_rule_json(r) for r in base.rules_bet2],
+                               "bet1_text": strategy_sentence(base.rules_bet1, 1),
+                               "bet2_text": strategy_sentence(base.rules_bet2, 2)},
             "outcomes": {f"{cat}/{bets}": float(p) for cat, bets, p in base.outcomes},
             "outcome_rows": outcome_rows(base),
             "element_of_risk_ridden": float(base.element_of_risk_ridden),
