@@ -26,7 +26,7 @@ import json
 
 from .. import cache
 from ..model import Paytable, RulesetModel, Wager, exact
-from ..model.vocabulary import hand_name, odds, strategy_rule_json, strategy_sentence
+from ..model.vocabulary import hand_name, odds, priced_note, strategy_rule_json, strategy_sentence
 from ..poker.hands import CATEGORIES_5, IMPLIED, HandRules
 from . import price_paytable, priced
 from .moments import Moments, moments
@@ -560,7 +560,7 @@ def sheet_for(model: RulesetModel, wager: Wager, table: Paytable | None, opts: P
         record = price_paytable(wager, table, model.hand_rules, settings)
     summary = {"status": record.status.value, "house_edge": _f(record.house_edge),
                "return_to_player": _f(record.return_to_player), "hit_frequency": _f(record.hit_frequency),
-               "settings": settings_json(record.settings), "missing": list(record.missing), "note": record.note}
+               "settings": settings_json(record.settings), "missing": list(record.missing), "note": priced_note(record)}
     if table is None:
         return {**head, "priced": summary, "status": "incomplete", "rows": [], "totals": None, "sensitivity": [],
                 "assumptions": ["the source prints no paytable for this wager"], "enumeration": "", "total": None,

@@ -297,3 +297,72 @@ def strategy_sentence(rules: Iterable, bet: int) -> str:
         text += " Optional (zero expectation: riding or pulling gives the same return; counted as pulled): " \
             + "; ".join(optional) + "."
     return text
+
+
+# --- what a priced paytable's figures rest on (the engine's record: lit_compliance.gamemath.record) --
+
+FIXED_BY_RULES = "fixed by the rules"                   # where a record's stake comes from
+PER_DOLLAR = "not stated by the rules: priced per $1"
+ZERO_EV_RIDDEN_NOTE = "same return; the zero-expectation holdings ride, so more is in action"
+
+
+def _hands(hands: Iterable[str]) -> str:
+    return ", ".join(hand_name(h) for h in hands)
+
+
+def _cover_all_note(c) -> str:
+    text = f"{c.players} player(s); every player holds a hand, the dealer none; 1-unit stake; {c.method}"
+    if c.rounds:
+        lo, hi = c.interval
+        text += (f", seed fixed, 95% interval of the return {percent(lo, 4)} to {percent(hi, 4)}"
+                 f" (+-{(hi - lo) / 2 * 100:.4f} points)")
+    return text
+
+
+def _side_note(record) -> str:
+    side, at = record.side, record.held_at
+    notes = []
+    if record.missing:
+        notes.append(f"figures missing in the source for: {_hands(record.missing)} (no edge can be stated)")
+    if side.meter is not None:
+        if at.meter is not None:
+            notes.append(f"at the meter {money(at.meter)} ({at.meter_from})")
+        else:
+            f = side.meter
+            notes.append("no meter fixed by the rules: the return is a function of the meter "
+                         f"({percent(f.without_meter, 4)} plus {percent(f.per_meter_dollar, 6)} per $1 of meter; "
+                         f"break-even meter {money(float(f.break_even))})")
+        if at.stake_from == PER_DOLLAR:
+            notes.append("stake not stated; priced per $1")
+    elif side.pays_amounts and side.rtp_by_stake:
+        notes.append("money amounts on a wager the source does not state; priced at a $1 wager")
+    elif side.pays_amounts and at.stake and at.stake_from != FIXED_BY_RULES:
+        notes.append(f"money amounts priced at a {money(at.stake)} wager ({at.stake_from})")
+    if side.envy_per_other_player:
+        notes.append("the envy bonus adds an expected amount per other player at the table (per stake level; "
+                     "see the PAR sheet); not in the return above")
+    return "; ".join(notes)
+
+
+def priced_note(record) -> str:
+    """What a priced paytable's figures (a :class:`~lit_compliance.gamemath.record.PricedPaytable`)
+    rest on, in words: the strategy and unit of the base game, the players and method of Cover All,
+    the meter or wager amount a side wager is priced at, or why no edge is stated."""
+    if record.paytable_id is None:
+        return "the source prints no paytable for this wager"
+    if record.wager_kind.value == "base":
+        if record.not_whole_odds:
+            return (f"not whole 'to 1' odds for: {_hands(record.not_whole_odds)}; "
+                    "the base game is priced for whole odds only, so no edge is stated")
+        if record.missing:
+            return f"figures missing in the source for: {_hands(record.missing)}; no edge can be stated"
+        return "optimal strategy; edge per unit of one base bet; a zero-expectation bet counts as pulled"
+    if record.cover_all is not None:
+        return _cover_all_note(record.cover_all)
+    return _side_note(record)
+
+
+def alternative_note(alternative) -> str:
+    """What the figures under another reading (a :class:`~lit_compliance.gamemath.record.Alternative`)
+    rest on."""
+    return ZERO_EV_RIDDEN_NOTE if alternative.priced is None else priced_note(alternative.priced)

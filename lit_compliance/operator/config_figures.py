@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from ..model.enums import HandCategory
 from ..model import Line, Payout, Paytable, Wager
-from ..model.vocabulary import hand_name, odds, percent, plain
+from ..model.vocabulary import hand_name, odds, percent, plain, priced_note
 from ..poker.hands import CATEGORIES_3, CATEGORIES_5
 from .checks.core import at_least
 
@@ -128,7 +128,7 @@ def paytable_lines(rs, wager: Wager, settings) -> list[str]:
     lines = []
     for table, r in zip(wager.paytables, results):
         edge = percent(None if r is None else r.house_edge, 2)
-        at = f" ({r.note})" if r is not None and r.note else ""
+        at = f" ({priced_note(r)})" if r is not None and priced_note(r) else ""
         slug = f"math-{wager.id}-{table.id}-"
         said = [f"{f['problem']}" for f in flags
                 if f["id"].startswith(slug) and "-under-" not in f["id"] and f["kind"] != "missing_figure"]

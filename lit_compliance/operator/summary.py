@@ -18,7 +18,8 @@ from ..model.hand_rankings import Ranking
 from ..model.paytable import Line, Paytable
 from ..model.sections import DealingMethod
 from ..model.wager import Wager
-from ..model.vocabulary import currency_symbol, flag_text, hand_name, money, odds, percent, status_sentence
+from ..model.vocabulary import (currency_symbol, flag_text, hand_name, money, odds, percent, priced_note,
+                               status_sentence)
 from ..gamemath.record import settings_json
 from ..table.configured import finding_note
 from ..load.fingerprint import ruleset_json
@@ -349,7 +350,7 @@ def _math_text(result) -> dict:
         "return_to_player": percent(result.return_to_player),
         "hit_frequency": percent(result.hit_frequency, 2),
         "element_of_risk": percent(result.element_of_risk) if result.element_of_risk is not None else "",
-        "note": result.note or "",
+        "note": priced_note(result),
     }
 
 

@@ -11,7 +11,8 @@ from fractions import Fraction
 from ..gamemath.codec import fraction_text
 from ..gamemath.record import (Alternative, AppliedReading, BaseStrategy, PricedPaytable, SideFigures, Status,
                                settings_json)
-from ..model.vocabulary import hand_name, plain, strategy_rule_json, strategy_sentence
+from ..model.vocabulary import (alternative_note, hand_name, plain, priced_note, strategy_rule_json,
+                               strategy_sentence)
 from ..poker.hands import CATEGORIES_5
 
 
@@ -33,7 +34,7 @@ def alternative_json(alt: Alternative) -> dict:
     """The figures under another reading, as the outputs state them."""
     return {**reading_json(alt.reading), "status": alt.status.value, "house_edge": _f(alt.house_edge),
             "return_to_player": _f(alt.return_to_player), "hit_frequency": _f(alt.hit_frequency),
-            "element_of_risk": _f(alt.element_of_risk), "average_bets": _f(alt.average_bets), "note": alt.note}
+            "element_of_risk": _f(alt.element_of_risk), "average_bets": _f(alt.average_bets), "note": alternative_note(alt)}
 
 
 def moments_json(record: PricedPaytable) -> dict:
@@ -124,7 +125,7 @@ def priced_json(record: PricedPaytable) -> dict:
         "paytable_id": record.paytable_id, "paytable_name": record.paytable_name, "status": record.status.value,
         "house_edge": _f(record.house_edge), "return_to_player": _f(record.return_to_player),
         "hit_frequency": _f(record.hit_frequency), "element_of_risk": _f(record.element_of_risk),
-        "average_bets": _f(record.average_bets), "note": record.note, "exact": _exact(record),
+        "average_bets": _f(record.average_bets), "note": priced_note(record), "exact": _exact(record),
         "details": _details(record), "readings": [reading_json(r) for r in record.readings],
         "alternatives": [alternative_json(a) for a in record.alternatives],
         "settings": settings_json(record.settings), "missing": list(record.missing),
