@@ -1,10 +1,12 @@
-"""The vocabulary: how the domain is said (hands, wagers, payouts, money, flags, lists), each thing
-by one function, for every stage.
+"""The vocabulary: how the domain is said (hands, wagers, payouts, money, shares, flags, lists, the
+base game's strategy, what a priced paytable rests on), each thing by one function, for every stage.
 
 It sits beside the model so the engine (settlement text, math findings) and the views (placard,
 summary, check, regulator views) say things the same way without reaching up to ``output``; the
-render filters are these same functions. Money is exact: amounts are rounded half-up to the cent
-from fractions, never through binary floating point.
+render filters are these same functions. The engine's answers are typed records of numbers and
+identifiers (:mod:`lit_compliance.gamemath.record`); the views say them with the functions here
+(:func:`priced_note`, :func:`strategy_sentence`). Money is exact: amounts are rounded half-up to
+the cent from fractions, never through binary floating point.
 
 >>> hand_name("four_of_a_kind")
 'Four of a kind'
