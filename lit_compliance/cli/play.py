@@ -20,7 +20,7 @@ from ..play.irregularities import (EFFECT_TEXT, EVENT_DESCRIPTIONS, NOT_ADDRESSE
 from ..output.render import render, to_json
 from ..load.catalogue import Ruleset
 from ..model import Payout, as_printed
-from ..model.vocabulary import cash, hand_name, odds
+from ..model.vocabulary import cash, hand_name, odds, plain
 from ..play.round_file import load_round_file
 from ..play.settlement import money, settle, settlement_view
 
@@ -36,7 +36,7 @@ def _payout(payout: Payout) -> dict:
     finding about it (one id as a string, several as a list)."""
     value = payout.value
     out = {"kind": payout.kind.value,
-           "value": None if value is None else int(value) if value.denominator == 1 else float(value)}
+           "value": plain(value)}
     if payout.findings:
         out["finding"] = payout.findings[0] if len(payout.findings) == 1 else list(payout.findings)
     return out
@@ -47,8 +47,8 @@ def evaluation_view(cards: list[int], ruleset: Ruleset | None = None) -> dict:
     rules = as_printed(ruleset).hand_rules if ruleset is not None else STANDARD
     hand = evaluate(cards, rules)
     out = {
-        "cards": names(cards), "size": len(cards), "category": hand.category,
-        "name": hand_name(hand.category), "suit": hand.suit, "tags": sorted(hand.tags),
+        "cards": names(cards), "size": len(cards), "category": hand.category.value,
+        "name": hand_name(hand.category), "suit": hand.suit, "tags": sorted(tag.value for tag in hand.tags),
         "ruleset": ruleset.ref if ruleset is not None else None, "paytables": [],
     }
     if ruleset is None:

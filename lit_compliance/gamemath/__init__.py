@@ -22,7 +22,7 @@ from typing import Any, Callable, Iterable
 
 from ..model import Paytable, Reading, RulesetModel, RulesetOrModel, Wager, model_of
 from ..model.readings import ZERO_EV_PULLED, ZERO_EV_RIDDEN
-from ..model.vocabulary import hand_name, money
+from ..model.vocabulary import FIXED_BY_RULES, PER_DOLLAR, money
 from ..poker.hands import CATEGORIES_5, HandRules
 from .. import cache
 from .codec import CodecError
@@ -45,29 +45,23 @@ def _price_base(wager: Wager, table: Paytable, rules: HandRules) -> PricedPaytab
     odd = not_whole_odds(table)
     if odd:
         return _result(wager, table, status=Status.INCOMPLETE, house_edge=None, return_to_player=None,
-                       hit_frequency=None, not_whole_odds=tuple(odd),
-                       note=f"not whole 'to 1' odds for: {', '.join(hand_name(h) for h in odd)}; "
-                            "the base game is priced for whole odds only, so no edge is stated")
+                       hit_frequency=None, not_whole_odds=tuple(odd))
     m, missing = multipliers(table)
     if missing:
         return _result(wager, table, status=Status.INCOMPLETE, house_edge=None, return_to_player=None,
-                       hit_frequency=None, missing=tuple(missing), settings=PricedAt(),
-                       note=f"figures missing in the source for: {', '.join(hand_name(h) for h in missing)}; "
-                            "no edge can be stated")
+                       hit_frequency=None, missing=tuple(missing), settings=PricedAt())
     r = analyse_base(m, rules)
     net = {cat: int(m[code]) for code, cat in enumerate(CATEGORIES_5)}
     base_moments = moments([(q, Fraction(bets * net[cat])) for (cat, bets), q in sorted(r.outcomes.items()) if q])
     return _result(
         wager, table, status=Status.EXACT, house_edge=r.house_edge, return_to_player=1 - r.house_edge,
         hit_frequency=r.hit_frequency, element_of_risk=r.element_of_risk,
-        average_bets=r.average_bets, settings=PricedAt(), moments=base_moments,
-        note="optimal strategy; edge per unit of one base bet; a zero-expectation bet counts as pulled",
-        base=_strategy(r))
+        average_bets=r.average_bets, settings=PricedAt(), moments=base_moments, base=_strategy(r))
 
 
 def _rules(rules: list[dict]) -> tuple[StrategyRule, ...]:
-    return tuple(StrategyRule(r["decision"], r["family"], tuple(r["high"]), tuple(r["excluding"]),
-                              tuple(r["including"]), r["text"]) for r in rules)
+    return tuple(StrategyRule(r["decision"], r["family"], tuple(r["high"]), tuple(r["excluding"]), tuple(r["including"]),
+                      r["cards"], r["top"]) for r in rules)
 
 
 def _strategy(r) -> BaseStrategy:
@@ -76,7 +70,6 @@ def _strategy(r) -> BaseStrategy:
         ride_bet1_share=r.ride1_share, ride_bet2_share=r.ride2_share, bet1=tuple(r.ride3),
         bet2=tuple(HoldingGroup(name, g["riding"], g["of"], tuple(g["holdings"])) for name, g in r.ride4.items()),
         rules_bet1=_rules(r.rules["bet1"]), rules_bet2=_rules(r.rules["bet2"]),
-        rules_bet1_text=r.rules["bet1_text"], rules_bet2_text=r.rules["bet2_text"],
         outcomes=tuple((cat, bets, p) for (cat, bets), p in sorted(r.outcomes.items())),
         bet_expectations=tuple(r.bet_expectations), element_of_risk_ridden=r.element_of_risk_ridden,
         average_bets_ridden=r.average_bets_ridden)
@@ -91,18 +84,14 @@ def _price_cover_all(wager: Wager, table: Paytable, rules: HandRules) -> PricedP
     if got["missing"]:
         status = Status.INCOMPLETE
     rtp = got["rtp"]   # a float: the simulated figure, or the exact one as a float
-    note = (f"{players} player(s); every player holds a hand, the dealer none; 1-unit stake"
-            + (f"; {got['method']}, seed fixed, 95% interval of the return "
-               f"{got['interval'][0]:.4%} to {got['interval'][1]:.4%}"
-               f" (+-{(got['interval'][1] - got['interval'][0]) / 2 * 100:.4f} points)" if got["rounds"]
-               else f"; {got['method']}"))
     m = None if got["missing"] else cover_all_moments(table, players, rules)
     interval = got["interval"]
     return _result(wager, table, status=status, house_edge=None if got["missing"] else Fraction(1 - rtp),
                    return_to_player=None if got["missing"] else Fraction(rtp), hit_frequency=_exactly(got["hit"]),
-                   note=note, missing=tuple(got["missing"]), moments=m,
+                   missing=tuple(got["missing"]), moments=m,
                    cover_all=CoverAllFigures(players, got["rounds"], None if interval is None else
-                                             (float(interval[0]), float(interval[1])), got["exact_rtp"]),
+                                             (float(interval[0]), float(interval[1])), got["exact_rtp"],
+                                             got["method"]),
                    settings=PricedAt(stake=Fraction(1), stake_from="one unit", players=players))
 
 
@@ -134,16 +123,14 @@ def _price_side(wager: Wager, table: Paytable, rules: HandRules,
     result = price_over_atoms(table, atoms_for(table.hand_basis, rules))
     fixed_stake = wager.stake_for(table)
     stake = fixed_stake or settings.stake
-    stake_from = "fixed by the rules" if fixed_stake else (settings.stake_from if stake else None)
+    stake_from = FIXED_BY_RULES if fixed_stake else (settings.stake_from if stake else None)
     side: dict = {"line_probabilities": tuple((_line_label(table, i), p) for i, p in result.lines),
-                  "line_counts": tuple((i, c) for i, c in result.counts), "combinations": result.total}
-    notes = []
+                  "line_counts": tuple((i, c) for i, c in result.counts), "combinations": result.total,
+                  "pays_amounts": bool(result.fixed_total)}
     status = Status.EXACT
     meter = meter_from = None
     if result.missing:
         status = Status.INCOMPLETE
-        notes.append("figures missing in the source for: "
-                     f"{', '.join(hand_name(h) for h in result.missing)} (no edge can be stated)")
     if result.meter_share:
         status = Status.FUNCTION_OF_METER if status is Status.EXACT else status
         reset = wager.meter.reset_minimum if wager.meter else None
@@ -153,36 +140,24 @@ def _price_side(wager: Wager, table: Paytable, rules: HandRules,
             meter, meter_from = reset, "the least reset the rules allow"
         unit = stake or Fraction(1)
         fixed_part = result.constant + result.fixed_total / unit
-        side["meter"] = function = MeterFunction(result.meter_share / unit, fixed_part,
-                                                 (1 - fixed_part) * unit / result.meter_share)
-        if meter is not None:
-            notes.append(f"at the meter {money(meter)} ({meter_from})")
-        else:
-            notes.append("no meter fixed by the rules: the return is a function of the meter "
-                         f"({float(fixed_part):.4%} plus {float(function.per_meter_dollar):.6%} per $1 of meter; "
-                         f"break-even meter {money(float(function.break_even))})")
+        side["meter"] = MeterFunction(result.meter_share / unit, fixed_part,
+                                      (1 - fixed_part) * unit / result.meter_share)
         rtp = result.rtp(unit, meter) if meter is not None else None
         if not stake:
-            notes.append("stake not stated; priced per $1")
-            stake, stake_from = Fraction(1), "not stated by the rules: priced per $1"
+            stake, stake_from = Fraction(1), PER_DOLLAR
     elif result.fixed_total:
         if stake:
             rtp = result.rtp(stake)
-            if not fixed_stake:
-                notes.append(f"money amounts priced at a {money(stake)} wager ({stake_from})")
         else:
             status = Status.FUNCTION_OF_WAGER if status is Status.EXACT else status
-            notes.append("money amounts on a wager the source does not state; priced at a $1 wager")
             side["rtp_by_stake"] = tuple((s, result.rtp(s)) for s in (1, 5, 25))
             rtp = result.rtp(1)
-            stake, stake_from = Fraction(1), "not stated by the rules: priced per $1"
+            stake, stake_from = Fraction(1), PER_DOLLAR
     else:
         rtp = result.constant
     if table.envy_lines:
         side["envy_per_other_player"] = tuple((None if level is None else Fraction(level), amount)
                                               for level, amount in envy_per_other_player(table, rules).items())
-        notes.append("the envy bonus adds an expected amount per other player at the table (per stake level; "
-                     "see the PAR sheet); not in the return above")
     m = None
     if status is Status.INCOMPLETE:
         side["return_excluding_missing"] = rtp
@@ -190,8 +165,7 @@ def _price_side(wager: Wager, table: Paytable, rules: HandRules,
     elif rtp is not None:
         m = _side_moments(table, result, stake or Fraction(1), meter)   # 1 + mean == rtp (tests)
     return _result(wager, table, status=status, house_edge=None if rtp is None else 1 - rtp, return_to_player=rtp,
-                   hit_frequency=result.hit_frequency, note="; ".join(notes),
-                   side=SideFigures(**side), missing=tuple(result.missing), moments=m,
+                   hit_frequency=result.hit_frequency, side=SideFigures(**side), missing=tuple(result.missing), moments=m,
                    settings=PricedAt(meter, meter_from, stake, stake_from, settings.players))
 
 
@@ -199,8 +173,7 @@ def _compute(wager: Wager, table: Paytable | None, rules: HandRules,
              settings: TableSettings = AS_PUBLISHED) -> PricedPaytable:
     if table is None:
         return _result(wager, None, status=Status.INCOMPLETE, house_edge=None, return_to_player=None,
-                       hit_frequency=None, note="the source prints no paytable for this wager",
-                       settings=PricedAt())
+                       hit_frequency=None, settings=PricedAt())
     if wager.is_base:
         return _price_base(wager, table, rules)
     return _price_side(wager, table, rules, settings)
@@ -259,7 +232,7 @@ def _reading_view(reading: Reading) -> AppliedReading:
 
 def _alternative(reading: Reading, result: PricedPaytable) -> Alternative:
     return Alternative(_reading_view(reading), result.status, result.house_edge, result.return_to_player,
-                       result.hit_frequency, result.element_of_risk, result.average_bets, result.note)
+                       result.hit_frequency, result.element_of_risk, result.average_bets, result)
 
 
 def under_alternatives(model: RulesetModel, wager: Wager, table: Paytable | None):
@@ -289,8 +262,7 @@ def priced(model: RulesetModel, wager: Wager, table: Paytable | None,
         readings.append(_reading_view(ZERO_EV_PULLED))
         alternatives.append(replace(
             _alternative(ZERO_EV_RIDDEN, result), element_of_risk=result.base.element_of_risk_ridden,
-            average_bets=result.base.average_bets_ridden,
-            note="same return; the zero-expectation holdings ride, so more is in action"))
+            average_bets=result.base.average_bets_ridden, priced=None))
     return replace(result, readings=tuple(readings), alternatives=tuple(alternatives))
 
 

@@ -17,10 +17,11 @@ from math import comb
 
 import numpy as np
 
+from ..model.enums import HandCategory
 from ..poker.cards import RANK_LETTERS
 from ..poker.hands import CATEGORIES_5, IMPLIED, HandRules
 from ..model import Paytable
-from .strategy import derive, sentence
+from .strategy import derive
 from .tables import Atom, base_classes
 
 N4, N3 = comb(52, 4), comb(52, 3)
@@ -142,12 +143,12 @@ def _analyse_base(t, m: np.ndarray, rules: HandRules) -> BaseResult:
 
 def strategy_rules(t, e3: np.ndarray, e4: np.ndarray, m: np.ndarray, rules: HandRules) -> dict:
     """The strategy as ordered rules for bet 1 and bet 2, derived from the exact expectations of
-    every suit class (:func:`.strategy.derive`), with each as a sentence."""
+    every suit class (:func:`.strategy.derive`)."""
 
-    pair_pays = bool(m[CATEGORIES_5.index("pair_tens_or_better")] > 0)
+    pair_pays = bool(m[CATEGORIES_5.index(HandCategory.PAIR_TENS_OR_BETTER)] > 0)
     bet1 = derive(3, t.cards3, e3, rules.ace_low_straight_5, pair_pays)
     bet2 = derive(4, t.cards4, e4, rules.ace_low_straight_5, pair_pays)
-    return {"bet1": bet1, "bet2": bet2, "bet1_text": sentence(bet1, 1), "bet2_text": sentence(bet2, 2)}
+    return {"bet1": bet1, "bet2": bet2}
 
 
 def _word(ranks: list[int]) -> str:

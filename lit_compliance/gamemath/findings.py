@@ -19,14 +19,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..model.enums import HandCategory
 from ..model import Line, Paytable, Reading, RulesetModel, RulesetOrModel, Wager, model_of
-from ..model.vocabulary import hand_name
+from ..model.vocabulary import hand_name, priced_note
 from ..poker.hands import CATEGORIES_3, CATEGORIES_5
 from . import price_paytable
 from .side import atoms_for
 
 
-RANK_ORDER = {3: CATEGORIES_3, 5: CATEGORIES_5, 6: CATEGORIES_5 + ("super_royal",)}
+RANK_ORDER = {3: CATEGORIES_3, 5: CATEGORIES_5, 6: CATEGORIES_5 + (HandCategory.SUPER_ROYAL,)}
 
 
 def _rank(atom, order: tuple) -> int:
@@ -47,7 +48,7 @@ def _table_findings(model: RulesetModel, wager: Wager, table: Paytable, result, 
         out.append({
             "id": f"{slug}-return-over-100", "kind": "implausible_value", "cite": table.cite,
             "says": f"{where}: return to player {rtp:.2%}"
-                    + (f" ({result.note})" if result.note else ""),
+                    + (f" ({priced_note(result)})" if priced_note(result) else ""),
             "problem": "the wager returns more than it takes: the house loses on average"})
     if table.missing:
         out.append({

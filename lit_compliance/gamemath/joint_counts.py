@@ -41,6 +41,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..model.enums import HandCategory
 from .. import cache
 from ..poker.cards import SUITS
 from ..poker.hands import CATEGORIES_3, CATEGORIES_5, IMPLIED, HandRules
@@ -107,7 +108,7 @@ def _three_atoms_of(sets: np.ndarray, rules: HandRules, atoms: tuple[Atom, ...])
     for code, name in enumerate(CATEGORIES_3):
         for a in (0, 1):
             for s in range(4):
-                tags = frozenset({name} | IMPLIED.get(name, set()) | ({"ace_king_queen"} if a else set()))
+                tags = frozenset({name} | IMPLIED.get(name, set()) | ({HandCategory.ACE_KING_QUEEN} if a else set()))
                 key = (tags, SUITS[s] if name in FLUSHY_3 else None)
                 if key in index:
                     lut[(code, a, s)] = index[key]
@@ -149,7 +150,7 @@ def six_card_tables(rules: HandRules, six: tuple[Atom, ...]) -> tuple[np.ndarray
     n6 = len(six)
     index = _index(six)
     lut6 = _five_lookup(six)
-    super_royal = np.array([index[(frozenset({"super_royal"}), s)] for s in SUITS], dtype=np.int64)
+    super_royal = np.array([index[(frozenset({HandCategory.SUPER_ROYAL}), s)] for s in SUITS], dtype=np.int64)
     masks5 = colex_suit_masks(51, 5)
     drop = colex_drop_one(51, 5)
     g5 = np.zeros((n6, comb(52, 5)), dtype=np.uint8)

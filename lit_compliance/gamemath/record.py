@@ -6,7 +6,8 @@
 strategy (:class:`BaseStrategy`), a side wager's line counts (:class:`SideFigures`), Cover All's
 simulation (:class:`CoverAllFigures`). A figure a simulation gives is stored as the fraction equal to
 its float (the status says ``simulated``). The record holds numbers and identifiers; the words a
-user reads are made by the views. It goes to and from JSON by one codec (:mod:`.codec`).
+user reads are made by the views, from the vocabulary (:func:`~lit_compliance.model.vocabulary.priced_note`
+says what a record's figures rest on). It goes to and from JSON by one codec (:mod:`.codec`).
 """
 from __future__ import annotations
 
@@ -73,7 +74,8 @@ class HoldingGroup:
 @dataclass(frozen=True)
 class BaseStrategy:
     """The base game under optimal strategy: which holdings let bet 1 and bet 2 ride, the rules
-    that say so, and the final hand by number of bets riding."""
+    that say so (in words: :func:`~lit_compliance.model.vocabulary.strategy_sentence`), and the
+    final hand by number of bets riding."""
 
     ride_bet1_share: Fraction
     ride_bet2_share: Fraction
@@ -81,8 +83,6 @@ class BaseStrategy:
     bet2: tuple[HoldingGroup, ...]              # four-card holdings that ride, by group
     rules_bet1: tuple[StrategyRule, ...]
     rules_bet2: tuple[StrategyRule, ...]
-    rules_bet1_text: str
-    rules_bet2_text: str
     outcomes: tuple[tuple[str, int, Fraction], ...]   # (final category, bets riding, probability), sorted
     bet_expectations: tuple[Fraction, Fraction, Fraction]
     element_of_risk_ridden: Fraction
@@ -110,17 +110,20 @@ class SideFigures:
     rtp_by_stake: tuple[tuple[int, Fraction], ...] = ()
     envy_per_other_player: tuple[tuple[Fraction | None, Fraction], ...] = ()
     return_excluding_missing: Fraction | None = None   # incomplete: the return of the lines with figures
+    pays_amounts: bool = False                         # some line pays a money amount (not odds)
 
 
 @dataclass(frozen=True)
 class CoverAllFigures:
     """Cover All at its number of players; ``rounds`` simulated (0: exact) with its 95% interval of
-    the return; the exact return where every deal is counted (the record's return is then its float)."""
+    the return; the exact return where every deal is counted (the record's return is then its float);
+    how the highest hands' chances were found (``method``, as :mod:`.coverall` says it)."""
 
     players: int
     rounds: int
     interval: tuple[float, float] | None
     exact_return: Fraction | None
+    method: str = ""
 
 
 @dataclass(frozen=True)
@@ -135,7 +138,8 @@ class AppliedReading:
 
 @dataclass(frozen=True)
 class Alternative:
-    """The figures under another reading of an open rule (at the same settings)."""
+    """The figures under another reading of an open rule (at the same settings), with the record
+    they come from (None: the record itself, the zero-expectation holdings ridden)."""
 
     reading: AppliedReading
     status: Status
@@ -144,7 +148,7 @@ class Alternative:
     hit_frequency: Fraction | None
     element_of_risk: Fraction | None
     average_bets: Fraction | None
-    note: str
+    priced: PricedPaytable | None = None
 
 
 @dataclass(frozen=True)
@@ -162,7 +166,6 @@ class PricedPaytable:
     hit_frequency: Fraction | None
     element_of_risk: Fraction | None = None
     average_bets: Fraction | None = None
-    note: str = ""
     missing: tuple[str, ...] = ()            # hands whose figure the source lacks
     not_whole_odds: tuple[str, ...] = ()     # base game: hands not paid at whole "to 1" odds
     settings: PricedAt | None = None         # None: the record says nothing of settings

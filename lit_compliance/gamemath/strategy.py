@@ -9,14 +9,15 @@ of each family that ride (and, separately, those whose expectation is exactly ze
 the shortest phrase the small rule language allows: the whole family, or those with a number of
 high cards in a range, with any exceptions and additions named by their ranks.
 
-Nothing is typed in: the families are fixed words, the thresholds and exceptions are computed, and
+Nothing is typed in: the families are fixed, the thresholds and exceptions are computed, and
 :func:`decide` applies the rules to a holding so a test can hold them to the exact decision of all
 22,100 three-card and 270,725 four-card holdings (``tests/gamemath/test_strategy_rules.py``).
 
 A holding's decision depends only on its family and its ranks: within a family the suits are either
 all the same (a flush draw) or cannot make a flush, so every holding with those ranks has the same
 completions. :func:`derive` checks this and refuses a family whose members with the same ranks
-disagree.
+disagree. The rules are numbers and identifiers; the words players read are the vocabulary's
+(:func:`~lit_compliance.model.vocabulary.strategy_rule_text`, :func:`~lit_compliance.model.vocabulary.strategy_sentence`).
 """
 from __future__ import annotations
 
@@ -30,22 +31,12 @@ from .strategy_rule import StrategyRule
 
 HIGH = 10   # a high card: ten or higher (a pair of them pays)
 
-NUMBER_WORDS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four"}
-
-# (family, words players use), in the order the rules are listed; a holding belongs to one family
+# The families, in the order the rules are listed; a holding belongs to one family (the words players
+# use for each are the vocabulary's STRATEGY_FAMILIES)
 FAMILIES = {
-    3: [("trips", "three of a kind"), ("high_pair", "a pair of tens or better"),
-        ("royal", "three to a royal flush"), ("sf_row", "three suited in a row"),
-        ("sf_gap1", "three suited with one gap"), ("sf_gap2", "three suited with two gaps"),
-        ("suited", "three suited, no straight flush draw"),
-        ("low_pair", "a pair below tens"),
-        ("st_row", "three unsuited in a row"), ("st_gap1", "three unsuited with one gap"),
-        ("st_gap2", "three unsuited with two gaps"), ("other", "three unsuited, no straight draw")],
-    4: [("quads", "four of a kind"), ("trips", "three of a kind"), ("two_pair", "two pair"),
-        ("high_pair", "a pair of tens or better"),
-        ("royal", "four to a royal flush"), ("sf", "four to a straight flush"), ("flush", "four to a flush"),
-        ("outside", "four to an outside straight"), ("inside", "four to an inside straight"),
-        ("low_pair", "a pair below tens"), ("other", "four unsuited, no straight draw")],
+    3: ("trips", "high_pair", "royal", "sf_row", "sf_gap1", "sf_gap2", "suited", "low_pair", "st_row", "st_gap1",
+        "st_gap2", "other"),
+    4: ("quads", "trips", "two_pair", "high_pair", "royal", "sf", "flush", "outside", "inside", "low_pair", "other"),
 }
 PAYING = {3: ("trips", "high_pair"), 4: ("quads", "trips", "two_pair", "high_pair")}
 
@@ -105,23 +96,6 @@ def rank_word(cards, ace_low: bool = True) -> str:
     return "-".join(RANK_LETTERS[r] for r in ranks)
 
 
-def _and(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def _high_text(lo: int, hi: int, top: int) -> str:
-    if lo == 0 and hi >= top:
-        return ""
-    unit = lambda n: "high card" if n == 1 else "high cards"   # noqa: E731
-    if lo == hi:
-        return f" with {NUMBER_WORDS[lo]} {unit(lo)}"
-    if hi >= top:
-        return f" with at least {NUMBER_WORDS[lo]} {unit(lo)}"
-    if lo == 0:
-        return f" with at most {NUMBER_WORDS[hi]} {unit(hi)}"
-    return f" with {NUMBER_WORDS[lo]} to {NUMBER_WORDS[hi]} high cards"
-
-
 def _describe(chosen: set, members: dict, top: int) -> tuple[tuple, list, list]:
     """The shortest description of the ``chosen`` rank words among a family's ``members`` (word ->
     high cards): a range of high-card counts, the words in it not chosen, the words out of it
@@ -136,22 +110,6 @@ def _describe(chosen: set, members: dict, top: int) -> tuple[tuple, list, list]:
             if cost < best[0]:
                 best = (cost, (lo, hi), excluding, including)
     return best[1], best[2], best[3]
-
-
-def _words_sorted(words: list[str]) -> list[str]:
-    order = {RANK_LETTERS[r]: r for r in RANK_LETTERS}
-    return sorted(words, key=lambda w: [1 if i == 0 and p == "A" else order[p] for i, p in enumerate(w.split("-"))])
-
-
-def _text(rule: StrategyRule, words: str, top: int) -> str:
-    if rule.high[0] > rule.high[1]:
-        return f"{words}: {_and(_words_sorted(rule.including))} only"
-    text = words + _high_text(*rule.high, top)
-    if rule.excluding:
-        text += " except " + _and(_words_sorted(rule.excluding))
-    if rule.including:
-        text += ("; also " if rule.high != (0, top) or rule.excluding else " ") + _and(_words_sorted(rule.including))
-    return text
 
 
 def _features(holdings, ace_low: bool) -> tuple:
@@ -207,15 +165,13 @@ def derive(k: int, holdings, expectation, ace_low: bool = True, pair_pays: bool 
         decision[(fam, word)] = words[lo]
     rules = []
     for want in ("ride", "optional"):
-        for fam, words_ in FAMILIES[k]:
+        for fam in FAMILIES[k]:
             chosen = {w for w in members.get(fam, {}) if decision[(fam, w)] == want}
             if not chosen:
                 continue
             top = max(members[fam].values())
             high, excluding, including = _describe(chosen, members[fam], top)
-            rule = StrategyRule(want, fam, high, excluding, including)
-            rule.text = _text(rule, words_, top)
-            rules.append(rule)
+            rules.append(StrategyRule(want, fam, high, excluding, including, k, top))
     rules = _merge_paying(rules, k, members, pair_pays)
     return [asdict(r) for r in rules]
 
@@ -228,8 +184,7 @@ def _merge_paying(rules: list[StrategyRule], k: int, members: dict, pair_pays: b
     if not pair_pays or not paying or not set(paying) <= whole:
         return rules
     merged = [r for r in rules if not (r.decision == "ride" and r.family in paying)]
-    first = StrategyRule("ride", "paying", (0, 4), [], [],
-                         "any paying hand (a pair of tens or better, or any better hand)")
+    first = StrategyRule("ride", "paying", (0, 4), [], [], k)
     return [first] + merged
 
 
@@ -251,14 +206,3 @@ def decide(rules: list[dict], fam: str, high: int, word: str, k: int) -> str:
         if rule.matches(fam, high, word):
             return r["decision"]
     return "pull"
-
-
-def sentence(rules: list[dict], bet: int) -> str:
-    """The rules as a sentence: 'Let bet 1 ride with: ...; otherwise pull it back. Optional: ...'."""
-    ride = [r["text"] for r in rules if r["decision"] == "ride"]
-    optional = [r["text"] for r in rules if r["decision"] == "optional"]
-    text = f"Let bet {bet} ride with: " + ("; ".join(ride) if ride else "nothing") + "; otherwise pull it back."
-    if optional:
-        text += " Optional (zero expectation: riding or pulling gives the same return; counted as pulled): " \
-            + "; ".join(optional) + "."
-    return text

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from math import comb
 from pathlib import Path
 
+from ..model.enums import HandCategory
 from ..poker.cards import SUITS
 from ..poker.hands import CATEGORIES_3, CATEGORIES_5, CODE_3, IMPLIED, HandRules
 from .. import cache
@@ -32,8 +33,8 @@ class _Numpy:
 np = _Numpy()
 
 N5 = len(CATEGORIES_5)
-FLUSHY_5 = {"flush", "straight_flush", "royal_flush"}
-FLUSHY_3 = ("flush", "straight_flush", "mini_royal")
+FLUSHY_5 = {HandCategory.FLUSH, HandCategory.STRAIGHT_FLUSH, HandCategory.ROYAL_FLUSH}
+FLUSHY_3 = (HandCategory.FLUSH, HandCategory.STRAIGHT_FLUSH, HandCategory.MINI_ROYAL)
 
 
 @dataclass(frozen=True)
@@ -135,7 +136,8 @@ def _count_three_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
         rest, s = divmod(key, len(SUITS) + 1)
         code, with_akq = divmod(rest, 2)
         category = CATEGORIES_3[code]
-        tags = frozenset({category} | IMPLIED.get(category, set()) | ({"ace_king_queen"} if with_akq else set()))
+        tags = frozenset({category} | IMPLIED.get(category, set())
+                         | ({HandCategory.ACE_KING_QUEEN} if with_akq else set()))
         tally[(tags, SUITS[s] if s < len(SUITS) else None)] = n
     return tuple(Atom(tags, suit, n) for (tags, suit), n in sorted(tally.items(), key=lambda kv: (sorted(kv[0][0]), kv[0][1] or "")))
 
@@ -152,8 +154,8 @@ def six_card_atoms(rules: HandRules) -> tuple[Atom, ...]:
         return best_of_six_counts(rules)[0]
 
     counts = list(_category_counts(SIX_COUNT_LIST, rules, compute))
-    counts[CATEGORIES_5.index("royal_flush")] -= 4  # the 4 Super Royals' best five is a royal flush
-    atoms = [Atom(frozenset({"super_royal"}), suit, 1) for suit in SUITS]
+    counts[CATEGORIES_5.index(HandCategory.ROYAL_FLUSH)] -= 4  # the 4 Super Royals' best five is a royal flush
+    atoms = [Atom(frozenset({HandCategory.SUPER_ROYAL}), suit, 1) for suit in SUITS]
     atoms += [a for i, name in enumerate(CATEGORIES_5) for a in _split_suits(name, int(counts[i]))]
     return tuple(atoms)
 

@@ -24,6 +24,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from ..model.enums import HandCategory
 from ..model import Payout, Paytable
 from ..model.enums import PayoutKind
 from ..poker.cards import SUITS
@@ -139,7 +140,7 @@ def _five_classes(cards5: np.ndarray, rules: HandRules, ordered: bool = False) -
 
 def _paid5(table, stake, meter, code, suit) -> np.ndarray:
     """Cents handed back per round for five-card (or best-five-of-six) classes."""
-    flushy = {"flush", "straight_flush", "royal_flush"}
+    flushy = {HandCategory.FLUSH, HandCategory.STRAIGHT_FLUSH, HandCategory.ROYAL_FLUSH}
     grid = np.zeros((len(CATEGORIES_5), 4), dtype=np.int64)
     for c, name in enumerate(CATEGORIES_5):
         tags = frozenset({name} | IMPLIED.get(name, set()))
@@ -157,11 +158,11 @@ def _side_paid(play: Play, cards: np.ndarray, rules: HandRules, table: Paytable)
         code = categorise3(three, rules).astype(np.int64)
         ranks = np.sort(three // 4, axis=1)
         akq = ((ranks[:, 0] == 10) & (ranks[:, 1] == 11) & (ranks[:, 2] == 12)).astype(np.int64)
-        flushy = ("flush", "straight_flush", "mini_royal")
+        flushy = (HandCategory.FLUSH, HandCategory.STRAIGHT_FLUSH, HandCategory.MINI_ROYAL)
         grid = np.zeros((len(CATEGORIES_3), 2, 4), dtype=np.int64)
         for c, name in enumerate(CATEGORIES_3):
             for a in (0, 1):
-                tags = frozenset({name} | IMPLIED.get(name, set()) | ({"ace_king_queen"} if a else set()))
+                tags = frozenset({name} | IMPLIED.get(name, set()) | ({HandCategory.ACE_KING_QUEEN} if a else set()))
                 for s in range(4):
                     grid[c, a, s] = _line_cents(table, tags, SUITS[s] if name in flushy else None, stake, meter)
         return grid[code, akq, three[:, 0] % 4]
@@ -181,7 +182,7 @@ def _side_paid(play: Play, cards: np.ndarray, rules: HandRules, table: Paytable)
         ranks = np.sort(six // 4, axis=1)
         superb = (counts.max(axis=1) == 6) & (ranks == np.array(SUPER_ROYAL_RANKS)).all(axis=1)
         if superb.any():
-            by_suit = np.array([_line_cents(table, frozenset({"super_royal"}), SUITS[s], stake, meter)
+            by_suit = np.array([_line_cents(table, frozenset({HandCategory.SUPER_ROYAL}), SUITS[s], stake, meter)
                                 for s in range(4)], dtype=np.int64)
             paid = np.where(superb, by_suit[suit], paid)
         return paid

@@ -1,10 +1,12 @@
-"""The vocabulary: how the domain is said (hands, wagers, payouts, money, flags, lists), each thing
-by one function, for every stage.
+"""The vocabulary: how the domain is said (hands, wagers, payouts, money, shares, flags, lists, the
+base game's strategy, what a priced paytable rests on), each thing by one function, for every stage.
 
 It sits beside the model so the engine (settlement text, math findings) and the views (placard,
 summary, check, regulator views) say things the same way without reaching up to ``output``; the
-render filters are these same functions. Money is exact: amounts are rounded half-up to the cent
-from fractions, never through binary floating point.
+render filters are these same functions. The engine's answers are typed records of numbers and
+identifiers (:mod:`lit_compliance.gamemath.record`); the views say them with the functions here
+(:func:`priced_note`, :func:`strategy_sentence`). Money is exact: amounts are rounded half-up to
+the cent from fractions, never through binary floating point.
 
 >>> hand_name("four_of_a_kind")
 'Four of a kind'
@@ -21,13 +23,9 @@ from decimal import ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
 from typing import Iterable
 
-HAND_NAMES = {
-    "super_royal": "Super Royal", "royal_flush": "Royal flush", "mini_royal": "Mini-royal",
-    "ace_king_queen": "Ace, King, Queen", "straight_flush": "Straight flush",
-    "four_of_a_kind": "Four of a kind", "full_house": "Full house", "flush": "Flush",
-    "straight": "Straight", "three_of_a_kind": "Three of a kind", "two_pair": "Two pair",
-    "pair_tens_or_better": "Pair of tens or better", "pair": "Pair", "high_card": "High card",
-}
+from .enums import HandCategory
+
+HAND_NAMES = {hand.value: hand.display for hand in HandCategory}   # the names the hands carry
 
 
 # Headings by wager kind (the rulesets' own wager names are long and legalistic).
@@ -204,10 +202,174 @@ def ids(value) -> str:
 
 
 def percent(x, digits: int = 3) -> str:
-    """A probability as a percentage: ``percent(0.02845, 2)`` -> ``'2.85%'``; ``n/a`` for None."""
+    """A probability as a percentage: ``percent(0.02845, 2)`` -> ``'2.85%'``; ``n/a`` for None.
+
+    The one percent formatter: every view says a share with it (a test holds the package to that).
+
+    >>> percent(Fraction(1, 8)), percent(0.5, 0), percent(None)
+    ('12.500%', '50%', 'n/a')
+    """
     return "n/a" if x is None else f"{float(x):.{digits}%}"
 
 
 def removed_text(reading) -> str:
     """What stands for the house edge of a paytable the source prints and the reading in force removes."""
     return f"the reading in force ({reading.ref}) removes this paytable"
+
+
+def plain(x: Fraction | None) -> int | float | None:
+    """An exact figure as a ruleset writes it, for machines: whole numbers as integers, else a float.
+
+    >>> plain(Fraction(5)), plain(Fraction(5, 2)), plain(None)
+    (5, 2.5, None)
+    """
+    if x is None:
+        return None
+    return int(x) if x.denominator == 1 else float(x)
+
+
+# --- the base game's strategy, said (the engine's rules are families, ranges and rank sets) -----
+
+NUMBER_WORDS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four"}
+_PAYING = "any paying hand (a pair of tens or better, or any better hand)"
+# The words players use for a strategy rule's family of holdings, for bet 1 (3 cards) and bet 2 (4)
+STRATEGY_FAMILIES = {
+    3: {"paying": _PAYING, "trips": "three of a kind", "high_pair": "a pair of tens or better",
+        "royal": "three to a royal flush", "sf_row": "three suited in a row", "sf_gap1": "three suited with one gap",
+        "sf_gap2": "three suited with two gaps", "suited": "three suited, no straight flush draw",
+        "low_pair": "a pair below tens", "st_row": "three unsuited in a row",
+        "st_gap1": "three unsuited with one gap", "st_gap2": "three unsuited with two gaps",
+        "other": "three unsuited, no straight draw"},
+    4: {"paying": _PAYING, "quads": "four of a kind", "trips": "three of a kind", "two_pair": "two pair",
+        "high_pair": "a pair of tens or better", "royal": "four to a royal flush", "sf": "four to a straight flush",
+        "flush": "four to a flush", "outside": "four to an outside straight", "inside": "four to an inside straight",
+        "low_pair": "a pair below tens", "other": "four unsuited, no straight draw"},
+}
+RANKS_LOW_TO_HIGH = "23456789TJQKA"   # the rank letters, as cards are written (a test holds it to the cards')
+
+
+def _high_text(lo: int, hi: int, top: int) -> str:
+    if lo == 0 and hi >= top:
+        return ""
+    unit = "high card" if (hi if lo == 0 else lo) == 1 else "high cards"
+    if lo == hi:
+        return f" with {NUMBER_WORDS[lo]} {unit}"
+    if hi >= top:
+        return f" with at least {NUMBER_WORDS[lo]} {unit}"
+    if lo == 0:
+        return f" with at most {NUMBER_WORDS[hi]} {unit}"
+    return f" with {NUMBER_WORDS[lo]} to {NUMBER_WORDS[hi]} high cards"
+
+
+def _by_rank(words: Iterable[str]) -> str:
+    """Rank sets (``A-2-3``, ``J-Q-K``) in rank order, the ace low where it leads, as a list."""
+    def key(word: str) -> list[int]:
+        return [1 if i == 0 and p == "A" else RANKS_LOW_TO_HIGH.index(p) + 2 for i, p in enumerate(word.split("-"))]
+    return prose_list(sorted(words, key=key))
+
+
+def strategy_rule_text(rule) -> str:
+    """A strategy rule (:class:`~lit_compliance.gamemath.strategy_rule.Rule`) in players' words:
+    ``three suited in a row except A-2-3 and 2-3-4``.
+
+    >>> from types import SimpleNamespace as Rule
+    >>> strategy_rule_text(Rule(family="sf_gap1", high=(1, 3), excluding=(), including=(), cards=3, top=3))
+    'three suited with one gap with at least one high card'
+    """
+    words = STRATEGY_FAMILIES[rule.cards][rule.family]
+    if rule.high[0] > rule.high[1]:
+        return f"{words}: {_by_rank(rule.including)} only"
+    text = words + _high_text(*rule.high, rule.top)
+    if rule.excluding:
+        text += " except " + _by_rank(rule.excluding)
+    if rule.including:
+        text += ("; also " if tuple(rule.high) != (0, rule.top) or rule.excluding else " ") + _by_rank(rule.including)
+    return text
+
+
+def strategy_rule_json(rule) -> dict:
+    """A strategy rule as the outputs state it: its fields, and its words."""
+    return {"decision": rule.decision, "family": rule.family, "high": list(rule.high),
+            "excluding": list(rule.excluding), "including": list(rule.including), "text": strategy_rule_text(rule)}
+
+
+def strategy_sentence(rules: Iterable, bet: int) -> str:
+    """A bet's strategy rules as a sentence: 'Let bet 1 ride with: ...; otherwise pull it back.
+    Optional (...): ...'."""
+    rules = list(rules)
+    ride = [strategy_rule_text(r) for r in rules if r.decision == "ride"]
+    optional = [strategy_rule_text(r) for r in rules if r.decision == "optional"]
+    text = f"Let bet {bet} ride with: " + ("; ".join(ride) if ride else "nothing") + "; otherwise pull it back."
+    if optional:
+        text += " Optional (zero expectation: riding or pulling gives the same return; counted as pulled): " \
+            + "; ".join(optional) + "."
+    return text
+
+
+# --- what a priced paytable's figures rest on (the engine's record: lit_compliance.gamemath.record) --
+
+FIXED_BY_RULES = "fixed by the rules"                   # where a record's stake comes from
+PER_DOLLAR = "not stated by the rules: priced per $1"
+ZERO_EV_RIDDEN_NOTE = "same return; the zero-expectation holdings ride, so more is in action"
+
+
+def _hands(hands: Iterable[str]) -> str:
+    return ", ".join(hand_name(h) for h in hands)
+
+
+def _cover_all_note(c) -> str:
+    text = f"{c.players} player(s); every player holds a hand, the dealer none; 1-unit stake; {c.method}"
+    if c.rounds:
+        lo, hi = c.interval
+        text += (f", seed fixed, 95% interval of the return {percent(lo, 4)} to {percent(hi, 4)}"
+                 f" (+-{(hi - lo) / 2 * 100:.4f} points)")
+    return text
+
+
+def _side_note(record) -> str:
+    side, at = record.side, record.held_at
+    notes = []
+    if record.missing:
+        notes.append(f"figures missing in the source for: {_hands(record.missing)} (no edge can be stated)")
+    if side.meter is not None:
+        if at.meter is not None:
+            notes.append(f"at the meter {money(at.meter)} ({at.meter_from})")
+        else:
+            f = side.meter
+            notes.append("no meter fixed by the rules: the return is a function of the meter "
+                         f"({percent(f.without_meter, 4)} plus {percent(f.per_meter_dollar, 6)} per $1 of meter; "
+                         f"break-even meter {money(float(f.break_even))})")
+        if at.stake_from == PER_DOLLAR:
+            notes.append("stake not stated; priced per $1")
+    elif side.pays_amounts and side.rtp_by_stake:
+        notes.append("money amounts on a wager the source does not state; priced at a $1 wager")
+    elif side.pays_amounts and at.stake and at.stake_from != FIXED_BY_RULES:
+        notes.append(f"money amounts priced at a {money(at.stake)} wager ({at.stake_from})")
+    if side.envy_per_other_player:
+        notes.append("the envy bonus adds an expected amount per other player at the table (per stake level; "
+                     "see the PAR sheet); not in the return above")
+    return "; ".join(notes)
+
+
+def priced_note(record) -> str:
+    """What a priced paytable's figures (a :class:`~lit_compliance.gamemath.record.PricedPaytable`)
+    rest on, in words: the strategy and unit of the base game, the players and method of Cover All,
+    the meter or wager amount a side wager is priced at, or why no edge is stated."""
+    if record.paytable_id is None:
+        return "the source prints no paytable for this wager"
+    if record.wager_kind.value == "base":
+        if record.not_whole_odds:
+            return (f"not whole 'to 1' odds for: {_hands(record.not_whole_odds)}; "
+                    "the base game is priced for whole odds only, so no edge is stated")
+        if record.missing:
+            return f"figures missing in the source for: {_hands(record.missing)}; no edge can be stated"
+        return "optimal strategy; edge per unit of one base bet; a zero-expectation bet counts as pulled"
+    if record.cover_all is not None:
+        return _cover_all_note(record.cover_all)
+    return _side_note(record)
+
+
+def alternative_note(alternative) -> str:
+    """What the figures under another reading (a :class:`~lit_compliance.gamemath.record.Alternative`)
+    rest on."""
+    return ZERO_EV_RIDDEN_NOTE if alternative.priced is None else priced_note(alternative.priced)

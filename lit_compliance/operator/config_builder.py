@@ -18,7 +18,7 @@ from ..load.catalogue import Ruleset
 from ..suggest import did_you_mean
 from ..model import SelectionRule, as_printed, model_of
 from ..model.wager import Wager
-from ..model.vocabulary import money
+from ..model.vocabulary import money, plain
 from .answers import NO_DEFAULT, Asker, BuildError, amount, amount_problem, match_choice
 from .config_figures import (FigureError, figure_hint, floor_problem, house_hands, label, missing_lines,
                              parse_figure, parse_figure_options, paytable_lines)
@@ -124,7 +124,7 @@ def _number(value: Fraction, written: str | None = None):
     or ``2.5``): what a prompt offers as its default."""
     if written is not None:
         return float(written) if any(c in written for c in ".eE") else int(written)
-    return int(value) if value.denominator == 1 else float(value)
+    return plain(value)
 
 
 def _fixed_stake(wager: Wager):

@@ -14,8 +14,9 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from ..model.enums import HandCategory
 from ..model import Line, Payout, Paytable, Wager
-from ..model.vocabulary import hand_name, odds
+from ..model.vocabulary import hand_name, odds, percent, plain, priced_note
 from ..gamemath.findings import RANK_ORDER  # the hands of each hand basis, weakest first (by its number of cards)
 from .checks.core import at_least
 
@@ -52,7 +53,7 @@ def parse_figure(text, kind: str = "to_one") -> dict | None:
                           "10% of meter, or none)") from None
     if value <= 0 or value > 10**9:
         raise FigureError(f"{str(text).strip()!r}: a figure is more than 0 and at most 1,000,000,000")
-    return {"kind": kind, "value": int(value) if value.denominator == 1 else float(value)}
+    return {"kind": kind, "value": plain(value)}
 
 
 def parse_figure_options(values) -> dict[tuple[str, str], str]:
@@ -83,7 +84,7 @@ def house_hands(wager: Wager) -> list[tuple[str, tuple[str, ...], Line | None]]:
     if wager.wins_on in order:
         order = order[:order.index(wager.wins_on) + 1]
     else:
-        order = [h for h in order if h != "high_card"]
+        order = [h for h in order if h != HandCategory.HIGH_CARD]
     return [(hand, (), None) for hand in order]
 
 
@@ -123,8 +124,8 @@ def paytable_lines(rs, wager: Wager, settings) -> list[str]:
     flags = math_findings(rs, [r for r in results if r is not None])
     lines = []
     for table, r in zip(wager.paytables, results):
-        edge = "n/a" if r is None or r.house_edge is None else f"{float(r.house_edge) * 100:.2f}%"
-        at = f" ({r.note})" if r is not None and r.note else ""
+        edge = percent(None if r is None else r.house_edge, 2)
+        at = f" ({priced_note(r)})" if r is not None and priced_note(r) else ""
         slug = f"math-{wager.id}-{table.id}-"
         said = [f"{f['problem']}" for f in flags
                 if f["id"].startswith(slug) and "-under-" not in f["id"] and f["kind"] != "missing_figure"]

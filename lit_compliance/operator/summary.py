@@ -18,7 +18,8 @@ from ..model.hand_rankings import Ranking
 from ..model.paytable import Line, Paytable
 from ..model.sections import DealingMethod, Sections
 from ..model.wager import Wager
-from ..model.vocabulary import currency_symbol, flag_text, hand_name, money, odds, removed_text, status_sentence
+from ..model.vocabulary import (currency_symbol, flag_text, hand_name, money, odds, percent, priced_note,
+                               removed_text, status_sentence)
 from ..gamemath.record import settings_json
 from ..table.configured import finding_note
 from ..load.fingerprint import ruleset_json
@@ -371,20 +372,16 @@ def _map_strings(value: Any, fn: Callable[[str], str]) -> Any:
 # --- the paytables overview (``lit-compliance paytables``) ----------------------------------------
 
 
-def _pct(x, digits: int = 3) -> str:
-    return "n/a" if x is None else f"{float(x) * 100:.{digits}f}%"
-
-
 def _math_text(result) -> dict:
     """House edge, return and hit frequency of one priced paytable, said for a person."""
     status = result.status.value
-    edge = _pct(result.house_edge)
+    edge = percent(result.house_edge)
     if status == "incomplete":
         edge = "cannot be stated (figures missing in the source)"
     elif status == "function_of_meter":
         meter = float(result.side.meter.break_even) if result.side and result.side.meter else None
         at = result.held_at.meter
-        edge = (f"{_pct(result.house_edge)} at a meter of ${float(at):,.0f} ({result.held_at.meter_from})"
+        edge = (f"{percent(result.house_edge)} at a meter of ${float(at):,.0f} ({result.held_at.meter_from})"
                 if result.house_edge is not None and at is not None else "depends on the meter (no meter fixed)")
         if meter is not None:
             edge += f"; the wager breaks even at a meter of about ${meter:,.0f}"
@@ -393,10 +390,10 @@ def _math_text(result) -> dict:
     return {
         "status": status.replace("_", " "),
         "house_edge": edge,
-        "return_to_player": _pct(result.return_to_player),
-        "hit_frequency": _pct(result.hit_frequency, 2),
-        "element_of_risk": _pct(result.element_of_risk) if result.element_of_risk is not None else "",
-        "note": result.note or "",
+        "return_to_player": percent(result.return_to_player),
+        "hit_frequency": percent(result.hit_frequency, 2),
+        "element_of_risk": percent(result.element_of_risk) if result.element_of_risk is not None else "",
+        "note": priced_note(result),
     }
 
 

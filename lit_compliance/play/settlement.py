@@ -19,9 +19,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from ..model.enums import HandCategory
 from ..model import Envy, Line, Paytable, VoidWagers, Wager, first_line
 from ..model.vocabulary import cents as money
-from ..model.vocabulary import cash, currency_symbol, hand_name, odds, words
+from ..model.vocabulary import cash, currency_symbol, hand_name, odds, plain, words
 from ..poker.cards import names
 from ..poker.hands import CODE_3, CODE_5, Hand, evaluate3, evaluate5, evaluate6
 from .irregularities import effect_text
@@ -29,7 +30,7 @@ from .round_file import Round
 
 DIRECTIONAL = {"clockwise_from_dealer_left": False, "counterclockwise_from_dealer_right": True}
 HAND_CODES = {"player_three": CODE_3, "player_and_community": CODE_5, "table_highest": CODE_5,
-              "player_and_bonus_community": CODE_5 | {"super_royal": len(CODE_5)}}
+              "player_and_bonus_community": CODE_5 | {HandCategory.SUPER_ROYAL: len(CODE_5)}}
 
 
 @dataclass
@@ -428,7 +429,7 @@ def _num(v: Fraction) -> str:
 def _hand_view(hand: Hand | None, full: bool = True) -> dict | None:
     if hand is None:
         return None
-    out = {"category": hand.category, "name": hand_name(hand.category), "cards": names(hand.cards)}
+    out = {"category": hand.category.value, "name": hand_name(hand.category), "cards": names(hand.cards)}
     if full:
         out |= {"suit": hand.suit, "tags": sorted(hand.tags)}
     return out
@@ -438,19 +439,12 @@ def _line_view(line: Line | None) -> dict | None:
     if line is None:
         return None
     return {"hand": line.hand, "suits": list(line.suits) or None, "name": hand_name(line.hand, line.suits),
-            "payout": _payout_view(line.payout), "odds": odds(line.payout), "stake": _plain(line.stake),
+            "payout": _payout_view(line.payout), "odds": odds(line.payout), "stake": plain(line.stake),
             "quote": line.quote, "cite": line.cite}
 
 
-def _plain(x: Fraction | None):
-    """A figure as the ruleset spells it: whole numbers as integers."""
-    if x is None:
-        return None
-    return int(x) if x.denominator == 1 else float(x)
-
-
 def _payout_view(payout) -> dict:
-    return {"kind": payout.kind.value, "value": _plain(payout.value), "finding": list(payout.findings)}
+    return {"kind": payout.kind.value, "value": plain(payout.value), "finding": list(payout.findings)}
 
 
 def _readings_for(model, *prefix: str) -> list[dict]:

@@ -1,6 +1,7 @@
 """Hand evaluation: five-card, three-card and best-five-of-six, per a ruleset's ranking rules.
 
-An evaluation gives the hand's category, the set of paytable hand names it satisfies (its
+Hands are :class:`~lit_compliance.model.enums.HandCategory` members (the rulesets' spelling, with the
+name people read). An evaluation gives the hand's category, the set of paytable hand names it satisfies (its
 ``tags``: a royal flush is also a straight flush, a mini-royal is also a three-card straight
 flush and an ace-king-queen, a pair of tens or better is also a pair), the flush suit where there
 is one, and a key that orders hands fully (Cover All pays the highest hand at the table).
@@ -12,28 +13,32 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Sequence
 
+from ..model.enums import HandCategory
 from ..model.hand_rules import STANDARD, HandRules
 from .cards import SUITS, rank_of, suit_of
 
+_H = HandCategory   # short, for the tables below
+
 # Five-card categories, weakest first; the index is the category code used everywhere.
-CATEGORIES_5 = ("high_card", "pair", "pair_tens_or_better", "two_pair", "three_of_a_kind", "straight",
-                "flush", "full_house", "four_of_a_kind", "straight_flush", "royal_flush")
+CATEGORIES_5 = (_H.HIGH_CARD, _H.PAIR, _H.PAIR_TENS_OR_BETTER, _H.TWO_PAIR, _H.THREE_OF_A_KIND, _H.STRAIGHT,
+                _H.FLUSH, _H.FULL_HOUSE, _H.FOUR_OF_A_KIND, _H.STRAIGHT_FLUSH, _H.ROYAL_FLUSH)
 CODE_5 = {name: i for i, name in enumerate(CATEGORIES_5)}
-CATEGORIES_3 = ("high_card", "pair", "flush", "straight", "three_of_a_kind", "straight_flush", "mini_royal")
+CATEGORIES_3 = (_H.HIGH_CARD, _H.PAIR, _H.FLUSH, _H.STRAIGHT, _H.THREE_OF_A_KIND, _H.STRAIGHT_FLUSH, _H.MINI_ROYAL)
 CODE_3 = {name: i for i, name in enumerate(CATEGORIES_3)}
 
+# The paytable hands a category also is (a royal flush is a straight flush too).
 IMPLIED = {
-    "royal_flush": {"straight_flush"},
-    "pair_tens_or_better": {"pair"},
-    "mini_royal": {"straight_flush"},
-    "super_royal": set(),
+    _H.ROYAL_FLUSH: {_H.STRAIGHT_FLUSH},
+    _H.PAIR_TENS_OR_BETTER: {_H.PAIR},
+    _H.MINI_ROYAL: {_H.STRAIGHT_FLUSH},
+    _H.SUPER_ROYAL: set(),
 }
 
 
 @dataclass(frozen=True)
 class Hand:
-    category: str
-    tags: frozenset
+    category: HandCategory
+    tags: frozenset   # of HandCategory
     suit: str | None
     key: tuple  # compares hands of the same size: higher is better
     cards: tuple
@@ -79,25 +84,25 @@ def evaluate5(cards: Sequence[int], rules: HandRules = STANDARD) -> Hand:
         top = top - 100 - 13  # wrap-around straights sort below the wheel
     suit = SUITS[next(iter(suits))] if flush else None
     if flush and top is not None:
-        category = "royal_flush" if top == 14 else "straight_flush"
+        category = _H.ROYAL_FLUSH if top == 14 else _H.STRAIGHT_FLUSH
         key = (9, top)
     elif shape[0] == 4:
-        category, key = "four_of_a_kind", (8, *order)
+        category, key = _H.FOUR_OF_A_KIND, (8, *order)
     elif shape == [3, 2]:
-        category, key = "full_house", (7, *order)
+        category, key = _H.FULL_HOUSE, (7, *order)
     elif flush:
-        category, key = "flush", (6, *sorted(ranks, reverse=True))
+        category, key = _H.FLUSH, (6, *sorted(ranks, reverse=True))
     elif top is not None:
-        category, key = "straight", (5, top)
+        category, key = _H.STRAIGHT, (5, top)
     elif shape[0] == 3:
-        category, key = "three_of_a_kind", (4, *order)
+        category, key = _H.THREE_OF_A_KIND, (4, *order)
     elif shape == [2, 2, 1]:
-        category, key = "two_pair", (3, *order)
+        category, key = _H.TWO_PAIR, (3, *order)
     elif shape[0] == 2:
-        category = "pair_tens_or_better" if order[0] >= 10 else "pair"
+        category = _H.PAIR_TENS_OR_BETTER if order[0] >= 10 else _H.PAIR
         key = (2, *order)
     else:
-        category, key = "high_card", (1, *sorted(ranks, reverse=True))
+        category, key = _H.HIGH_CARD, (1, *sorted(ranks, reverse=True))
     tags = {category} | IMPLIED.get(category, set())
     return Hand(category, frozenset(tags), suit, key, tuple(cards))
 
@@ -114,20 +119,20 @@ def evaluate3(cards: Sequence[int], rules: HandRules = STANDARD) -> Hand:
            if len(counts) == 3 else None)
     suit = SUITS[next(iter(suits))] if flush else None
     if flush and top is not None:
-        category = "mini_royal" if sorted(ranks) == [12, 13, 14] else "straight_flush"
+        category = _H.MINI_ROYAL if sorted(ranks) == [12, 13, 14] else _H.STRAIGHT_FLUSH
     elif len(counts) == 1:
-        category = "three_of_a_kind"
+        category = _H.THREE_OF_A_KIND
     elif top is not None:
-        category = "straight"
+        category = _H.STRAIGHT
     elif flush:
-        category = "flush"
+        category = _H.FLUSH
     elif len(counts) == 2:
-        category = "pair"
+        category = _H.PAIR
     else:
-        category = "high_card"
+        category = _H.HIGH_CARD
     tags = {category} | IMPLIED.get(category, set())
     if sorted(ranks) == [12, 13, 14]:
-        tags.add("ace_king_queen")
+        tags.add(_H.ACE_KING_QUEEN)
     key = (CODE_3[category], *sorted(ranks, key=lambda r: (counts[r], r), reverse=True))
     return Hand(category, frozenset(tags), suit, key, tuple(cards))
 
@@ -138,7 +143,7 @@ def evaluate6(cards: Sequence[int], rules: HandRules = STANDARD) -> Hand:
         raise ValueError(f"a six-card hand needs 6 cards, got {len(cards)}")
     suits = {suit_of(c) for c in cards}
     if len(suits) == 1 and sorted(rank_of(c) for c in cards) == [9, 10, 11, 12, 13, 14]:
-        return Hand("super_royal", frozenset({"super_royal"}), SUITS[suits.pop()], (10,), tuple(cards))
+        return Hand(_H.SUPER_ROYAL, frozenset({_H.SUPER_ROYAL}), SUITS[suits.pop()], (10,), tuple(cards))
     best = max((evaluate5(five, rules) for five in combinations(cards, 5)), key=lambda h: h.key)
     return Hand(best.category, best.tags, best.suit, best.key, tuple(cards))
 

@@ -10,6 +10,7 @@ from math import comb
 
 import numpy as np
 
+from ..model.enums import HandCategory
 from .hands import CODE_3, CODE_5, HandRules, STANDARD
 from .. import cache
 
@@ -88,17 +89,17 @@ def categorise5(cards: np.ndarray, rules: HandRules = STANDARD) -> np.ndarray:
     pair = n_eq == 1
     pair_rank = np.where(eq, ranks[:, 1:], -1).max(axis=1)
     out = np.zeros(len(cards), dtype=np.uint8)
-    out[pair] = CODE_5["pair"]
-    out[pair & (pair_rank >= 8)] = CODE_5["pair_tens_or_better"]
-    out[two_pair] = CODE_5["two_pair"]
-    out[trips] = CODE_5["three_of_a_kind"]
-    out[straight] = CODE_5["straight"]
-    out[flush] = CODE_5["flush"]
-    out[full] = CODE_5["full_house"]
-    out[quads] = CODE_5["four_of_a_kind"]
+    out[pair] = CODE_5[HandCategory.PAIR]
+    out[pair & (pair_rank >= 8)] = CODE_5[HandCategory.PAIR_TENS_OR_BETTER]
+    out[two_pair] = CODE_5[HandCategory.TWO_PAIR]
+    out[trips] = CODE_5[HandCategory.THREE_OF_A_KIND]
+    out[straight] = CODE_5[HandCategory.STRAIGHT]
+    out[flush] = CODE_5[HandCategory.FLUSH]
+    out[full] = CODE_5[HandCategory.FULL_HOUSE]
+    out[quads] = CODE_5[HandCategory.FOUR_OF_A_KIND]
     sf = flush & straight
-    out[sf] = CODE_5["straight_flush"]
-    out[sf & (ranks[:, 0] == 8)] = CODE_5["royal_flush"]
+    out[sf] = CODE_5[HandCategory.STRAIGHT_FLUSH]
+    out[sf & (ranks[:, 0] == 8)] = CODE_5[HandCategory.ROYAL_FLUSH]
     return out
 
 
@@ -116,13 +117,13 @@ def categorise3(cards: np.ndarray, rules: HandRules = STANDARD) -> np.ndarray:
     if rules.ace_king_two_3:
         straight |= distinct & (ranks[:, 0] == 0) & (ranks[:, 1] == 11) & (ranks[:, 2] == 12)
     out = np.zeros(len(cards), dtype=np.uint8)
-    out[n_eq == 1] = CODE_3["pair"]
-    out[flush] = CODE_3["flush"]
-    out[straight] = CODE_3["straight"]
-    out[n_eq == 2] = CODE_3["three_of_a_kind"]
+    out[n_eq == 1] = CODE_3[HandCategory.PAIR]
+    out[flush] = CODE_3[HandCategory.FLUSH]
+    out[straight] = CODE_3[HandCategory.STRAIGHT]
+    out[n_eq == 2] = CODE_3[HandCategory.THREE_OF_A_KIND]
     sf = flush & straight
-    out[sf] = CODE_3["straight_flush"]
-    out[sf & (ranks[:, 0] == 10)] = CODE_3["mini_royal"]
+    out[sf] = CODE_3[HandCategory.STRAIGHT_FLUSH]
+    out[sf & (ranks[:, 0] == 10)] = CODE_3[HandCategory.MINI_ROYAL]
     return out
 
 
@@ -208,16 +209,18 @@ def _mask_tables(rules: HandRules) -> tuple[np.ndarray, ...]:
     if rules.ace_low_straight_5:
         run |= (masks & 0b1000000001111) == 0b1000000001111   # the wheel, A-2-3-4-5
     royal = (masks & 0b1111100000000) == 0b1111100000000      # T-J-Q-K-A
-    straight = np.where(run, CODE_5["straight"], 0).astype(np.uint8)
+    straight = np.where(run, CODE_5[HandCategory.STRAIGHT], 0).astype(np.uint8)
     # one suit's ranks: five or more of them are a flush, a straight flush or a royal flush
-    flush = np.where(bits < 5, 0, np.where(royal, CODE_5["royal_flush"],
-                                           np.where(run, CODE_5["straight_flush"], CODE_5["flush"])))
+    flush = np.where(bits < 5, 0, np.where(royal, CODE_5[HandCategory.ROYAL_FLUSH],
+                                           np.where(run, CODE_5[HandCategory.STRAIGHT_FLUSH],
+                                                    CODE_5[HandCategory.FLUSH])))
     flush = flush.astype(np.uint8)
     # ranks held twice or more: none, one below tens, one tens or better, two or more (two pair)
     pairs = np.where(bits == 0, 0, np.where(bits >= 2, 3, np.where(masks >= 1 << 8, 2, 1))).astype(np.uint8)
     # that code plus 4 when a rank is held three times or more
-    by_pairs = np.array([CODE_5[c] for c in ("high_card", "pair", "pair_tens_or_better", "two_pair")]
-                        + [CODE_5["three_of_a_kind"]] * 3 + [CODE_5["full_house"]], dtype=np.uint8)
+    by_pairs = np.array([CODE_5[c] for c in (HandCategory.HIGH_CARD, HandCategory.PAIR, HandCategory.PAIR_TENS_OR_BETTER,
+                                             HandCategory.TWO_PAIR)]
+                        + [CODE_5[HandCategory.THREE_OF_A_KIND]] * 3 + [CODE_5[HandCategory.FULL_HOUSE]], dtype=np.uint8)
     return straight, flush, pairs, by_pairs
 
 
@@ -249,7 +252,7 @@ def _categorise_chunk(masks, straight, flush, pairs, by_pairs) -> np.ndarray:
     key = np.take(pairs, held2)
     key |= (held3 != 0).view(np.uint8) << np.uint8(2)
     out = np.take(by_pairs, key)
-    np.maximum(out, ((ab & cd) != 0).view(np.uint8) * np.uint8(CODE_5["four_of_a_kind"]), out=out)
+    np.maximum(out, ((ab & cd) != 0).view(np.uint8) * np.uint8(CODE_5[HandCategory.FOUR_OF_A_KIND]), out=out)
     np.maximum(out, np.take(straight, a_b | c_d), out=out)
     for suit in masks:
         np.maximum(out, np.take(flush, suit), out=out)

@@ -12,7 +12,6 @@ wager kind and one topic per irregularity event (both lists come from the rulese
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Callable, Iterable
 
 from ..load.catalogue import Ruleset
@@ -21,7 +20,7 @@ from .prose import figure, flag_words, humanise, say
 from ..model import PayoutLimit, as_printed, model_of
 from ..model.paytable import Line
 from ..model.ruleset import PayoutFloor
-from ..model.vocabulary import hand_name, odds, removed_text
+from ..model.vocabulary import hand_name, odds, plain, removed_text
 from ..load.validation import schema
 
 
@@ -189,7 +188,7 @@ def _side_wagers(rs: Ruleset) -> list:
         text = (f"{w.name}: {w.offered}; paytable rule {humanise(w.selection.value)}; "
                 f"{n} paytable{'s' if n != 1 else ''}")
         if w.stake_cite:
-            text += f"; stake {say(_plain(w.stake))}"
+            text += f"; stake {say(plain(w.stake))}"
         rows.append(_row((kinds.index(w.kind.value), w.id), humanise(w.kind.value).capitalize(), (text, w.cite)))
     return _one(rs, rows)
 
@@ -325,7 +324,7 @@ def _paytables_of(kind: str) -> Callable[[Ruleset], list]:
                     for lines, (order, prefix) in ((t.lines, (3, "")), (t.envy_lines, (4, "Envy bonus, "))):
                         for line in lines:
                             rows.append(_row((order, hands.index(line.hand), tuple(sorted(line.suits)),
-                                              _plain(line.stake) or 0),
+                                              plain(line.stake) or 0),
                                              prefix + _line_label(line), (odds(line.payout), line.cite)))
                     rows.append(_row((8,), "House edge", (_edge(rs, w.id, t.id), None)))
                     suffix = t.name if len(wagers) == 1 else f"{w.name}, {t.name}"
@@ -335,18 +334,11 @@ def _paytables_of(kind: str) -> Callable[[Ruleset], list]:
     return pull
 
 
-def _plain(value: Fraction | None) -> int | float | None:
-    """An exact figure as the number a ruleset writes (``1``, ``2.5``), for :func:`say` and :func:`figure`."""
-    if value is None:
-        return None
-    return int(value) if value.denominator == 1 else float(value)
-
-
 def _line_label(line: Line) -> str:
     """A paytable line's label: the hand (with suits) and its stake where it has one."""
     label = hand_name(line.hand, line.suits)
     if line.stake is not None:
-        label += f" (stake {figure(_plain(line.stake))})"
+        label += f" (stake {figure(plain(line.stake))})"
     return label
 
 

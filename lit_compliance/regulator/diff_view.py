@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from .changes import AREAS, CHANGE_KINDS, Change, Diff
 from .prose import humanise
+from ..model.vocabulary import percent
 
 EDGE_STATUS_WORDS = {
     "exact": "", "simulated": "simulated", "function_of_wager": "depends on the wager size",
@@ -18,7 +19,7 @@ def edge_text(edge: float | None, status: str | None) -> str | None:
     word = EDGE_STATUS_WORDS.get(status, humanise(status))
     if edge is None:
         return f"not computable ({word})" if word else "not computable"
-    figure = f"{edge * 100:.2f}%"
+    figure = percent(edge, 2)
     return f"{figure} ({word})" if word else figure
 
 

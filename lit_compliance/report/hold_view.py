@@ -3,6 +3,8 @@ the CSV form. Figures come from :func:`lit_compliance.hold.judge.judge`; templat
 ``templates/hold/`` lay them out."""
 from __future__ import annotations
 
+from ..model.vocabulary import percent
+
 
 KIND_NOTE = {"above": "above theory (the house won more than expected)",
              "below": "below theory (the house won less than expected)"}
@@ -10,10 +12,6 @@ KIND_NOTE = {"above": "above theory (the house won more than expected)",
 
 def _m(x: float) -> str:
     return f"{'-' if x < 0 else ''}${abs(x):,.2f}"
-
-
-def _pct(x) -> str:
-    return "n/a" if x is None else f"{x * 100:.3f}%"
 
 
 def _outside_text(z: float, bands: dict) -> str:
@@ -32,8 +30,8 @@ def flags(report: dict) -> list[dict]:
                 who = f"table {t['table']}, {w['wager_name']}, {p['period']}"
                 if p.get("outside"):
                     out.append({"table": t["table"], "kind": "outside", "text":
-                                f"{who}: house won {_m(p['house_win'])} ({_pct(p['hold'])}) against a theoretical "
-                                f"{_m(p['theoretical_win'])} ({_pct(p['theoretical_hold'])}), SD {_m(p['sd'])}: "
+                                f"{who}: house won {_m(p['house_win'])} ({percent(p['hold'])}) against a theoretical "
+                                f"{_m(p['theoretical_win'])} ({percent(p['theoretical_hold'])}), SD {_m(p['sd'])}: "
                                 f"{_outside_text(p['z'], p['bands'])}"})
                 elif p["status"] == "data_error":
                     out.append({"table": t["table"], "kind": "data_error", "text": f"{who}: {p['note']}"})
@@ -41,8 +39,8 @@ def flags(report: dict) -> list[dict]:
             if c and c.get("outside"):
                 out.append({"table": t["table"], "kind": "outside", "text":
                             f"table {t['table']}, {w['wager_name']}, all {c['periods']} periods ({c['rounds']:,} rounds): "
-                            f"house won {_m(c['house_win'])} ({_pct(c['hold'])}) against a theoretical "
-                            f"{_m(c['theoretical_win'])} ({_pct(c['theoretical_hold'])}), SD {_m(c['sd'])}: "
+                            f"house won {_m(c['house_win'])} ({percent(c['hold'])}) against a theoretical "
+                            f"{_m(c['theoretical_win'])} ({percent(c['theoretical_hold'])}), SD {_m(c['sd'])}: "
                             f"{_outside_text(c['z'], c['bands'])}"})
             if w["cumulative"] is None and w["periods"] and w["periods"][0]["status"] == "not_priced":
                 out.append({"table": t["table"], "kind": "not_priced", "text":
@@ -78,21 +76,21 @@ def hold_view(report: dict, charts_too: bool = True) -> dict:
             shown = None
             if c:
                 shown = {"periods": c["periods"], "rounds": f"{c['rounds']:,}", "wagered": _m(c["wagered"]),
-                         "house_win": _m(c["house_win"]), "hold": _pct(c["hold"]),
-                         "theoretical_win": _m(c["theoretical_win"]), "theoretical_hold": _pct(c["theoretical_hold"]),
+                         "house_win": _m(c["house_win"]), "hold": percent(c["hold"]),
+                         "theoretical_win": _m(c["theoretical_win"]), "theoretical_hold": percent(c["theoretical_hold"]),
                          "sd": _m(c["sd"]), "z": f"{c['z']:+.2f}",
                          "verdict": c.get("note") or _outside_text(c["z"], c["bands"])}
             periods = [{**p, "wagered_text": _m(p["wagered"]), "house_win_text": _m(p["house_win"]),
-                        "hold_text": _pct(p.get("hold")), "theoretical_text": _pct(p.get("theoretical_hold")),
+                        "hold_text": percent(p.get("hold")), "theoretical_text": percent(p.get("theoretical_hold")),
                         "z_text": f"{p['z']:+.2f}" if "z" in p else "",
                         "verdict": (p.get("note") or _outside_text(p["z"], p["bands"])) + _stakes_text(p)}
                        for p in w["periods"] if p.get("outside") or p.get("alarm") or p["status"] == "data_error"]
             pa = w["priced_at"]
             wagers.append({**w, "shown": shown, "flagged_periods": periods, "chart": funnel(t, w) if charts_too else None,
                            "theory_text": None if pa is None else
-                           f"house edge {_pct(pa['mean_per_round'])} per round per unit, SD {pa['sd_per_round']:.4f}; "
+                           f"house edge {percent(pa['mean_per_round'])} per round per unit, SD {pa['sd_per_round']:.4f}; "
                            f"{w['units_per_round']} unit(s) placed a round, so a theoretical hold of "
-                           f"{_pct(pa['mean_per_round'] / w['units_per_round'])}"
+                           f"{percent(pa['mean_per_round'] / w['units_per_round'])}"
                            + (f" at a ${pa['stake_priced']:,.2f} stake" if pa.get("stake_priced") else "")
                            + "".join(f"; {a}" for a in w.get("assumptions") or ())
                            + _spread_text(w.get("stake_spread"))})

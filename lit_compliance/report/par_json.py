@@ -10,7 +10,6 @@ headline, and the settings the figures hold at.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict
 from fractions import Fraction
 
 from ..gamemath.codec import fraction_text
@@ -18,6 +17,7 @@ from ..gamemath.par import LEVELS
 from ..gamemath.par_record import BASE_TOTAL, Assumed, Assumption, ParSheet, SheetBody, SheetKind
 from ..gamemath.record import settings_json
 from ..model import Paytable, Wager
+from ..model.vocabulary import priced_note, strategy_rule_json, strategy_sentence
 from ..model.par_vocabulary import (ENVY_NOTE, LONG_RUN_FORMULA, NO_PAYTABLE_NAME, SENSITIVITY_NOTE,
                                     assumption_text, bands_handle, enumeration_text, hand_text, holds_at,
                                     method_text, outcome_text, pays_text, return_function_text, unit_text)
@@ -39,7 +39,7 @@ def sheet_json(sheet: ParSheet, wager: Wager, table: Paytable | None) -> dict:
             "cite": table.cite if table else wager.cite}
     summary = {"status": record.status.value, "house_edge": _f(record.house_edge),
                "return_to_player": _f(record.return_to_player), "hit_frequency": _f(record.hit_frequency),
-               "settings": settings_json(record.settings), "missing": list(record.missing), "note": record.note}
+               "settings": settings_json(record.settings), "missing": list(record.missing), "note": priced_note(record)}
     if sheet.body is None:
         return {**head, "priced": summary, "status": "incomplete", "rows": [], "totals": None, "sensitivity": [],
                 "assumptions": [assumption_text(Assumption(Assumed.NO_PAYTABLE))],
@@ -169,8 +169,9 @@ def _base(sheet: ParSheet, hands: list[str]) -> dict:
                         for hand, row in zip(hands, sheet.body.rows)],
         "strategy_bet1": list(r.bet1),
         "strategy_bet2": {g.name: {"riding": g.riding, "of": g.of, "holdings": list(g.holdings)} for g in r.bet2},
-        "strategy_rules": {"bet1": [asdict(x) for x in r.rules_bet1], "bet2": [asdict(x) for x in r.rules_bet2],
-                           "bet1_text": r.rules_bet1_text, "bet2_text": r.rules_bet2_text},
+        "strategy_rules": {"bet1": [strategy_rule_json(x) for x in r.rules_bet1],
+                           "bet2": [strategy_rule_json(x) for x in r.rules_bet2],
+                           "bet1_text": strategy_sentence(r.rules_bet1, 1), "bet2_text": strategy_sentence(r.rules_bet2, 2)},
     }
 
 

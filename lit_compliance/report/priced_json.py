@@ -11,7 +11,8 @@ from fractions import Fraction
 from ..gamemath.codec import fraction_text
 from ..gamemath.record import (Alternative, AppliedReading, BaseStrategy, PricedPaytable, SideFigures, Status,
                                settings_json)
-from ..model.vocabulary import hand_name
+from ..model.vocabulary import (alternative_note, hand_name, plain, priced_note, strategy_rule_json,
+                               strategy_sentence)
 from ..poker.hands import CATEGORIES_5
 
 
@@ -21,13 +22,6 @@ def _f(x: Fraction | None) -> float | None:
 
 def _frac(x: Fraction | None) -> str | None:
     return None if x is None else fraction_text(x)
-
-
-def _plain(x: Fraction | None):
-    """A stake level as the ruleset spells it (``1``, ``5``, ``2.5``; ``None`` for no level)."""
-    if x is None:
-        return None
-    return int(x) if x.denominator == 1 else float(x)
 
 
 def reading_json(reading: AppliedReading) -> dict:
@@ -40,7 +34,7 @@ def alternative_json(alt: Alternative) -> dict:
     """The figures under another reading, as the outputs state them."""
     return {**reading_json(alt.reading), "status": alt.status.value, "house_edge": _f(alt.house_edge),
             "return_to_player": _f(alt.return_to_player), "hit_frequency": _f(alt.hit_frequency),
-            "element_of_risk": _f(alt.element_of_risk), "average_bets": _f(alt.average_bets), "note": alt.note}
+            "element_of_risk": _f(alt.element_of_risk), "average_bets": _f(alt.average_bets), "note": alternative_note(alt)}
 
 
 def moments_json(record: PricedPaytable) -> dict:
@@ -65,19 +59,15 @@ def outcome_rows(base: BaseStrategy) -> list[dict]:
     return rows
 
 
-def _rule_json(rule) -> dict:
-    return {"decision": rule.decision, "family": rule.family, "high": list(rule.high),
-            "excluding": list(rule.excluding), "including": list(rule.including), "text": rule.text}
-
-
 def _base_details(base: BaseStrategy) -> dict:
     return {"ride_bet1_share": float(base.ride_bet1_share), "ride_bet2_share": float(base.ride_bet2_share),
             "strategy_bet1": list(base.bet1),
             "strategy_bet2": {g.name: {"riding": g.riding, "of": g.of, "holdings": list(g.holdings)}
                               for g in base.bet2},
-            "strategy_rules": {"bet1": [_rule_json(r) for r in base.rules_bet1],
-                               "bet2": [_rule_json(r) for r in base.rules_bet2],
-                               "bet1_text": base.rules_bet1_text, "bet2_text": base.rules_bet2_text},
+            "strategy_rules": {"bet1": [strategy_rule_json(r) for r in base.rules_bet1],
+                               "bet2": [strategy_rule_json(r) for r in base.rules_bet2],
+                               "bet1_text": strategy_sentence(base.rules_bet1, 1),
+                               "bet2_text": strategy_sentence(base.rules_bet2, 2)},
             "outcomes": {f"{cat}/{bets}": float(p) for cat, bets, p in base.outcomes},
             "outcome_rows": outcome_rows(base),
             "element_of_risk_ridden": float(base.element_of_risk_ridden),
@@ -97,7 +87,7 @@ def _side_details(side: SideFigures, status: Status) -> dict:
         out["rtp_by_stake"] = {str(s): float(v) for s, v in side.rtp_by_stake}
         out["rtp_by_stake_text"] = ", ".join(f"${s}: {float(v):.4%}" for s, v in side.rtp_by_stake)
     if side.envy_per_other_player:
-        out["envy_per_other_player"] = {str(_plain(k)): float(v) for k, v in side.envy_per_other_player}
+        out["envy_per_other_player"] = {str(plain(k)): float(v) for k, v in side.envy_per_other_player}
     if status is Status.INCOMPLETE:
         out["return_excluding_missing"] = _f(side.return_excluding_missing)
     return out
@@ -135,7 +125,7 @@ def priced_json(record: PricedPaytable) -> dict:
         "paytable_id": record.paytable_id, "paytable_name": record.paytable_name, "status": record.status.value,
         "house_edge": _f(record.house_edge), "return_to_player": _f(record.return_to_player),
         "hit_frequency": _f(record.hit_frequency), "element_of_risk": _f(record.element_of_risk),
-        "average_bets": _f(record.average_bets), "note": record.note, "exact": _exact(record),
+        "average_bets": _f(record.average_bets), "note": priced_note(record), "exact": _exact(record),
         "details": _details(record), "readings": [reading_json(r) for r in record.readings],
         "alternatives": [alternative_json(a) for a in record.alternatives],
         "settings": settings_json(record.settings), "missing": list(record.missing),

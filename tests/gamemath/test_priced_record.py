@@ -58,7 +58,7 @@ def test_foreign_data_is_refused(catalogue):
     record = paytable_result(catalogue.latest("maryland"), "base", "a")
     data = record.as_json()
     for broken in ({**data, "status": "certain"}, {**data, "house_edge": 0.035}, {**data, "extra": 1},
-                   {k: v for k, v in data.items() if k != "note"}, {**data, "missing": "royal_flush"},
+                   {k: v for k, v in data.items() if k != "missing"}, {**data, "missing": "royal_flush"},
                    {**data, "moments": {"mean": "1/2"}}, [], "text"):
         with pytest.raises(CodecError):
             PricedPaytable.from_json(broken)

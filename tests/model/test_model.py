@@ -10,6 +10,7 @@ import pytest
 from lit_compliance.load.catalogue import Catalogue
 from lit_compliance.load.validation import schema
 from lit_compliance.model import as_printed
+from lit_compliance.model.enums import HandCategory
 from lit_compliance.model import (FindingKind, HandBasis, Payout, PayoutKind, SelectionRule, VoidWagers,
                                   WagerKind, exact, model_of)
 from lit_compliance.poker.hands import evaluate5
@@ -35,6 +36,7 @@ def _enum(path: list[str]) -> list[str]:
     (SelectionRule, ["$defs", "wager", "properties", "selection", "properties", "rule"]),
     (FindingKind, ["properties", "findings", "items", "properties", "kind"]),
     (VoidWagers, ["properties", "irregularities", "items", "properties", "consequence", "properties", "wagers"]),
+    (HandCategory, ["$defs", "hand"]),
 ])
 def test_model_enums_are_exactly_the_schema_enums(enum, path):
     assert [member.value for member in enum] == _enum(path)

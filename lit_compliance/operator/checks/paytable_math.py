@@ -12,7 +12,7 @@ from __future__ import annotations
 from ...gamemath import paytable_result, price_paytable
 from ...gamemath.findings import math_findings, paytable_findings
 from ...gamemath.record import settings_json
-from ...model.vocabulary import status_sentence
+from ...model.vocabulary import priced_note, status_sentence
 from ...table.configured import table_settings
 from .core import Context
 
@@ -25,7 +25,7 @@ def _edge(wager, table_id, r) -> dict:
             "paytable_name": r.paytable_name, "status": r.status.value, "house_edge": _f(r.house_edge),
             "return_to_player": _f(r.return_to_player), "hit_frequency": _f(r.hit_frequency),
             "settings": settings, "status_text": status_sentence(r.status.value, settings, r.missing),
-            "note": r.note}
+            "note": priced_note(r)}
 
 
 def _f(x) -> float | None:

@@ -11,7 +11,7 @@ from ...load.catalogue import Ruleset, finding_ids
 from ...load.facts import change_targets
 from ...model import RulesetModel, as_printed, model_of
 from ...model.provenance import quote_text
-from ...model.vocabulary import money, odds
+from ...model.vocabulary import money, odds, percent
 from ...operator.summary import paytables_view
 from ...play.dealing import DealingError, all_plans, default_players
 from ...regulator.changes import AREA_TITLES
@@ -134,7 +134,7 @@ def _edge_words(alt: Alternative) -> str:
     status = alt.status.value
     if alt.house_edge is None:
         return f"not computable ({humanise(status)})"
-    return f"{float(alt.house_edge) * 100:.3f}%" + ("" if alt.status is Status.EXACT else f" ({humanise(status)})")
+    return percent(alt.house_edge) + ("" if alt.status is Status.EXACT else f" ({humanise(status)})")
 
 
 def _dealing_view(rs: Ruleset) -> list[dict]:
