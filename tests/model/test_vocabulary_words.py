@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from lit_compliance.gamemath.strategy import FAMILIES, PAYING
-from lit_compliance.gamemath.strategy_rule import Rule
+from lit_compliance.gamemath.strategy_rule import StrategyRule
 from lit_compliance.model.vocabulary import (RANKS_LOW_TO_HIGH, STRATEGY_FAMILIES, strategy_rule_text,
                                              strategy_sentence)
 from lit_compliance.poker.cards import RANK_LETTERS
@@ -20,11 +20,11 @@ def test_every_family_the_engine_derives_has_words_for_its_bet():
 
 
 def test_a_rule_is_said_from_its_fields():
-    every = Rule("ride", "sf_row", (0, 3), ("2-3-4", "A-2-3"), (), 3, 3)
+    every = StrategyRule("ride", "sf_row", (0, 3), ("2-3-4", "A-2-3"), (), 3, 3)
     assert strategy_rule_text(every) == "three suited in a row except A-2-3 and 2-3-4"   # ace low leads
-    some = Rule("optional", "inside", (4, 4), (), (), 4, 4)
+    some = StrategyRule("optional", "inside", (4, 4), (), (), 4, 4)
     assert strategy_rule_text(some) == "four to an inside straight with four high cards"
-    only = Rule("ride", "st_row", (1, 0), (), ("Q-K-A", "J-Q-K"), 3, 3)
+    only = StrategyRule("ride", "st_row", (1, 0), (), ("Q-K-A", "J-Q-K"), 3, 3)
     assert strategy_rule_text(only) == "three unsuited in a row: J-Q-K and Q-K-A only"
     assert strategy_sentence([every, some], 2) == (
         "Let bet 2 ride with: three suited in a row except A-2-3 and 2-3-4; otherwise pull it back. Optional "
