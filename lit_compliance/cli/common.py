@@ -28,6 +28,7 @@ from ..output.files import OutputError, write_output
 from ..suggest import unknown
 from ..output.text_safety import one_line, visible
 from .conventions import apply
+from .formats import file_only, json_errors
 import select
 
 EXIT_OK, EXIT_NO, EXIT_TROUBLE = 0, 1, 2
@@ -104,7 +105,7 @@ def _spans(lines: list[int]) -> str:
 def _wants_json() -> bool:
     """Whether the running command was asked for ``--format json``."""
     ctx = click.get_current_context(silent=True)
-    return bool(ctx) and ctx.params.get("fmt") == "json"
+    return bool(ctx) and json_errors(ctx.params.get("fmt"))
 
 
 def _asked_for_json(args: list[str]) -> bool:
@@ -113,7 +114,9 @@ def _asked_for_json(args: list[str]) -> bool:
     for i, word in enumerate(args):
         if word == "--":
             break
-        if word == "--format=json" or (word == "--format" and args[i + 1:i + 2] == ["json"]):
+        given = word.partition("=")[2] if word.startswith("--format=") else \
+            (args[i + 1:i + 2] or [None])[0] if word == "--format" else None
+        if json_errors(given):
             return True
     return False
 
@@ -256,8 +259,10 @@ def emit(text: str) -> None:
         signals.written("standard output")
 
 
-format_option = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-                              show_default=True, help="Output format.")
+def check_destination(fmt: str, output: Path | None) -> None:
+    """Trouble when format ``fmt`` is written to a file only (pdf) and no ``--output FILE`` is given."""
+    if file_only(fmt) and output is None:
+        raise Trouble(f"--format {fmt} needs --output FILE")
 
 
 # Which module defines each command (tests check this against the modules themselves).
@@ -265,7 +270,7 @@ COMMAND_MODULES = {
     "list": "catalogue", "show": "catalogue", "validate": "catalogue",
     "analyze": "math", "par": "par",
     "evaluate": "play", "settle": "play", "deal-plan": "play", "irregularity": "play",
-    "paytables": "operator", "init": "operator", "check": "operator", "placard": "operator",
+    "paytables": "operator", "init": "init", "check": "operator", "placard": "operator",
     "summary": "operator", "verify": "operator",
     "diff": "regulator", "compare": "regulator",
     "site": "site", "schema": "schema",

@@ -11,36 +11,71 @@ from pathlib import Path
 import click
 
 from .common import EXIT_NO, EXIT_OK, Trouble, catalogue, emit, made_stamp
+from .formats import Formats
 from ..operator.checks import check as check_config
 from ..operator.floor import floor_of
 from ..output.render import render, to_json
 from ..table.config import digest, ruleset_for
 
 
+def _floor_csv(floor, rows: list, day, filing: tuple) -> str:
+    from ..operator.floor_summary import COLUMNS, floor_csv_rows  # lazy: only for a floor
+    from ..report.spreadsheet import csv_text  # lazy: only for a floor's CSV summary
+
+    return csv_text(COLUMNS, floor_csv_rows(rows))
+
+
+def _floor_json(floor, rows: list, day, filing: tuple) -> str:
+    from ..operator.floor_summary import floor_view  # lazy: only for a floor
+
+    return to_json(floor_view(floor, rows, day))
+
+
+def _floor_printed(template: str):
+    """The view of a printed floor summary through ``template``, stamped (``filing``: date, preparer)."""
+    def printed(floor, rows: list, day, filing: tuple) -> str:
+        from ..operator.floor_summary import floor_view  # lazy: only for a floor
+
+        cat = catalogue()
+        stamp = made_stamp([cat.resolve(ref) for ref in sorted({r["ruleset"] for r in rows})], *filing)
+        return render(template, v=floor_view(floor, rows, day), stamp=stamp)
+
+    return printed
+
+
+# `check`'s formats: a floor's summary offers them all (a single table's check: operator.CHECK).
+FLOOR = Formats({"text": _floor_printed("floor.txt.j2"), "json": _floor_json, "csv": _floor_csv,
+                 "html": _floor_printed("floor.html.j2")},
+                help="Output format: text or json; csv and html for a floor's summary only.")
+
+
 def check_floor(doc, path: Path, ruleset_ref: str | None, fmt: str, strict: bool, day=None,
                  filing: tuple = (None, None)) -> None:
     """``check FLOOR``: one summary, a row per table; exits with the worst table's status."""
-    from ..operator.floor_summary import COLUMNS, floor_csv_rows, floor_rows, floor_view  # lazy: only for a floor
-    from ..report.spreadsheet import csv_text  # lazy: only for a floor's CSV summary
+    from ..operator.floor_summary import floor_rows  # lazy: only for a floor
 
     floor = floor_of(doc, path.parent)
     rows = floor_rows(floor, catalogue(), ruleset_ref, strict, day)
-    if fmt == "json":
-        emit(to_json(floor_view(floor, rows, day)))
-    elif fmt == "csv":
-        emit(csv_text(COLUMNS, floor_csv_rows(rows)))
-    else:   # a printed summary: stamped
-        cat = catalogue()
-        stamp = made_stamp([cat.resolve(ref) for ref in sorted({r["ruleset"] for r in rows})], *filing)
-        emit(render("floor.html.j2" if fmt == "html" else "floor.txt.j2", v=floor_view(floor, rows, day), stamp=stamp))
+    emit(FLOOR[fmt](floor, rows, day, filing))
     sys.exit(EXIT_OK if all(r["passes"] for r in rows) else EXIT_NO)
+
+
+def _impact_csv(view: dict, rows: list) -> str:
+    from ..report.draft_impact import IMPACT_COLUMNS, impact_csv_rows  # lazy: only for a draft
+    from ..report.spreadsheet import csv_text  # lazy: only for a CSV summary
+
+    return csv_text(IMPACT_COLUMNS, impact_csv_rows(rows))
+
+
+IMPACT = Formats({"text": lambda view, rows: render("impact.txt.j2", v=view),
+                  "json": lambda view, rows: to_json(view), "csv": _impact_csv})
 
 
 def impact(floor, cfg, ruleset_ref: str, fmt: str, day) -> None:
     """``check CONFIG|FLOOR --ruleset DRAFT``: what the draft would do to each table; exits 1 when a
     table of its jurisdiction would not comply under it."""
     from ..operator.approvals import for_table  # lazy: only for a draft's impact
-    from ..report.draft_impact import IMPACT_COLUMNS, impact_csv_rows, impact_view, table_impact  # lazy: only for a draft
+    from ..report.draft_impact import impact_view, table_impact  # lazy: only for a draft
     from ..regulator.diff import diff_rulesets  # lazy: only for a draft
 
     cat = catalogue()
@@ -57,16 +92,10 @@ def impact(floor, cfg, ruleset_ref: str, fmt: str, day) -> None:
             diff = diffs[config.ruleset_ref]
         rows.append(table_impact(config, draft, cat, day, approvals, str(table_id) if table_id else None, diff))
     view = impact_view(draft, rows, floor.path if floor else cfg.path, day)
-    if fmt == "html":
-        raise Trouble("--format html: a draft's impact is printed as text, json or csv")
-    if fmt == "json":
-        emit(to_json(view))
-    elif fmt == "csv":
-        from ..report.spreadsheet import csv_text  # lazy: only for a CSV summary
-
-        emit(csv_text(IMPACT_COLUMNS, impact_csv_rows(rows)))
-    else:
-        emit(render("impact.txt.j2", v=view))
+    if fmt not in IMPACT:
+        raise Trouble(f"--format {fmt}: a draft's impact is printed as {', '.join(list(IMPACT)[:-1])} "
+                      f"or {list(IMPACT)[-1]}")
+    emit(IMPACT[fmt](view, rows))
     sys.exit(EXIT_NO if view["failing_after"] else EXIT_OK)
 
 
