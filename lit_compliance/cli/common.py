@@ -114,8 +114,12 @@ def _asked_for_json(args: list[str]) -> bool:
     for i, word in enumerate(args):
         if word == "--":
             break
-        given = word.partition("=")[2] if word.startswith("--format=") else \
-            (args[i + 1:i + 2] or [None])[0] if word == "--format" else None
+        if word.startswith("--format="):
+            given = word.partition("=")[2]
+        elif word == "--format":
+            given = args[i + 1] if i + 1 < len(args) else None
+        else:
+            continue
         if json_errors(given):
             return True
     return False

@@ -93,8 +93,7 @@ def impact(floor, cfg, ruleset_ref: str, fmt: str, day) -> None:
         rows.append(table_impact(config, draft, cat, day, approvals, str(table_id) if table_id else None, diff))
     view = impact_view(draft, rows, floor.path if floor else cfg.path, day)
     if fmt not in IMPACT:
-        raise Trouble(f"--format {fmt}: a draft's impact is printed as {', '.join(list(IMPACT)[:-1])} "
-                      f"or {list(IMPACT)[-1]}")
+        raise Trouble(f"--format {fmt}: a draft's impact is printed as {IMPACT.said()}")
     emit(IMPACT[fmt](view, rows))
     sys.exit(EXIT_NO if view["failing_after"] else EXIT_OK)
 

@@ -84,6 +84,11 @@ class Formats(Mapping[str, Callable]):
     def default(self) -> str:
         return next(iter(self._views))
 
+    def said(self) -> str:
+        """The names as a sentence says them: ``text, json or csv``."""
+        names = list(self._views)
+        return " or ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+
     def option(self, command: Callable) -> Callable:
         """Decorate ``command`` with its ``--format`` option (the value passed as ``fmt``)."""
         return click.option("--format", "fmt", type=click.Choice(list(self._views)), default=self.default,

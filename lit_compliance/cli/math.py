@@ -8,11 +8,17 @@ from .formats import Formats
 from ..model import as_printed
 from ..output.render import render, to_json
 
-ANALYZE = Formats({
-    "text": lambda reports, every, strategy, skipped: render("analyze.txt.j2", reports=reports, strategy=strategy,
-                                                             skipped=skipped),
-    "json": lambda reports, every, strategy, skipped: to_json(reports if every else reports[0]),
-})
+
+def _analysis_text(reports: list, every: bool, strategy: bool, skipped: list) -> str:
+    return render("analyze.txt.j2", reports=reports, strategy=strategy, skipped=skipped)
+
+
+def _analysis_json(reports: list, every: bool, strategy: bool, skipped: list) -> str:
+    """A list of reports for ``all``, else the one report."""
+    return to_json(reports if every else reports[0])
+
+
+ANALYZE = Formats({"text": _analysis_text, "json": _analysis_json})
 
 
 @main.command(short_help="House edge, return and hit frequency of every wager.")

@@ -176,7 +176,7 @@ def check_cmd(config: Path, ruleset_ref: str | None, fmt: str, strict: bool, ver
         check_floor(doc, config, ruleset_ref, fmt, strict, day, (made_on, prepared_by))
     if fmt not in CHECK:
         raise Trouble(f"--format {fmt}: {config} is a table configuration; {fmt} is for a floor's summary "
-                      f"(use {' or '.join(CHECK)} for one table)")
+                      f"(use {CHECK.said()} for one table)")
     cfg = config_of_document(doc)
     if ruleset_ref and _another_version(cfg, ruleset_ref):
         impact(None, cfg, ruleset_ref, fmt, day)

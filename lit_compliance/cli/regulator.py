@@ -149,7 +149,7 @@ def _diff_configs(old: str, new: str, fmt: str, output: Path | None, house_edge:
         raise Trouble(f"{config} is a table configuration and {other} is not: diff compares two rulesets or two "
                       "table configurations (check CONFIG compares a configuration with its rules)")
     if fmt not in CONFIG_DIFF:
-        raise Trouble(f"--format {fmt}: a diff of two table configurations prints {' or '.join(CONFIG_DIFF)}")
+        raise Trouble(f"--format {fmt}: a diff of two table configurations prints {CONFIG_DIFF.said()}")
     result = diff_configs(load_config(old), load_config(new), house_edges=house_edge)
     _emit_result("config_diff", result, fmt, output, color, lambda: config_diff_view(result),
                  (Path(old), Path(new)), CONFIG_DIFF)
