@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from lit_compliance.cli import load_all, main
 from lit_compliance.cli.formats import KINDS, Formats
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = next(p for p in Path(__file__).resolve().parents if (p / "pyproject.toml").is_file())   # at any depth
 CLI = ROOT / "lit_compliance" / "cli"
 FORMAT_NAMES = set(KINDS)
 
