@@ -12,12 +12,15 @@ from ..load.catalogue import Catalogue, load_ruleset
 from ..load.ruleset import published
 from ..load.strict_yaml import InputError, Problem
 from ..output.render import render, to_json
-from .common import EXIT_NO, EXIT_OK, catalogue, emit, format_option, handled, main, pick
+from .common import EXIT_NO, EXIT_OK, catalogue, emit, handled, main, pick
+from .formats import Formats
 from ..report.references import reference
+
+LIST = Formats({"text": lambda rows: render("list.txt.j2", rows=rows), "json": to_json})
 
 
 @main.command("list", short_help="List the jurisdictions and versions in the catalogue.")
-@format_option
+@LIST.option
 @handled
 def list_cmd(fmt: str) -> None:
     """List the jurisdictions and versions in the catalogue."""
@@ -30,11 +33,26 @@ def list_cmd(fmt: str) -> None:
             "citation": outline.header.source.citation,
             "wagers": list(outline.wager_ids), "findings": outline.finding_count,
         })
-    if fmt == "json":
-        emit(to_json(rows))
-        return
-    emit(render("list.txt.j2", rows=rows))
+    emit(LIST[fmt](rows))
 
+
+def _show_json(rs, with_source: bool) -> str:
+    """The ruleset document alone; with ``--with-source``, each provision of its source too."""
+    document = published(rs)
+    if with_source:
+        from ..regulator.coverage import ruleset_provisions  # lazy: parses the source
+
+        document = {**document, "provisions": ruleset_provisions(rs)}
+    return to_json(document)
+
+
+def _show_text(rs, with_source: bool) -> str:
+    printed = as_printed(rs)   # the rules as the source states them: no reading applied
+    return render("show.txt.j2", m=printed, site_reference=reference(rs),
+                  site_example=reference(rs, ("wagers", 0)) if printed.wagers else None)
+
+
+SHOW = Formats({"text": _show_text, "json": _show_json})
 
 
 @main.command(short_help="Print a ruleset readably, or as JSON.")
@@ -44,23 +62,41 @@ def list_cmd(fmt: str) -> None:
 @click.option("--with-source", "with_source", is_flag=True,
               help="With --format json: also give, under ``provisions``, each provision of the source text "
                    "with its status (the law's words, kept apart from the ruleset unless asked for).")
-@format_option
+@SHOW.option
 @handled
 def show(jurisdiction: str, version: str | None, on: str | None, with_source: bool, fmt: str) -> None:
     """Print a ruleset readably (with its findings), or as JSON (the ruleset document alone; with
     `--with-source`, also each provision of its source with its status under `provisions`)."""
-    rs = pick(jurisdiction, version, on)
-    if fmt == "json":
-        document = published(rs)
-        if with_source:
-            from ..regulator.coverage import ruleset_provisions  # lazy: parses the source
+    emit(SHOW[fmt](pick(jurisdiction, version, on), with_source))
 
-            document = {**document, "provisions": ruleset_provisions(rs)}
-        emit(to_json(document))
-    else:
-        printed = as_printed(rs)   # the rules as the source states them: no reading applied
-        emit(render("show.txt.j2", m=printed, site_reference=reference(rs),
-                    site_example=reference(rs, ("wagers", 0)) if printed.wagers else None))
+
+def _validate_json(problems: list, checked: list, _count: int, coverage, gaps, conflicts) -> None:
+    """One JSON object: valid, the files checked, the problems, and what each check asked for found."""
+    out = {"valid": not problems, "checked": checked, "problems": [p.as_dict() for p in problems]}
+    if conflicts is not None:
+        out["procedure_conflicts"] = conflicts
+    if coverage is not None:
+        out["coverage"] = coverage
+    if gaps is not None:
+        out["gaps"] = gaps
+    emit(to_json(out))
+
+
+def _validate_text(problems: list, checked: list, count: int, coverage, gaps, conflicts) -> None:
+    """The problems on standard error; "ok", and each check asked for, on standard output."""
+    for problem in problems:
+        click.echo(f"error: {problem}", err=True)
+    if not problems:
+        click.echo(f"ok: {len(checked)} ruleset(s) valid")
+    if coverage:
+        emit(render("coverage.txt.j2", rows=coverage))
+    if gaps is not None and not problems:
+        emit(render("gaps.txt.j2", gaps=gaps, checked=count))
+    if conflicts is not None and not problems:
+        emit(render("procedure_conflicts.txt.j2", conflicts=conflicts, checked=count))
+
+
+VALIDATE = Formats({"text": _validate_text, "json": _validate_json})
 
 
 @main.command(short_help="Validate ruleset files or the bundled catalogue.")
@@ -76,7 +112,7 @@ def show(jurisdiction: str, version: str | None, on: str | None, with_source: bo
 @click.option("--procedure", "procedure", is_flag=True,
               help="Also play each ruleset's round procedure for every player count up to its positions and report every step that needs a "
                    "hand not yet turned or cards already removed (exit 1 on one no finding records).")
-@format_option
+@VALIDATE.option
 @handled
 def validate(paths: tuple[Path, ...], coverage: bool, gaps: bool, procedure: bool, fmt: str) -> None:
     """Validate ruleset files (the bundled catalogue when no path is given).
@@ -115,25 +151,7 @@ def validate(paths: tuple[Path, ...], coverage: bool, gaps: bool, procedure: boo
 
         conflict_rows = find_conflicts(rulesets)
     unrecorded = any(not c["recorded_by"] and not c["reason"] for c in conflict_rows)
-    if fmt == "json":
-        out = {"valid": not problems, "checked": checked, "problems": [p.as_dict() for p in problems]}
-        if procedure:
-            out["procedure_conflicts"] = conflict_rows
-        if coverage:
-            out["coverage"] = rows
-        if gaps:
-            out["gaps"] = gap_rows
-        emit(to_json(out))
-    else:
-        for problem in problems:
-            click.echo(f"error: {problem}", err=True)
-        if not problems:
-            click.echo(f"ok: {len(checked)} ruleset(s) valid")
-        if rows:
-            emit(render("coverage.txt.j2", rows=rows))
-        if gaps and not problems:
-            emit(render("gaps.txt.j2", gaps=gap_rows, checked=len(rulesets)))
-        if procedure and not problems:
-            emit(render("procedure_conflicts.txt.j2", conflicts=conflict_rows, checked=len(rulesets)))
+    VALIDATE[fmt](problems, checked, len(rulesets), coverage=rows if coverage else None,
+                  gaps=gap_rows if gaps else None, conflicts=conflict_rows if procedure else None)
     sys.exit(EXIT_NO if problems or incomplete or gap_rows or unrecorded else EXIT_OK)
 

@@ -29,6 +29,7 @@ from ..output.files import OutputError, write_output
 from ..suggest import unknown
 from ..output.text_safety import one_line, visible
 from .conventions import apply_conventions
+from .formats import file_only, json_errors
 import select
 
 EXIT_OK, EXIT_NO, EXIT_TROUBLE = 0, 1, 2
@@ -105,7 +106,7 @@ def _spans(lines: list[int]) -> str:
 def _wants_json() -> bool:
     """Whether the running command was asked for ``--format json``."""
     ctx = click.get_current_context(silent=True)
-    return bool(ctx) and ctx.params.get("fmt") == "json"
+    return bool(ctx) and json_errors(ctx.params.get("fmt"))
 
 
 def _asked_for_json(args: list[str]) -> bool:
@@ -114,7 +115,13 @@ def _asked_for_json(args: list[str]) -> bool:
     for i, word in enumerate(args):
         if word == "--":
             break
-        if word == "--format=json" or (word == "--format" and args[i + 1:i + 2] == ["json"]):
+        if word.startswith("--format="):
+            given = word.partition("=")[2]
+        elif word == "--format":
+            given = args[i + 1] if i + 1 < len(args) else None
+        else:
+            continue
+        if json_errors(given):
             return True
     return False
 
@@ -252,10 +259,14 @@ def emit(text: str) -> None:
         signals.written("standard output")
 
 
-format_option = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-                              show_default=True, help="Output format.")
 output_option = click.option("--output", "-o", "output", type=click.Path(path_type=Path, dir_okay=False),
                              help="Write to FILE (atomically) instead of standard output.")
+
+
+def check_destination(fmt: str, output: Path | None) -> None:
+    """Trouble when format ``fmt`` is written to a file only (pdf) and no ``--output FILE`` is given."""
+    if file_only(fmt) and output is None:
+        raise Trouble(f"--format {fmt} needs --output FILE")
 
 
 # Which module defines each command (tests check this against the modules themselves).
@@ -263,7 +274,7 @@ COMMAND_MODULES = {
     "list": "catalogue", "show": "catalogue", "validate": "catalogue",
     "analyze": "math", "par": "par",
     "evaluate": "play", "settle": "play", "deal-plan": "play", "irregularity": "play",
-    "paytables": "operator", "init": "operator", "check": "operator", "placard": "operator",
+    "paytables": "operator", "init": "init", "check": "operator", "placard": "operator",
     "summary": "operator", "verify": "operator",
     "diff": "regulator", "compare": "regulator",
     "site": "site", "schema": "schema",

@@ -11,29 +11,70 @@ from pathlib import Path
 import click
 
 from .common import EXIT_NO, EXIT_OK, Trouble, catalogue, emit, made_stamp
+from .formats import Formats
 from ..operator.checks import check as check_config
 from ..operator.floor import floor_of
 from ..output.render import render, to_json
 from ..table.config import digest, ruleset_for
 
 
+def _floor_csv(floor, rows: list, day, filing: tuple) -> str:
+    from ..operator.floor_summary import FLOOR_COLUMNS, floor_csv_rows  # lazy: only for a floor
+    from ..report.spreadsheet import csv_text  # lazy: only for a floor's CSV summary
+
+    return csv_text(FLOOR_COLUMNS, floor_csv_rows(rows))
+
+
+def _floor_json(floor, rows: list, day, filing: tuple) -> str:
+    from ..operator.floor_summary import floor_view  # lazy: only for a floor
+
+    return to_json(floor_view(floor, rows, day))
+
+
+def _floor_printed(template: str):
+    """The view of a printed floor summary through ``template``, stamped (``filing``: date, preparer)."""
+    def printed(floor, rows: list, day, filing: tuple) -> str:
+        from ..operator.floor_summary import floor_view  # lazy: only for a floor
+
+        cat = catalogue()
+        stamp = made_stamp([cat.resolve(ref) for ref in sorted({r["ruleset"] for r in rows})], *filing)
+        return render(template, v=floor_view(floor, rows, day), stamp=stamp)
+
+    return printed
+
+
+# `check`'s formats: a floor's summary offers them all (a single table's check: operator.CHECK).
+FLOOR = Formats({"text": _floor_printed("floor.txt.j2"), "json": _floor_json, "csv": _floor_csv,
+                 "html": _floor_printed("floor.html.j2")},
+                help="Output format: text or json; csv and html for a floor's summary or a draft's impact only.")
+
+
 def check_floor(doc, path: Path, ruleset_ref: str | None, fmt: str, strict: bool, day=None,
                  filing: tuple = (None, None)) -> None:
     """``check FLOOR``: one summary, a row per table; exits with the worst table's status."""
-    from ..operator.floor_summary import FLOOR_COLUMNS, floor_csv_rows, floor_rows, floor_view  # lazy: only for a floor
-    from ..report.spreadsheet import csv_text  # lazy: only for a floor's CSV summary
+    from ..operator.floor_summary import floor_rows  # lazy: only for a floor
 
     floor = floor_of(doc, path.parent)
     rows = floor_rows(floor, catalogue(), ruleset_ref, strict, day)
-    if fmt == "json":
-        emit(to_json(floor_view(floor, rows, day)))
-    elif fmt == "csv":
-        emit(csv_text(FLOOR_COLUMNS, floor_csv_rows(rows)))
-    else:   # a printed summary: stamped
-        cat = catalogue()
-        stamp = made_stamp([cat.resolve(ref) for ref in sorted({r["ruleset"] for r in rows})], *filing)
-        emit(render("floor.html.j2" if fmt == "html" else "floor.txt.j2", v=floor_view(floor, rows, day), stamp=stamp))
+    emit(FLOOR[fmt](floor, rows, day, filing))
     sys.exit(EXIT_OK if all(r["passes"] for r in rows) else EXIT_NO)
+
+
+def _impact_csv(view: dict, rows: list) -> str:
+    from ..report.draft_impact import IMPACT_COLUMNS, impact_csv_rows  # lazy: only for a draft
+    from ..report.spreadsheet import csv_text  # lazy: only for a CSV summary
+
+    return csv_text(IMPACT_COLUMNS, impact_csv_rows(rows))
+
+
+def _impact_html(view: dict, rows: list, stamp) -> str:
+    return render("impact.html.j2", v=view, stamp=stamp())
+
+
+# a draft's impact, for one table or a floor; ``stamp()`` makes the printed page's stamp
+IMPACT = Formats({"text": lambda view, rows, stamp: render("impact.txt.j2", v=view),
+                  "json": lambda view, rows, stamp: to_json(view),
+                  "csv": lambda view, rows, stamp: _impact_csv(view, rows), "html": _impact_html})
 
 
 def impact(floor, cfg, ruleset_ref: str, fmt: str, day, filing: tuple = (None, None)) -> None:
@@ -41,7 +82,7 @@ def impact(floor, cfg, ruleset_ref: str, fmt: str, day, filing: tuple = (None, N
     table of its jurisdiction would not comply under it. The HTML page, a printed document, carries
     the stamp (``filing``: --date and --prepared-by) of the tables' rules and the draft."""
     from ..operator.approvals import for_table  # lazy: only for a draft's impact
-    from ..report.draft_impact import IMPACT_COLUMNS, impact_csv_rows, impact_view, table_impact  # lazy: only for a draft
+    from ..report.draft_impact import impact_view, table_impact  # lazy: only for a draft
     from ..regulator.diff import diff_rulesets  # lazy: only for a draft
 
     cat = catalogue()
@@ -58,17 +99,12 @@ def impact(floor, cfg, ruleset_ref: str, fmt: str, day, filing: tuple = (None, N
             diff = diffs[config.ruleset_ref]
         rows.append(table_impact(config, draft, cat, day, approvals, str(table_id) if table_id else None, diff))
     view = impact_view(draft, rows, floor.path if floor else cfg.path, day)
-    if fmt == "html":
-        rulesets = [cat.resolve(ref) for ref in sorted({r["ruleset"] for r in rows})] + [draft]
-        emit(render("impact.html.j2", v=view, stamp=made_stamp(rulesets, *filing)))
-    elif fmt == "json":
-        emit(to_json(view))
-    elif fmt == "csv":
-        from ..report.spreadsheet import csv_text  # lazy: only for a CSV summary
+    if fmt not in IMPACT:
+        raise Trouble(f"--format {fmt}: a draft's impact is printed as {IMPACT.said()}")
+    def stamp():
+        return made_stamp([cat.resolve(ref) for ref in sorted({r["ruleset"] for r in rows})] + [draft], *filing)
 
-        emit(csv_text(IMPACT_COLUMNS, impact_csv_rows(rows)))
-    else:
-        emit(render("impact.txt.j2", v=view))
+    emit(IMPACT[fmt](view, rows, stamp))
     sys.exit(EXIT_NO if view["failing_after"] else EXIT_OK)
 
 

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import click
 
-from .common import (EXIT_NO, Trouble, catalogue, deliver, filing_options, handled, main, made_stamp, parse_date,
-                     print_pdf)
+from .common import (EXIT_NO, Trouble, catalogue, check_destination, deliver, filing_options, handled, main,
+                     made_stamp, parse_date, print_pdf)
+from .formats import Formats, figures_only, is_terminal
 from ..load.strict_yaml import InputError, Problems
 from ..output.render import render, to_json
 from ..table.theory import load_theory
@@ -17,7 +18,6 @@ from ..hold.judge import judge
 from ..hold.results import read_results
 from ..report.hold_view import hold_csv, hold_view
 
-HOLD_FORMATS = ["text", "json", "csv", "html", "pdf"]
 MAX_SIMULATED_ROUNDS = 50_000_000
 
 
@@ -62,6 +62,28 @@ def _theories(configs) -> list:
     return theories, problems
 
 
+def _printed(make, template: str, charts: bool):
+    """The view of a printed report: its flags, display strings and (``charts``) funnel charts, stamped
+    (the date and preparer ``filing`` gives), made by ``make(template, stamp=..., **shown)``."""
+    def printed(report: dict, filing: tuple) -> str | bytes:
+        shown = hold_view(report, charts_too=charts)
+        cat = catalogue()
+        stamp = made_stamp([cat.resolve(ref) for ref in sorted({t["ruleset"] for t in report["tables"]})], *filing)
+        return make(template, stamp=stamp, **shown)
+
+    return printed
+
+
+HOLD = Formats({
+    "text": _printed(render, "hold/hold.txt.j2", charts=False),
+    "json": lambda report, filing: to_json(report),
+    "csv": lambda report, filing: hold_csv(report),
+    "html": _printed(render, "hold/hold.html.j2", charts=True),
+    "pdf": _printed(print_pdf, "hold/hold.typ.j2", charts=True),
+}, help="text, json, csv (one row per table, wager and period, then the cumulative rows), html "
+        "(with each wager's funnel chart) or pdf.")
+
+
 @main.command(short_help="Check tables' results against the exact theory.")
 @click.argument("results", nargs=-1, required=True, type=click.Path(path_type=Path, dir_okay=False))
 @click.option("--config", "configs", multiple=True, type=click.Path(path_type=Path, dir_okay=False),
@@ -74,9 +96,7 @@ def _theories(configs) -> list:
               help="Exit status 1 when the report raises the alarm: the chance (percent) that an honest table "
                    "raises it anywhere in the report (over every judged period and cumulative result) is at most "
                    "this.")
-@click.option("--format", "fmt", type=click.Choice(HOLD_FORMATS), default="text", show_default=True,
-              help="text, json, csv (one row per table, wager and period, then the cumulative rows), html "
-                   "(with each wager's funnel chart) or pdf.")
+@HOLD.option
 @click.option("--output", "-o", "output", type=click.Path(path_type=Path, dir_okay=False),
               help="Write to FILE (atomically) instead of standard output.")
 @filing_options
@@ -94,9 +114,7 @@ def hold(results, configs, band, alarm_percent, fmt, output, made_on, prepared_b
     of results judged, so an honest table raises it with probability at most --alarm-percent (safe to
     run every night).
     """
-    if fmt == "pdf" and output is None:
-        raise Trouble("--format pdf needs --output FILE")
-
+    check_destination(fmt, output)
     theories, found = _theories(configs)
     problems = Problems(found)
     read = []
@@ -110,22 +128,10 @@ def hold(results, configs, band, alarm_percent, fmt, output, made_on, prepared_b
         read.append(res)
     if problems and not read:
         raise InputError(problems.listed())
-    report = judge(read, theories, band, problems, full=fmt in ("json", "csv"), path=fmt != "text",
+    # JSON and CSV list every row; every format but text carries the cumulative path (charts, JSON)
+    report = judge(read, theories, band, problems, full=figures_only(fmt), path=not is_terminal(fmt),
                    alarm_rate=alarm_percent / 100)
-    if fmt == "json":
-        content: str | bytes = to_json(report)
-    elif fmt == "csv":
-        content = hold_csv(report)
-    else:
-        shown = hold_view(report, charts_too=fmt != "text")
-        cat = catalogue()
-        stamp = made_stamp([cat.resolve(ref) for ref in sorted({t["ruleset"] for t in report["tables"]})],
-                           made_on, prepared_by)
-        if fmt == "pdf":
-            content = print_pdf("hold/hold.typ.j2", stamp=stamp, **shown)
-        else:
-            content = render("hold/hold.txt.j2" if fmt == "text" else "hold/hold.html.j2", stamp=stamp, **shown)
-    deliver(content, output, tuple(results) + tuple(configs))
+    deliver(HOLD[fmt](report, (made_on, prepared_by)), output, tuple(results) + tuple(configs))
     if report["alarm"]["raised"]:
         raise SystemExit(EXIT_NO)
 
@@ -147,6 +153,24 @@ def _anomaly(text: str | None):
     return Anomaly(m.group(1), m.group(2), int(m.group(3)))
 
 
+SIMULATED_COLUMNS = ["date", "table", "wager", "rounds", "wagered", "house_win", "meter"]
+
+
+def _results_csv(rows: list[dict]) -> str:
+    from ..report.spreadsheet import csv_text  # lazy: simulate's CSV writing, not loaded for hold
+
+    return csv_text(SIMULATED_COLUMNS, ([r[c] for c in SIMULATED_COLUMNS] for r in rows))
+
+
+def _results_json(rows: list[dict]) -> str:
+    return to_json([{k: (v if k in ("date", "table", "wager", "rounds") else float(v)) for k, v in r.items()
+                     if v != ""} for r in rows])
+
+
+SIMULATED = Formats({"csv": _results_csv, "json": _results_json},
+                    help="Format of the results written (both are read by `hold`).")
+
+
 @main.command(short_help="Deal a configured table and write its results.")
 @click.argument("config", type=click.Path(path_type=Path, dir_okay=False))
 @click.option("--rounds", type=click.IntRange(1, 10_000_000), required=True, help="Rounds in each period.")
@@ -157,8 +181,7 @@ def _anomaly(text: str | None):
 @click.option("--start", default="2026-01-01", show_default=True, help="Date of the first period (YYYY-MM-DD).")
 @click.option("--anomaly", help="Pay a hand more than the paytable: WAGER:HAND:+N, e.g. base:pair_tens_or_better:+1 "
                                 "(each riding bet on a pair of tens or better paid 2 to 1).")
-@click.option("--format", "fmt", type=click.Choice(["csv", "json"]), default="csv", show_default=True,
-              help="Format of the results written (both are read by `hold`).")
+@SIMULATED.option
 @click.option("--output", "-o", "output", type=click.Path(path_type=Path, dir_okay=False),
               help="Write to FILE (atomically) instead of standard output.")
 @handled
@@ -176,7 +199,7 @@ def simulate(config, rounds, periods, seed, start, anomaly, fmt, output):
     from ..hold.simulate import AnomalyError, Play, SimulationError, simulate as run
     # lazy: as above
     from ..suggest import unknown
-    from ..report.spreadsheet import FormattedNumber, csv_text  # lazy: as above
+    from ..report.spreadsheet import FormattedNumber  # lazy: as above
 
     first = parse_date(start, "--start")
     if (dt.date.max - first).days < periods - 1:
@@ -222,10 +245,4 @@ def simulate(config, rounds, periods, seed, start, anomaly, fmt, output):
                          "meter": FormattedNumber(_money(int(play.meter * 100))) if play.meter is not None else ""})
     for note in skipped:
         click.echo(f"simulate: {note}", err=True)
-    if fmt == "json":
-        content = to_json([{k: (v if k in ("date", "table", "wager", "rounds") else float(v)) for k, v in r.items()
-                            if v != ""} for r in rows])
-    else:
-        cols = ["date", "table", "wager", "rounds", "wagered", "house_win", "meter"]
-        content = csv_text(cols, ([r[c] for c in cols] for r in rows))
-    deliver(content, output, (config,))
+    deliver(SIMULATED[fmt](rows), output, (config,))

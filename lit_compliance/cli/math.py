@@ -3,10 +3,22 @@ from __future__ import annotations
 
 import click
 
-from .common import (Trouble, catalogue, check_selection, emit, format_option, handled, main, progress,
-                     rulesets_for)
+from .common import Trouble, catalogue, check_selection, emit, handled, main, progress, rulesets_for
+from .formats import Formats
 from ..model import as_printed
 from ..output.render import render, to_json
+
+
+def _analysis_text(reports: list, every: bool, strategy: bool, skipped: list) -> str:
+    return render("analyze.txt.j2", reports=reports, strategy=strategy, skipped=skipped)
+
+
+def _analysis_json(reports: list, every: bool, strategy: bool, skipped: list) -> str:
+    """A list of reports for ``all``, else the one report."""
+    return to_json(reports if every else reports[0])
+
+
+ANALYZE = Formats({"text": _analysis_text, "json": _analysis_json})
 
 
 @main.command(short_help="House edge, return and hit frequency of every wager.")
@@ -17,7 +29,7 @@ from ..output.render import render, to_json
 @click.option("--paytable", "paytable", help="Only this paytable id.")
 @click.option("--strategy/--no-strategy", default=True, show_default=True,
               help="Print the base-game strategy (text format).")
-@format_option
+@ANALYZE.option
 @handled
 def analyze(jurisdiction, version, on, wager, paytable, strategy, fmt):
     """House edge, return and hit frequency of every wager and paytable alternative.
@@ -48,7 +60,4 @@ def analyze(jurisdiction, version, on, wager, paytable, strategy, fmt):
                         **analysis_json(analysis(rs, wager, paytable, progress=progress(f"analysing {rs.ref}")))})
     if not reports:
         raise Trouble("; ".join(skipped) or f"no jurisdiction offers a wager {wager!r}")
-    if fmt == "json":
-        emit(to_json(reports if jurisdiction == "all" else reports[0]))
-    else:
-        emit(render("analyze.txt.j2", reports=reports, strategy=strategy, skipped=skipped))
+    emit(ANALYZE[fmt](reports, jurisdiction == "all", strategy, skipped))

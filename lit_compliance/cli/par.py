@@ -8,8 +8,9 @@ from pathlib import Path
 
 import click
 
-from .common import (Trouble, catalogue, check_selection, deliver, filing_options, handled, main, made_stamp, print_pdf,
-                     rulesets_for)
+from .common import (Trouble, catalogue, check_destination, check_selection, deliver, filing_options, handled, main,
+                     made_stamp, print_pdf, rulesets_for)
+from .formats import Formats, figures_only
 from ..load.catalogue import names_a_file
 from ..load.kinds import file_kind
 from ..model import exact, model_of
@@ -19,7 +20,40 @@ from ..table.theory import configured_paytable
 from ..table.figures import table_figures, table_lines
 from ..table.config import digest, load_config, model_for, ruleset_for
 
-PAR_FORMATS = ["text", "markdown", "json", "csv", "html", "pdf"]
+
+
+def _par_json(reports: list, whatif: dict | None) -> str:
+    """The figures alone (no charts); with --paytable-file, where the paytable is permitted too."""
+    from ..report.par_view import strip_charts  # lazy: the PAR view loads the math; only `par` needs it
+
+    body = [strip_charts(r) for r in reports]
+    value = body if len(body) > 1 else body[0]
+    if whatif:
+        value = {"permitted": whatif["permitted"], "nearest": whatif["nearest"], "par": value}
+    return to_json(value)
+
+
+def _par_csv(reports: list, whatif: dict | None) -> str:
+    from ..report.par_view import par_csv  # lazy: as above
+
+    return par_csv(reports)
+
+
+def _par_sheet(make, template: str):
+    """The view of a printed PAR sheet: ``make(template, ...)`` with each sheet's running heads (in a
+    PDF the typesetter sets them, with the contents and page numbers, in one pass)."""
+    def sheet(reports: list, whatif: dict | None) -> str | bytes:
+        from ..report.par_view import running_heads  # lazy: as above
+
+        return make(template, reports=reports, whatif=whatif, heads=running_heads(reports))
+
+    return sheet
+
+
+PAR = Formats({"text": _par_sheet(render, "par/par.txt.j2"), "markdown": _par_sheet(render, "par/par.md.j2"),
+               "json": _par_json, "csv": _par_csv, "html": _par_sheet(render, "par/par.html.j2"),
+               "pdf": _par_sheet(print_pdf, "par/par.typ.j2")},
+              help="text, markdown, json, csv (one row per line), html (print-ready) or pdf.")
 
 
 def _is_ruleset_file(target: str) -> bool:
@@ -104,24 +138,21 @@ def _package(target: str | None, folder: Path, fmt: str, made_on, prepared_by, o
     from ..gamemath.par import ParOptions  # lazy: the math loads only when `par` runs
     from ..output.files import OutputError, write_tree  # lazy: only for a package
     from ..report.filing import MARKER, package_files  # lazy: only for a package
-    from ..report.par_view import running_heads  # lazy: the PAR view loads the math
     from ..operator.stamp import stamp_facts  # lazy: only for a package
-    from .operator import render_placard, render_summary  # lazy: only for a package
+    from .operator import PLACARD, SUMMARY, render_placard, render_summary  # lazy: only for a package
 
     if target is None or not names_a_file(target) or _is_ruleset_file(target) or output is not None:
         raise Trouble("--package DIR takes a table configuration file (par CONFIG --package DIR), and no --output")
     if not Path(target).is_file():
         raise Trouble(f"{target}: no such file")
-    doc = "pdf" if fmt == "pdf" else "html"
+    # every document in the format asked for where each of them offers it (pdf), else in html
+    doc = fmt if fmt in PAR and fmt in PLACARD and fmt in SUMMARY else "html"
     config = load_config(target)
     rs = ruleset_for(config, catalogue())
     stamp = made_stamp([rs], made_on, prepared_by)
     report = _config_report(Path(target), ParOptions(), None)
     report["title"]["facts"] = list(report["title"]["facts"]) + stamp_facts(stamp)
-    if doc == "pdf":
-        sheet = print_pdf("par/par.typ.j2", reports=[report], whatif=None, heads=running_heads([report]))
-    else:
-        sheet = render("par/par.html.j2", reports=[report], whatif=None, heads=running_heads([report]))
+    sheet = PAR[doc]([report], None)
 
     def data(content) -> bytes:
         return content.encode("utf-8") if isinstance(content, str) else content
@@ -165,8 +196,7 @@ def _package(target: str | None, folder: Path, fmt: str, made_on, prepared_by, o
 @click.option("--rate", "rate", type=click.FloatRange(min=0, max=100),
               help="Progressive meter rate, percent of each wager (long-run return).")
 @click.option("--reset", type=click.FloatRange(min=0, max=1e9), help="Progressive reset (long-run return).")
-@click.option("--format", "fmt", type=click.Choice(PAR_FORMATS), default="text", show_default=True,
-              help="text, markdown, json, csv (one row per line), html (print-ready) or pdf.")
+@PAR.option
 @click.option("--package", "package", type=click.Path(path_type=Path, file_okay=False),
               help="With a table configuration: write a filing package into this folder (new, empty, or written "
                    "so before): the PAR sheet, the configuration, the placard and the rules summary (in pdf with "
@@ -188,16 +218,15 @@ def par(target, version, on, wager, paytable, paytable_file, bet, hands_per_hour
     """
     if package is not None:
         _package(target, package, fmt, made_on, prepared_by, output)
-    if fmt == "pdf" and output is None:
-        raise Trouble("--format pdf needs --output FILE")
+    check_destination(fmt, output)
     from ..gamemath.par import ParOptions  # lazy: the math loads only when `par` runs (`--help` imports every command module)
-    from ..report.par_view import par_csv, par_report, running_heads, strip_charts  # lazy: as above
+    from ..report.par_view import par_report  # lazy: as above
 
     opts = ParOptions(bet=Fraction(str(bet)) if bet is not None else ParOptions.bet, hands_per_hour=hands_per_hour,
                       meter=None if meter is None else Fraction(str(meter)),
                       rate_percent=None if rate is None else Fraction(str(rate)),
                       reset=None if reset is None else Fraction(str(reset)))
-    shown = fmt not in ("json", "csv")   # JSON and CSV print the figures alone: no display strings or charts made
+    shown = not figures_only(fmt)   # JSON and CSV print the figures alone: no display strings or charts made
     whatif = None
     if paytable_file is not None:
         from ..report.whatif import what_if  # lazy: as above
@@ -240,19 +269,6 @@ def par(target, version, on, wager, paytable, paytable_file, bet, hands_per_hour
         facts = stamp_facts(made_stamp([], made_on, prepared_by))
         for report in reports:
             report["title"]["facts"] = list(report["title"]["facts"]) + facts
-    if fmt == "json":
-        body = [strip_charts(r) for r in reports]
-        value = body if len(body) > 1 else body[0]
-        if whatif:
-            value = {"permitted": whatif["permitted"], "nearest": whatif["nearest"], "par": value}
-        content: str | bytes = to_json(value)
-    elif fmt == "csv":
-        content = par_csv(reports)
-    else:
-        template = {"text": "par/par.txt.j2", "markdown": "par/par.md.j2"}.get(fmt, "par/par.html.j2")
-        if fmt == "pdf":  # running heads, contents and page numbers set by the typesetter, in one pass
-            content = print_pdf("par/par.typ.j2", reports=reports, whatif=whatif, heads=running_heads(reports))
-        else:
-            content = render(template, reports=reports, whatif=whatif, heads=running_heads(reports))
+    content = PAR[fmt](reports, whatif)
     inputs = tuple(p for p in (paytable_file, Path(target) if target and names_a_file(target) else None) if p)
     deliver(content, output, inputs)

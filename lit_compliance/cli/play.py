@@ -12,7 +12,8 @@ from pathlib import Path
 import click
 
 from ..poker.cards import CardError, names, parse_cards
-from .common import EXIT_NO, EXIT_OK, Trouble, catalogue, emit, format_option, handled, main, pick
+from .common import EXIT_NO, EXIT_OK, Trouble, catalogue, emit, handled, main, pick
+from .formats import Formats
 from ..play.dealing import DealingError, build_plan, default_players, max_players, method, methods
 from ..poker.hands import STANDARD, evaluate
 from ..play.irregularities import (EFFECT_TEXT, EVENT_DESCRIPTIONS, NOT_ADDRESSED, UnknownEvent, addressed_matrix,
@@ -74,11 +75,14 @@ def evaluation_view(cards: list[int], ruleset: Ruleset | None = None) -> dict:
     return out
 
 
+EVALUATE = Formats({"text": lambda result: render("evaluate.txt.j2", e=result), "json": to_json})
+
+
 @main.command("evaluate", short_help="Evaluate a hand of 3, 5 or 6 cards.")
 @click.argument("cards", nargs=-1, required=True)
 @click.option("--jurisdiction", "jurisdiction", help="Also show the paytable lines this hand matches (JURISDICTION or JURISDICTION@VERSION).")
 @click.option("--version", "version", help="A version id (default: the newest).")
-@format_option
+@EVALUATE.option
 @handled
 def evaluate_cmd(cards: tuple[str, ...], jurisdiction: str | None, version: str | None, fmt: str) -> None:
     """Evaluate a hand of 3, 5 or 6 cards, e.g. `evaluate As Kd 10h Jh Qc`.
@@ -94,15 +98,22 @@ def evaluate_cmd(cards: tuple[str, ...], jurisdiction: str | None, version: str 
         raise Trouble(f"a hand has 3, 5 or 6 cards; got {len(parsed)} ({names(parsed)})")
     rs = pick(jurisdiction, version, None) if jurisdiction else None
     result = evaluation_view(parsed, rs)
-    emit(to_json(result) if fmt == "json" else render("evaluate.txt.j2", e=result))
+    emit(EVALUATE[fmt](result))
 
 
 # --- settle -----------------------------------------------------------------------------------
 
 
+def _settle_text(data: dict) -> str:
+    return render("settle.txt.j2", s=data, players=settle_text_rows(data), money=settle_text_totals(data))
+
+
+SETTLE = Formats({"text": _settle_text, "json": to_json})
+
+
 @main.command("settle", short_help="Settle every wager of a round file.")
 @click.argument("round_file", type=click.Path(path_type=Path))
-@format_option
+@SETTLE.option
 @handled
 def settle_cmd(round_file: Path, fmt: str) -> None:
     """Settle every wager of a round file (YAML or JSON) under its jurisdiction's ruleset.
@@ -112,8 +123,7 @@ def settle_cmd(round_file: Path, fmt: str) -> None:
     rnd = load_round_file(round_file, catalogue(), display=str(round_file))
     result = settle(rnd)
     data = settlement_view(result)
-    emit(to_json(data) if fmt == "json" else render("settle.txt.j2", s=data, players=settle_text_rows(data),
-                                                    money=settle_text_totals(data)))
+    emit(SETTLE[fmt](data))
     sys.exit(EXIT_NO if result.unsettleable else EXIT_OK)
 
 
@@ -201,12 +211,16 @@ def plan_step_text(data: dict) -> list[list[str]]:
 # --- deal-plan --------------------------------------------------------------------------------
 
 
+DEAL_PLAN = Formats({"text": lambda data: render("deal_plan.txt.j2", d=data, steps=plan_step_text(data)),
+                     "json": to_json})
+
+
 @main.command("deal-plan", short_help="Show the dealing plan: areas, burns, stub.")
 @click.argument("jurisdiction")
 @click.option("--version", "version", help="A version id (default: the newest).")
 @click.option("--method", "method_id", help="One dealing method (default: every method the ruleset permits).")
 @click.option("--players", type=click.IntRange(1, 99), help="Players at the table (default: the table size, or 7 where the ruleset states none).")
-@format_option
+@DEAL_PLAN.option
 @handled
 def deal_plan_cmd(jurisdiction: str, version: str | None, method_id: str | None, players: int | None,
                   fmt: str) -> None:
@@ -226,10 +240,28 @@ def deal_plan_cmd(jurisdiction: str, version: str | None, method_id: str | None,
 
     data = {"ruleset": rs.ref, "jurisdiction": rs.name, "players": plans[0].players, "note": note,
             "plans": [p.view() for p in plans], "procedure": round_view(rs, plans[0].method_id, players)}
-    emit(to_json(data) if fmt == "json" else render("deal_plan.txt.j2", d=data, steps=plan_step_text(data)))
+    emit(DEAL_PLAN[fmt](data))
 
 
 # --- irregularity -----------------------------------------------------------------------------
+
+
+def _events_text(data: dict) -> str:
+    """The events, and with a jurisdiction what each ruleset says, in columns as wide as the widest cell."""
+    cells = [", ".join(v) for r in data["events"] for v in r["by_jurisdiction"].values()] + data["jurisdictions"]
+    width = max(len(c) for c in cells) + 2 if cells else 0
+    return render("irregularity_list.txt.j2", d=data, width=width)
+
+
+def _irregularity_text(data: dict) -> str:
+    text_answers = [a | {"cases": (a["consequence"]["cases"] or [a["consequence"]]) if a["addressed"] else []}
+                    for a in data["answers"]]
+    return render("irregularity.txt.j2", d=data | {"answers": text_answers}, effect_text=EFFECT_TEXT,
+                  not_addressed=NOT_ADDRESSED)
+
+
+IRREGULARITY = Formats({"text": _irregularity_text, "json": to_json})
+EVENTS = Formats({"text": _events_text, "json": to_json})   # --list: the same formats, the events' views
 
 
 @main.command("irregularity", short_help="What the rules say happens after an irregularity.")
@@ -237,7 +269,7 @@ def deal_plan_cmd(jurisdiction: str, version: str | None, method_id: str | None,
 @click.argument("event", required=False)
 @click.option("--version", "version", help="A version id (default: the newest).")
 @click.option("--list", "list_events", is_flag=True, help="List the events (with JURISDICTION: what each ruleset says).")
-@format_option
+@IRREGULARITY.option
 @handled
 def irregularity_cmd(jurisdiction: str | None, event: str | None, version: str | None, list_events: bool,
                      fmt: str) -> None:
@@ -254,9 +286,7 @@ def irregularity_cmd(jurisdiction: str | None, event: str | None, version: str |
             rows = [r | {"by_jurisdiction": {jid: r["by_jurisdiction"][jid]}} for r in rows]
         data = {"events": rows, "jurisdictions": sorted({j for r in rows for j in r["by_jurisdiction"]})
                 if jurisdiction else []}
-        cells = [", ".join(v) for r in rows for v in r["by_jurisdiction"].values()] + data["jurisdictions"]
-        width = max(len(c) for c in cells) + 2 if cells else 0
-        emit(to_json(data) if fmt == "json" else render("irregularity_list.txt.j2", d=data, width=width))
+        emit(EVENTS[fmt](data))
         return
     if not jurisdiction or not event:
         raise Trouble("give JURISDICTION and EVENT (or --list); JURISDICTION may be 'all'")
@@ -276,11 +306,5 @@ def irregularity_cmd(jurisdiction: str | None, event: str | None, version: str |
         answers.append({"ruleset": rs.ref, "jurisdiction": rs.name, "addressed": found is not None,
                         "consequence": found})
     data = {"event": event, "description": EVENT_DESCRIPTIONS.get(event, ""), "answers": answers}
-    if fmt == "json":
-        emit(to_json(data))
-    else:
-        text_answers = [a | {"cases": (a["consequence"]["cases"] or [a["consequence"]]) if a["addressed"] else []}
-                        for a in answers]
-        emit(render("irregularity.txt.j2", d=data | {"answers": text_answers}, effect_text=EFFECT_TEXT,
-                    not_addressed=NOT_ADDRESSED))
+    emit(IRREGULARITY[fmt](data))
     sys.exit(EXIT_OK if any(a["addressed"] for a in answers) else EXIT_NO)

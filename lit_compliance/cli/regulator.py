@@ -16,6 +16,7 @@ import click
 from ..load.catalogue import Catalogue, names_a_file, resolve_ref
 from ..suggest import did_you_mean
 from .common import EXIT_NO, EXIT_OK, Trouble, handled, main, output_option
+from .formats import Formats, is_terminal
 from ..regulator.compare import compare as compare_topic
 from ..regulator.compare import topics as all_topics
 from ..regulator.compare import compare_view
@@ -25,17 +26,12 @@ from ..output.files import OutputError, write_output
 from ..output.render import render, to_json
 from ..output.text_safety import markdown, styled
 
-REGULATOR_FORMATS = ["text", "markdown", "html", "json"]
-TEMPLATE_SUFFIX = {"text": "txt", "markdown": "md", "html": "html"}
-
 STYLES = {
     "heading": {"bold": True}, "area": {"bold": True, "underline": True}, "group": {"bold": True},
     "added": {"fg": "green"}, "removed": {"fg": "red"}, "changed": {"fg": "yellow"},
     "renamed": {"fg": "cyan"}, "recited": {"dim": True},
 }
 
-document_format_option = click.option("--format", "fmt", type=click.Choice(REGULATOR_FORMATS),
-                                      default="text", show_default=True, help="Output format.")
 color_option = click.option("--color/--no-color", "color", default=None,
                             help="Colour the text output (default: only when writing to a terminal).")
 
@@ -51,15 +47,29 @@ def md(text: object) -> str:
     return markdown(text)
 
 
+def _templated(suffix: str) -> Callable:
+    """The view of a result through its template ``NAME.SUFFIX.j2`` (``view()`` gives the template's names)."""
+    return lambda name, result, view, paint: render(f"{name}.{suffix}.j2", paint=paint, md=md, **view())
+
+
+# A diff's or a comparison's formats; a diff of two table configurations offers text and json only.
+RESULT = Formats({"text": _templated("txt"), "markdown": _templated("md"), "html": _templated("html"),
+                  "json": lambda name, result, view, paint: to_json(result.as_dict())})
+CONFIG_DIFF = Formats({"text": RESULT["text"], "json": RESULT["json"]})
+
+
+def _topic_list(rows: list[dict]) -> str:
+    return render("compare_list.txt.j2", topics=rows, width=max(len(r["name"]) for r in rows))
+
+
+TOPICS = Formats({"text": _topic_list, "markdown": _topic_list, "html": _topic_list, "json": to_json})  # compare --list
+
+
 def _emit_result(name: str, result, fmt: str, output: Path | None, color: bool | None,
-                 view: Callable[[], dict], inputs: tuple = ()) -> None:
+                 view: Callable[[], dict], inputs: tuple = (), formats: Formats = RESULT) -> None:
     """Render a diff or compare result in the chosen format and deliver it."""
     use_color = _use_color(color, fmt, output)
-    if fmt == "json":
-        text = to_json(result.as_dict())
-    else:
-        text = render(f"{name}.{TEMPLATE_SUFFIX[fmt]}.j2", paint=_painter(use_color), md=md, **view())
-    _deliver(text, output, use_color, inputs)
+    _deliver(formats[fmt](name, result, view, _painter(use_color)), output, use_color, inputs)
 
 
 def _deliver(text: str, output: Path | None, color: bool, inputs: tuple = ()) -> None:
@@ -73,7 +83,7 @@ def _deliver(text: str, output: Path | None, color: bool, inputs: tuple = ()) ->
 
 
 def _use_color(color: bool | None, fmt: str, output: Path | None) -> bool:
-    if fmt != "text":
+    if not is_terminal(fmt):
         return False
     if color is not None:
         return color
@@ -85,7 +95,7 @@ def _use_color(color: bool | None, fmt: str, output: Path | None) -> bool:
 @main.command("diff", short_help="Every difference in meaning between two rulesets.")
 @click.argument("old")
 @click.argument("new")
-@document_format_option
+@RESULT.option
 @output_option
 @click.option("--citations/--no-citations", default=False,
               help="Also list citation-only changes (kind 'recited') and count them as differences.")
@@ -136,11 +146,11 @@ def _diff_configs(old: str, new: str, fmt: str, output: Path | None, house_edge:
             raise Trouble(f"{other}: no such file")
         raise Trouble(f"{config} is a table configuration and {other} is not: diff compares two rulesets or two "
                       "table configurations (check CONFIG compares a configuration with its rules)")
-    if fmt not in ("text", "json"):
-        raise Trouble(f"--format {fmt}: a diff of two table configurations prints text or json")
+    if fmt not in CONFIG_DIFF:
+        raise Trouble(f"--format {fmt}: a diff of two table configurations prints {CONFIG_DIFF.said()}")
     result = diff_configs(load_config(old), load_config(new), house_edges=house_edge)
     _emit_result("config_diff", result, fmt, output, color, lambda: config_diff_view(result),
-                 (Path(old), Path(new)))
+                 (Path(old), Path(new)), CONFIG_DIFF)
     sys.exit(EXIT_NO if result.differs else EXIT_OK)
 
 
@@ -150,7 +160,7 @@ def _diff_configs(old: str, new: str, fmt: str, output: Path | None, house_edge:
 @click.option("--jurisdiction", "-j", "jurisdictions", multiple=True, metavar="REF",
               help="Compare only these (jurisdiction, jurisdiction@version or file); repeatable. "
                    "Default: the newest version of every jurisdiction in the catalogue.")
-@document_format_option
+@RESULT.option
 @output_option
 @color_option
 @handled
@@ -164,11 +174,7 @@ def compare_cmd(topic: str | None, list_topics: bool, jurisdictions: tuple[str, 
     known = all_topics()
     if list_topics:
         rows = [{"name": t.name, "title": t.title, "description": t.description} for t in known.values()]
-        if fmt == "json":
-            text = to_json(rows)
-        else:
-            text = render("compare_list.txt.j2", topics=rows, width=max(len(r["name"]) for r in rows))
-        _deliver(text, output, False)
+        _deliver(TOPICS[fmt](rows), output, False)
         return
     if topic is None:
         raise Trouble("name a TOPIC (lit-compliance compare --list shows them)")

@@ -6,7 +6,7 @@ Every question has a *key*: the place in the configuration its answer lands (``s
 the wager is offered). An :class:`~.answers.Asker` records each answer under its key, so that a configuration
 ``check`` refuses can be rebuilt with only the answers its errors concern asked again
 (:func:`~.answers.keys_for_errors` maps a finding's configuration path to those keys), every other answer
-kept. The asker only prompts; the command line supplies the prompting (``cli/operator.py``), and
+kept. The asker only prompts; the command line supplies the prompting (``cli/init.py``), and
 this module knows nothing of terminals.
 """
 from __future__ import annotations

@@ -55,7 +55,8 @@ def test_warm_list_and_show_load_no_math_no_jsonschema_and_no_other_command(tmp_
         loaded = _modules_loaded(args, tmp_path / "cache")
         assert not [m for m in loaded if m.startswith(("numpy", "jsonschema", "yaml", "lit_compliance.gamemath"))], (args, loaded)
         assert [m for m in loaded if m.startswith("lit_compliance.cli.")] == [
-            "lit_compliance.cli.catalogue", "lit_compliance.cli.common", "lit_compliance.cli.conventions"]
+            "lit_compliance.cli.catalogue", "lit_compliance.cli.common", "lit_compliance.cli.conventions",
+            "lit_compliance.cli.formats"]
 
 
 
