@@ -4,7 +4,7 @@ Each command declares once, beside itself, the formats it offers and the view th
 :class:`Formats` table. The table makes the command's ``--format`` option (the choices in the
 table's order, the first the default) and picks the view for the format asked for
 (``TABLE[fmt](...)``). What a format is (text for a terminal, figures for programs, a file only) is
-said once, in :data:`KINDS`; commands ask it (:func:`is_terminal`, :func:`figures_only`...) rather
+said once, in :data:`FORMAT_KINDS`; commands ask it (:func:`is_terminal`, :func:`figures_only`...) rather
 than compare format names by hand (tests/test_layout.py checks that no command module does).
 """
 from __future__ import annotations
@@ -16,7 +16,7 @@ import click
 
 
 @dataclass(frozen=True)
-class Kind:
+class FormatKind:
     """What an output format is, whichever command writes it."""
 
     terminal: bool = False       #: text for a terminal: the only format coloured
@@ -25,19 +25,19 @@ class Kind:
     json_errors: bool = False    #: trouble is said as one JSON object on standard error too
 
 
-KINDS: dict[str, Kind] = {
-    "text": Kind(terminal=True),
-    "markdown": Kind(),
-    "html": Kind(),
-    "svg": Kind(),
-    "pdf": Kind(file_only=True),
-    "json": Kind(figures_only=True, json_errors=True),
-    "csv": Kind(figures_only=True),
+FORMAT_KINDS: dict[str, FormatKind] = {
+    "text": FormatKind(terminal=True),
+    "markdown": FormatKind(),
+    "html": FormatKind(),
+    "svg": FormatKind(),
+    "pdf": FormatKind(file_only=True),
+    "json": FormatKind(figures_only=True, json_errors=True),
+    "csv": FormatKind(figures_only=True),
 }
 
 
-def _kind(name: object) -> Kind:
-    return KINDS.get(name, Kind()) if isinstance(name, str) else Kind()
+def _kind(name: object) -> FormatKind:
+    return FORMAT_KINDS.get(name, FormatKind()) if isinstance(name, str) else FormatKind()
 
 
 def is_terminal(name: str) -> bool:
@@ -65,9 +65,9 @@ class Formats(Mapping[str, Callable]):
     and a wrong choice list them; the first is the default. ``help`` is the option's help text."""
 
     def __init__(self, views: dict[str, Callable], help: str = "Output format.") -> None:
-        unknown = sorted(set(views) - set(KINDS))
+        unknown = sorted(set(views) - set(FORMAT_KINDS))
         if unknown or not views:
-            raise ValueError(f"formats not described in KINDS: {unknown}" if unknown else "no formats")
+            raise ValueError(f"formats not described in FORMAT_KINDS: {unknown}" if unknown else "no formats")
         self._views = dict(views)
         self.help = help
 

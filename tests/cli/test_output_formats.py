@@ -11,11 +11,11 @@ import pytest
 from click.testing import CliRunner
 
 from lit_compliance.cli import load_all, main
-from lit_compliance.cli.formats import KINDS, Formats
+from lit_compliance.cli.formats import FORMAT_KINDS, Formats
 
 ROOT = next(p for p in Path(__file__).resolve().parents if (p / "pyproject.toml").is_file())   # at any depth
 CLI = ROOT / "lit_compliance" / "cli"
-FORMAT_NAMES = set(KINDS)
+FORMAT_NAMES = set(FORMAT_KINDS)
 
 load_all()
 
