@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from math import floor, log10
 
-from ..model.vocabulary import status_sentence
+from ..model.vocabulary import percent, status_sentence
 from ..gamemath import paytable_result
 from ..load.fingerprint import sheet_digest
 from ..gamemath.codec import fraction_text
@@ -97,7 +97,8 @@ def _float(x) -> float | None:
 
 
 def _pct(x, digits=4) -> str:
-    return "n/a" if x is None else f"{x * 100:.{digits}f}%"
+    """A share as the PAR sheet prints it: the vocabulary's percent, to four places unless told."""
+    return percent(x, digits)
 
 
 def _num(x, digits=6) -> str:

@@ -296,7 +296,7 @@ def test_list_reads_headers_only_and_prints_what_the_whole_model_gives(monkeypat
     built = []
     from lit_compliance.cli import catalogue as catalogue_commands
 
-    for module, name in ((model_ruleset, "build"), (catalogue_commands, "as_printed")):
+    for module, name in ((model_ruleset, "build_model"), (catalogue_commands, "as_printed")):
         monkeypatch.setattr(module, name, lambda *a, **k: built.append(a))
     result = CliRunner().invoke(main, ["list", "--format", "json"])
     assert result.exit_code == 0 and json.loads(result.output) == expected and not built
