@@ -6,6 +6,7 @@ again about the answers a problem concerns, and writes the file.
 """
 from __future__ import annotations
 
+import enum
 import sys
 from pathlib import Path
 
@@ -45,7 +46,12 @@ def config_yaml(data: dict, rs: Ruleset) -> str:
               f"# For your editor, export the schema beside it: `lit-compliance schema table-config -o {SCHEMA_LINK}`.\n")
     import yaml  # lazy: only `init` writes YAML; the other operator commands read parsed files from the cache
 
-    return header + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=False, width=100)
+    class Dumper(yaml.SafeDumper):
+        """Safe YAML where an enum (a hand, a kind: the engine's labels) is written as its data spelling."""
+
+    Dumper.add_multi_representer(enum.Enum, lambda dumper, value: dumper.represent_str(str(value.value)))
+    return header + yaml.dump(data, Dumper=Dumper, sort_keys=False, allow_unicode=True, default_flow_style=False,
+                              width=100)
 
 
 @main.command(short_help="Write a table configuration, from options or by asking.")
