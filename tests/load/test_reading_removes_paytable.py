@@ -39,12 +39,19 @@ def _with_default(text: str, finding: str, old: str, new: str) -> str:
     return head + tail
 
 
-def test_a_default_reading_that_removes_a_printed_paytable_is_said_not_crashed_on(tmp_path):
+def _moved(tmp_path):
+    """South Dakota's ruleset with a reading that removes a printed paytable made the default, written
+    to a file: (the file, (finding, old default, the removing reading, wager, paytable))."""
     source = data_dir("rulesets") / "south-dakota" / "2017-04-17.yaml"
     text = source.read_text(encoding="utf-8")
-    finding, default, removing, wager, paytable = _removing_reading(yaml.safe_load(text))
+    found = _removing_reading(yaml.safe_load(text))
     moved = tmp_path / "moved.yaml"
-    moved.write_text(_with_default(text, finding, default, removing), encoding="utf-8")
+    moved.write_text(_with_default(text, *found[:3]), encoding="utf-8")
+    return moved, found
+
+
+def test_a_default_reading_that_removes_a_printed_paytable_is_said_not_crashed_on(tmp_path):
+    moved, (finding, default, removing, wager, paytable) = _moved(tmp_path)
     assert run("validate", moved).exit_code == 0
     said = f"the reading in force ({finding}/{removing}) removes this paytable"
 
@@ -82,11 +89,7 @@ def test_the_site_page_of_such_a_ruleset_says_so_and_links_no_missing_par_sheet(
     from lit_compliance.output.render import render
     from lit_compliance.report.site.ruleset_page import ruleset_view
 
-    source = data_dir("rulesets") / "south-dakota" / "2017-04-17.yaml"
-    text = source.read_text(encoding="utf-8")
-    finding, default, removing, wager, paytable = _removing_reading(yaml.safe_load(text))
-    moved = tmp_path / "moved.yaml"
-    moved.write_text(_with_default(text, finding, default, removing), encoding="utf-8")
+    moved, (finding, default, removing, wager, paytable) = _moved(tmp_path)
     rs = load_ruleset(moved)
     results = analyse(rs)
     assert (wager, paytable) not in {(r.wager_id, r.paytable_id) for r in results}   # not priced: removed
