@@ -18,6 +18,7 @@ import collections
 import functools
 import json
 import os
+import pickle
 import re
 import time
 import xml.etree.ElementTree as ET
@@ -78,18 +79,29 @@ def _mutate(data, path, how, value):
     return data
 
 
+# libyaml's loader and emitter where PyYAML has them (the pure-Python ones cost seconds per ruleset).
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+@functools.lru_cache(maxsize=None)
+def _parsed(source: Path) -> tuple[bytes, tuple]:
+    """A bundled file read and parsed once per run (pickled: each example mutates its own copy) and
+    the places in it."""
+    text = source.read_text(encoding="utf-8")
+    data = json.loads(text) if source.suffix == ".json" else yaml.load(text, Loader=_LOADER)
+    return pickle.dumps(data), tuple(_places(data))
+
+
 def _mutated(source: Path, draw) -> str:
-    if source.suffix == ".json":
-        data = json.loads(source.read_text())
-    else:
-        data = yaml.safe_load(source.read_text())
-    places = list(_places(data))
+    pickled, places = _parsed(source)
+    data = pickle.loads(pickled)
     path = draw(st.sampled_from(places))
     how = draw(st.sampled_from(["replace", "replace", "delete", "add"]))
     data = _mutate(data, path, how, draw(VALUES))
     if source.suffix == ".json":
         return json.dumps(data, ensure_ascii=False)
-    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+    return yaml.dump(data, Dumper=_DUMPER, allow_unicode=True, sort_keys=False)
 
 
 _TALLY: collections.Counter = collections.Counter()   # what the runs of the property now running answered
