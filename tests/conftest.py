@@ -49,8 +49,14 @@ _SESSION_CACHE: list = []
 
 
 def _session_cache(factory) -> Path:
+    """The session's math cache: a fresh folder, or the folder LIT_COMPLIANCE_TEST_CACHE names (the
+    long fuzz run's batches share one, so each batch does not price the bundled tables cold again:
+    docs/testing.md). Never the user's cache."""
+    import os
+
     if not _SESSION_CACHE:
-        _SESSION_CACHE.append(factory.mktemp("math-cache"))
+        shared = os.environ.get("LIT_COMPLIANCE_TEST_CACHE")
+        _SESSION_CACHE.append(Path(shared) if shared else factory.mktemp("math-cache"))
     return _SESSION_CACHE[0]
 
 

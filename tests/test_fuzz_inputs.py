@@ -18,6 +18,7 @@ import collections
 import functools
 import json
 import os
+import pickle
 import re
 import time
 import xml.etree.ElementTree as ET
@@ -78,18 +79,29 @@ def _mutate(data, path, how, value):
     return data
 
 
+# libyaml's loader and emitter where PyYAML has them (the pure-Python ones cost seconds per ruleset).
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+@functools.lru_cache(maxsize=None)
+def _parsed(source: Path) -> tuple[bytes, tuple]:
+    """A bundled file read and parsed once per run (pickled: each example mutates its own copy) and
+    the places in it."""
+    text = source.read_text(encoding="utf-8")
+    data = json.loads(text) if source.suffix == ".json" else yaml.load(text, Loader=_LOADER)
+    return pickle.dumps(data), tuple(_places(data))
+
+
 def _mutated(source: Path, draw) -> str:
-    if source.suffix == ".json":
-        data = json.loads(source.read_text())
-    else:
-        data = yaml.safe_load(source.read_text())
-    places = list(_places(data))
+    pickled, places = _parsed(source)
+    data = pickle.loads(pickled)
     path = draw(st.sampled_from(places))
     how = draw(st.sampled_from(["replace", "replace", "delete", "add"]))
     data = _mutate(data, path, how, draw(VALUES))
     if source.suffix == ".json":
         return json.dumps(data, ensure_ascii=False)
-    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+    return yaml.dump(data, Dumper=_DUMPER, allow_unicode=True, sort_keys=False)
 
 
 _TALLY: collections.Counter = collections.Counter()   # what the runs of the property now running answered
@@ -238,6 +250,26 @@ def test_mutated_draft_amendments_validate_or_say_why_and_what_validates_diffs(t
             json.loads(diffed.output)
 
 
+@functools.lru_cache(maxsize=None)
+def _units_per_round() -> dict[str, int]:
+    from lit_compliance.table.theory import load_theory
+
+    return {wid: w.units_per_round for wid, w in load_theory(MARYLAND).wagers.items()}
+
+
+def _stake_cells(row: list[str], column: str, true: bool) -> list[str]:
+    """Cells for a row's ``stake`` or ``stakes`` column: true to the row (its stake, from the amount
+    wagered over its rounds and units; or its rounds at that stake, or half at half and half at one and
+    a half times it), or at odds with it, or not a stake."""
+    rounds, stake = int(row[3]), float(row[4]) / (_units_per_round()[row[2]] * int(row[3]))
+    half = rounds // 2
+    if column == "stake":
+        return [f"{stake:g}"] if true else ["1", "0.5", "25", "x"]
+    if true:
+        return [f"{stake:g}:{rounds}", f"{stake / 2:g}:{half};{stake * 1.5:g}:{half}"]
+    return ["1:1000;5:1000", "5:1999", "1:x", ""]
+
+
 def _results_rows(draw) -> list[list[str]]:
     """The bundled results' header and first rows (with a config column, and at times a stake or a
     stakes column), one cell changed, a column dropped or a cell added."""
@@ -248,8 +280,9 @@ def _results_rows(draw) -> list[list[str]]:
             for k, r in enumerate(rows)]
     stakes = draw(st.sampled_from([None, None, "stake", "stakes"]))   # the stakes played, as a column or a histogram
     if stakes:
-        cells = {"stake": ["1", "5", "25", "0.5", "x"], "stakes": ["1:1000;5:1000", "1:2000", "5:1999", "1:x", ""]}
-        rows = [r + ([stakes] if k == 0 else [draw(st.sampled_from(cells[stakes]))]) for k, r in enumerate(rows)]
+        true = draw(st.sampled_from([True, True, True, False]))    # a column true to its rows, or at odds
+        rows = [r + ([stakes] if k == 0 else [draw(st.sampled_from(_stake_cells(r, stakes, true)))])
+                for k, r in enumerate(rows)]
     k = draw(st.integers(0, len(rows) - 1))
     j = draw(st.integers(0, len(rows[k]) - 1))
     how = draw(st.sampled_from(["replace", "replace", "replace", "delete", "add"]))

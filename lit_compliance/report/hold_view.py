@@ -148,8 +148,20 @@ def too_short_line(report: dict) -> str | None:
 
 
 HOLD_CSV_FIELDS = ["table", "wager", "period", "status", "rounds", "wagered", "house_win", "hold", "theoretical_win",
-                   "theoretical_hold", "sd", "z", "outside_95", "outside_99", "outside_99.9", "direction",
-                   "average_bet", "meter", "meter_from", "note", "p_value", "alarm"]
+              "theoretical_hold", "sd", "z", "outside_95", "outside_99", "outside_99.9", "direction", "average_bet",
+              "meter", "meter_from", "note", "p_value", "alarm", "stakes_from", "judged_as", "stakes"]
+
+
+def _stakes(p: dict) -> tuple:
+    """A row's stakes as played: where they came from, what the period was judged as (the exact
+    mixture of its stake levels, or one stake) and its levels as a stakes histogram (``10:1000;100:1000``),
+    as the JSON report gives them; a cumulative row says which its bands are from."""
+    given = p.get("stakes")
+    if not given:
+        return None, p.get("band_from"), None
+    levels = given.get("levels")
+    cell = ";".join(f"{int(s) if float(s).is_integer() else s}:{r}" for s, r in levels) if levels else None
+    return given["from"], given["judged_as"], cell
 
 
 def _cell(x):
@@ -178,5 +190,6 @@ def hold_csv(report: dict) -> str:
                     t["table"], w["wager"], p["period"], p["status"], p["rounds"], p["wagered"], p["house_win"],
                     p.get("hold"), p.get("theoretical_win"), p.get("theoretical_hold"), p.get("sd"), p.get("z"),
                     bands.get("95"), bands.get("99"), bands.get("99.9"), p.get("direction"), p.get("average_bet"),
-                    p.get("meter"), p.get("meter_from"), p.get("note"), p.get("p_value"), p.get("alarm"))])
+                    p.get("meter"), p.get("meter_from"), p.get("note"), p.get("p_value"), p.get("alarm"),
+                    *_stakes(p))])
     return spreadsheet_csv(HOLD_CSV_FIELDS, rows)

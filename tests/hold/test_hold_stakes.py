@@ -260,3 +260,36 @@ def test_the_results_schema_describes_the_columns_the_reader_reads(tmp_path):
     assert list(validator.iter_errors(bad))
     path.write_text(json.dumps(bad))
     assert any(p.path == "stakes" for p in read_results(path)[1])
+
+
+def test_the_csv_report_says_how_each_period_s_stakes_were_given_and_judged_as_the_json_does(tmp_path):
+    """``hold --format csv`` carries the stakes as played (where from, judged as a mixture or one
+    stake, the levels as a histogram) for every period, as ``--format json`` does; a cumulative row
+    says which its bands are from."""
+    import csv
+    import json
+
+    theory = load_theory(MD)
+    w = theory.wagers["three-card-bonus"]
+    k = w.units_per_round
+    path = tmp_path / "r.csv"
+    path.write_text("period,table,wager,rounds,wagered,house_win,stakes,stake\n"
+                    f"p1,{theory.table},three-card-bonus,2000,{k * (10 * 1000 + 100 * 1000):.2f},0.00,10:1000;100:1000,\n"
+                    f"p2,{theory.table},three-card-bonus,2000,{k * 10 * 2000:.2f},0.00,,10\n"
+                    f"p3,{theory.table},three-card-bonus,2000,{k * 10 * 2000:.2f},0.00,,\n")
+    as_json = CliRunner().invoke(main, ["hold", str(path), "--config", str(MD), "--format", "json"])
+    as_csv = CliRunner().invoke(main, ["hold", str(path), "--config", str(MD), "--format", "csv"])
+    assert as_json.exit_code in (0, 1) and as_csv.exit_code == as_json.exit_code, as_csv.output[-500:]
+    periods = json.loads(as_json.stdout)["tables"][0]["wagers"][0]
+    rows = [r for r in csv.DictReader(as_csv.stdout.splitlines()) if r["wager"] == "three-card-bonus"]
+    by_period = {r["period"]: r for r in rows}
+    assert [p["stakes"]["from"] for p in periods["periods"]] == ["histogram", "stake", "average"]
+    for p in periods["periods"]:
+        row = by_period[p["period"]]
+        assert (row["stakes_from"], row["judged_as"]) == (p["stakes"]["from"], p["stakes"]["judged_as"])
+        levels = p["stakes"]["levels"]
+        assert row["stakes"] == (";".join(f"{s:g}:{r}" for s, r in levels) if levels else "")
+    assert by_period["p1"]["judged_as"] == "mixture" and by_period["p1"]["stakes"] == "10:1000;100:1000"
+    assert by_period["p3"]["judged_as"] == "one stake" and by_period["p3"]["stakes"] == ""
+    cumulative = periods["cumulative"]
+    assert by_period["cumulative"]["judged_as"] == (cumulative.get("band_from") or "")
