@@ -173,18 +173,24 @@ def _fuzz(examples: int, *strategies, **named):
     return run
 
 
+def _mutated_ruleset_file(tmp_path_factory, data) -> Path:
+    """A bundled ruleset, mutated, written under a folder named for its jurisdiction (as the catalogue lays them out)."""
+    source = data.draw(st.sampled_from(RULESETS))
+    folder = tmp_path_factory.mktemp("rs") / source.parent.name
+    folder.mkdir()
+    path = folder / source.name
+    path.write_text(_mutated(source, data.draw), encoding="utf-8")
+    return path
+
+
 @pytest.mark.parametrize("examples", RULESET_RUNS)
 def test_mutated_rulesets_validate_or_say_why_and_what_validates_diffs(tmp_path_factory, examples):
     @_fuzz(examples, st.data())
     def prop(data):
-        source = data.draw(st.sampled_from(RULESETS))
-        folder = tmp_path_factory.mktemp("rs") / source.parent.name
-        folder.mkdir()
-        path = folder / source.name
-        path.write_text(_mutated(source, data.draw), encoding="utf-8")
+        path = _mutated_ruleset_file(tmp_path_factory, data)
         result = _run(["validate", str(path)])
         if result.exit_code == 0:
-            _run(["diff", source.parent.name, str(path), "--no-house-edge", "--format", "json"])
+            _run(["diff", path.parent.name, str(path), "--no-house-edge", "--format", "json"])
 
 
 @pytest.mark.parametrize("examples", RUNS)
@@ -593,11 +599,7 @@ def test_odd_schema_names_write_a_schema_or_say_which_exist(tmp_path_factory, ex
 def test_mutated_rulesets_answer_gaps_and_procedure_or_say_why(tmp_path_factory, examples):
     @_fuzz(examples, st.data())
     def prop(data):
-        source = data.draw(st.sampled_from(RULESETS))
-        folder = tmp_path_factory.mktemp("rs") / source.parent.name
-        folder.mkdir()
-        path = folder / source.name
-        path.write_text(_mutated(source, data.draw), encoding="utf-8")
+        path = _mutated_ruleset_file(tmp_path_factory, data)
         checks = data.draw(st.sampled_from([["--gaps"], ["--procedure"], ["--gaps", "--procedure"]]))
         result = _run(["validate", *checks, "--format", "json", str(path)])
         if result.exit_code in (0, 1) and result.stdout.strip():
