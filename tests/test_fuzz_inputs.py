@@ -606,3 +606,22 @@ def test_mutated_rulesets_answer_gaps_and_procedure_or_say_why(tmp_path_factory,
             json.loads(result.stdout)
         if result.exit_code == 2:
             _refused_clearly(result, path.name)
+
+
+@pytest.mark.parametrize("examples", RUNS)
+def test_odd_filing_stamps_print_the_sign_or_say_which_option(tmp_path_factory, examples):
+    """The stamp's inputs (issue 32): any preparer and date on a sign and a draft's impact page either
+    print a stamped document or are refused naming the option, with nothing written."""
+    @_fuzz(examples, st.data())
+    def prop(data):
+        folder = tmp_path_factory.mktemp("stamp")
+        out = folder / "out.html"
+        args = ["--prepared-by", data.draw(ODD_TEXT)]
+        if data.draw(st.booleans()):
+            args += ["--date", data.draw(st.sampled_from(["2026-11-28", "2026-02-30", "28/11/2026", ""]) | ODD_TEXT)]
+        command = data.draw(st.sampled_from([["placard", str(MARYLAND)],
+                                             ["check", str(MARYLAND), "--ruleset", str(DRAFT), "--format", "html"]]))
+        result = _run([*command, *args, "-o", str(out)] if command[0] == "placard" else [*command, *args])
+        if result.exit_code == 2:
+            _refused_clearly(result, "--prepared-by", "--date", "prepared", "date")
+            assert not out.exists()
