@@ -8,7 +8,6 @@ reading. A warm run reads the report whole and types none of those models.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
@@ -17,7 +16,8 @@ from ..load.catalogue import Ruleset
 from ..load.fingerprint import content_digest
 from . import analyse
 from .codec import CodecError, decode, encode
-from .findings import math_findings
+from .findings import math_finding_records
+from .findings_record import MathFinding
 from .record import PricedPaytable
 
 
@@ -26,22 +26,22 @@ class Analysis:
     """Every priced record of a ruleset (under its default readings) and the findings from the math."""
 
     results: tuple[PricedPaytable, ...]
-    math_findings: tuple[dict, ...]
+    math_findings: tuple[MathFinding, ...]
 
 
 def analysis(ruleset: Ruleset, wager_id: str | None = None, paytable_id: str | None = None,
              progress: Callable[[Iterable], Iterable] | None = None) -> Analysis:
     """The priced records and math findings of a loaded ruleset under its default readings (one
     wager, or one paytable, without the math findings), from the cache where the same ruleset was
-    analysed before. Cold and warm give the same answer (the findings go through JSON either way)."""
+    analysed before. Cold and warm give the same answer (typed records, through one codec)."""
     inputs = {"ruleset": content_digest(ruleset), "wager": wager_id, "paytable": paytable_id}
     return cache.memo(ANALYSIS, inputs, lambda: _analysis(ruleset, wager_id, paytable_id, progress))
 
 
 def _analysis(ruleset: Ruleset, wager_id, paytable_id, progress) -> Analysis:
     results = analyse(ruleset, wager_id, paytable_id, progress=progress)
-    findings = math_findings(ruleset, results) if not (wager_id or paytable_id) else []
-    return Analysis(tuple(results), tuple(json.loads(json.dumps(findings))))
+    findings = math_finding_records(ruleset, results) if not (wager_id or paytable_id) else []
+    return Analysis(tuple(results), tuple(findings))
 
 
 ANALYSIS = cache.kind("analysis", encode, lambda data: decode(Analysis, data),

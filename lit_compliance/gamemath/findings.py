@@ -13,17 +13,21 @@ that concerns it, labelled with that reading):
   one below some meter (the meter where the order turns is stated);
 - a wager whose paytable the source does not print.
 
-Each carries the citation of the paytable (and lines) it concerns.
+Each is a typed record (:class:`~.findings_record.MathFinding`) carrying the citation of the
+paytable (and lines) it concerns; the views say it with
+:mod:`lit_compliance.model.findings_vocabulary` (:func:`math_findings` gives the said form).
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from ..model.enums import HandCategory
 from ..model import Line, Paytable, Reading, RulesetModel, RulesetOrModel, Wager, model_of
-from ..model.vocabulary import hand_name, priced_note
+from ..model.findings_vocabulary import finding_json
 from ..poker.hands import CATEGORIES_3, CATEGORIES_5
 from . import price_paytable
+from .findings_record import FlaggedHand, MathFinding, MathFlaw, MeterSide, UnderReading
 from .side import atoms_for
 
 
@@ -40,28 +44,48 @@ def _line_probability(line: Line, atoms) -> Fraction:
     return Fraction(sum(a.count for a in atoms if line.matches(a)), total)
 
 
-def _table_findings(model: RulesetModel, wager: Wager, table: Paytable, result, slug: str) -> list[dict]:
-    out: list[dict] = []
-    where = f"{wager.name}, {table.name}"
+def _flagged(line: Line, probability: Fraction | None = None) -> FlaggedHand:
+    return FlaggedHand(HandCategory(line.hand), tuple(line.suits), probability)
+
+
+def _finding(wager: Wager, table: Paytable | None, fid: str, flaw: MathFlaw, cites, **numbers) -> MathFinding:
+    return MathFinding(id=fid, flaw=flaw, cites=tuple(cites), wager_id=wager.id, wager_name=wager.name,
+                       paytable_id=None if table is None else table.id,
+                       paytable_name=None if table is None else table.name, **numbers)
+
+
+def _table_findings(model: RulesetModel, wager: Wager, table: Paytable, result, slug: str) -> list[MathFinding]:
+    out: list[MathFinding] = []
     rtp = None if result is None or result.return_to_player is None else float(result.return_to_player)
     if rtp is not None and rtp > 1:
-        out.append({
-            "id": f"{slug}-return-over-100", "kind": "implausible_value", "cite": table.cite,
-            "says": f"{where}: return to player {rtp:.2%}"
-                    + (f" ({priced_note(result)})" if priced_note(result) else ""),
-            "problem": "the wager returns more than it takes: the house loses on average"})
+        out.append(_finding(wager, table, f"{slug}-return-over-100", MathFlaw.RETURN_OVER_100, [table.cite],
+                            priced=result))
     if table.missing:
-        out.append({
-            "id": f"{slug}-missing-figures", "kind": "missing_figure",
-            "cite": "; ".join(ln.cite for ln in table.missing),
-            "says": f"{where}: no figure for " + ", ".join(hand_name(ln.hand, ln.suits) for ln in table.missing),
-            "problem": "the paytable cannot be priced or settled as written"})
+        out.append(_finding(wager, table, f"{slug}-missing-figures", MathFlaw.MISSING_FIGURES,
+                            [ln.cite for ln in table.missing], hands=tuple(_flagged(ln) for ln in table.missing)))
     if table.hand_basis == "table_highest":
         return out
     atoms = atoms_for(table.hand_basis, model.hand_rules)
+    priced, by_meter = _valued_lines(wager, table, atoms)
+    out += _meter_inversions(wager, table, slug, priced, by_meter)
+    out += _rarity_inversions(wager, table, slug, priced)
+    paid = [(atom, table.line_for(atom)) for atom in atoms]
+    out += _losing_hands(wager, table, slug, paid)
+    for ln in table.lines:
+        if not ln.payout.offered or _line_probability(ln, atoms) == 0:
+            continue
+        if not any(line is ln for _, line in paid):
+            out.append(_finding(wager, table, f"{slug}-{ln.hand}-never-pays", MathFlaw.LINE_NEVER_PAYS, [ln.cite],
+                                hands=(_flagged(ln),)))
+    return out
+
+
+def _valued_lines(wager: Wager, table: Paytable, atoms) -> tuple[list, list]:
+    """The offered lines some hand satisfies, valued per unit: (line, probability, value) where the
+    value is fixed (meter lines at the least meter the rules allow); and the meter lines where the
+    rules fix no least meter: (line, probability, value at 0, per $1 of meter)."""
     meter = wager.meter.reset_minimum if wager.meter else None
-    priced = []
-    by_meter = []   # meter lines where the rules fix no least meter: (line, probability, value at 0, per $1 of meter)
+    priced, by_meter = [], []
     for ln in table.lines:
         stake = table.line_stake(ln, wager.stake) or Fraction(1)
         value = ln.payout.per_unit(stake, meter)
@@ -73,57 +97,54 @@ def _table_findings(model: RulesetModel, wager: Wager, table: Paytable, result, 
         elif ln.payout.is_meter and meter is None and ln.payout.value is not None:
             zero = ln.payout.per_unit(stake, Fraction(0))
             by_meter.append((ln, p, zero, ln.payout.per_unit(stake, Fraction(1)) - zero))
-    out += _meter_inversions(where, slug, priced, by_meter)
+    return priced, by_meter
+
+
+def _rarity_inversions(wager: Wager, table: Paytable, slug: str, priced: list) -> list[MathFinding]:
+    """Each pair of valued lines where the commoner pays more than the rarer."""
+    out = []
     for i, (a, pa, va) in enumerate(priced):
         for b, pb, vb in priced[i + 1:]:
             if pa < pb and va < vb:
-                at_meter = " at the least meter" if a.payout.is_meter or b.payout.is_meter else ""
-                out.append({
-                    "id": f"{slug}-{b.hand}-over-{a.hand}", "kind": "implausible_value",
-                    "cite": f"{a.cite}; {b.cite}",
-                    "says": f"{where}: {hand_name(b.hand, b.suits)} (probability {float(pb):.6f}) pays more{at_meter} "
-                            f"than the rarer {hand_name(a.hand, a.suits).lower()} (probability {float(pa):.6f})",
-                    "problem": "payouts are not ordered by rarity"})
+                out.append(_finding(wager, table, f"{slug}-{b.hand}-over-{a.hand}", MathFlaw.OUT_OF_RARITY_ORDER,
+                                    [a.cite, b.cite], hands=(_flagged(a, pa), _flagged(b, pb)),
+                                    at_least_meter=a.payout.is_meter or b.payout.is_meter))
+    return out
+
+
+def _losing_hands(wager: Wager, table: Paytable, slug: str, paid: list) -> list[MathFinding]:
+    """Each hand category that loses (on a line paying nothing, or on none) while a weaker one wins,
+    once, against the strongest weaker winner."""
+    out: list[MathFinding] = []
     order = RANK_ORDER[table.hand_basis.card_count]
-    paid = [(atom, table.line_for(atom)) for atom in atoms]
     winners = [(atom, line) for atom, line in paid if line is not None and line.payout.offered]
     for atom, line in paid:
         if line is not None and line.payout.offered:
             continue
         weaker = [(w, wl) for w, wl in winners if _rank(w, order) < _rank(atom, order)]
-        if weaker:
-            name = order[_rank(atom, order)]
-            lost = hand_name(name).lower() + (f" of {atom.suit}" if atom.suit else "")
-            w, wl = max(weaker, key=lambda x: _rank(x[0], order))
-            fid = f"{slug}-{name}-loses"
-            if not any(f["id"] == fid for f in out):
-                out.append({
-                    "id": fid, "kind": "contradiction",
-                    "cite": line.cite if line is not None else table.cite,
-                    "says": f"{where}: a {lost} "
-                            + ("is on a line that pays nothing" if line is not None else "matches no line")
-                            + f", while the weaker {hand_name(order[_rank(w, order)]).lower()} wins "
-                              f"({hand_name(wl.hand, wl.suits).lower()} line)",
-                    "problem": "a hand loses while a weaker hand wins"})
-    for ln in table.lines:
-        if not ln.payout.offered or _line_probability(ln, atoms) == 0:
+        if not weaker:
             continue
-        if not any(line is ln for _, line in paid):
-            out.append({
-                "id": f"{slug}-{ln.hand}-never-pays", "kind": "contradiction", "cite": ln.cite,
-                "says": f"{where}: the {hand_name(ln.hand, ln.suits).lower()} line is never the first line a hand "
-                        "satisfies",
-                "problem": "the line can never pay: every hand it names is paid by an earlier line"})
+        name = order[_rank(atom, order)]
+        w, wl = max(weaker, key=lambda x: _rank(x[0], order))
+        fid = f"{slug}-{name}-loses"
+        if any(f.id == fid for f in out):
+            continue
+        lost = FlaggedHand(HandCategory(name), (atom.suit,) if atom.suit else ())
+        out.append(_finding(wager, table, fid, MathFlaw.LOSES_WHILE_WEAKER_WINS,
+                            [line.cite if line is not None else table.cite],
+                            hands=(lost, FlaggedHand(HandCategory(order[_rank(w, order)])), _flagged(wl)),
+                            on_unpaid_line=line is not None))
     return out
 
 
-def paytable_findings(model: RulesetModel, wager: Wager, table: Paytable, result, slug: str) -> list[dict]:
+def paytable_finding_records(model: RulesetModel, wager: Wager, table: Paytable, result,
+                             slug: str) -> list[MathFinding]:
     """What the math flags in one paytable (a ruleset's, or a table's own house paytable) given its
     priced ``result``; each finding's id starts with ``slug`` (``math-WAGER-PAYTABLE``)."""
     return _table_findings(model, wager, table, result, slug)
 
 
-def _meter_inversions(where: str, slug: str, priced: list, by_meter: list) -> list[dict]:
+def _meter_inversions(wager: Wager, table: Paytable, slug: str, priced: list, by_meter: list) -> list[MathFinding]:
     """Where the rules fix no least meter: a rarer hand paid from the meter pays less than a commoner
     one below some meter (or a commoner meter hand more than a rarer one above some meter). One
     finding per meter-paid hand, against the hand whose order turns at the meter least favourable
@@ -141,45 +162,44 @@ def _meter_inversions(where: str, slug: str, priced: list, by_meter: list) -> li
             turn = (c0 - r0) / (r1 - c1)    # the meter where the rarer pays as much as the commoner
             if turn <= 0:
                 continue
-            side = "below" if r1 > c1 else "above"
+            side = MeterSide.BELOW if r1 > c1 else MeterSide.ABOVE
             key = (r.hand, tuple(r.suits)) if r1 else (c.hand, tuple(c.suits))
             kept = binding.get((key, side))
-            if kept is not None and (turn <= kept[0] if side == "below" else turn >= kept[0]):
+            if kept is not None and (turn <= kept[0] if side is MeterSide.BELOW else turn >= kept[0]):
                 continue
-            binding[(key, side)] = (turn, {
-                "id": f"{slug}-{c.hand}-over-{r.hand}-by-meter", "kind": "implausible_value",
-                "cite": f"{r.cite}; {c.cite}",
-                "says": f"{where}: {side} a meter of ${float(turn):,.2f} the {hand_name(r.hand, r.suits).lower()} "
-                        f"(probability {float(pr):.6f}) pays less than the commoner {hand_name(c.hand, c.suits).lower()} "
-                        f"(probability {float(pc):.6f}); the rules fix no least meter, so nothing rules this out",
-                "problem": "payouts are not ordered by rarity at every meter the rules allow",
-                "meter": float(turn)})
+            binding[(key, side)] = (turn, _finding(
+                wager, table, f"{slug}-{c.hand}-over-{r.hand}-by-meter", MathFlaw.OUT_OF_ORDER_BY_METER,
+                [r.cite, c.cite], hands=(_flagged(r, pr), _flagged(c, pc)), meter=turn, side=side))
     return [f for _, f in binding.values()]
 
 
-def lost_paytables(model: RulesetModel) -> list[dict]:
+def lost_paytables(model: RulesetModel) -> list[MathFinding]:
     """A wager the rules provide for whose paytable the source does not print: it cannot be priced
     or settled as written."""
-    return [{"id": f"math-{w.id}-no-paytable", "kind": "missing_figure", "cite": w.cite,
-             "says": f"{w.name}: the source prints no paytable for this wager",
-             "problem": "the wager cannot be priced or settled as written"}
+    return [_finding(w, None, f"math-{w.id}-no-paytable", MathFlaw.NO_PAYTABLE, [w.cite])
             for w in model.wagers if not w.paytables and not w.is_base]
 
 
-def math_findings(ruleset: RulesetOrModel, results) -> list[dict]:
-    """Findings from the math: paytables returning over 100%, payouts out of order of rarity, figures missing."""
+def math_finding_records(ruleset: RulesetOrModel, results) -> list[MathFinding]:
+    """Findings from the math: paytables returning over 100%, payouts out of order of rarity, figures
+    missing, ...; under the readings in force and, labelled, under each alternative reading; by id."""
     model = ruleset if isinstance(ruleset, RulesetModel) else model_of(ruleset)
-    out: list[dict] = []
+    out: list[MathFinding] = []
     by_key = {(r.wager_id, r.paytable_id): r for r in results}
     for wager in model.wagers:
         for table in wager.paytables:
             out += _table_findings(model, wager, table, by_key.get((wager.id, table.id)), f"math-{wager.id}-{table.id}")
     out += lost_paytables(model)
-    out += _under_alternatives(model, {f["id"] for f in out}, {k for k in by_key})
-    return sorted(out, key=lambda f: f["id"])
+    out += _under_alternatives(model, {f.id for f in out}, {k for k in by_key})
+    return sorted(out, key=lambda f: f.id)
 
 
-def _under_alternatives(model: RulesetModel, seen: set, priced: set) -> list[dict]:
+def math_findings(ruleset: RulesetOrModel, results) -> list[dict]:
+    """The findings from the math (:func:`math_finding_records`) as the outputs state them."""
+    return [finding_json(f) for f in math_finding_records(ruleset, results)]
+
+
+def _under_alternatives(model: RulesetModel, seen: set, priced: set) -> list[MathFinding]:
     """What each alternative reading would expose that the default does not (labelled with it)."""
     out = []
     for finding in model.open_findings:
@@ -193,7 +213,7 @@ def _under_alternatives(model: RulesetModel, seen: set, priced: set) -> list[dic
                         continue
                     result = price_paytable(wager, table, other.hand_rules)
                     for f in _table_findings(other, wager, table, result, f"math-{wager.id}-{table.id}"):
-                        if f["id"] in seen:
+                        if f.id in seen:
                             continue
                         out.append(_labelled(f, reading))
     return out
@@ -204,7 +224,6 @@ def _concerns(reading: Reading, finding, wager: Wager, table: Paytable) -> bool:
     return any(r.touches(prefix) for r in finding.readings)
 
 
-def _labelled(f: dict, reading: Reading) -> dict:
-    return {**f, "id": f"{f['id']}-under-{reading.finding}-{reading.id}",
-            "says": f"under reading {reading.finding}/{reading.id}: {f['says']}",
-            "reading": {"finding": reading.finding, "reading": reading.id}}
+def _labelled(f: MathFinding, reading: Reading) -> MathFinding:
+    return replace(f, id=f"{f.id}-under-{reading.finding}-{reading.id}",
+                   reading=UnderReading(reading.finding, reading.id))

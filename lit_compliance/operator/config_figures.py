@@ -14,7 +14,8 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from ..model.enums import HandCategory
+from ..model.enums import FindingKind, HandCategory
+from ..model.findings_vocabulary import finding_problem
 from ..model import Line, Payout, Paytable, Wager
 from ..model.vocabulary import hand_name, odds, percent, plain, priced_note
 from ..gamemath.findings import RANK_ORDER  # the hands of each hand basis, weakest first (by its number of cards)
@@ -113,7 +114,7 @@ def paytable_lines(rs, wager: Wager, settings) -> list[str]:
     """Each paytable of ``wager`` with its house edge at the table's own settings and what the math
     flags about it (a hint; ``paytables`` gives the full account)."""
     from ..gamemath import paytable_result  # lazy: the math loads only for the paytable hints of `init`
-    from ..gamemath.findings import math_findings  # lazy: as above
+    from ..gamemath.findings import math_finding_records  # lazy: as above
 
     results = []
     for table in wager.paytables:
@@ -121,14 +122,14 @@ def paytable_lines(rs, wager: Wager, settings) -> list[str]:
             results.append(paytable_result(rs, wager.id, table.id, settings))
         except Exception:  # noqa: BLE001 - a hint only
             results.append(None)
-    flags = math_findings(rs, [r for r in results if r is not None])
+    flags = math_finding_records(rs, [r for r in results if r is not None])
     lines = []
     for table, r in zip(wager.paytables, results):
         edge = percent(None if r is None else r.house_edge, 2)
         at = f" ({priced_note(r)})" if r is not None and priced_note(r) else ""
         slug = f"math-{wager.id}-{table.id}-"
-        said = [f"{f['problem']}" for f in flags
-                if f["id"].startswith(slug) and "-under-" not in f["id"] and f["kind"] != "missing_figure"]
+        said = [finding_problem(f) for f in flags
+                if f.id.startswith(slug) and f.reading is None and f.kind is not FindingKind.MISSING_FIGURE]
         flag = "".join(f"\n      FLAGGED by the math: {s}" for s in said)
         lines.append(f"  {table.id}: {table.name}, house edge {edge}{at}{flag}")
     return lines

@@ -11,6 +11,7 @@ from fractions import Fraction
 from ..gamemath.codec import fraction_text
 from ..gamemath.record import (Alternative, AppliedReading, BaseStrategy, PricedPaytable, SideFigures, Status,
                                settings_json)
+from ..model.findings_vocabulary import finding_json
 from ..model.vocabulary import (alternative_note, hand_name, plain, priced_note, strategy_rule_json,
                                strategy_sentence)
 from ..poker.hands import CATEGORIES_5
@@ -135,4 +136,5 @@ def priced_json(record: PricedPaytable) -> dict:
 
 def analysis_json(analysis) -> dict:
     """An :class:`~lit_compliance.gamemath.analysis.Analysis` as ``analyze`` states it."""
-    return {"results": [priced_json(r) for r in analysis.results], "math_findings": list(analysis.math_findings)}
+    return {"results": [priced_json(r) for r in analysis.results],
+            "math_findings": [finding_json(f) for f in analysis.math_findings]}

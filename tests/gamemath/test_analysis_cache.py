@@ -22,7 +22,7 @@ def test_a_warm_analysis_is_read_whole_from_the_cache_with_the_bytes_of_a_cold_o
         raise AssertionError("analysed again, not read from the cache")
 
     monkeypatch.setattr(analysis_module, "analyse", no_analysis)
-    monkeypatch.setattr(analysis_module, "math_findings", no_analysis)
+    monkeypatch.setattr(analysis_module, "math_finding_records", no_analysis)
     warm = CliRunner().invoke(main, args)
     assert warm.exit_code == 0, warm.output
     assert warm.output == cold.output

@@ -10,14 +10,14 @@ accepted (``check --strict`` fails on it)."""
 from __future__ import annotations
 
 from ...gamemath import paytable_result, price_paytable
-from ...gamemath.findings import math_findings, paytable_findings
+from ...gamemath.findings import math_finding_records, paytable_finding_records
+from ...gamemath.findings_record import MathFinding, MathFlaw
 from ...gamemath.record import settings_json
+from ...model.enums import FindingKind
+from ...model.findings_vocabulary import finding_cite, finding_problem, finding_says
 from ...model.vocabulary import priced_note, status_sentence
 from ...table.configured import table_settings
 from .core import Context
-
-HOUSE_LOSES = "-return-over-100"
-
 
 def _edge(wager, table_id, r) -> dict:
     settings = settings_json(r.settings)
@@ -32,11 +32,31 @@ def _f(x) -> float | None:
     return None if x is None else float(x)
 
 
-def _flags_of(found: list[dict], slug: str) -> list[dict]:
+def _flags_of(found: list[MathFinding], slug: str) -> list[MathFinding]:
     """The flags of one paytable (its own, not those under another reading, not missing figures:
     the checks of figures report those)."""
     return [f for f in found
-            if f["id"].startswith(slug + "-") and "-under-" not in f["id"] and f["kind"] != "missing_figure"]
+            if f.id.startswith(slug + "-") and f.reading is None and f.kind is not FindingKind.MISSING_FIGURE]
+
+
+def _raise(ctx: Context, path: tuple, wager_id: str, table_id, f: MathFinding, ok: bool) -> dict:
+    """Report one flag of a configured paytable (accepted by the house where ``ok``), and give it as a
+    flag (dict: id, wager, paytable, says, problem, cite, house_loses, accepted)."""
+    says, problem, cite = finding_says(f), finding_problem(f), finding_cite(f)
+    loses = f.flaw is MathFlaw.RETURN_OVER_100
+    if loses:
+        ctx.add("house_loses", path,
+                f"{says}: the house loses on average on this paytable at this table's settings "
+                f"[{f.id}{', accepted' if ok else ''}]; check --strict fails on it "
+                "while it is offered", cite)
+    elif ok:
+        ctx.add("math_flag_accepted", path, f"{says}: {problem} [{f.id}, accepted]", cite)
+    else:
+        ctx.add("paytable_flagged_by_math", path,
+                f"{says}: {problem} [{f.id}]; list {f.id} under accepted_math_flags "
+                "to accept it, or choose another paytable", cite)
+    return {"id": f.id, "wager": wager_id, "paytable": table_id, "says": says, "problem": problem, "cite": cite,
+            "house_loses": loses, "accepted": ok}
 
 
 def check_math(ctx: Context) -> tuple[list[dict], list[dict]]:
@@ -56,7 +76,7 @@ def check_math(ctx: Context) -> tuple[list[dict], list[dict]]:
             table = choice.custom_paytable.paytable(wager)
             r = price_paytable(wager, table, model.hand_rules, settings)
             edges.append(_edge(wager, "custom", r) | {"paytable_name": choice.custom_paytable.name})
-            own.append((choice, "custom", paytable_findings(model, wager, table, r, f"math-{wager.id}-custom")))
+            own.append((choice, "custom", paytable_finding_records(model, wager, table, r, f"math-{wager.id}-custom")))
             continue
         ids = [choice.paytable] if choice.paytable is not None else [t.id for t in wager.paytables] or [None]
         for table_id in ids:
@@ -65,7 +85,7 @@ def check_math(ctx: Context) -> tuple[list[dict], list[dict]]:
             r = paytable_result(model, wager.id, table_id, settings)
             results.append(r)
             edges.append(_edge(wager, table_id, r))
-    found = math_findings(model, results)
+    found = math_finding_records(model, results)
     accepted = set(ctx.cfg.settings.accepted_math_flags)
     flags = []
     for i, choice in enumerate(ctx.cfg.settings.wagers):
@@ -75,22 +95,7 @@ def check_math(ctx: Context) -> tuple[list[dict], list[dict]]:
         for table_id, raised in tables:
             path = ("wagers", i) + (("paytable",) if choice.paytable is not None else
                                     ("custom_paytable",) if choice.custom_paytable is not None else ())
-            for f in raised:
-                loses = f["id"].endswith(HOUSE_LOSES)
-                ok = f["id"] in accepted
-                flags.append({"id": f["id"], "wager": choice.wager, "paytable": table_id, "says": f["says"],
-                              "problem": f["problem"], "cite": f["cite"], "house_loses": loses, "accepted": ok})
-                if loses:
-                    ctx.add("house_loses", path,
-                            f"{f['says']}: the house loses on average on this paytable at this table's settings "
-                            f"[{f['id']}{', accepted' if ok else ''}]; check --strict fails on it "
-                            "while it is offered", f["cite"])
-                elif ok:
-                    ctx.add("math_flag_accepted", path, f"{f['says']}: {f['problem']} [{f['id']}, accepted]", f["cite"])
-                else:
-                    ctx.add("paytable_flagged_by_math", path,
-                            f"{f['says']}: {f['problem']} [{f['id']}]; list {f['id']} under accepted_math_flags "
-                            "to accept it, or choose another paytable", f["cite"])
+            flags += [_raise(ctx, path, choice.wager, table_id, f, f.id in accepted) for f in raised]
     raised_ids = {f["id"] for f in flags}
     for k, flag_id in enumerate(ctx.cfg.settings.accepted_math_flags):
         if flag_id not in raised_ids:
