@@ -68,11 +68,12 @@ def _priced(tmp, mp):
 
 
 def _analysis(tmp, mp):
+    """A whole ruleset's report, its math findings (typed records) with it: Maryland's four, of four flaws."""
     from lit_compliance.gamemath.analysis import analysis
-    from lit_compliance.model import model_of
 
-    rs = _ruleset()
-    return analysis(rs, wager_id=_side(model_of(rs))[0].id)
+    got = analysis(_ruleset("maryland"))
+    assert len({f.flaw for f in got.math_findings}) == 4
+    return got
 
 
 def _par_sheet(tmp, mp):
