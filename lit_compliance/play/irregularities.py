@@ -6,7 +6,8 @@ card exposed before or after the players handled their cards) give kind ``depend
 case; none gives ``None``: the ruleset does not address the event.
 
 How a consequence bears on settlement is fixed here, by consequence kind, for every jurisdiction
-alike (see :data:`ROUND_VOID`, :data:`HAND_VOID`, :data:`HAND_RIDES`).
+alike (see :data:`ROUND_VOID`, :data:`HAND_VOID`, :data:`HAND_RIDES`); what each effect does is
+said in :mod:`lit_compliance.model.round_vocabulary`.
 """
 from __future__ import annotations
 
@@ -15,11 +16,10 @@ from typing import Any, Mapping
 
 from ..load.validation import schema
 from ..model import Irregularity, RulesetModel, RulesetOrModel, model_of
+from ..model.round_vocabulary import depends_text, effect_text
 from ..model.ruleset import irregularities_of
 from ..suggest import unknown
 from .. import cache
-
-NOT_ADDRESSED = "not addressed by this ruleset"
 
 # Consequence kinds that void the whole round: every wager is returned.
 ROUND_VOID = frozenset({"all_hands_void_reshuffle", "round_void", "misdeal_new_round", "void_and_wagers_returned",
@@ -122,8 +122,7 @@ def consequence(ruleset: RulesetOrModel | Mapping[str, Any], event: str) -> dict
         return found[0] | {"cases": []}
     return {
         "id": None, "event": event, "condition": None, "kind": "depends",
-        "text": "depends on the circumstances: " + "; ".join(
-            f"{c['condition'] or c['id']} -> {c['text']}" for c in found),
+        "text": depends_text(found),
         "cite": "; ".join(dict.fromkeys(c["cite"] for c in found)),
         "quote": None, "finding": [], "wagers": None, "effect": None, "effect_text": None, "cases": found,
     }
@@ -148,22 +147,6 @@ def settlement_effect(kind: str) -> str:
     if kind in HAND_RIDES:
         return "hand_rides"
     return "none"
-
-
-def effect_text(effect: str, wagers: str | None = None) -> str:
-    """What an effect does to the round, in words; a void whose wagers the rules leave unstated says so."""
-    if wagers == "not_stated" and effect in ("round_void", "hand_void"):
-        return EFFECT_TEXT[effect].split(":")[0] + ": the rules do not say what happens to the wagers"
-    return EFFECT_TEXT[effect]
-
-
-EFFECT_TEXT = {
-    "round_void": "the round is void: every wager is returned",
-    "hand_void": "the player's hand is void: that player's wagers are returned",
-    "hand_dead": "the player's hand is dead: that player's wagers lose",
-    "hand_rides": "the player's remaining bets ride (treated as let it ride)",
-    "none": "no effect on settlement: the round is settled as dealt",
-}
 
 
 def addressed_matrix(catalogue) -> list[dict]:
