@@ -12,6 +12,10 @@ reset amount, is reset to it. A line whose figure is missing cannot be settled: 
 least winning hand and is otherwise unsettleable. Where the ruleset leaves a rule open, the model
 applies a reading; the settlement lists the readings it relied on. Money is exact (``Fraction``)
 and printed to the cent.
+
+What a row (or the round) notes is a typed record of :mod:`.notes` (a kind, and the seat, hand,
+amounts, findings, limit and citation it is about), as is the step that fixes the payment order;
+:func:`settlement_view` says them with :mod:`lit_compliance.model.round_vocabulary`.
 """
 from __future__ import annotations
 
