@@ -2,10 +2,10 @@
 
 A settlement holds its notes as typed records (a kind, and the seat, hand, amounts, finding ids,
 limit id and citation it is about); every word a user reads of them is made here, once, for the
-views that print a settlement (``settle`` as text and JSON). What an irregularity does to the round
-is said here too (:func:`effect_text`), for ``settle`` and ``irregularity`` alike. It sits beside
-:mod:`.vocabulary` (hands and money said the same way) and reads a record's kind by value, so it
-needs nothing above the model.
+views that print a settlement (``settle`` as text and JSON). Irregularities are said here too (each
+event, :data:`EVENT_DESCRIPTIONS`; what it does to the round, :func:`effect_text`), for ``settle``
+and ``irregularity`` alike. It sits beside :mod:`.vocabulary` (hands and money said the same way)
+and reads a record's kind by value, so it needs nothing above the model.
 
 >>> from types import SimpleNamespace as Note
 >>> from fractions import Fraction
@@ -96,8 +96,35 @@ def payment_order_text(order: Any) -> str:
     return f"{words(order.step)} {words(order.order)} [{order.cite}]"
 
 
-# --- what an irregularity does to the round -----------------------------------------------------
+# --- irregularities: each event, and what it does to the round ----------------------------------
 
+EVENT_DESCRIPTIONS = {
+    "card_face_up_in_deck": "one card found face up in the shoe or deck during the deal",
+    "multiple_cards_face_up_in_deck": "more than one card found face up in the shoe or deck",
+    "card_drawn_in_error_unexposed": "a card drawn in error, its face not exposed",
+    "wrong_card_count": "a player or the community area dealt the wrong number of cards",
+    "community_card_exposed_early": "a community card exposed before the dealer reveals it",
+    "shuffler_malfunction": "the automated shuffler jams, stops or fails to complete a shuffle",
+    "dealing_shoe_malfunction": "the automated dealing shoe jams, stops or fails to deal all cards",
+    "device_unusable": "a shuffler or dealing shoe cannot be used (or another method is to be used)",
+    "stub_count_wrong_misdealt": "the stub count is wrong because an area was misdealt (deck complete)",
+    "stub_count_wrong_not_misdealt": "the stub count is wrong and the cards were not misdealt",
+    "shuffler_count_wrong": "a card-counting shuffler shows the wrong number of cards",
+    "misdeal_noticed_before_handling": "cards dealt incorrectly, noticed before any player handles them",
+    "exposed_card_dealt": "a card exposed during the deal",
+    "cards_to_empty_position": "a hand dealt to a position with no wager",
+    "wager_noncompliant_before_handling": "wagers found non-compliant before the player handles the cards",
+    "wager_noncompliant_after_handling": "wagers found non-compliant after the player handled the cards",
+    "player_absent_cards_unviewed": "a player is absent for a decision and has not viewed the cards",
+    "player_absent_cards_viewed": "a player is absent for a decision after viewing the cards",
+    "player_leaves_table": "a player leaves the table during a round",
+    "collusion_suspected": "players suspected of sharing card information",
+    "prohibited_device": "a prohibited device used",
+    "game_disrupted": "the game disrupted (commotion, fire, robbery...)",
+    "fraud": "a fraudulent act affects the outcome",
+    "improper_cut": "an improper cut found before the deal",
+    "unfit_cards": "cards become unfit for use",
+}
 NOT_ADDRESSED = "not addressed by this ruleset"
 SETTLED_AS_DEALT = "not addressed by this ruleset: the round is settled as dealt"
 EFFECT_TEXT = {

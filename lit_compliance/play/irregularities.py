@@ -16,7 +16,7 @@ from typing import Any, Mapping
 
 from ..load.validation import schema
 from ..model import Irregularity, RulesetModel, RulesetOrModel, model_of
-from ..model.round_vocabulary import depends_text, effect_text
+from ..model.round_vocabulary import EVENT_DESCRIPTIONS, depends_text, effect_text
 from ..model.ruleset import irregularities_of
 from ..suggest import unknown
 from .. import cache
@@ -31,34 +31,6 @@ HAND_DEAD = frozenset({"hand_dead_wagers_lost"})
 # Kinds that make one player's remaining decisions "let it ride".
 HAND_RIDES = frozenset({"treated_as_let_it_ride"})
 PER_SEAT = HAND_VOID | HAND_RIDES | HAND_DEAD
-
-EVENT_DESCRIPTIONS = {
-    "card_face_up_in_deck": "one card found face up in the shoe or deck during the deal",
-    "multiple_cards_face_up_in_deck": "more than one card found face up in the shoe or deck",
-    "card_drawn_in_error_unexposed": "a card drawn in error, its face not exposed",
-    "wrong_card_count": "a player or the community area dealt the wrong number of cards",
-    "community_card_exposed_early": "a community card exposed before the dealer reveals it",
-    "shuffler_malfunction": "the automated shuffler jams, stops or fails to complete a shuffle",
-    "dealing_shoe_malfunction": "the automated dealing shoe jams, stops or fails to deal all cards",
-    "device_unusable": "a shuffler or dealing shoe cannot be used (or another method is to be used)",
-    "stub_count_wrong_misdealt": "the stub count is wrong because an area was misdealt (deck complete)",
-    "stub_count_wrong_not_misdealt": "the stub count is wrong and the cards were not misdealt",
-    "shuffler_count_wrong": "a card-counting shuffler shows the wrong number of cards",
-    "misdeal_noticed_before_handling": "cards dealt incorrectly, noticed before any player handles them",
-    "exposed_card_dealt": "a card exposed during the deal",
-    "cards_to_empty_position": "a hand dealt to a position with no wager",
-    "wager_noncompliant_before_handling": "wagers found non-compliant before the player handles the cards",
-    "wager_noncompliant_after_handling": "wagers found non-compliant after the player handled the cards",
-    "player_absent_cards_unviewed": "a player is absent for a decision and has not viewed the cards",
-    "player_absent_cards_viewed": "a player is absent for a decision after viewing the cards",
-    "player_leaves_table": "a player leaves the table during a round",
-    "collusion_suspected": "players suspected of sharing card information",
-    "prohibited_device": "a prohibited device used",
-    "game_disrupted": "the game disrupted (commotion, fire, robbery...)",
-    "fraud": "a fraudulent act affects the outcome",
-    "improper_cut": "an improper cut found before the deal",
-    "unfit_cards": "cards become unfit for use",
-}
 
 
 class UnknownEvent(ValueError):
