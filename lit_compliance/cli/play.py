@@ -16,11 +16,11 @@ from .common import EXIT_NO, EXIT_OK, Trouble, catalogue, emit, handled, main, p
 from .formats import Formats
 from ..play.dealing import DealingError, build_plan, default_players, max_players, method, methods
 from ..poker.hands import STANDARD, evaluate
-from ..play.irregularities import (EFFECT_TEXT, EVENT_DESCRIPTIONS, NOT_ADDRESSED, UnknownEvent, addressed_matrix,
-                             consequence, normalise_event)
+from ..play.irregularities import UnknownEvent, addressed_matrix, consequence, normalise_event
 from ..output.render import render, to_json
 from ..load.catalogue import Ruleset
 from ..model import Payout, as_printed
+from ..model.round_vocabulary import EFFECT_TEXT, EVENT_DESCRIPTIONS, NOT_ADDRESSED
 from ..model.vocabulary import cash, hand_name, odds, plain
 from ..play.round_file import load_round_file
 from ..play.settlement import money, settle, settlement_view

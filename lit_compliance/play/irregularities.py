@@ -6,7 +6,8 @@ card exposed before or after the players handled their cards) give kind ``depend
 case; none gives ``None``: the ruleset does not address the event.
 
 How a consequence bears on settlement is fixed here, by consequence kind, for every jurisdiction
-alike (see :data:`ROUND_VOID`, :data:`HAND_VOID`, :data:`HAND_RIDES`).
+alike (see :data:`ROUND_VOID`, :data:`HAND_VOID`, :data:`HAND_RIDES`); what each effect does is
+said in :mod:`lit_compliance.model.round_vocabulary`.
 """
 from __future__ import annotations
 
@@ -15,11 +16,10 @@ from typing import Any, Mapping
 
 from ..load.validation import schema
 from ..model import Irregularity, RulesetModel, RulesetOrModel, model_of
+from ..model.round_vocabulary import EVENT_DESCRIPTIONS, depends_text, effect_text
 from ..model.ruleset import irregularities_of
 from ..suggest import unknown
 from .. import cache
-
-NOT_ADDRESSED = "not addressed by this ruleset"
 
 # Consequence kinds that void the whole round: every wager is returned.
 ROUND_VOID = frozenset({"all_hands_void_reshuffle", "round_void", "misdeal_new_round", "void_and_wagers_returned",
@@ -31,34 +31,6 @@ HAND_DEAD = frozenset({"hand_dead_wagers_lost"})
 # Kinds that make one player's remaining decisions "let it ride".
 HAND_RIDES = frozenset({"treated_as_let_it_ride"})
 PER_SEAT = HAND_VOID | HAND_RIDES | HAND_DEAD
-
-EVENT_DESCRIPTIONS = {
-    "card_face_up_in_deck": "one card found face up in the shoe or deck during the deal",
-    "multiple_cards_face_up_in_deck": "more than one card found face up in the shoe or deck",
-    "card_drawn_in_error_unexposed": "a card drawn in error, its face not exposed",
-    "wrong_card_count": "a player or the community area dealt the wrong number of cards",
-    "community_card_exposed_early": "a community card exposed before the dealer reveals it",
-    "shuffler_malfunction": "the automated shuffler jams, stops or fails to complete a shuffle",
-    "dealing_shoe_malfunction": "the automated dealing shoe jams, stops or fails to deal all cards",
-    "device_unusable": "a shuffler or dealing shoe cannot be used (or another method is to be used)",
-    "stub_count_wrong_misdealt": "the stub count is wrong because an area was misdealt (deck complete)",
-    "stub_count_wrong_not_misdealt": "the stub count is wrong and the cards were not misdealt",
-    "shuffler_count_wrong": "a card-counting shuffler shows the wrong number of cards",
-    "misdeal_noticed_before_handling": "cards dealt incorrectly, noticed before any player handles them",
-    "exposed_card_dealt": "a card exposed during the deal",
-    "cards_to_empty_position": "a hand dealt to a position with no wager",
-    "wager_noncompliant_before_handling": "wagers found non-compliant before the player handles the cards",
-    "wager_noncompliant_after_handling": "wagers found non-compliant after the player handled the cards",
-    "player_absent_cards_unviewed": "a player is absent for a decision and has not viewed the cards",
-    "player_absent_cards_viewed": "a player is absent for a decision after viewing the cards",
-    "player_leaves_table": "a player leaves the table during a round",
-    "collusion_suspected": "players suspected of sharing card information",
-    "prohibited_device": "a prohibited device used",
-    "game_disrupted": "the game disrupted (commotion, fire, robbery...)",
-    "fraud": "a fraudulent act affects the outcome",
-    "improper_cut": "an improper cut found before the deal",
-    "unfit_cards": "cards become unfit for use",
-}
 
 
 class UnknownEvent(ValueError):
@@ -122,8 +94,7 @@ def consequence(ruleset: RulesetOrModel | Mapping[str, Any], event: str) -> dict
         return found[0] | {"cases": []}
     return {
         "id": None, "event": event, "condition": None, "kind": "depends",
-        "text": "depends on the circumstances: " + "; ".join(
-            f"{c['condition'] or c['id']} -> {c['text']}" for c in found),
+        "text": depends_text(found),
         "cite": "; ".join(dict.fromkeys(c["cite"] for c in found)),
         "quote": None, "finding": [], "wagers": None, "effect": None, "effect_text": None, "cases": found,
     }
@@ -148,22 +119,6 @@ def settlement_effect(kind: str) -> str:
     if kind in HAND_RIDES:
         return "hand_rides"
     return "none"
-
-
-def effect_text(effect: str, wagers: str | None = None) -> str:
-    """What an effect does to the round, in words; a void whose wagers the rules leave unstated says so."""
-    if wagers == "not_stated" and effect in ("round_void", "hand_void"):
-        return EFFECT_TEXT[effect].split(":")[0] + ": the rules do not say what happens to the wagers"
-    return EFFECT_TEXT[effect]
-
-
-EFFECT_TEXT = {
-    "round_void": "the round is void: every wager is returned",
-    "hand_void": "the player's hand is void: that player's wagers are returned",
-    "hand_dead": "the player's hand is dead: that player's wagers lose",
-    "hand_rides": "the player's remaining bets ride (treated as let it ride)",
-    "none": "no effect on settlement: the round is settled as dealt",
-}
 
 
 def addressed_matrix(catalogue) -> list[dict]:

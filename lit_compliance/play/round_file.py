@@ -17,13 +17,14 @@ from typing import Any
 from ..poker.cards import CardError, card_name, parse_card
 from ..load.catalogue import Catalogue, CatalogueError, Ruleset
 from .dealing import DealingError, DealingPlan, build_plan, methods, misdeal_message
+from .notes import FirstMethod, LeastReset, MeterUnused, NewestVersion, NoLimitGiven, Rides, RoundAssumption
 from .irregularities import (PER_SEAT, UnknownEvent, by_id, consequence, entry_view, entries,
                              events, normalise_event, settlement_effect)
 from ..load.kinds import wrong_kind
 from ..load.strict_yaml import Document, InputError, Problem, format_path, load_yaml_file, load_yaml_text
 from ..load.validation import schema_problems
 from ..model import ReadingError, as_printed, exact, model_of
-from ..model.vocabulary import ids, money, words
+from ..model.vocabulary import ids, money
 from ..suggest import unknown
 
 ROUND_SCHEMA = "round"
@@ -39,7 +40,7 @@ class PlayerEntry:
     bets: dict[str, Fraction]        # bet1, bet2, bet3
     decisions: dict[str, str]        # bet -> "ride" | "pull" (every bet; fixed bets ride)
     side_wagers: dict[str, Fraction]  # wager id -> stake, in ruleset order
-    decision_note: str | None = None
+    decision_note: Rides | None = None  # why the decisions are not the player's own
 
 
 @dataclass
@@ -70,7 +71,7 @@ class Round:
     six_card_bonus_cards: tuple[int, ...]
     irregularities: list[IrregularityEntry]
     players: list[PlayerEntry]
-    notes: list[str] = field(default_factory=list)
+    notes: list[RoundAssumption] = field(default_factory=list)   # what was assumed where the file is silent
 
     @property
     def void(self) -> bool:
@@ -117,7 +118,7 @@ class _Checker:
         self.data = doc.data
         self.catalogue = catalogue
         self.problems: list[Problem] = []
-        self.notes: list[str] = []
+        self.notes: list[RoundAssumption] = []
         self.unreadable: set[tuple] = set()
 
     def fail(self, path: tuple, message: str) -> None:
@@ -187,7 +188,7 @@ class _Checker:
             self.fail(("version",) if version and "version" in self.data else ("jurisdiction",), str(exc))
             return None
         if not version:
-            self.notes.append(f"no version given: the newest, {rs.ref}, is used")
+            self.notes.append(NewestVersion(rs.ref))
         return rs
 
     def _seats(self, players: list) -> dict[int, int]:
@@ -212,7 +213,7 @@ class _Checker:
             self.fail(("players",), str(exc))
             return None
         if method_id is None:
-            self.notes.append(f"the round file names no dealing method: {words(plan.method_id)}, the ruleset's first, is assumed")
+            self.notes.append(FirstMethod(plan.method_id))
         return plan
 
     # --- irregularities -----------------------------------------------------------------------
@@ -330,7 +331,7 @@ class _Checker:
                 decisions[bid] = "ride"
             elif rides:
                 decisions[bid] = "ride"
-                note = "an irregularity treats this player's bets as let it ride"
+                note = Rides()
             elif choice is None:
                 if not void:
                     self.fail(path + ("decisions",) if "decisions" in p else path,
@@ -434,7 +435,7 @@ class _Checker:
                 needing.append(wid)
         if not needing:
             if meter is not None:
-                self.notes.append("meter given but no wager in play pays from it")
+                self.notes.append(MeterUnused())
                 return exact(meter["amount"]), exact(meter["reset"]) if "reset" in meter else None
             return None, None
         if meter is None:
@@ -452,7 +453,7 @@ class _Checker:
                                                   f"{_amount(least)} [{cite}]")
         elif stated:
             reset, cite = max(stated)
-            self.notes.append(f"meter.reset not given: the ruleset's least reset amount, {_amount(reset)} [{cite}], is used")
+            self.notes.append(LeastReset(reset, cite))
         else:
             self.fail(("meter",), "meter.reset is required: the ruleset states no reset amount for the meter")
             return amount, None
@@ -469,8 +470,7 @@ class _Checker:
         rules = as_printed(self.rs).payout_limits
         if given is None:
             if rules:
-                ids = ", ".join(r.id for r in rules)
-                self.notes.append(f"the round file gives no payout limit: the payout limit rule ({ids}) is not applied")
+                self.notes.append(NoLimitGiven(tuple(r.id for r in rules)))
             return {}
         if not rules:
             self.fail((key,), f"{self.rs.ref} has no payout limit rule to apply this amount to")

@@ -12,6 +12,10 @@ reset amount, is reset to it. A line whose figure is missing cannot be settled: 
 least winning hand and is otherwise unsettleable. Where the ruleset leaves a rule open, the model
 applies a reading; the settlement lists the readings it relied on. Money is exact (``Fraction``)
 and printed to the cent.
+
+What a row (or the round) notes is a typed record of :mod:`.notes` (a kind, and the seat, hand,
+amounts, findings, limit and citation it is about), as is the step that fixes the payment order;
+:func:`settlement_view` says them with :mod:`lit_compliance.model.round_vocabulary`.
 """
 from __future__ import annotations
 
@@ -21,11 +25,14 @@ from typing import Any
 
 from ..model.enums import HandCategory
 from ..model import Envy, Line, Paytable, VoidWagers, Wager, first_line
+from ..model.round_vocabulary import NOT_ADDRESSED, SETTLED_AS_DEALT, note_text, payment_order_text
 from ..model.vocabulary import cents as money
-from ..model.vocabulary import cash, currency_symbol, hand_name, odds, plain, words
+from ..model.vocabulary import currency_symbol, hand_name, odds, plain
 from ..poker.cards import names
 from ..poker.hands import CODE_3, CODE_5, Hand, evaluate3, evaluate5, evaluate6
-from .irregularities import effect_text
+from .notes import (BelowLeast, Capped, EnvyFor, EnvyKind, EnvyOnce, EnvyScaled, EnvyStakesOnly, HandEffect,
+                    MeterShare, MissingFigure, NoLine, NoPaytable, NotLimited, NotOffered, PaymentOrder, RoundNote,
+                    TableHighest, VoidUnstated, WagerNote, Withdrawn)
 from .round_file import Round
 
 DIRECTIONAL = {"clockwise_from_dealer_left": False, "counterclockwise_from_dealer_right": True}
@@ -50,7 +57,7 @@ class SettledWager:
     returned: Fraction | None = Fraction(0)
     meter_paid: Fraction = Fraction(0)
     cite: str = ""
-    notes: list[str] = field(default_factory=list)
+    notes: list[WagerNote] = field(default_factory=list)   # typed records; the views say them
     findings: list[str] = field(default_factory=list)
     trigger_seat: int | None = None
     capped_by: Fraction = Fraction(0)   # what a payout limit took off the win (0: not capped)
@@ -79,9 +86,9 @@ class Settlement:
     meter_after: Fraction | None
     meter_payments: list[dict]
     payment_order: list[int]
-    payment_order_basis: str
+    payment_order_basis: PaymentOrder
     table_highest: tuple[int, Hand] | None
-    notes: list[str]
+    notes: list[RoundNote]            # what reading the round file assumed, and notes from settling it
 
     @property
     def unsettleable(self) -> bool:
@@ -150,7 +157,7 @@ def settle(rnd: Round) -> Settlement:
             rows = _returned_rows(p, wagers, rnd, status)
             for r in rows:
                 if r.outcome == "unsettleable":
-                    notes.append(f"seat {seat}: the rules do not say what a void hand does to the wagers")
+                    notes.append(VoidUnstated(seat))
         else:
             rows = []
             ctx = _Context(rnd, wagers, live, hand_for, highest, meter, model)
@@ -180,7 +187,7 @@ class _Context:
     model: Any = None        # the RulesetModel the round is settled under
 
 
-def _payment_order(model, rnd: Round) -> tuple[list[int], str]:
+def _payment_order(model, rnd: Round) -> tuple[list[int], PaymentOrder]:
     """Seats in the order winners are paid, from the ruleset's round sequence."""
     seats = sorted(p.seat for p in rnd.players)
     meter_wagers = {w.id for w in model.wagers if w.meter is not None}
@@ -189,10 +196,10 @@ def _payment_order(model, rnd: Round) -> tuple[list[int], str]:
     candidates += [s for s in steps if s.step in ("pay_winning_wagers", "settle_base_wagers", "settle_side_wager")
                    and s.order in DIRECTIONAL]
     if not candidates:
-        return seats, "the ruleset fixes no payment order; seats are paid in ascending order"
+        return seats, PaymentOrder()
     step = candidates[0]
     reverse = DIRECTIONAL[step.order]
-    return sorted(seats, reverse=reverse), f"{words(step.step)} {words(step.order)} [{step.cite}]"
+    return sorted(seats, reverse=reverse), PaymentOrder(step.step, step.order, step.cite)
 
 
 def _returned_rows(p, wagers: dict, rnd: Round, status: str) -> list[SettledWager]:
@@ -203,8 +210,7 @@ def _returned_rows(p, wagers: dict, rnd: Round, status: str) -> list[SettledWage
              and (status == "round_void" or i.seat == p.seat)]
     cite = "; ".join(dict.fromkeys(i.view["cite"] for i in cause))
     silent = any(i.view["wagers"] == VoidWagers.NOT_STATED.value for i in cause)
-    why = effect_text(cause[0].effect, "not_stated" if silent else None) + \
-        " (" + ", ".join(i.view["id"] for i in cause) + ")"
+    why = HandEffect(cause[0].effect, silent, tuple(i.view["id"] for i in cause))
     findings = [f for i in cause for f in i.view["finding"]]
     stakes = [("base", bid, stake) for bid, stake in p.bets.items()] + \
              [(wid, None, stake) for wid, stake in p.side_wagers.items()]
@@ -221,7 +227,7 @@ def _lost_rows(p, wagers: dict, rnd: Round) -> list[SettledWager]:
     """The rows of a dead hand: every wager on it loses."""
     cause = [i for i in rnd.irregularities if i.effect == "hand_dead" and i.seat == p.seat]
     cite = "; ".join(dict.fromkeys(i.view["cite"] for i in cause))
-    why = effect_text("hand_dead") + " (" + ", ".join(i.view["id"] for i in cause) + ")"
+    why = HandEffect("hand_dead", False, tuple(i.view["id"] for i in cause))
     findings = [f for i in cause for f in i.view["finding"]]
     stakes = [("base", bid, stake) for bid, stake in p.bets.items()] + \
              [(wid, None, stake) for wid, stake in p.side_wagers.items()]
@@ -237,16 +243,16 @@ def _pay(row: SettledWager, line: Line, meter: _Meter) -> None:
     row.findings.extend(payout.findings)
     if not payout.offered:
         row.outcome, row.returned = "lose", Fraction(0)
-        row.notes.append("the line is marked not offered: it pays nothing")
+        row.notes.append(NotOffered())
         return
     if payout.missing:
         row.outcome, row.returned = "unsettleable", None
-        row.notes.append(f"the paytable's figure for this hand is missing (finding {', '.join(payout.findings)})")
+        row.notes.append(MissingFigure(tuple(payout.findings)))
         return
     row.returned = payout.returns(row.stake, meter.amount)
     if payout.is_meter:
         row.meter_paid = row.returned
-        row.notes.append(f"{_num(payout.value)}% of the meter ({cash(meter.amount, meter.symbol)})")
+        row.notes.append(MeterShare(payout.value, meter.amount, meter.symbol))
     row.outcome = "win"
 
 
@@ -256,20 +262,19 @@ def _settle_on_table(row: SettledWager, wager: Wager, table: Paytable | None, ha
     if table is None:
         # The ruleset has no paytable for this wager: a hand below the least winning hand loses; any
         # other hand cannot be settled from the ruleset.
-        finding = ", ".join(wager.findings) or None
         row.findings.extend(wager.findings)
         below = _below(hand, least[0], row.hand_basis) if least else None
         if below:
             row.outcome, row.returned, row.cite = "lose", Fraction(0), least[1]
-            row.notes.append(f"below the least winning hand, {hand_name(least[0]).lower()}")
+            row.notes.append(BelowLeast(HandCategory(least[0])))
         else:
             row.outcome, row.returned, row.cite = "unsettleable", None, wager.cite
-            row.notes.append("the ruleset has no paytable for this wager" + (f" (finding {finding})" if finding else ""))
+            row.notes.append(NoPaytable(tuple(wager.findings)))
         return
     line = table.line_for(hand)
     if line is None:
         row.outcome, row.returned, row.cite = "lose", Fraction(0), table.cite
-        row.notes.append("no paytable line is satisfied")
+        row.notes.append(NoLine())
         return
     _pay(row, line, meter)
 
@@ -306,7 +311,7 @@ def _base_rows(p, model, wager: Wager, table_id: str | None, ctx: _Context) -> l
                            paytable_name=table.name if table else None, hand_basis=basis.value)
         if p.decisions[bid] == "pull":
             row.outcome, row.returned, row.hand, row.cite = "withdrawn", stake, hand, bets[bid].cite
-            row.notes.append(f"{bets[bid].label} withdrawn: returned to the player")
+            row.notes.append(Withdrawn(bid, bets[bid].label))
         else:
             _settle_on_table(row, wager, table, hand, ctx.meter, least)
         rows.append(row)
@@ -320,9 +325,8 @@ def _side_rows(p, wager: Wager, table_id: str | None, stake: Fraction, ctx: _Con
                        paytable_name=table.name if table else None, hand_basis=basis.value)
     if basis == "table_highest":
         seat, hand = ctx.highest
-        row.notes.append(f"the highest hand at the table is seat {seat}'s "
-                         f"{hand_name(hand.category).lower()}; {len(ctx.rnd.players)} player(s) in the round, "
-                         f"so the {table.name if table else 'missing'} paytable")
+        row.notes.append(TableHighest(seat, hand.category, len(ctx.rnd.players), table.id if table else None,
+                                      table.name if table else None))
     else:
         hand = ctx.hand_for(p, basis)
     _settle_on_table(row, wager, table, hand, ctx.meter, _least(wager, ctx.model))
@@ -347,13 +351,13 @@ def _envy_rows(p, wager: Wager, envy: Envy, table: Paytable, stake: Fraction, ct
         row = SettledWager(wager.id, wager.name, "envy", Fraction(0), paytable=table.id,
                            paytable_name=table.name, hand_basis=basis.value, hand=hand, trigger_seat=other.seat,
                            cite=envy.cite)
-        row.notes.append(f"envy bonus for seat {other.seat}'s {hand_name(hand.category, None).lower()}")
+        row.notes.append(EnvyFor(other.seat, hand.category))
         _envy_amount(row, same, stake, envy, ctx.meter)
         rows.append(row)
     if rows and not envy.per_qualifying_hand:
         paid = [r for r in rows if r.returned is not None]
         keep = max(paid, key=lambda r: (r.returned, -r.trigger_seat)) if paid else rows[0]
-        keep.notes.append(f"one envy bonus per round, not one per qualifying hand [{envy.cite}]")
+        keep.notes.append(EnvyOnce(envy.cite))
         rows = [keep]
     return rows
 
@@ -371,19 +375,17 @@ def _envy_amount(row: SettledWager, lines: list[Line], stake: Fraction, envy: En
         below = [ln for ln in staked if ln.stake <= stake]
         line = below[-1] if below else staked[0]
         scale = stake / line.stake
-        row.notes.append(f"scaled from the {cash(line.stake, meter.symbol)} wager's amount by "
-                         f"{_num(scale)} (envy scales with the wager)")
+        row.notes.append(EnvyScaled(line.stake, scale, meter.symbol))
     else:
         row.line, row.cite = lines[0], lines[0].cite
         row.outcome, row.returned = "unsettleable", None
-        stakes = ", ".join(cash(ln.stake, meter.symbol) for ln in lines)
-        row.notes.append(f"the ruleset gives envy amounts only for wagers of {stakes} and does not scale them")
+        row.notes.append(EnvyStakesOnly(tuple(ln.stake for ln in lines), meter.symbol))
         return
     payout = line.payout
     if payout.is_odds and payout.value is not None:
         row.line, row.cite = line, line.cite
         row.outcome, row.returned = "unsettleable", None
-        row.notes.append(f"an envy payout of kind {payout.kind.value} has no defined meaning")
+        row.notes.append(EnvyKind(payout.kind))
         return
     _pay(row, line, meter)
     if row.outcome == "win" and scale != 1:
@@ -411,19 +413,13 @@ def _apply_limits(rows: list[SettledWager], model, rnd: Round) -> None:
                 r.returned -= cut
                 r.capped_by += cut
                 r.meter_paid = max(Fraction(0), r.meter_paid - cut)
-                r.notes.append(f"win capped: {cash(uncapped, symbol)} by the paytable, {cash(r.net, symbol)} paid; "
-                               f"payout limit {limit.id} caps the wins on {', '.join(limit.applies_to)} at "
-                               f"{cash(cap, symbol)} for one hand [{limit.cite}]")
+                r.notes.append(Capped(uncapped, r.net, symbol, limit.id, tuple(limit.applies_to), cap, limit.cite))
         for r in rows:
             if r.wager in limit.excludes and r.outcome == "win":
-                r.notes.append(f"not subject to payout limit {limit.id} [{limit.cite}]")
+                r.notes.append(NotLimited(limit.id, limit.cite))
 
 
 # --- views ------------------------------------------------------------------------------------
-
-
-def _num(v: Fraction) -> str:
-    return str(v.numerator) if v.denominator == 1 else f"{float(v):g}"
 
 
 def _hand_view(hand: Hand | None, full: bool = True) -> dict | None:
@@ -466,7 +462,7 @@ def _row_view(r: SettledWager, model) -> dict:
         "line": _line_view(r.line), "returned": money(r.returned), "net": money(r.net),
         "capped": None if not r.capped_by else {"uncapped_net": money(r.net + r.capped_by),
                                                  "cut": money(r.capped_by)},
-        "cite": r.cite, "notes": list(r.notes), "findings": list(dict.fromkeys(r.findings)),
+        "cite": r.cite, "notes": [note_text(n) for n in r.notes], "findings": list(dict.fromkeys(r.findings)),
         "readings": readings,
     }
 
@@ -499,9 +495,9 @@ def settlement_view(s: Settlement) -> dict:
         irregularities.append({
             "given": i.given, "event": i.event, "seat": i.seat, "note": i.note,
             "id": v["id"] if v else None, "kind": v["kind"] if v else None,
-            "text": v["text"] if v else "not addressed by this ruleset",
+            "text": v["text"] if v else NOT_ADDRESSED,
             "cite": v["cite"] if v else None, "finding": v["finding"] if v else [],
-            "effect": v["effect_text"] if v else "not addressed by this ruleset: the round is settled as dealt",
+            "effect": v["effect_text"] if v else SETTLED_AS_DEALT,
         })
     readings: dict = {}
     for p in players:
@@ -531,7 +527,7 @@ def settlement_view(s: Settlement) -> dict:
         "payout_limits": {k: money(v) for k, v in rnd.payout_limits.items()},
         "irregularities": irregularities,
         "table_highest": highest,
-        "payment_order": s.payment_order, "payment_order_basis": s.payment_order_basis,
+        "payment_order": s.payment_order, "payment_order_basis": payment_order_text(s.payment_order_basis),
         "meter": None if s.meter_before is None else {
             "before": money(s.meter_before), "after": money(s.meter_after),
             "reset": money(rnd.meter_reset),
@@ -544,5 +540,5 @@ def settlement_view(s: Settlement) -> dict:
                    "unsettleable": sum(p["unsettleable"] for p in players),
                    "unsettled_stake": money(totals["unsettled"])},
         "readings": list(readings.values()),
-        "notes": s.notes,
+        "notes": [note_text(n) for n in s.notes],
     }

@@ -7,7 +7,8 @@ import pytest
 from click.testing import CliRunner
 
 from lit_compliance.cli import main
-from lit_compliance.play.irregularities import (EVENT_DESCRIPTIONS, HAND_RIDES, HAND_VOID, ROUND_VOID, UnknownEvent,
+from lit_compliance.model.round_vocabulary import EVENT_DESCRIPTIONS
+from lit_compliance.play.irregularities import (HAND_RIDES, HAND_VOID, ROUND_VOID, UnknownEvent,
                                            consequence, events, normalise_event)
 from lit_compliance.load.validation import schema
 
