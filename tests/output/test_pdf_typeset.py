@@ -134,9 +134,9 @@ def _families(**where) -> set[str]:
 
 def test_a_pdf_is_set_in_the_bundled_fonts_never_the_machines(sign_pdf):
     """The fonts a PDF embeds are the package's (``fonts/``), or Typst's own where a template asks
-    for one (its monospace, DejaVu Sans Mono: the sign's stamp line, ``raw`` text), never one installed on the machine: asked for a family the
-    machine has and the package does not, Typst falls back to a bundled font, so a PDF is the same
-    on every machine."""
+    for one (its monospace, DejaVu Sans Mono: the sign's stamp line, ``raw`` text), never one
+    installed on the machine: asked for a family the machine has and the package does not, Typst
+    falls back to a bundled font, so a PDF is the same on every machine."""
     from lit_compliance.load.resources import data_dir
 
     bundled = _families(include_system_fonts=False, include_embedded_fonts=False, font_paths=[str(data_dir("fonts"))])
