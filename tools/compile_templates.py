@@ -21,14 +21,17 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=ROOT / "compiled_templates")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
-    from lit_compliance.output.compiled_templates import compile_folder, compiler_environment, signature
+    from lit_compliance.output.compiled_templates import (compile_folder, compiler_environment, signature,
+                                                          typst_compiler_environment)
     from lit_compliance.output.render import environment
+    from lit_compliance.output.typeset import typst_environment
 
     env = compiler_environment(ROOT / "templates")
-    if signature(env) != signature(environment()):
-        raise SystemExit("the compiler's environment differs from the program's (OPTIONS or FILTERS in "
-                         "lit_compliance/output/compiled_templates.py); nothing compiled")
-    names = compile_folder(ROOT / "templates", args.out, env)
+    typst_env = typst_compiler_environment(ROOT / "templates")
+    if signature(env) != signature(environment()) or signature(typst_env) != signature(typst_environment()):
+        raise SystemExit("the compiler's environment differs from the program's (OPTIONS, FILTERS or TYPST_FILTERS "
+                         "in lit_compliance/output/compiled_templates.py); nothing compiled")
+    names = compile_folder(ROOT / "templates", args.out, env, typst_env)
     print(f"compiled {len(names)} templates into {args.out}")
 
 

@@ -6,7 +6,8 @@ small page. A wheel therefore carries every bundled template already compiled
 :func:`compile_folder`); in a source checkout ``python tools/compile_templates.py`` writes the same
 into ``compiled_templates/`` at the project root (ignored by git; ``benchmarks/bench_all.py`` runs it,
 as an install would). The folder belongs to the package, like its modules: nothing is ever read
-from the user's cache that can carry code (see :mod:`lit_compliance.cache`).
+from the user's cache that can carry code (see :mod:`lit_compliance.cache`). The Typst templates
+(PDF output) are compiled too, in an environment like the Typst one (:func:`typst_compiler_environment`).
 
 A compiled template is used only when it was compiled from the very source the program would
 read (its sha256) by the same Jinja with the same settings and filters (:func:`signature`);
@@ -35,8 +36,10 @@ FILTERS = ("odds", "hand", "flag", "refs", "prose", "money", "percent", "md", "w
 
 HEADER = "# lit-compliance compiled template"
 
-#: Typst templates (PDF output) are not compiled ahead: their environment prints values differently.
+#: Typst templates (PDF output): compiled in their own environment (values printed as Typst
+#: literals, :mod:`lit_compliance.output.typeset`), which has two more filters.
 TYPST_SUFFIX = ".typ.j2"
+TYPST_FILTERS = FILTERS + ("typst_string", "macro")
 
 
 def escaped(name: str | None) -> bool:
@@ -112,29 +115,48 @@ class CompiledLoader(jinja2.FileSystemLoader):
         return super().load(environment, name, globals)
 
 
+def _stand_in(*args: Any, **kwargs: Any) -> Any:
+    """The build's stand-in for the program's ``finalize`` and filters (the build has not the package's
+    code): called the same way, and never run. Jinja folds a constant (``{{ none }}``, ``{{ "#"|f }}``)
+    at compile time through them where it can; this refuses, so the compiled code calls the program's
+    own at run time and prints what the template's source prints."""
+    raise jinja2.nodes.Impossible()
+
+
 def compiler_environment(searchpath, finalize: Callable | None = None,
                          filters: dict[str, Callable] | None = None) -> jinja2.Environment:
     """An environment that compiles as the program's does: the same settings, and filters (and
     ``finalize``) called the same way; the build passes stand-ins, as it has not the package's code."""
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(searchpath)), undefined=jinja2.StrictUndefined,
-                             autoescape=escaped, finalize=finalize or (lambda value: value), **OPTIONS)
-    env.filters.update(filters or {name: (lambda value, *args, **kwargs: value) for name in FILTERS})
+                             autoescape=escaped, finalize=finalize or _stand_in, **OPTIONS)
+    env.filters.update(filters or {name: _stand_in for name in FILTERS})
     return env
 
 
-def compile_folder(templates: Path, out: Path, env: jinja2.Environment | None = None) -> list[str]:
-    """Compile every ``*.j2`` template under ``templates`` (but the Typst ones) into ``out`` (made if
-    need be); the names compiled, in order."""
-    env = env or compiler_environment(templates)
-    env_signature = signature(env)
+def typst_compiler_environment(searchpath, finalize: Callable | None = None,
+                               filters: dict[str, Callable] | None = None) -> jinja2.Environment:
+    """An environment that compiles Typst templates (``*.typ.j2``) as the program's Typst environment
+    does (:func:`lit_compliance.output.typeset.typst_environment`): no autoescape, a ``finalize``, the
+    filters called the same way; the build passes stand-ins."""
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(searchpath)), undefined=jinja2.StrictUndefined,
+                             autoescape=False, finalize=finalize or _stand_in, **OPTIONS)
+    env.filters.update(filters or {name: _stand_in for name in TYPST_FILTERS})
+    return env
+
+
+def compile_folder(templates: Path, out: Path, env: jinja2.Environment | None = None,
+                   typst_env: jinja2.Environment | None = None) -> list[str]:
+    """Compile every ``*.j2`` template under ``templates`` into ``out`` (made if need be), the Typst
+    ones (``*.typ.j2``) in ``typst_env``, the others in ``env``; the names compiled, in order."""
+    envs = {False: env or compiler_environment(templates), True: typst_env or typst_compiler_environment(templates)}
+    signatures = {typst: signature(e) for typst, e in envs.items()}
     out.mkdir(parents=True, exist_ok=True)
     names = []
     for path in sorted(templates.rglob("*.j2")):
         name = path.relative_to(templates).as_posix()
-        if name.endswith(TYPST_SUFFIX):  # rendered by their own environment (output/typeset.py), only for a PDF
-            continue
+        typst = name.endswith(TYPST_SUFFIX)
         source = path.read_text(encoding="utf-8")
-        code = env.compile(source, name, str(path), raw=True, defer_init=True)
-        (out / module_file(name)).write_text(_header(name, source, env_signature) + code, encoding="utf-8")
+        code = envs[typst].compile(source, name, str(path), raw=True, defer_init=True)
+        (out / module_file(name)).write_text(_header(name, source, signatures[typst]) + code, encoding="utf-8")
         names.append(name)
     return names

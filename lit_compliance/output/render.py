@@ -21,7 +21,7 @@ from ..model.vocabulary import argument, flag_text, hand_name, ids, money, odds,
 from .. import cache
 
 
-def _compiled_folder():
+def compiled_folder():
     """The templates compiled when the package was built (or by ``tools/compile_templates.py`` in
     a checkout), or None."""
     try:
@@ -48,7 +48,7 @@ class _Environment(jinja2.Environment):
 def environment() -> jinja2.Environment:
     """The Jinja environment: bundled templates, strict undefined, autoescaped HTML and SVG, the vocabulary as filters."""
     env = _Environment(
-        loader=CompiledLoader(str(data_dir("templates")), _compiled_folder()),
+        loader=CompiledLoader(str(data_dir("templates")), compiled_folder()),
         undefined=jinja2.StrictUndefined,
         autoescape=escaped,
         finalize=finalize,

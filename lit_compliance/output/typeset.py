@@ -24,8 +24,8 @@ import jinja2
 
 from .. import cache
 from ..load.resources import data_dir
-from .compiled_templates import OPTIONS
-from .render import environment as html_environment
+from .compiled_templates import OPTIONS, CompiledLoader
+from .render import compiled_folder, environment as html_environment
 from .text_safety import visible
 
 #: ASCII punctuation: each may open Typst markup (``#`` code, ``$`` maths, ``*`` strong, ``_``
@@ -95,9 +95,11 @@ class Drawings:
 
 @cache.remembered(1)
 def typst_environment():
-    """The Jinja environment for ``*.typ.j2`` templates (values made literal by :func:`typst_finalize`)."""
+    """The Jinja environment for ``*.typ.j2`` templates (values made literal by :func:`typst_finalize`);
+    each template from its code compiled when the package was built, where that matches (as the
+    other templates, :mod:`.compiled_templates`)."""
     html = html_environment()
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(data_dir("templates"))),
+    env = jinja2.Environment(loader=CompiledLoader(str(data_dir("templates")), compiled_folder()),
                              undefined=jinja2.StrictUndefined, autoescape=False, finalize=typst_finalize,
                              **OPTIONS)
     env.filters.update(html.filters)

@@ -8,9 +8,10 @@ import jinja2
 
 from lit_compliance.load.resources import data_dir
 from lit_compliance.output.compiled_templates import (OPTIONS, CompiledLoader, compile_folder, compiler_environment,
-                                                      escaped, module_file, signature)
+                                                      escaped, module_file, signature, typst_compiler_environment)
 from lit_compliance.output.render import environment
 from lit_compliance.output.text_safety import finalize
+from lit_compliance.output.typeset import typst_environment, typst_finalize
 
 CONTEXT = {"root": "", "title": "A <title> & more", "crumbs": [{"href": "index.html", "text": "Catalogue"}],
            "t": {"title": "Topic", "description": "What <b> says", "columns": [], "rows": []}}
@@ -33,6 +34,34 @@ def _copy(tmp_path):
 
 def test_the_build_compiles_in_the_programs_environment():
     assert signature(compiler_environment(data_dir("templates"))) == signature(environment())
+    assert signature(typst_compiler_environment(data_dir("templates"))) == signature(typst_environment())
+    assert signature(typst_environment()) != signature(environment())
+
+
+def _typst_environment(templates, compiled) -> jinja2.Environment:
+    """An environment like the program's Typst one (PDF output), reading from ``templates`` and ``compiled``."""
+    env = jinja2.Environment(loader=CompiledLoader(str(templates), compiled), undefined=jinja2.StrictUndefined,
+                             autoescape=False, finalize=typst_finalize, **OPTIONS)
+    env.filters.update(typst_environment().filters)
+    return env
+
+
+def test_a_compiled_typst_template_prints_what_its_source_prints(tmp_path):
+    """The PDF templates are compiled in their own environment: a value is still printed literal
+    (a ruleset's ``#`` or ``<`` never becomes Typst code), as from the source."""
+    templates = _copy(tmp_path)
+    names = compile_folder(templates, tmp_path / "compiled")
+    assert {"placard.typ.j2", "par/par.typ.j2", "par/section.typ.j2", "hold/hold.typ.j2"} <= set(names)
+    (templates / "probe.typ.j2").write_text('#let x = {{ s|typst_string }}\n[{{ v }}] {{ n }} {{ none }}\n')
+    compile_folder(templates, tmp_path / "compiled")
+    compiled = _typst_environment(templates, tmp_path / "compiled")
+    plain = _typst_environment(templates, None)
+    template = compiled.get_template("probe.typ.j2")
+    assert template.filename == str(tmp_path / "compiled" / module_file("probe.typ.j2"))
+    context = {"s": 'say "hi"\n', "v": "#panic(<x>)", "n": 2.5, "none": None}
+    out = template.render(**context)
+    assert out == plain.get_template("probe.typ.j2").render(**context)
+    assert out == '#let x = "say \\"hi\\"\\n"\n[\\#panic\\(\\<x\\>\\)] 2.5 none\n'
 
 
 def test_a_compiled_template_prints_what_its_source_prints(tmp_path):

@@ -104,6 +104,54 @@ def _texts_at(data: bytes) -> list[tuple[str, float, float, float]]:
     return out
 
 
+def _font_families(data: bytes) -> set[str]:
+    """The family of every font a PDF uses, from each font's /BaseFont with the subset tag and the
+    style dropped (``/ABCDEF+DejaVuSans-Bold`` -> ``DejaVuSans``), on every page and in every form
+    the pages draw."""
+    names: set[str] = set()
+
+    def walk(resources, seen: set) -> None:
+        resources = resources.get_object() if resources is not None else {}
+        for font in (resources.get("/Font") or {}).values():
+            names.add(str(font.get_object()["/BaseFont"]))
+        for form in (resources.get("/XObject") or {}).values():
+            form = form.get_object()
+            if id(form) not in seen:
+                seen.add(id(form))
+                walk(form.get("/Resources"), seen)
+
+    for page in pypdf.PdfReader(io.BytesIO(data)).pages:
+        walk(page.get("/Resources"), set())
+    return {name.lstrip("/").split("+")[-1].split("-")[0] for name in names}
+
+
+def _families(**where) -> set[str]:
+    """Font families Typst finds (``typst.Fonts``), as a PDF names them (no spaces)."""
+    import typst
+
+    return {family.replace(" ", "") for family in typst.Fonts(**where).families()}
+
+
+def test_a_pdf_is_set_in_the_bundled_fonts_never_the_machines(sign_pdf):
+    """The fonts a PDF embeds are the package's (``fonts/``), or Typst's own where a template asks
+    for one (its monospace, DejaVu Sans Mono: the sign's stamp line, ``raw`` text), never one
+    installed on the machine: asked for a family the machine has and the package does not, Typst
+    falls back to a bundled font, so a PDF is the same on every machine."""
+    from lit_compliance.load.resources import data_dir
+
+    bundled = _families(include_system_fonts=False, include_embedded_fonts=False, font_paths=[str(data_dir("fonts"))])
+    typsts_own = _families(include_system_fonts=False, include_embedded_fonts=True)
+    machines = _families(include_system_fonts=True, include_embedded_fonts=False) - bundled - typsts_own
+    sign = _font_families(sign_pdf)
+    assert bundled and bundled <= sign <= bundled | typsts_own
+    wanted = sorted(machines)[0] if machines else "LiberationSans"   # a family only the machine may have
+    data = typeset.typeset("#set page(width: 10cm, height: auto)\n#set text(font: " + typeset.string(wanted)
+                           + ")\nHello 123\n")
+    assert _flat(_pages(data)[0]) == "Hello 123"
+    used = _font_families(data)
+    assert used and used <= bundled | typsts_own and wanted not in used
+
+
 def test_sign_pdf_is_one_page_of_the_sheet_size_with_every_line_of_the_schedule(sign_pdf):
     reader = pypdf.PdfReader(io.BytesIO(sign_pdf))
     assert len(reader.pages) == 1
