@@ -68,7 +68,7 @@ def _strategy(r) -> BaseStrategy:
     """The base game's strategy and final hands, typed, from the analysis."""
     return BaseStrategy(
         ride_bet1_share=r.ride1_share, ride_bet2_share=r.ride2_share, bet1=tuple(r.ride3),
-        bet2=tuple(HoldingGroup(name, g["riding"], g["of"], tuple(g["holdings"])) for name, g in r.ride4.items()),
+        bet2=tuple(HoldingGroup(group, g["riding"], g["of"], tuple(g["holdings"])) for group, g in r.ride4.items()),
         rules_bet1=_rules(r.rules["bet1"]), rules_bet2=_rules(r.rules["bet2"]),
         outcomes=tuple((cat, bets, p) for (cat, bets), p in sorted(r.outcomes.items())),
         bet_expectations=tuple(r.bet_expectations), element_of_risk_ridden=r.element_of_risk_ridden,

@@ -60,15 +60,52 @@ def settings_json(settings: PricedAt | None) -> dict:
             "players": settings.players}
 
 
+class HoldingKind(str, Enum):
+    """What tells a holding of the base game apart, for the strategy's lists of holdings that ride."""
+
+    FOUR_OF_A_KIND = "four_of_a_kind"
+    """Four cards of one rank (told apart by nothing more)."""
+    THREE_OF_A_KIND = "three_of_a_kind"
+    """Three cards of one rank, told by that rank."""
+    TWO_PAIR = "two_pair"
+    """Two pairs (told apart by nothing more)."""
+    PAIR = "pair"
+    """One pair, told by its rank."""
+    RANKS = "ranks"
+    """Cards of distinct ranks, told by every rank and whether all share a suit."""
+
+
+@dataclass(frozen=True)
+class Holding:
+    """A holding as the strategy lists it: its kind and the ranks it is told by (2 to 14, the ace
+    14; high to low), and whether its cards all share a suit (a kind of ``RANKS`` only). Words:
+    :func:`~lit_compliance.model.vocabulary.holding_text`."""
+
+    kind: HoldingKind
+    ranks: tuple[int, ...] = ()
+    suited: bool = False
+
+
+class HoldingGroupKind(str, Enum):
+    """The groups bet 2's four-card holdings are counted in."""
+
+    PAIRS = "pairs"
+    """A repeated rank: a pair and better."""
+    FOUR_FLUSH = "four_flush"
+    """Four distinct ranks of one suit."""
+    OTHER = "other"
+    """Four distinct ranks, not all of one suit."""
+
+
 @dataclass(frozen=True)
 class HoldingGroup:
-    """Four-card holdings of one group (pairs and better, four to a flush, other rank sets): how
-    many ride of how many, and the rank patterns that ride, best first."""
+    """Four-card holdings of one group (:class:`HoldingGroupKind`): how many ride of how many, and
+    the holdings that ride, best first."""
 
-    name: str
+    group: HoldingGroupKind
     riding: int
     of: int
-    holdings: tuple[str, ...]
+    holdings: tuple[Holding, ...]
 
 
 @dataclass(frozen=True)
@@ -79,7 +116,7 @@ class BaseStrategy:
 
     ride_bet1_share: Fraction
     ride_bet2_share: Fraction
-    bet1: tuple[str, ...]                       # three-card holdings that ride, best first
+    bet1: tuple[Holding, ...]                   # three-card holdings that ride, best first
     bet2: tuple[HoldingGroup, ...]              # four-card holdings that ride, by group
     rules_bet1: tuple[StrategyRule, ...]
     rules_bet2: tuple[StrategyRule, ...]

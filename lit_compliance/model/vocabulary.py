@@ -306,6 +306,57 @@ def strategy_sentence(rules: Iterable, bet: int) -> str:
     return text
 
 
+# --- the engine's typed answers, said: the strategy's holdings, Cover All's method, where a setting --
+# --- comes from (the records are lit_compliance.gamemath.record's; they hold kinds and numbers) ------
+
+HOLDING_GROUPS = {"pairs": "pairs and better", "four_flush": "four to a flush", "other": "other rank sets"}
+
+
+def rank_letters(ranks: Iterable[int]) -> str:
+    """Ranks (2 to 14, the ace 14) as cards write them, run together: ``(14, 13, 12)`` -> ``AKQ``."""
+    return "".join(RANKS_LOW_TO_HIGH[r - 2] for r in ranks)
+
+
+def holding_text(holding) -> str:
+    """A holding the strategy lists (a :class:`~lit_compliance.gamemath.record.Holding`) in words:
+    ``four of a kind``, ``three 7s``, ``two pair``, ``a pair of Qs``, or its ranks: a three-card
+    holding's with whether it is suited (``AKQ suited``), a four-card holding's bare (its group says
+    its suits: ``KQJT``).
+
+    >>> from types import SimpleNamespace as NS
+    >>> holding_text(NS(kind=NS(value="pair"), ranks=(12,), suited=False))
+    'a pair of Qs'
+    >>> holding_text(NS(kind=NS(value="ranks"), ranks=(14, 13, 12), suited=True))
+    'AKQ suited'
+    """
+    kind = holding.kind.value
+    if kind == "four_of_a_kind":
+        return "four of a kind"
+    if kind == "two_pair":
+        return "two pair"
+    if kind == "three_of_a_kind":
+        return f"three {rank_letters(holding.ranks)}s"
+    if kind == "pair":
+        return f"a pair of {rank_letters(holding.ranks)}s"
+    letters = rank_letters(holding.ranks)
+    if len(holding.ranks) == 3:
+        return letters + (" suited" if holding.suited else " unsuited")
+    return letters
+
+
+def holding_group_text(group) -> str:
+    """A group of bet 2's holdings (a ``HoldingGroupKind``) in words: ``four to a flush``."""
+    return HOLDING_GROUPS[group.value]
+
+
+def holdings_json(base) -> tuple[list[str], dict]:
+    """A base strategy's holdings that ride (a ``BaseStrategy``), as the outputs state them: bet 1's
+    in words, best first; bet 2's by group, with how many ride of how many."""
+    return ([holding_text(h) for h in base.bet1],
+            {holding_group_text(g.group): {"riding": g.riding, "of": g.of,
+                                           "holdings": [holding_text(h) for h in g.holdings]} for g in base.bet2})
+
+
 # --- what a priced paytable's figures rest on (the engine's record: lit_compliance.gamemath.record) --
 
 FIXED_BY_RULES = "fixed by the rules"                   # where a record's stake comes from

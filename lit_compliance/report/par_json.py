@@ -17,7 +17,7 @@ from ..gamemath.par import LEVELS
 from ..gamemath.par_record import BASE_TOTAL, Assumed, Assumption, ParSheet, SheetBody, SheetKind
 from ..gamemath.record import settings_json
 from ..model import Paytable, Wager
-from ..model.vocabulary import priced_note, strategy_rule_json, strategy_sentence
+from ..model.vocabulary import holdings_json, priced_note, strategy_rule_json, strategy_sentence
 from ..model.par_vocabulary import (ENVY_NOTE, LONG_RUN_FORMULA, NO_PAYTABLE_NAME, SENSITIVITY_NOTE,
                                     assumption_text, bands_handle, enumeration_text, hand_text, holds_at,
                                     method_text, outcome_text, pays_text, return_function_text, unit_text)
@@ -167,8 +167,7 @@ def _base(sheet: ParSheet, hands: list[str]) -> dict:
         "final_hands": [{"hand": hand, **{f"bets_{b}": float(Fraction(deals, BASE_TOTAL))
                                           for b, deals in zip((1, 2, 3), row.deals)}}
                         for hand, row in zip(hands, sheet.body.rows)],
-        "strategy_bet1": list(r.bet1),
-        "strategy_bet2": {g.name: {"riding": g.riding, "of": g.of, "holdings": list(g.holdings)} for g in r.bet2},
+        "strategy_bet1": holdings_json(r)[0], "strategy_bet2": holdings_json(r)[1],
         "strategy_rules": {"bet1": [strategy_rule_json(x) for x in r.rules_bet1],
                            "bet2": [strategy_rule_json(x) for x in r.rules_bet2],
                            "bet1_text": strategy_sentence(r.rules_bet1, 1), "bet2_text": strategy_sentence(r.rules_bet2, 2)},

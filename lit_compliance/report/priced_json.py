@@ -11,7 +11,7 @@ from fractions import Fraction
 from ..gamemath.codec import fraction_text
 from ..gamemath.record import (Alternative, AppliedReading, BaseStrategy, PricedPaytable, SideFigures, Status,
                                settings_json)
-from ..model.vocabulary import (alternative_note, hand_name, plain, priced_note, strategy_rule_json,
+from ..model.vocabulary import (alternative_note, hand_name, holdings_json, plain, priced_note, strategy_rule_json,
                                strategy_sentence)
 from ..poker.hands import CATEGORIES_5
 
@@ -60,10 +60,9 @@ def outcome_rows(base: BaseStrategy) -> list[dict]:
 
 
 def _base_details(base: BaseStrategy) -> dict:
+    bet1, bet2 = holdings_json(base)
     return {"ride_bet1_share": float(base.ride_bet1_share), "ride_bet2_share": float(base.ride_bet2_share),
-            "strategy_bet1": list(base.bet1),
-            "strategy_bet2": {g.name: {"riding": g.riding, "of": g.of, "holdings": list(g.holdings)}
-                              for g in base.bet2},
+            "strategy_bet1": bet1, "strategy_bet2": bet2,
             "strategy_rules": {"bet1": [strategy_rule_json(r) for r in base.rules_bet1],
                                "bet2": [strategy_rule_json(r) for r in base.rules_bet2],
                                "bet1_text": strategy_sentence(base.rules_bet1, 1),
