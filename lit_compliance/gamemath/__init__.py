@@ -91,7 +91,7 @@ def _price_cover_all(wager: Wager, table: Paytable, rules: HandRules) -> PricedP
                    missing=tuple(got["missing"]), moments=m,
                    cover_all=CoverAllFigures(players, got["rounds"], None if interval is None else
                                              (float(interval[0]), float(interval[1])), got["exact_rtp"],
-                                             got["method"]),
+                                             got["method"], got["exact_from"]),
                    settings=PricedAt(stake=Fraction(1), stake_from="one unit", players=players))
 
 

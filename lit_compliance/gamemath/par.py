@@ -283,13 +283,9 @@ def _highest(players: int, rules: HandRules):
 
 
 def _method(dist, exact_pairs) -> Method:
-    if dist.exact is not None:
-        return Method.EXACT
-    if exact_pairs is not None:
-        return Method.TAIL_ALIKE
-    if dist.tail is not None:
-        return Method.TAIL_EXACT
-    return Method.SIMULATED if dist.residual is not None else Method.SIMULATED_PLAIN
+    """The distribution's own method, or exact in all where the paytable pays the hands below an
+    exact tail alike."""
+    return Method.TAIL_ALIKE if dist.exact is None and exact_pairs is not None else dist.method
 
 
 def _player_counts(table: Paytable, rules: HandRules, values) -> list[PlayerCount]:

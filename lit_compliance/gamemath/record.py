@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 
-from ..model.enums import WagerKind
+from ..model.enums import HandCategory, WagerKind
 from .codec import decode, encode
 from .moments import Moments
 from .strategy_rule import StrategyRule
@@ -150,17 +150,35 @@ class SideFigures:
     pays_amounts: bool = False                         # some line pays a money amount (not odds)
 
 
+class Method(str, Enum):
+    """How Cover All's distribution of the highest hand (for a number of players) is had; said by
+    :func:`~lit_compliance.model.vocabulary.cover_all_method_text`."""
+
+    EXACT = "exact"
+    """Every deal counted."""
+    SIMULATED = "simulated"
+    """One seeded simulation with control variates."""
+    SIMULATED_PLAIN = "simulated_plain"
+    """One seeded simulation, without control variates."""
+    TAIL_EXACT = "tail_exact"
+    """Exact from a category up; below it simulated."""
+    TAIL_ALIKE = "tail_alike"
+    """Exact from a category up, the paytable paying the hands below alike: exact in all."""
+
+
 @dataclass(frozen=True)
 class CoverAllFigures:
     """Cover All at its number of players; ``rounds`` simulated (0: exact) with its 95% interval of
     the return; the exact return where every deal is counted (the record's return is then its float);
-    how the highest hands' chances were found (``method``, as :mod:`.coverall` says it)."""
+    how the highest hands' chances were found (``method``, exact from the category ``exact_from`` up
+    where only those are exact)."""
 
     players: int
     rounds: int
     interval: tuple[float, float] | None
     exact_return: Fraction | None
-    method: str = ""
+    method: Method = Method.EXACT
+    exact_from: HandCategory | None = None
 
 
 @dataclass(frozen=True)

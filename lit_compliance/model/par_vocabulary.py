@@ -10,7 +10,7 @@ the same way) and reads the record's enums by value, so it needs nothing above t
 """
 from __future__ import annotations
 
-from .vocabulary import hand_name, odds
+from .vocabulary import cover_all_method_text, hand_name, odds, words
 
 ENUMERATION_TEXT = {
     "player_and_community": "all C(52,5) = 2,598,960 five-card hands",
@@ -91,20 +91,10 @@ def assumption_text(a) -> str:
 
 def method_text(count) -> str:
     """How Cover All's distribution for one player count (a ``PlayerCount``) is had."""
-    method = count.method.value
-    if method == "exact":
-        return "exact"
-    simulated = f"simulated, {count.rounds:,} rounds"
-    if method == "simulated_plain":
-        return simulated
-    simulated += " with control variates"
-    if method == "simulated":
-        return simulated
-    category = count.exact_from.replace("_", " ")
-    if method == "tail_exact":
-        return f"exact for {category} and better (every deal counted); the categories below {simulated}"
-    return (f"exact for {category} and better, every deal counted "
-            "(the hands below, which this paytable pays alike, are not told apart)")
+    if count.method.value == "tail_alike":
+        return (f"exact for {words(count.exact_from)} and better, every deal counted "
+                "(the hands below, which this paytable pays alike, are not told apart)")
+    return cover_all_method_text(count, exact="exact")
 
 
 def enumeration_text(kind: str, table, body) -> str:

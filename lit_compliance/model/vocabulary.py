@@ -357,6 +357,29 @@ def holdings_json(base) -> tuple[list[str], dict]:
                                            "holdings": [holding_text(h) for h in g.holdings]} for g in base.bet2})
 
 
+def cover_all_method_text(figures, exact: str = "exact: every deal counted") -> str:
+    """How Cover All's chances of the highest hand were had, in words, from a record that carries
+    the method (a ``Method``), the rounds simulated and the category the figures are exact from
+    (Cover All's figures, or a PAR sheet's count of players); ``exact`` says an exact method.
+
+    >>> from types import SimpleNamespace as NS
+    >>> cover_all_method_text(NS(method=NS(value="simulated"), rounds=200000, exact_from=None))
+    'simulated, 200,000 rounds with control variates'
+    >>> cover_all_method_text(NS(method=NS(value="tail_alike"), rounds=0, exact_from="three_of_a_kind")).split(" (")[0]
+    'exact: every deal counted for three of a kind and better'
+    """
+    method = figures.method.value
+    if method == "exact":
+        return exact
+    if method == "tail_alike":
+        return (f"exact: every deal counted for {words(figures.exact_from)} and better "
+                "(the highest hands below, which this paytable pays alike, are not told apart)")
+    simulated = f"simulated, {figures.rounds:,} rounds" + ("" if method == "simulated_plain" else " with control variates")
+    if method == "tail_exact":
+        return f"exact for {words(figures.exact_from)} and better (every deal counted); the categories below {simulated}"
+    return simulated
+
+
 # --- what a priced paytable's figures rest on (the engine's record: lit_compliance.gamemath.record) --
 
 FIXED_BY_RULES = "fixed by the rules"                   # where a record's stake comes from
@@ -369,7 +392,7 @@ def _hands(hands: Iterable[str]) -> str:
 
 
 def _cover_all_note(c) -> str:
-    text = f"{c.players} player(s); every player holds a hand, the dealer none; 1-unit stake; {c.method}"
+    text = f"{c.players} player(s); every player holds a hand, the dealer none; 1-unit stake; {cover_all_method_text(c)}"
     if c.rounds:
         lo, hi = c.interval
         text += (f", seed fixed, 95% interval of the return {percent(lo, 4)} to {percent(hi, 4)}"
