@@ -16,8 +16,10 @@ from enum import Enum
 from fractions import Fraction
 
 from ..model.enums import HandCategory, WagerKind
+from ..model.vocabulary import setting_source_text
 from .codec import decode, encode
 from .moments import Moments
+from .settings import SettingSource
 from .strategy_rule import StrategyRule
 
 
@@ -41,9 +43,9 @@ class PricedAt:
     """Where a price holds: the meter, the amount wagered, the players (None: plays no part)."""
 
     meter: Fraction | None = None
-    meter_from: str | None = None
+    meter_from: SettingSource | None = None
     stake: Fraction | None = None
-    stake_from: str | None = None
+    stake_from: SettingSource | None = None
     players: int | None = None
 
 
@@ -55,8 +57,10 @@ def settings_json(settings: PricedAt | None) -> dict:
     settings). The PAR sheet carries it as the record's; every JSON view states it so."""
     if settings is None:
         return {}
-    return {"meter": None if settings.meter is None else float(settings.meter), "meter_from": settings.meter_from,
-            "stake": None if settings.stake is None else float(settings.stake), "stake_from": settings.stake_from,
+    return {"meter": None if settings.meter is None else float(settings.meter),
+            "meter_from": setting_source_text(settings.meter_from),
+            "stake": None if settings.stake is None else float(settings.stake),
+            "stake_from": setting_source_text(settings.stake_from),
             "players": settings.players}
 
 
@@ -214,7 +218,7 @@ class PricedPaytable:
     wager_kind: WagerKind
     wager_name: str
     paytable_id: str | None
-    paytable_name: str
+    paytable_name: str | None            # None: the source prints no paytable (said: vocabulary.paytable_title)
     status: Status
     house_edge: Fraction | None
     return_to_player: Fraction | None

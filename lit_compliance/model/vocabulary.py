@@ -380,10 +380,50 @@ def cover_all_method_text(figures, exact: str = "exact: every deal counted") -> 
     return simulated
 
 
+NO_PAYTABLE_NAME = "(no paytable in the source)"
+
+
+def paytable_title(name: str | None) -> str:
+    """A priced paytable's name as the outputs state it (a record of a wager whose source prints no
+    paytable has none)."""
+    return NO_PAYTABLE_NAME if name is None else name
+
+
+# How a setting a price holds at was decided (a ``SettingSource``, by value), in words
+SETTING_SOURCES = {
+    "as_given": "as given",
+    "least_reset": "the least reset the rules allow",
+    "fixed_by_rules": "fixed by the rules",
+    "per_dollar": "not stated by the rules: priced per $1",
+    "one_unit": "one unit",
+    "meter_option": "given with --meter",
+    "reset_option": "the reset given with --reset",
+    "meter_asked": "the meter asked for (--meter)",
+    "as_shown": "as shown",
+    "win_per_hour_bet": "the bet the win per hour assumes",
+    "configured_reset": "the configured reset",
+    "configured_minimum": "the configured minimum bet",
+    "configured_maximum": "the configured maximum bet",
+    "reset_given": "the reset given",
+    "least_stake_given": "the least stake given",
+    "amount_asked": "the amount asked for",
+    "period_mean_meter": "the period's mean meter, from the results",
+    "period_average_bet": "the period's average bet",
+}
+
+
+def setting_source_text(source) -> str | None:
+    """How a setting was decided (a ``SettingSource``), in words; None for none.
+
+    >>> from types import SimpleNamespace as NS
+    >>> setting_source_text(NS(value="least_reset")), setting_source_text(None)
+    ('the least reset the rules allow', None)
+    """
+    return None if source is None else SETTING_SOURCES[source.value]
+
+
 # --- what a priced paytable's figures rest on (the engine's record: lit_compliance.gamemath.record) --
 
-FIXED_BY_RULES = "fixed by the rules"                   # where a record's stake comes from
-PER_DOLLAR = "not stated by the rules: priced per $1"
 ZERO_EV_RIDDEN_NOTE = "same return; the zero-expectation holdings ride, so more is in action"
 
 
@@ -407,18 +447,18 @@ def _side_note(record) -> str:
         notes.append(f"figures missing in the source for: {_hands(record.missing)} (no edge can be stated)")
     if side.meter is not None:
         if at.meter is not None:
-            notes.append(f"at the meter {money(at.meter)} ({at.meter_from})")
+            notes.append(f"at the meter {money(at.meter)} ({setting_source_text(at.meter_from)})")
         else:
             f = side.meter
             notes.append("no meter fixed by the rules: the return is a function of the meter "
                          f"({percent(f.without_meter, 4)} plus {percent(f.per_meter_dollar, 6)} per $1 of meter; "
                          f"break-even meter {money(float(f.break_even))})")
-        if at.stake_from == PER_DOLLAR:
+        if at.stake_from is not None and at.stake_from.value == "per_dollar":
             notes.append("stake not stated; priced per $1")
     elif side.pays_amounts and side.rtp_by_stake:
         notes.append("money amounts on a wager the source does not state; priced at a $1 wager")
-    elif side.pays_amounts and at.stake and at.stake_from != FIXED_BY_RULES:
-        notes.append(f"money amounts priced at a {money(at.stake)} wager ({at.stake_from})")
+    elif side.pays_amounts and at.stake and (at.stake_from is None or at.stake_from.value != "fixed_by_rules"):
+        notes.append(f"money amounts priced at a {money(at.stake)} wager ({setting_source_text(at.stake_from)})")
     if side.envy_per_other_player:
         notes.append("the envy bonus adds an expected amount per other player at the table (per stake level; "
                      "see the PAR sheet); not in the return above")

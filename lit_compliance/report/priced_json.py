@@ -11,7 +11,7 @@ from fractions import Fraction
 from ..gamemath.codec import fraction_text
 from ..gamemath.record import (Alternative, AppliedReading, BaseStrategy, PricedPaytable, SideFigures, Status,
                                settings_json)
-from ..model.vocabulary import (alternative_note, hand_name, holdings_json, plain, priced_note, strategy_rule_json,
+from ..model.vocabulary import (alternative_note, hand_name, holdings_json, paytable_title, plain, priced_note, strategy_rule_json,
                                strategy_sentence)
 from ..poker.hands import CATEGORIES_5
 
@@ -121,7 +121,7 @@ def priced_json(record: PricedPaytable) -> dict:
     """The record as the JSON outputs state it."""
     return {
         "wager_id": record.wager_id, "wager_kind": record.wager_kind.value, "wager_name": record.wager_name,
-        "paytable_id": record.paytable_id, "paytable_name": record.paytable_name, "status": record.status.value,
+        "paytable_id": record.paytable_id, "paytable_name": paytable_title(record.paytable_name), "status": record.status.value,
         "house_edge": _f(record.house_edge), "return_to_player": _f(record.return_to_player),
         "hit_frequency": _f(record.hit_frequency), "element_of_risk": _f(record.element_of_risk),
         "average_bets": _f(record.average_bets), "note": priced_note(record), "exact": _exact(record),
