@@ -18,8 +18,8 @@ from ..model.hand_rankings import Ranking
 from ..model.paytable import Line, Paytable
 from ..model.sections import DealingMethod, Sections
 from ..model.wager import Wager
-from ..model.vocabulary import (currency_symbol, flag_text, hand_name, money, odds, percent, priced_note, setting_source_text,
-                               removed_text, status_sentence)
+from ..model.vocabulary import (currency_symbol, flag_text, hand_name, money, odds, percent, priced_note,
+                               removed_text, setting_source_text, status_sentence)
 from ..gamemath.record import settings_json
 from ..table.configured import finding_note
 from ..load.fingerprint import ruleset_json

@@ -158,6 +158,7 @@ def _count(c) -> dict:
 def _base(sheet: ParSheet, hands: list[str]) -> dict:
     """The base game's per-bet figures and strategy: the priced record's."""
     record, r = sheet.priced, sheet.priced.base
+    bet1, bet2 = holdings_json(r)
     return {
         "bet_expectations": [float(e) for e in r.bet_expectations],
         "bet_expectations_exact": [fraction_text(e) for e in r.bet_expectations],
@@ -167,7 +168,7 @@ def _base(sheet: ParSheet, hands: list[str]) -> dict:
         "final_hands": [{"hand": hand, **{f"bets_{b}": float(Fraction(deals, BASE_TOTAL))
                                           for b, deals in zip((1, 2, 3), row.deals)}}
                         for hand, row in zip(hands, sheet.body.rows)],
-        "strategy_bet1": holdings_json(r)[0], "strategy_bet2": holdings_json(r)[1],
+        "strategy_bet1": bet1, "strategy_bet2": bet2,
         "strategy_rules": {"bet1": [strategy_rule_json(x) for x in r.rules_bet1],
                            "bet2": [strategy_rule_json(x) for x in r.rules_bet2],
                            "bet1_text": strategy_sentence(r.rules_bet1, 1), "bet2_text": strategy_sentence(r.rules_bet2, 2)},
