@@ -92,6 +92,7 @@ def _paytable_figures(wager, table, rules) -> dict:
     from lit_compliance.gamemath.coverall import price_cover_all
     from lit_compliance.gamemath.side import atoms_for, envy_per_other_player, price_over_atoms
 
+    from lit_compliance.model.vocabulary import holding_group_text, holding_text
     from lit_compliance.report.priced_json import priced_json
 
     result = price_paytable(wager, table, rules)
@@ -109,8 +110,9 @@ def _paytable_figures(wager, table, rules) -> dict:
                 out[name] = _q(getattr(r, name))
             out["bet_expectations"] = [_q(x) for x in r.bet_expectations]
             out["outcomes"] = {f"{c}/{b}": _q(p) for (c, b), p in sorted(r.outcomes.items())}
-            out["strategy_bet1"] = r.ride3
-            out["strategy_bet2"] = r.ride4
+            out["strategy_bet1"] = [holding_text(h) for h in r.ride3]
+            out["strategy_bet2"] = {holding_group_text(group): {**g, "holdings": [holding_text(h) for h in g["holdings"]]}
+                                    for group, g in r.ride4.items()}
     elif table.hand_basis == "table_highest":
         got = price_cover_all(table, table.players or 1, rules)
         out["cover_all"] = {"exact_rtp": _q(got["exact_rtp"]), "rtp_float": repr(got["rtp"]),

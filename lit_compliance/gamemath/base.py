@@ -18,9 +18,9 @@ from math import comb
 import numpy as np
 
 from ..model.enums import HandCategory
-from ..poker.cards import RANK_LETTERS
 from ..poker.hands import CATEGORIES_5, IMPLIED, HandRules
 from ..model import Paytable
+from .record import Holding, HoldingGroupKind, HoldingKind
 from .strategy import derive
 from .tables import Atom, base_classes
 
@@ -39,8 +39,8 @@ class BaseResult:
     element_of_risk_ridden: Fraction
     outcomes: dict = field(default_factory=dict)  # (category, bets riding) -> probability
     bet_expectations: tuple = ()                   # expectation of bets 1, 2 and 3 (pulled counts 0)
-    ride3: list = field(default_factory=list)      # readable three-card holdings that ride
-    ride4: dict = field(default_factory=dict)      # readable summary of four-card holdings that ride
+    ride3: list = field(default_factory=list)      # three-card holdings that ride (Holding), best first
+    ride4: dict = field(default_factory=dict)      # four-card holdings that ride, by HoldingGroupKind
     rules: dict = field(default_factory=dict)      # the strategy in rule form (:mod:`.strategy`), bet1 and bet2
 
 
@@ -151,52 +151,49 @@ def strategy_rules(t, e3: np.ndarray, e4: np.ndarray, m: np.ndarray, rules: Hand
     return {"bet1": bet1, "bet2": bet2}
 
 
-def _word(ranks: list[int]) -> str:
-    return "".join(RANK_LETTERS[r] for r in ranks)
-
-
 def _shape_rank(ranks: list[int]) -> int:
     counts = Counter(ranks)
     return max(counts, key=lambda r: (counts[r], r)) + 100 * (max(counts.values()) - 1) \
         + 50 * (sorted(counts.values()) == [1, 2, 2] or sorted(counts.values()) == [2, 2])
 
 
-def _shape(ranks: list[int]) -> str:
-    """'three 7s', 'two pair', 'a pair of Qs' for a holding with repeated ranks."""
+def _shape(ranks: list[int]) -> Holding:
+    """A holding with repeated ranks as the strategy tells it: four of a kind, three of a rank, two
+    pair, a pair of a rank (said 'three 7s', 'two pair', 'a pair of Qs')."""
     counts = Counter(ranks)
     top = max(counts, key=lambda r: (counts[r], r))
     if counts[top] == 4:
-        return "four of a kind"
+        return Holding(HoldingKind.FOUR_OF_A_KIND)
     if counts[top] == 3:
-        return f"three {RANK_LETTERS[top]}s"
+        return Holding(HoldingKind.THREE_OF_A_KIND, (top,))
     if sum(1 for n in counts.values() if n == 2) == 2:
-        return "two pair"
-    return f"a pair of {RANK_LETTERS[top]}s"
+        return Holding(HoldingKind.TWO_PAIR)
+    return Holding(HoldingKind.PAIR, (top,))
 
 
-def _describe3(sets: np.ndarray) -> list[str]:
+def _describe3(sets: np.ndarray) -> list[Holding]:
     """Three-card holdings that ride (a set of each riding class), by ranks and whether all three
-    share a suit."""
+    share a suit, best first: repeated ranks, then suited, then unsuited, each by rank."""
     ranks = np.sort(sets // 4 + 2, axis=1)[:, ::-1].astype(np.int64)       # high to low
     suits = sets % 4
     suited = (suits == suits[:, :1]).all(axis=1)
     keys = np.unique(((ranks[:, 0] * 15 + ranks[:, 1]) * 15 + ranks[:, 2]) * 2 + suited)
-    out = set()
+    out: dict = {}   # holding -> its place (distinct holdings have distinct places)
     for key in keys.tolist():  # one entry per distinct (ranks, suited): a few hundred at most
         rest, is_suited = divmod(key, 2)
         ranks3 = [rest // 225, rest // 15 % 15, rest % 15]
         if len(set(ranks3)) < 3:
-            out.add((0, (-_shape_rank(ranks3),), _shape(ranks3)))
+            out[_shape(ranks3)] = (0, (-_shape_rank(ranks3),))
         else:
-            out.add((1 if is_suited else 2, tuple(-r for r in ranks3),
-                     f"{_word(ranks3)}{' suited' if is_suited else ' unsuited'}"))
-    return [text for *_, text in sorted(out)]
+            out[Holding(HoldingKind.RANKS, tuple(ranks3), bool(is_suited))] = (1 if is_suited else 2,
+                                                                               tuple(-r for r in ranks3))
+    return sorted(out, key=out.__getitem__)
 
 
 _LABELS4: list = []  # [(the class representatives, their labels)]: one array serves every ranking rule
 
 
-def _labels4_of(sets: np.ndarray) -> tuple[np.ndarray, np.ndarray, list[str], list[str]]:
+def _labels4_of(sets: np.ndarray) -> tuple[np.ndarray, np.ndarray, list[HoldingGroupKind], list[Holding]]:
     """:func:`_labels4`, remembered for the representatives array last asked about."""
     for known, labels in _LABELS4:
         if known is sets:
@@ -206,13 +203,13 @@ def _labels4_of(sets: np.ndarray) -> tuple[np.ndarray, np.ndarray, list[str], li
     return labels
 
 
-def _labels4(sets: np.ndarray) -> tuple[np.ndarray, np.ndarray, list[str], list[str]]:
-    """For each four-card set: its group code and label id; plus the group and label names.
+def _labels4(sets: np.ndarray) -> tuple[np.ndarray, np.ndarray, list[HoldingGroupKind], list[Holding]]:
+    """For each four-card set: its group code and label id; plus the groups and the holdings by label id.
 
     Groups: 0 a repeated rank, 1 four to a flush, 2 any other rank set. Label ids are ordered so
     that sorting them lists holdings best first.
     """
-    groups = ["pairs and better", "four to a flush", "other rank sets"]
+    groups = [HoldingGroupKind.PAIRS, HoldingGroupKind.FOUR_FLUSH, HoldingGroupKind.OTHER]
     ranks = np.sort(sets // 4 + 2, axis=1)[:, ::-1].astype(np.int64)        # high to low
     repeated = (ranks[:, 1:] == ranks[:, :-1]).any(axis=1)
     suits = sets % 4
@@ -227,22 +224,22 @@ def _labels4(sets: np.ndarray) -> tuple[np.ndarray, np.ndarray, list[str], list[
         if g == 0:
             entries.append((g, -_shape_rank(rs), _shape(rs)))
         else:
-            entries.append((g, tuple(-r for r in rs), _word(rs)))
+            entries.append((g, tuple(-r for r in rs), Holding(HoldingKind.RANKS, tuple(rs), g == 1)))
     order = sorted(range(len(entries)), key=lambda i: entries[i][:2])
     position = np.empty(len(entries), dtype=np.int32)
     position[order] = np.arange(len(entries), dtype=np.int32)
-    names = [entries[i][2] for i in order]
-    return group_of, position[inverse.ravel()], groups, names
+    holdings = [entries[i][2] for i in order]
+    return group_of, position[inverse.ravel()], groups, holdings
 
 
 def _describe4(ride2: np.ndarray, sets: np.ndarray, weight: np.ndarray) -> dict:
     """Four-card holdings that ride, summarised: paying pairs, four-flushes, and rank sets. ``sets``
     holds a set of each class, ``weight`` how many sets the class has, ``ride2`` whether it rides."""
-    group_of, label_of, groups, names = _labels4_of(sets)
+    group_of, label_of, groups, holdings = _labels4_of(sets)
     out = {}
-    for g, name in enumerate(groups):
+    for g, group in enumerate(groups):
         in_group = group_of == g
         riding = in_group & ride2
-        out[name] = {"riding": int(weight[riding].sum()), "of": int(weight[in_group].sum()),
-                     "holdings": list(dict.fromkeys(names[i] for i in np.unique(label_of[riding])))}
+        out[group] = {"riding": int(weight[riding].sum()), "of": int(weight[in_group].sum()),
+                     "holdings": list(dict.fromkeys(holdings[i] for i in np.unique(label_of[riding])))}
     return out

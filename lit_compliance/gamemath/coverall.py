@@ -29,6 +29,7 @@ from ..poker.hands import CATEGORIES_5, IMPLIED, HandRules
 from ..poker.vectorised import colex_index, table5
 from ..model import Paytable
 from .moments import moments
+from .record import Method
 from .tables import Atom, five_card_counts
 from .. import cache
 
@@ -42,7 +43,7 @@ class HighestHand:
     rounds: int                  # 0 when exact
     exact: list[Fraction] | None
     residual: list[list[Fraction]] | None = None   # control-variate residual covariance per round (simulated only)
-    method: str = "exact"
+    method: Method = Method.EXACT        # EXACT, SIMULATED (control variates), SIMULATED_PLAIN or TAIL_EXACT
     tail: list[Fraction] | None = None   # exact chances of the categories tail_from and better, where only they are
     tail_from: int = 0
 
@@ -275,7 +276,7 @@ def highest_hand(players: int, rules: HandRules, rounds: int = SIMULATED_ROUNDS,
             hand = np.sort(np.hstack([deals[:, 2 + 3 * p: 5 + 3 * p], community]), axis=1)
             np.maximum(best, lookup[colex_index(hand)], out=best)
         best_counts += np.bincount(best, minlength=len(CATEGORIES_5))
-    return HighestHand([int(c) / rounds for c in best_counts], rounds, None, None, f"simulated, {rounds:,} rounds")
+    return HighestHand([int(c) / rounds for c in best_counts], rounds, None, None, Method.SIMULATED_PLAIN)
 
 
 @cache.remembered(4)
@@ -310,20 +311,19 @@ def from_shipped(players: int, shipped: dict, solved: tuple | None = None) -> Hi
     sums, cross = shipped["simulated"][players]
     tail = shipped["tail"].get(players)
     estimate, residual = solved or cv_distribution(players, shipped["rounds"], sums, cross, shipped["exact"])
-    method = f"simulated, {shipped['rounds']:,} rounds with control variates"
     if tail is None:
-        return HighestHand([float(p) for p in estimate], shipped["rounds"], None, residual, method)
+        return HighestHand([float(p) for p in estimate], shipped["rounds"], None, residual, Method.SIMULATED)
     low = tail["from"]
     exact_tail = tail_fractions(tail)
     below = float(sum(estimate[low - 1:]) - sum(exact_tail))
     probabilities = [float(p) for p in estimate[:low - 1]] + [below] + [float(p) for p in exact_tail]
-    return HighestHand(probabilities, shipped["rounds"], None, residual,
-                       f"exact for {CATEGORIES_5[low].replace('_', ' ')} and better (every deal counted); the "
-                       f"categories below {method}", exact_tail, low)
+    return HighestHand(probabilities, shipped["rounds"], None, residual, Method.TAIL_EXACT, exact_tail, low)
 
 
 def price_cover_all(table: Paytable, players: int, rules: HandRules) -> dict:
-    """Return per unit, hit frequency and (when simulated) a 95% interval for the return."""
+    """Return per unit, hit frequency and (when simulated) a 95% interval for the return; how the
+    chances were had (``method``, a :class:`~.record.Method`, with ``exact_from``, the category from
+    which they are exact where only those are)."""
     dist = highest_hand(players, rules)
     values: list[Fraction] = [Fraction(0)] * len(CATEGORIES_5)
     paid = np.zeros(len(CATEGORIES_5), dtype=bool)
@@ -344,19 +344,20 @@ def price_cover_all(table: Paytable, players: int, rules: HandRules) -> dict:
     pairs = dist.exact_pairs(values, [bool(x) for x in paid])
     if dist.exact is not None:
         return {"rtp": rtp, "hit": hit, "interval": None, "rounds": 0, "missing": missing,
-                "method": "exact: every deal counted", "exact_rtp": sum((p * v for p, v in pairs), Fraction(0))}
+                "method": Method.EXACT, "exact_from": None,
+                "exact_rtp": sum((p * v for p, v in pairs), Fraction(0))}
     if pairs is not None:
         # the paytable treats every category below the exact tail alike, so their sum, exact, is all it needs
         exact_hit = (pairs[0][0] if paid[0] else Fraction(0)) + sum(
             (p for p, ok in zip(dist.tail, paid[dist.tail_from:]) if ok), Fraction(0))
         exact_rtp = sum((p * v for p, v in pairs), Fraction(0))
         return {"rtp": float(exact_rtp), "hit": float(exact_hit), "interval": None, "rounds": 0,
-                "missing": missing, "exact_rtp": exact_rtp,
-                "method": f"exact: every deal counted for {CATEGORIES_5[dist.tail_from].replace('_', ' ')} and "
-                          "better (the highest hands below, which this paytable pays alike, are not told apart)"}
+                "missing": missing, "exact_rtp": exact_rtp, "method": Method.TAIL_ALIKE,
+                "exact_from": CATEGORIES_5[dist.tail_from]}
     half = dist.half_width(values)
     return {"rtp": rtp, "hit": hit, "interval": (rtp - half, rtp + half), "rounds": dist.rounds,
-            "missing": missing, "method": dist.method, "exact_rtp": None}
+            "missing": missing, "method": dist.method, "exact_rtp": None,
+            "exact_from": CATEGORIES_5[dist.tail_from] if dist.tail is not None else None}
 
 
 def cover_all_moments(table: Paytable, players: int, rules: HandRules):

@@ -20,7 +20,7 @@ from enum import Enum
 from fractions import Fraction
 
 from .codec import decode, encode
-from .record import PricedPaytable, Status
+from .record import Method, PricedPaytable, Status
 
 #: Deals of the base game: the player's three cards, then the two community cards in order.
 BASE_TOTAL = 22_100 * 49 * 48
@@ -87,21 +87,6 @@ class Assumed(str, Enum):
     """The base game is priced for whole odds only; ``hands`` are not."""
     BASE_MISSING = "base_missing"
     """The base game lacks figures for ``hands``: no strategy."""
-
-
-class Method(str, Enum):
-    """How Cover All's distribution for a player count is had."""
-
-    EXACT = "exact"
-    """Every deal counted."""
-    SIMULATED = "simulated"
-    """One seeded simulation with control variates."""
-    SIMULATED_PLAIN = "simulated_plain"
-    """One seeded simulation, without control variates."""
-    TAIL_EXACT = "tail_exact"
-    """Exact from a category up; below it simulated."""
-    TAIL_ALIKE = "tail_alike"
-    """Exact from a category up, the paytable paying the hands below alike: exact in all."""
 
 
 @dataclass(frozen=True)

@@ -15,9 +15,11 @@ from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 
-from ..model.enums import WagerKind
+from ..model.enums import HandCategory, WagerKind
+from ..model.vocabulary import setting_source_text
 from .codec import decode, encode
 from .moments import Moments
+from .settings import SettingSource
 from .strategy_rule import StrategyRule
 
 
@@ -41,9 +43,9 @@ class PricedAt:
     """Where a price holds: the meter, the amount wagered, the players (None: plays no part)."""
 
     meter: Fraction | None = None
-    meter_from: str | None = None
+    meter_from: SettingSource | None = None
     stake: Fraction | None = None
-    stake_from: str | None = None
+    stake_from: SettingSource | None = None
     players: int | None = None
 
 
@@ -55,20 +57,59 @@ def settings_json(settings: PricedAt | None) -> dict:
     settings). The PAR sheet carries it as the record's; every JSON view states it so."""
     if settings is None:
         return {}
-    return {"meter": None if settings.meter is None else float(settings.meter), "meter_from": settings.meter_from,
-            "stake": None if settings.stake is None else float(settings.stake), "stake_from": settings.stake_from,
+    return {"meter": None if settings.meter is None else float(settings.meter),
+            "meter_from": setting_source_text(settings.meter_from),
+            "stake": None if settings.stake is None else float(settings.stake),
+            "stake_from": setting_source_text(settings.stake_from),
             "players": settings.players}
+
+
+class HoldingKind(str, Enum):
+    """What tells a holding of the base game apart, for the strategy's lists of holdings that ride."""
+
+    FOUR_OF_A_KIND = "four_of_a_kind"
+    """Four cards of one rank (told apart by nothing more)."""
+    THREE_OF_A_KIND = "three_of_a_kind"
+    """Three cards of one rank, told by that rank."""
+    TWO_PAIR = "two_pair"
+    """Two pairs (told apart by nothing more)."""
+    PAIR = "pair"
+    """One pair, told by its rank."""
+    RANKS = "ranks"
+    """Cards of distinct ranks, told by every rank and whether all share a suit."""
+
+
+@dataclass(frozen=True)
+class Holding:
+    """A holding as the strategy lists it: its kind and the ranks it is told by (2 to 14, the ace
+    14; high to low), and whether its cards all share a suit (a kind of ``RANKS`` only). Words:
+    :func:`~lit_compliance.model.vocabulary.holding_text`."""
+
+    kind: HoldingKind
+    ranks: tuple[int, ...] = ()
+    suited: bool = False
+
+
+class HoldingGroupKind(str, Enum):
+    """The groups bet 2's four-card holdings are counted in."""
+
+    PAIRS = "pairs"
+    """A repeated rank: a pair and better."""
+    FOUR_FLUSH = "four_flush"
+    """Four distinct ranks of one suit."""
+    OTHER = "other"
+    """Four distinct ranks, not all of one suit."""
 
 
 @dataclass(frozen=True)
 class HoldingGroup:
-    """Four-card holdings of one group (pairs and better, four to a flush, other rank sets): how
-    many ride of how many, and the rank patterns that ride, best first."""
+    """Four-card holdings of one group (:class:`HoldingGroupKind`): how many ride of how many, and
+    the holdings that ride, best first."""
 
-    name: str
+    group: HoldingGroupKind
     riding: int
     of: int
-    holdings: tuple[str, ...]
+    holdings: tuple[Holding, ...]
 
 
 @dataclass(frozen=True)
@@ -79,7 +120,7 @@ class BaseStrategy:
 
     ride_bet1_share: Fraction
     ride_bet2_share: Fraction
-    bet1: tuple[str, ...]                       # three-card holdings that ride, best first
+    bet1: tuple[Holding, ...]                   # three-card holdings that ride, best first
     bet2: tuple[HoldingGroup, ...]              # four-card holdings that ride, by group
     rules_bet1: tuple[StrategyRule, ...]
     rules_bet2: tuple[StrategyRule, ...]
@@ -113,17 +154,35 @@ class SideFigures:
     pays_amounts: bool = False                         # some line pays a money amount (not odds)
 
 
+class Method(str, Enum):
+    """How Cover All's distribution of the highest hand (for a number of players) is had; said by
+    :func:`~lit_compliance.model.vocabulary.cover_all_method_text`."""
+
+    EXACT = "exact"
+    """Every deal counted."""
+    SIMULATED = "simulated"
+    """One seeded simulation with control variates."""
+    SIMULATED_PLAIN = "simulated_plain"
+    """One seeded simulation, without control variates."""
+    TAIL_EXACT = "tail_exact"
+    """Exact from a category up; below it simulated."""
+    TAIL_ALIKE = "tail_alike"
+    """Exact from a category up, the paytable paying the hands below alike: exact in all."""
+
+
 @dataclass(frozen=True)
 class CoverAllFigures:
     """Cover All at its number of players; ``rounds`` simulated (0: exact) with its 95% interval of
     the return; the exact return where every deal is counted (the record's return is then its float);
-    how the highest hands' chances were found (``method``, as :mod:`.coverall` says it)."""
+    how the highest hands' chances were found (``method``, exact from the category ``exact_from`` up
+    where only those are exact)."""
 
     players: int
     rounds: int
     interval: tuple[float, float] | None
     exact_return: Fraction | None
-    method: str = ""
+    method: Method = Method.EXACT
+    exact_from: HandCategory | None = None
 
 
 @dataclass(frozen=True)
@@ -159,7 +218,7 @@ class PricedPaytable:
     wager_kind: WagerKind
     wager_name: str
     paytable_id: str | None
-    paytable_name: str
+    paytable_name: str | None            # None: the source prints no paytable (said: vocabulary.paytable_title)
     status: Status
     house_edge: Fraction | None
     return_to_player: Fraction | None

@@ -12,22 +12,66 @@ it restarts there after every jackpot), money amounts at the wager's configured 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 from fractions import Fraction
+
+
+class SettingSource(str, Enum):
+    """How a setting a price holds at (the meter, the amount wagered) was decided; said by
+    :func:`~lit_compliance.model.vocabulary.setting_source_text`."""
+
+    AS_GIVEN = "as_given"
+    """Given by the caller, who said no more."""
+    LEAST_RESET = "least_reset"
+    """The least reset the rules allow (a progressive priced as published)."""
+    FIXED_BY_RULES = "fixed_by_rules"
+    """The rules fix the wager amount."""
+    PER_DOLLAR = "per_dollar"
+    """The rules state no wager amount: priced per $1."""
+    ONE_UNIT = "one_unit"
+    """Cover All: priced on a one-unit stake."""
+    METER_OPTION = "meter_option"
+    """The meter given to ``par`` with --meter."""
+    RESET_OPTION = "reset_option"
+    """The reset given to ``par`` with --reset."""
+    METER_ASKED = "meter_asked"
+    """A configured table's sheet at the meter asked for (--meter)."""
+    AS_SHOWN = "as_shown"
+    """Each stake a sheet's return-by-stake table shows."""
+    WIN_PER_HOUR_BET = "win_per_hour_bet"
+    """The bet a sheet's win per hour assumes."""
+    CONFIGURED_RESET = "configured_reset"
+    """A table configuration's progressive reset."""
+    CONFIGURED_MINIMUM = "configured_minimum"
+    """A table configuration's minimum bet."""
+    CONFIGURED_MAXIMUM = "configured_maximum"
+    """A table configuration's maximum bet."""
+    RESET_GIVEN = "reset_given"
+    """The reset given while building a configuration."""
+    LEAST_STAKE_GIVEN = "least_stake_given"
+    """The least stake given while building a configuration."""
+    AMOUNT_ASKED = "amount_asked"
+    """The amount a caller asked a configured table's figures for."""
+    PERIOD_MEAN_METER = "period_mean_meter"
+    """A period's mean meter, from the table's results."""
+    PERIOD_AVERAGE_BET = "period_average_bet"
+    """A period's average bet, from the table's results."""
 
 
 @dataclass(frozen=True)
 class TableSettings:
     """Where a price holds. ``None`` leaves a setting as published (see the module's docstring)."""
 
-    meter: Fraction | None = None     # the progressive meter to price at
-    meter_from: str = ""              # how that meter was decided, in words
-    stake: Fraction | None = None     # the wager amount, where the rules fix none
-    stake_from: str = ""              # how that amount was decided, in words
-    players: int | None = None        # players at the table (envy bonus: players - 1 others)
+    meter: Fraction | None = None               # the progressive meter to price at
+    meter_from: SettingSource | None = None     # how that meter was decided
+    stake: Fraction | None = None               # the wager amount, where the rules fix none
+    stake_from: SettingSource | None = None     # how that amount was decided
+    players: int | None = None                  # players at the table (envy bonus: players - 1 others)
 
     def key(self) -> str:
         """The settings as text, for cache keys."""
-        return repr((str(self.meter), self.meter_from, str(self.stake), self.stake_from, self.players))
+        return repr((str(self.meter), self.meter_from and self.meter_from.value, str(self.stake),
+                     self.stake_from and self.stake_from.value, self.players))
 
 
 AS_PUBLISHED = TableSettings()

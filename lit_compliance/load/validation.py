@@ -20,19 +20,18 @@ from .strict_yaml import Document, Problem
 from ..suggest import did_you_mean
 from .. import cache
 
-# Which hands each basis can produce at all: a line naming any other hand can never pay.
+# Which hands each basis can produce at all: a line naming any other hand can never pay. The loader
+# sits below the model and the hand evaluator (the layers contract), so it spells the hands by their
+# ruleset names; tests/load/test_hands_by_basis.py holds this table to the model's HandCategory and
+# to the hands every deal of each basis makes (the evaluator's enumeration), so it cannot drift.
+_FIVE_CARD_HANDS = frozenset({"royal_flush", "straight_flush", "four_of_a_kind", "full_house", "flush", "straight",
+                              "three_of_a_kind", "two_pair", "pair_tens_or_better", "pair", "high_card"})
 HANDS_BY_BASIS = {
-    "player_and_community": {"royal_flush", "straight_flush", "four_of_a_kind", "full_house", "flush",
-                             "straight", "three_of_a_kind", "two_pair", "pair_tens_or_better", "pair",
-                             "high_card"},
-    "table_highest": {"royal_flush", "straight_flush", "four_of_a_kind", "full_house", "flush",
-                      "straight", "three_of_a_kind", "two_pair", "pair_tens_or_better", "pair",
-                      "high_card"},
-    "player_three": {"mini_royal", "ace_king_queen", "straight_flush", "three_of_a_kind", "straight",
-                     "flush", "pair", "high_card"},
-    "player_and_bonus_community": {"super_royal", "royal_flush", "straight_flush", "four_of_a_kind",
-                                   "full_house", "flush", "straight", "three_of_a_kind", "two_pair",
-                                   "pair_tens_or_better", "pair", "high_card"},
+    "player_and_community": _FIVE_CARD_HANDS,
+    "table_highest": _FIVE_CARD_HANDS,   # the highest of the players' five-card hands
+    "player_three": frozenset({"mini_royal", "ace_king_queen", "straight_flush", "three_of_a_kind", "straight",
+                               "flush", "pair", "high_card"}),
+    "player_and_bonus_community": _FIVE_CARD_HANDS | {"super_royal"},
 }
 
 

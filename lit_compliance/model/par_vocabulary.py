@@ -10,7 +10,7 @@ the same way) and reads the record's enums by value, so it needs nothing above t
 """
 from __future__ import annotations
 
-from .vocabulary import hand_name, odds
+from .vocabulary import cover_all_method_text, hand_name, odds, setting_source_text, words
 
 ENUMERATION_TEXT = {
     "player_and_community": "all C(52,5) = 2,598,960 five-card hands",
@@ -19,7 +19,6 @@ ENUMERATION_TEXT = {
     "base": "final hands: all C(52,5) = 2,598,960 five-card hands; bets riding: all 22,100 x 49 x 48 = "
             "51,979,200 deals of the player's three cards and the two community cards in order",
 }
-NO_PAYTABLE_NAME = "(no paytable in the source)"
 OUTCOMES = {"win": "win", "push": "push", "loss": "loss", "missing": "missing", "meter": "depends on the meter"}
 UNITS = {"odds": "1 to 1 more", "dollar": "$1 more", "meter_point": "1 point more of the meter"}
 LOSING = {"side": ("Losing hands", "loses the wager"), "cover_all": ("Highest hand pays nothing", "loses the wager")}
@@ -91,20 +90,10 @@ def assumption_text(a) -> str:
 
 def method_text(count) -> str:
     """How Cover All's distribution for one player count (a ``PlayerCount``) is had."""
-    method = count.method.value
-    if method == "exact":
-        return "exact"
-    simulated = f"simulated, {count.rounds:,} rounds"
-    if method == "simulated_plain":
-        return simulated
-    simulated += " with control variates"
-    if method == "simulated":
-        return simulated
-    category = count.exact_from.replace("_", " ")
-    if method == "tail_exact":
-        return f"exact for {category} and better (every deal counted); the categories below {simulated}"
-    return (f"exact for {category} and better, every deal counted "
-            "(the hands below, which this paytable pays alike, are not told apart)")
+    if count.method.value == "tail_alike":
+        return (f"exact for {words(count.exact_from)} and better, every deal counted "
+                "(the hands below, which this paytable pays alike, are not told apart)")
+    return cover_all_method_text(count, exact="exact")
 
 
 def enumeration_text(kind: str, table, body) -> str:
@@ -156,9 +145,9 @@ def holds_at(record) -> list[str]:
     st = record.held_at
     out = []
     if st.meter is not None:
-        out.append(f"the progressive meter at ${float(st.meter):,.2f} ({st.meter_from})")
-    if st.stake is not None and st.stake_from and st.stake_from != "one unit":
-        out.append(f"a ${float(st.stake):,.2f} wager ({st.stake_from})")
+        out.append(f"the progressive meter at ${float(st.meter):,.2f} ({setting_source_text(st.meter_from)})")
+    if st.stake is not None and st.stake_from and st.stake_from.value != "one_unit":
+        out.append(f"a ${float(st.stake):,.2f} wager ({setting_source_text(st.stake_from)})")
     if st.players and record.cover_all is not None:   # Cover All: priced per number of players
         out.append(f"{st.players} player(s)")
     return out

@@ -306,10 +306,124 @@ def strategy_sentence(rules: Iterable, bet: int) -> str:
     return text
 
 
+# --- the engine's typed answers, said: the strategy's holdings, Cover All's method, where a setting --
+# --- comes from (the records are lit_compliance.gamemath.record's; they hold kinds and numbers) ------
+
+HOLDING_GROUPS = {"pairs": "pairs and better", "four_flush": "four to a flush", "other": "other rank sets"}
+
+
+def rank_letters(ranks: Iterable[int]) -> str:
+    """Ranks (2 to 14, the ace 14) as cards write them, run together: ``(14, 13, 12)`` -> ``AKQ``."""
+    return "".join(RANKS_LOW_TO_HIGH[r - 2] for r in ranks)
+
+
+def holding_text(holding) -> str:
+    """A holding the strategy lists (a :class:`~lit_compliance.gamemath.record.Holding`) in words:
+    ``four of a kind``, ``three 7s``, ``two pair``, ``a pair of Qs``, or its ranks: a three-card
+    holding's with whether it is suited (``AKQ suited``), a four-card holding's bare (its group says
+    its suits: ``KQJT``).
+
+    >>> from types import SimpleNamespace as NS
+    >>> holding_text(NS(kind=NS(value="pair"), ranks=(12,), suited=False))
+    'a pair of Qs'
+    >>> holding_text(NS(kind=NS(value="ranks"), ranks=(14, 13, 12), suited=True))
+    'AKQ suited'
+    """
+    kind = holding.kind.value
+    if kind == "four_of_a_kind":
+        return "four of a kind"
+    if kind == "two_pair":
+        return "two pair"
+    if kind == "three_of_a_kind":
+        return f"three {rank_letters(holding.ranks)}s"
+    if kind == "pair":
+        return f"a pair of {rank_letters(holding.ranks)}s"
+    letters = rank_letters(holding.ranks)
+    if len(holding.ranks) == 3:
+        return letters + (" suited" if holding.suited else " unsuited")
+    return letters
+
+
+def holding_group_text(group) -> str:
+    """A group of bet 2's holdings (a ``HoldingGroupKind``) in words: ``four to a flush``."""
+    return HOLDING_GROUPS[group.value]
+
+
+def holdings_json(base) -> tuple[list[str], dict]:
+    """A base strategy's holdings that ride (a ``BaseStrategy``), as the outputs state them: bet 1's
+    in words, best first; bet 2's by group, with how many ride of how many."""
+    return ([holding_text(h) for h in base.bet1],
+            {holding_group_text(g.group): {"riding": g.riding, "of": g.of,
+                                           "holdings": [holding_text(h) for h in g.holdings]} for g in base.bet2})
+
+
+def cover_all_method_text(figures, exact: str = "exact: every deal counted") -> str:
+    """How Cover All's chances of the highest hand were had, in words, from a record that carries
+    the method (a ``Method``), the rounds simulated and the category the figures are exact from
+    (Cover All's figures, or a PAR sheet's count of players); ``exact`` says an exact method.
+
+    >>> from types import SimpleNamespace as NS
+    >>> cover_all_method_text(NS(method=NS(value="simulated"), rounds=200000, exact_from=None))
+    'simulated, 200,000 rounds with control variates'
+    >>> cover_all_method_text(NS(method=NS(value="tail_alike"), rounds=0, exact_from="three_of_a_kind")).split(" (")[0]
+    'exact: every deal counted for three of a kind and better'
+    """
+    method = figures.method.value
+    if method == "exact":
+        return exact
+    if method == "tail_alike":
+        return (f"exact: every deal counted for {words(figures.exact_from)} and better "
+                "(the highest hands below, which this paytable pays alike, are not told apart)")
+    simulated = f"simulated, {figures.rounds:,} rounds" + ("" if method == "simulated_plain" else " with control variates")
+    if method == "tail_exact":
+        return f"exact for {words(figures.exact_from)} and better (every deal counted); the categories below {simulated}"
+    return simulated
+
+
+NO_PAYTABLE_NAME = "(no paytable in the source)"
+
+
+def paytable_title(name: str | None) -> str:
+    """A priced paytable's name as the outputs state it (a record of a wager whose source prints no
+    paytable has none)."""
+    return NO_PAYTABLE_NAME if name is None else name
+
+
+# How a setting a price holds at was decided (a ``SettingSource``, by value), in words
+SETTING_SOURCES = {
+    "as_given": "as given",
+    "least_reset": "the least reset the rules allow",
+    "fixed_by_rules": "fixed by the rules",
+    "per_dollar": "not stated by the rules: priced per $1",
+    "one_unit": "one unit",
+    "meter_option": "given with --meter",
+    "reset_option": "the reset given with --reset",
+    "meter_asked": "the meter asked for (--meter)",
+    "as_shown": "as shown",
+    "win_per_hour_bet": "the bet the win per hour assumes",
+    "configured_reset": "the configured reset",
+    "configured_minimum": "the configured minimum bet",
+    "configured_maximum": "the configured maximum bet",
+    "reset_given": "the reset given",
+    "least_stake_given": "the least stake given",
+    "amount_asked": "the amount asked for",
+    "period_mean_meter": "the period's mean meter, from the results",
+    "period_average_bet": "the period's average bet",
+}
+
+
+def setting_source_text(source) -> str | None:
+    """How a setting was decided (a ``SettingSource``), in words; None for none.
+
+    >>> from types import SimpleNamespace as NS
+    >>> setting_source_text(NS(value="least_reset")), setting_source_text(None)
+    ('the least reset the rules allow', None)
+    """
+    return None if source is None else SETTING_SOURCES[source.value]
+
+
 # --- what a priced paytable's figures rest on (the engine's record: lit_compliance.gamemath.record) --
 
-FIXED_BY_RULES = "fixed by the rules"                   # where a record's stake comes from
-PER_DOLLAR = "not stated by the rules: priced per $1"
 ZERO_EV_RIDDEN_NOTE = "same return; the zero-expectation holdings ride, so more is in action"
 
 
@@ -318,7 +432,7 @@ def _hands(hands: Iterable[str]) -> str:
 
 
 def _cover_all_note(c) -> str:
-    text = f"{c.players} player(s); every player holds a hand, the dealer none; 1-unit stake; {c.method}"
+    text = f"{c.players} player(s); every player holds a hand, the dealer none; 1-unit stake; {cover_all_method_text(c)}"
     if c.rounds:
         lo, hi = c.interval
         text += (f", seed fixed, 95% interval of the return {percent(lo, 4)} to {percent(hi, 4)}"
@@ -333,18 +447,18 @@ def _side_note(record) -> str:
         notes.append(f"figures missing in the source for: {_hands(record.missing)} (no edge can be stated)")
     if side.meter is not None:
         if at.meter is not None:
-            notes.append(f"at the meter {money(at.meter)} ({at.meter_from})")
+            notes.append(f"at the meter {money(at.meter)} ({setting_source_text(at.meter_from)})")
         else:
             f = side.meter
             notes.append("no meter fixed by the rules: the return is a function of the meter "
                          f"({percent(f.without_meter, 4)} plus {percent(f.per_meter_dollar, 6)} per $1 of meter; "
                          f"break-even meter {money(float(f.break_even))})")
-        if at.stake_from == PER_DOLLAR:
+        if at.stake_from is not None and at.stake_from.value == "per_dollar":
             notes.append("stake not stated; priced per $1")
     elif side.pays_amounts and side.rtp_by_stake:
         notes.append("money amounts on a wager the source does not state; priced at a $1 wager")
-    elif side.pays_amounts and at.stake and at.stake_from != FIXED_BY_RULES:
-        notes.append(f"money amounts priced at a {money(at.stake)} wager ({at.stake_from})")
+    elif side.pays_amounts and at.stake and (at.stake_from is None or at.stake_from.value != "fixed_by_rules"):
+        notes.append(f"money amounts priced at a {money(at.stake)} wager ({setting_source_text(at.stake_from)})")
     if side.envy_per_other_player:
         notes.append("the envy bonus adds an expected amount per other player at the table (per stake level; "
                      "see the PAR sheet); not in the return above")

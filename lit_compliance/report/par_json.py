@@ -17,8 +17,8 @@ from ..gamemath.par import LEVELS
 from ..gamemath.par_record import BASE_TOTAL, Assumed, Assumption, ParSheet, SheetBody, SheetKind
 from ..gamemath.record import settings_json
 from ..model import Paytable, Wager
-from ..model.vocabulary import priced_note, strategy_rule_json, strategy_sentence
-from ..model.par_vocabulary import (ENVY_NOTE, LONG_RUN_FORMULA, NO_PAYTABLE_NAME, SENSITIVITY_NOTE,
+from ..model.vocabulary import NO_PAYTABLE_NAME, holdings_json, priced_note, setting_source_text, strategy_rule_json, strategy_sentence
+from ..model.par_vocabulary import (ENVY_NOTE, LONG_RUN_FORMULA, SENSITIVITY_NOTE,
                                     assumption_text, bands_handle, enumeration_text, hand_text, holds_at,
                                     method_text, outcome_text, pays_text, return_function_text, unit_text)
 from ..poker.hands import CATEGORIES_5
@@ -77,7 +77,7 @@ def body_json(sheet: ParSheet, table: Paytable) -> dict:
     if body.payout_limit is not None:
         out["payout_limit"] = _limit(body)
     if body.meter is not None:
-        out["meter"] = _meter(body, table, sheet.priced.held_at.meter_from)
+        out["meter"] = _meter(body, table, setting_source_text(sheet.priced.held_at.meter_from))
     if body.by_stake is not None:
         out["by_stake"] = [{"stake": p.stake, "return_to_player": _f(p.return_to_player),
                             "house_edge": _f(p.house_edge),
@@ -158,6 +158,7 @@ def _count(c) -> dict:
 def _base(sheet: ParSheet, hands: list[str]) -> dict:
     """The base game's per-bet figures and strategy: the priced record's."""
     record, r = sheet.priced, sheet.priced.base
+    bet1, bet2 = holdings_json(r)
     return {
         "bet_expectations": [float(e) for e in r.bet_expectations],
         "bet_expectations_exact": [fraction_text(e) for e in r.bet_expectations],
@@ -167,8 +168,7 @@ def _base(sheet: ParSheet, hands: list[str]) -> dict:
         "final_hands": [{"hand": hand, **{f"bets_{b}": float(Fraction(deals, BASE_TOTAL))
                                           for b, deals in zip((1, 2, 3), row.deals)}}
                         for hand, row in zip(hands, sheet.body.rows)],
-        "strategy_bet1": list(r.bet1),
-        "strategy_bet2": {g.name: {"riding": g.riding, "of": g.of, "holdings": list(g.holdings)} for g in r.bet2},
+        "strategy_bet1": bet1, "strategy_bet2": bet2,
         "strategy_rules": {"bet1": [strategy_rule_json(x) for x in r.rules_bet1],
                            "bet2": [strategy_rule_json(x) for x in r.rules_bet2],
                            "bet1_text": strategy_sentence(r.rules_bet1, 1), "bet2_text": strategy_sentence(r.rules_bet2, 2)},

@@ -12,7 +12,7 @@ from ..gamemath.codec import fraction_text
 from ..gamemath.record import (Alternative, AppliedReading, BaseStrategy, PricedPaytable, SideFigures, Status,
                                settings_json)
 from ..model.findings_vocabulary import finding_json
-from ..model.vocabulary import (alternative_note, hand_name, plain, priced_note, strategy_rule_json,
+from ..model.vocabulary import (alternative_note, hand_name, holdings_json, paytable_title, plain, priced_note, strategy_rule_json,
                                strategy_sentence)
 from ..poker.hands import CATEGORIES_5
 
@@ -61,10 +61,9 @@ def outcome_rows(base: BaseStrategy) -> list[dict]:
 
 
 def _base_details(base: BaseStrategy) -> dict:
+    bet1, bet2 = holdings_json(base)
     return {"ride_bet1_share": float(base.ride_bet1_share), "ride_bet2_share": float(base.ride_bet2_share),
-            "strategy_bet1": list(base.bet1),
-            "strategy_bet2": {g.name: {"riding": g.riding, "of": g.of, "holdings": list(g.holdings)}
-                              for g in base.bet2},
+            "strategy_bet1": bet1, "strategy_bet2": bet2,
             "strategy_rules": {"bet1": [strategy_rule_json(r) for r in base.rules_bet1],
                                "bet2": [strategy_rule_json(r) for r in base.rules_bet2],
                                "bet1_text": strategy_sentence(base.rules_bet1, 1),
@@ -123,7 +122,7 @@ def priced_json(record: PricedPaytable) -> dict:
     """The record as the JSON outputs state it."""
     return {
         "wager_id": record.wager_id, "wager_kind": record.wager_kind.value, "wager_name": record.wager_name,
-        "paytable_id": record.paytable_id, "paytable_name": record.paytable_name, "status": record.status.value,
+        "paytable_id": record.paytable_id, "paytable_name": paytable_title(record.paytable_name), "status": record.status.value,
         "house_edge": _f(record.house_edge), "return_to_player": _f(record.return_to_player),
         "hit_frequency": _f(record.hit_frequency), "element_of_risk": _f(record.element_of_risk),
         "average_bets": _f(record.average_bets), "note": priced_note(record), "exact": _exact(record),

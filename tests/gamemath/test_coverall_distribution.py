@@ -17,9 +17,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from lit_compliance.model.vocabulary import priced_note
+from lit_compliance.model.vocabulary import priced_note, words
 from lit_compliance.gamemath import analyse, paytable_result
 from lit_compliance.gamemath.coverall import highest_hand, shipped_distribution
+from lit_compliance.gamemath.record import Method
 from lit_compliance.gamemath.coverall_exact import (disjoint_quadruples, disjoint_tuples, exact_four_seat_tail,
                                                     exact_highest, four_seat_counts)
 from lit_compliance.gamemath.tables import five_card_counts
@@ -130,7 +131,8 @@ def test_four_players_are_exact_for_a_paytable_paying_three_of_a_kind_and_better
     tail = shipped_distribution(massachusetts.hand_rules)["tail"][4]
     four = paytable_result(massachusetts, "cover-all", "players-4")
     assert four.status == "exact" and four.cover_all.interval is None
-    assert "every deal counted" in four.cover_all.method and "every deal counted" in priced_note(four)
+    assert four.cover_all.method is Method.TAIL_ALIKE and four.cover_all.exact_from == CATEGORIES_5[tail["from"]]
+    assert f"every deal counted for {words(CATEGORIES_5[tail['from']])} and better" in priced_note(four)
     assert four.cover_all.exact_return.denominator > 1
     assert four.hit_frequency == float(Fraction(tail["at_least"][0], tail["total"]))
     dist = highest_hand(4, massachusetts.hand_rules)

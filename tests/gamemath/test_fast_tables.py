@@ -13,6 +13,7 @@ from math import comb
 import numpy as np
 import pytest
 
+from lit_compliance.gamemath.record import HoldingGroupKind
 from lit_compliance.gamemath.tables import Atom, _count_three_card_atoms
 from lit_compliance.poker.hands import CODE_5, HandRules, evaluate3, evaluate5, evaluate6
 from lit_compliance.poker.vectorised import (categorise5, categorise_masks, colex_drop_one, colex_sets,
@@ -155,7 +156,7 @@ def test_the_base_game_is_priced_the_same_without_the_shipped_tables(tmp_path, m
         assert tables.shipped_class_structure() is None and tables.shipped_class_counts(rules) is None
         computed = base.analyse_base(m, rules)
         assert computed == shipped
-        assert shipped.house_edge > 0 and shipped.ride3 and shipped.ride4["four to a flush"]["riding"] > 0
+        assert shipped.house_edge > 0 and shipped.ride3 and shipped.ride4[HoldingGroupKind.FOUR_FLUSH]["riding"] > 0
         assert sorted(p.name for p in (tmp_path / "cache").rglob("*.npz"))  # kept for the next run
     finally:
         for f in (tables._shipped_base, tables.shipped_class_counts, tables._structure, tables.base_classes):

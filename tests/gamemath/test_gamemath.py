@@ -12,7 +12,7 @@ from lit_compliance.poker.cards import parse_cards
 import dataclasses
 
 from lit_compliance.gamemath import analyse, paytable_result, price_paytable
-from lit_compliance.gamemath.record import Status
+from lit_compliance.gamemath.record import Holding, HoldingGroupKind, HoldingKind, Status
 from lit_compliance.model import Payout, PayoutKind, model_of
 from lit_compliance.gamemath.base import analyse_base, multipliers
 from lit_compliance.gamemath.findings import math_findings
@@ -37,15 +37,17 @@ def test_standard_table_house_edge_is_the_published_3_51_percent(standard):
 
 def test_standard_table_strategy_matches_the_published_strategy(standard):
     # Bet 1: ride any paying pair or trips and three to a royal; pull unsuited non-pairs.
-    assert "a pair of Ts" in standard.ride3 and "a pair of 9s" not in standard.ride3
-    assert {"AKQ suited", "QJT suited", "JT9 suited"} <= set(standard.ride3)
-    assert not any(h.endswith("unsuited") for h in standard.ride3)
+    assert Holding(HoldingKind.PAIR, (10,)) in standard.ride3 and Holding(HoldingKind.PAIR, (9,)) not in standard.ride3
+    assert {Holding(HoldingKind.RANKS, ranks, True) for ranks in ((14, 13, 12), (12, 11, 10), (11, 10, 9))} \
+        <= set(standard.ride3)
+    assert not any(h.kind is HoldingKind.RANKS and not h.suited for h in standard.ride3)
     # Bet 2: every four-flush rides; four to an outside straight with a ten or better rides;
     # 5-4-3-2 has expectation exactly 0 and is counted as pulled.
-    flush = standard.ride4["four to a flush"]
+    flush = standard.ride4[HoldingGroupKind.FOUR_FLUSH]
     assert flush["riding"] == flush["of"] == 4 * comb(13, 4) - 0 and flush["of"] == 2860
-    assert {"KQJT", "T987"} <= set(standard.ride4["other rank sets"]["holdings"])
-    assert "5432" not in standard.ride4["other rank sets"]["holdings"]
+    other = standard.ride4[HoldingGroupKind.OTHER]["holdings"]
+    assert {Holding(HoldingKind.RANKS, (13, 12, 11, 10)), Holding(HoldingKind.RANKS, (10, 9, 8, 7))} <= set(other)
+    assert Holding(HoldingKind.RANKS, (5, 4, 3, 2)) not in other
 
 
 def test_outcome_probabilities_sum_to_one_and_match_the_five_card_distribution(standard):
@@ -96,8 +98,9 @@ def test_paytable_c_rides_unsuited_queen_jack_ten_but_the_standard_table_does_no
     qjt = sorted(parse_cards("Qh Jd Ts"))
     assert _slow_expectation(qjt, multipliers(tables["c"])[0]) > 0
     assert _slow_expectation(qjt, multipliers(tables["a"])[0]) < 0
-    assert "QJT unsuited" in paytable_result(rs, "base", "c").base.bet1
-    assert "QJT unsuited" not in paytable_result(rs, "base", "a").base.bet1
+    qjt_unsuited = Holding(HoldingKind.RANKS, (12, 11, 10), False)
+    assert qjt_unsuited in paytable_result(rs, "base", "c").base.bet1
+    assert qjt_unsuited not in paytable_result(rs, "base", "a").base.bet1
 
 
 def test_three_card_bonus_return_equals_direct_enumeration(catalogue):

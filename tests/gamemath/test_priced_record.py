@@ -15,7 +15,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from lit_compliance.gamemath import analyse, paytable_result
 from lit_compliance.gamemath.codec import CodecError, decode, encode
-from lit_compliance.gamemath.record import CoverAllFigures, PricedPaytable, Status
+from lit_compliance.gamemath.record import CoverAllFigures, Method, PricedPaytable, Status
+from lit_compliance.model.enums import HandCategory
 
 
 @pytest.fixture(scope="module")
@@ -67,7 +68,8 @@ def test_foreign_data_is_refused(catalogue):
 _finite = st.floats(allow_nan=False, allow_infinity=False)
 st.register_type_strategy(CoverAllFigures, st.builds(
     CoverAllFigures, players=st.integers(1, 7), rounds=st.integers(0, 10 ** 9),
-    interval=st.none() | st.tuples(_finite, _finite), exact_return=st.none() | st.fractions()))
+    interval=st.none() | st.tuples(_finite, _finite), exact_return=st.none() | st.fractions(),
+    method=st.sampled_from(Method), exact_from=st.none() | st.sampled_from(HandCategory)))
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

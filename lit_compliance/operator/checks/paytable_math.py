@@ -15,14 +15,14 @@ from ...gamemath.findings_record import MathFinding, MathFlaw
 from ...gamemath.record import settings_json
 from ...model.enums import FindingKind
 from ...model.findings_vocabulary import finding_cite, finding_problem, finding_says
-from ...model.vocabulary import priced_note, status_sentence
+from ...model.vocabulary import paytable_title, priced_note, status_sentence
 from ...table.configured import table_settings
 from .core import Context
 
 def _edge(wager, table_id, r) -> dict:
     settings = settings_json(r.settings)
     return {"wager": wager.id, "wager_name": wager.name, "paytable": table_id,
-            "paytable_name": r.paytable_name, "status": r.status.value, "house_edge": _f(r.house_edge),
+            "paytable_name": paytable_title(r.paytable_name), "status": r.status.value, "house_edge": _f(r.house_edge),
             "return_to_player": _f(r.return_to_player), "hit_frequency": _f(r.hit_frequency),
             "settings": settings, "status_text": status_sentence(r.status.value, settings, r.missing),
             "note": priced_note(r)}
