@@ -40,8 +40,8 @@ KINDS: tuple[str, ...] = (
 )
 
 
-def make(out: Path, pythonpath: str | None = None) -> list[str]:
-    """Run :data:`COMMANDS` with a fresh cache and keep the entries of :data:`KINDS` in ``out`` (made
+def make(out: Path, pythonpath: str | None = None, commands: tuple[tuple[str, ...], ...] = COMMANDS) -> list[str]:
+    """Run ``commands`` (the wheel's: :data:`COMMANDS`; a test runs some) with a fresh cache and keep the entries of :data:`KINDS` in ``out`` (made
     anew), with ``index.json``; the entry names. ``pythonpath``: the folder holding the package to
     run (a source tree at build time), put first on the commands' path (else the installed package). A command that fails raises
     ``RuntimeError`` with its message (the build fails)."""
@@ -55,7 +55,7 @@ def make(out: Path, pythonpath: str | None = None) -> list[str]:
         # the package to run put first on the path by the process itself (a build environment's own
         # start-up may drop what PYTHONPATH adds)
         start = f"import sys, runpy; sys.path.insert(0, {pythonpath!r}); " if pythonpath else "import runpy; "
-        for args in COMMANDS:
+        for args in commands:
             done = subprocess.run([sys.executable, "-c", start + "runpy.run_module('lit_compliance', run_name='__main__')",
                                    *args], cwd=work, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
             if done.returncode != 0:
