@@ -21,6 +21,16 @@ the digest of its key (a JSON entry ``{"kind", "key", "value"}``, an array entry
 kind's codec cannot decode (wrong shape, wrong types, a drawing not in the form the engine makes)
 is refused too. Arrays are read with ``allow_pickle=False``.
 
+A wheel also ships a read-only layer (:data:`SHIPPED`): the bundled catalogue's math, made when the
+wheel was built by this engine (``lit_compliance/cli/shipped_math.py``), named and keyed as the user's
+entries are. :func:`peek` reads the user's cache first, then that layer; nothing is ever written to
+it. It is read only if its ``index.json`` names this engine's fingerprint and lists the entry, from a
+folder kept as the package's code is (the code's owner's, not writable by group or others), with the
+same checks as a user's entry (regular file, size cap, checksum, kind and key), so an entry another
+engine made is never read. ``LIT_COMPLIANCE_SHIPPED=off`` turns it off (the tests and benchmarks
+that measure computing from nothing do); ``LIT_COMPLIANCE_CACHE=off`` turns off the user's cache only.
+A source checkout has no shipped layer.
+
 In-process memos (answers a run asks for twice) are bounded and keyed by content, never by ``id()``:
 :func:`remembered` (an ``lru_cache`` with a size, listed so that :func:`forget` clears every one, as
 a new process would) and :class:`Bounded` (a small least-recently-used map, listed likewise).
