@@ -72,7 +72,7 @@ def make_shipped_math(root: Path, out: Path) -> None:
         from lit_compliance.cli import shipped_math
 
         try:
-            shipped_math.make(out, pythonpath=str(root))
+            shipped_math.make_layer(out, pythonpath=str(root))
         except RuntimeError as exc:
             raise SystemExit(str(exc)) from None
     finally:

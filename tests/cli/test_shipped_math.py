@@ -22,7 +22,7 @@ SOME = (("analyze", "all"),)  # the default run's share: priced paytables, repor
 
 def _entries(folder: Path) -> dict[str, Path]:
     """The entries of shipped kinds in ``folder``, by name."""
-    return {p.name: p for p in folder.iterdir() if shipped_math.kind_of(p.name) in shipped_math.KINDS}
+    return {p.name: p for p in folder.iterdir() if shipped_math.kind_of(p.name) in shipped_math.SHIPPED_KINDS}
 
 
 def _same_entry(a: Path, b: Path) -> bool:
@@ -60,7 +60,7 @@ def _installed_layer() -> dict[str, Path] | None:
 
 def _assert_made_equals_computing(tmp_path, monkeypatch, commands):
     made = tmp_path / "made"
-    names = shipped_math.make(made, commands=commands)
+    names = shipped_math.make_layer(made, commands=commands)
     index = json.loads((made / "index.json").read_text(encoding="utf-8"))
     assert index == {"engine": cache.engine_fingerprint(), "entries": names}
     now = _computed_now(tmp_path / "now", commands, monkeypatch)
