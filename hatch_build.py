@@ -1,5 +1,6 @@
-"""Build hook (hatchling): the wheel carries every bundled template compiled ahead of time, and the
-bundled rulesets parsed, located and validated (``lit_compliance/load/prebuilt.py``).
+"""Build hook (hatchling): the wheel carries every bundled template compiled ahead of time, the
+bundled rulesets parsed, located and validated (``lit_compliance/load/prebuilt.py``), and the bundled
+catalogue's math, the cache's shipped layer (``lit_compliance/cli/shipped_math.py``).
 
 Jinja compiles a template into Python code before rendering it; doing that at build time, once,
 instead of in every run (and never into the user's cache, which must hold no code) is what
@@ -33,6 +34,8 @@ class CustomBuildHook(BuildHookInterface):
         ready = root / "build" / "prebuilt"
         shutil.rmtree(ready, ignore_errors=True)
         make_prebuilt(root, ready)
+        if version != "editable":  # an editable install runs the source tree, which has no _data: nothing would read it
+            make_shipped_math(root, ready / "cache")
         build_data["force_include"][str(ready)] = "lit_compliance/_data/prebuilt"
 
 
@@ -57,3 +60,20 @@ def make_prebuilt(root: Path, out: Path) -> None:
             os.environ.pop("LIT_COMPLIANCE_CACHE", None)
         else:
             os.environ["LIT_COMPLIANCE_CACHE"] = saved_cache
+
+
+def make_shipped_math(root: Path, out: Path) -> None:
+    """The bundled catalogue's math (the cache's shipped layer), computed by the package's own engine
+    from this source tree (which needs numpy and click, build requirements); a command that fails
+    fails the build, with its message."""
+    saved_path = list(sys.path)
+    sys.path.insert(0, str(root))
+    try:
+        from lit_compliance.cli import shipped_math
+
+        try:
+            shipped_math.make_layer(out, pythonpath=str(root))
+        except RuntimeError as exc:
+            raise SystemExit(str(exc)) from None
+    finally:
+        sys.path[:] = saved_path

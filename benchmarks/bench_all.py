@@ -5,7 +5,9 @@
 Each figure is one new process (``python -m lit_compliance ...``, interpreter start included, bytecode
 kept as an install keeps it): its CPU time (user + system, from ``os.wait4``), wall time and peak
 memory. "Cold" is an empty lit-compliance cache (a new folder each run); "warm" a cache that one
-unmeasured run filled. Every run of every row takes its turn in each of N rounds (the order reversed
+unmeasured run filled. A copy that carries the wheel's shipped math (an installed wheel) reads it
+cold; ``LIT_COMPLIANCE_SHIPPED=off`` in the environment measures computing from nothing
+(``bench_cold.py`` measures both ways, paired). Every run of every row takes its turn in each of N rounds (the order reversed
 every other round), so a machine busy from minute to minute weighs on all rows alike, and each ratio
 is the median of the per-round ratios of the two runs it compares, never a ratio of medians taken at
 different times. CPU ratios are the ones that hold under load; wall times are printed beside them.

@@ -2,7 +2,12 @@
 empty cache, its CPU split into the parts the issue names (reading a ruleset's YAML, the loader's
 safety pre-scan, validation, building the model, Python's cyclic collector).
 
-    python benchmarks/profile_cold.py [--repeat N] [COMMAND ...]   (default: "list" and "analyze all")
+    python benchmarks/profile_cold.py [--repeat N] [--python PY] [COMMAND ...]   (default: "list" and "analyze all")
+
+``--python`` profiles the package installed for another interpreter (a fresh venv with ``pip install
+.``: the wheel, whose shipped math a cold run reads; ``LIT_COMPLIANCE_SHIPPED=off`` in the environment
+profiles computing from nothing). The math parts (pricing, PAR sheets, a table's player bands) say
+what a cold command still computes.
 
 Each share is of the profiled process's whole time (interpreter start excluded, imports included);
 the collector's time is measured with ``gc.callbacks``. cProfile slows Python code more than C
@@ -30,6 +35,10 @@ PARTS = [
     ("  validation", ("load/validation.py", "validate_document")),
     ("model (as printed)", ("model/ruleset.py", "as_printed")),
     ("model (under a reading)", ("model/ruleset.py", "model_of")),
+    ("pricing a paytable", ("gamemath/__init__.py", "_compute")),
+    ("a PAR sheet's figures", ("gamemath/par.py", "compute")),
+    ("a table's player round", ("table/player_round.py", "_player_round")),
+    ("a table's player bands (hold over periods)", ("table/player_round.py", "compute")),
 ]
 
 CHILD = r"""
@@ -63,10 +72,11 @@ finally:
 """
 
 
-def profile(args: list[str]) -> dict:
+def profile(args: list[str], python: str = sys.executable) -> dict:
     with tempfile.TemporaryDirectory() as cache:
         env = dict(os.environ, LIT_COMPLIANCE_CACHE=cache)
-        proc = subprocess.run([sys.executable, "-c", CHILD, json.dumps(PARTS), *args], cwd=ROOT, env=env,
+        where = ROOT if python == sys.executable else cache  # another interpreter: its installed package
+        proc = subprocess.run([python, "-c", CHILD, json.dumps(PARTS), *args], cwd=where, env=env,
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     line = [ln for ln in proc.stderr.splitlines() if ln.startswith("PROFILE ")]
     if not line:
@@ -77,11 +87,12 @@ def profile(args: list[str]) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--python", default=sys.executable, help="the interpreter whose installed package to profile")
     parser.add_argument("command", nargs="*")
     options = parser.parse_args()
     commands = [c.split() for c in options.command] or [["list"], ["analyze", "all"]]
     for args in commands:
-        runs = [profile(args) for _ in range(options.repeat)]
+        runs = [profile(args, options.python) for _ in range(options.repeat)]
         total = statistics.median(r["total"] for r in runs)
         print(f"cold `{' '.join(args)}` under cProfile: {total:.3f} s CPU (median of {len(runs)})")
         for label in [p[0] for p in PARTS] + ["gc"]:

@@ -21,6 +21,16 @@ the digest of its key (a JSON entry ``{"kind", "key", "value"}``, an array entry
 kind's codec cannot decode (wrong shape, wrong types, a drawing not in the form the engine makes)
 is refused too. Arrays are read with ``allow_pickle=False``.
 
+A wheel also ships a read-only layer (:data:`SHIPPED`): the bundled catalogue's math, made when the
+wheel was built by this engine (``lit_compliance/cli/shipped_math.py``), named and keyed as the user's
+entries are. :func:`peek` reads the user's cache first, then that layer; nothing is ever written to
+it. It is read only if its ``index.json`` names this engine's fingerprint and lists the entry, from a
+folder kept as the package's code is (the code's owner's, not writable by group or others), with the
+same checks as a user's entry (regular file, size cap, checksum, kind and key), so an entry another
+engine made is never read. ``LIT_COMPLIANCE_SHIPPED=off`` turns it off (the tests and benchmarks
+that measure computing from nothing do); ``LIT_COMPLIANCE_CACHE=off`` turns off the user's cache only.
+A source checkout has no shipped layer.
+
 In-process memos (answers a run asks for twice) are bounded and keyed by content, never by ``id()``:
 :func:`remembered` (an ``lru_cache`` with a size, listed so that :func:`forget` clears every one, as
 a new process would) and :class:`Bounded` (a small least-recently-used map, listed likewise).
@@ -163,11 +173,14 @@ def _write(path: Path, payload: bytes) -> None:
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
 
 
-def _read(path: Path | None) -> bytes | None:
+def _read(path: Path | None, owner: int | None = None, folder_checked: bool = False) -> bytes | None:
     """An entry's payload if its checksum holds; a missing, truncated, edited or foreign file, or
-    anything but a regular file of the user's (a FIFO, a device, a link), is a miss."""
-    if path is None or not _usable(path.parent, create=False):
+    anything but a regular file of the user's (``owner``'s, when given: a FIFO, a device, a link), is
+    a miss. ``folder_checked``: the folder is not the user's cache and was vetted by the caller."""
+    if path is None or not (folder_checked or _usable(path.parent, create=False)):
         return None
+    if owner is None and hasattr(os, "geteuid"):
+        owner = os.geteuid()
     try:
         fd = os.open(path, _OPEN_FLAGS)  # non-blocking: opening a FIFO does not wait for a writer
     except OSError:
@@ -175,7 +188,7 @@ def _read(path: Path | None) -> bytes | None:
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_ENTRY_BYTES + 65 \
-                or (hasattr(os, "geteuid") and st.st_uid != os.geteuid()):
+                or (owner is not None and st.st_uid != owner):
             return None
         chunks, left = [], st.st_size + 1
         while left > 0:
@@ -253,15 +266,19 @@ def entry_path(kind_: Kind, inputs: dict) -> Path | None:
 
 
 def peek(kind_: Kind, inputs: dict) -> Any | None:
-    """The value kept for ``inputs`` (decoded), or None on a miss; nothing is computed or written."""
+    """The value kept for ``inputs`` (decoded), or None on a miss; nothing is computed or written.
+    The user's cache is read first, then the layer the wheel ships (:func:`shipped_folder`)."""
     key = key_digest([kind_.name, inputs])
-    stored = _load_arrays(kind_, inputs, key) if kind_.arrays else _load_json(kind_, inputs, key)
-    if stored is None:
-        return None
-    try:
-        return kind_.decode(stored)
-    except _MISS_ERRORS:
-        return None
+    name = f"{kind_.name}-{key}{kind_.suffix}"
+    for payload in (lambda: _read(entry_path(kind_, inputs)), lambda: _read_shipped(name)):
+        stored = _decode_payload(kind_, key, payload())
+        if stored is None:
+            continue
+        try:
+            return kind_.decode(stored)
+        except _MISS_ERRORS:
+            continue
+    return None
 
 
 def memo(kind_: Kind, inputs: dict, compute: Callable[[], T], valid: Callable[[T], bool] | None = None) -> T:
@@ -293,25 +310,20 @@ def store(kind_: Kind, inputs: dict, value: Any) -> None:
         _write(path, json.dumps({"kind": kind_.name, "key": key, "value": stored}).encode())
 
 
-def _load_arrays(kind_: Kind, inputs: dict, key: str) -> dict | None:
-    payload = _read(entry_path(kind_, inputs))
+def _decode_payload(kind_: Kind, key: str, payload: bytes | None) -> Any | None:
+    """An entry's stored form (named arrays or JSON data) if it is ``kind_``'s entry for ``key``."""
     if payload is None:
         return None
-    try:
-        import numpy as np  # lazy: numpy, only for commands that compute tables
+    if kind_.arrays:
+        try:
+            import numpy as np  # lazy: numpy, only for commands that compute tables
 
-        with np.load(io.BytesIO(payload), allow_pickle=False) as data:
-            if "__kind__" not in data.files or str(data["__kind__"]) != kind_.name or str(data["__key__"]) != key:
-                return None
-            return {n: data[n] for n in data.files if n not in ("__kind__", "__key__")}
-    except (OSError, KeyError, ValueError, EOFError):
-        return None
-
-
-def _load_json(kind_: Kind, inputs: dict, key: str) -> Any | None:
-    payload = _read(entry_path(kind_, inputs))
-    if payload is None:
-        return None
+            with np.load(io.BytesIO(payload), allow_pickle=False) as data:
+                if "__kind__" not in data.files or str(data["__kind__"]) != kind_.name or str(data["__key__"]) != key:
+                    return None
+                return {n: data[n] for n in data.files if n not in ("__kind__", "__key__")}
+        except (OSError, KeyError, ValueError, EOFError):
+            return None
     try:
         entry = json.loads(payload)
     except ValueError:
@@ -319,6 +331,52 @@ def _load_json(kind_: Kind, inputs: dict, key: str) -> Any | None:
     if not isinstance(entry, dict) or entry.get("kind") != kind_.name or entry.get("key") != key:
         return None
     return entry.get("value")
+
+
+# --- the shipped layer: the bundled catalogue's math, made when the wheel was built ---------------
+
+#: Where a wheel carries the bundled catalogue's math (``hatch_build.py``; none in a source checkout).
+SHIPPED = _PACKAGE / "_data" / "prebuilt" / "cache"
+
+
+def shipped_folder() -> Path | None:
+    """The shipped layer, if it is on (``LIT_COMPLIANCE_SHIPPED=off`` turns it off) and was made by
+    this engine (its ``index.json`` names this engine's fingerprint); None otherwise."""
+    if os.environ.get("LIT_COMPLIANCE_SHIPPED") == "off":
+        return None
+    names = _shipped_names(str(SHIPPED))
+    return SHIPPED if names else None
+
+
+@lru_cache(maxsize=4)
+def _shipped_names(folder: str) -> frozenset:
+    """The entry names a shipped folder's index lists, if this engine made it and the folder is kept
+    as the package's code is (a folder of the code's owner that group and others cannot write to;
+    otherwise, say an installation made group-writable, empty: the math is computed)."""
+    try:
+        st, owner = os.stat(folder), os.stat(__file__).st_uid
+        if not stat.S_ISDIR(st.st_mode) or st.st_uid != owner or st.st_mode & 0o022:
+            return frozenset()
+        index = json.loads((Path(folder) / "index.json").read_bytes())
+    except (OSError, ValueError):
+        return frozenset()
+    if not isinstance(index, dict) or index.get("engine") != engine_fingerprint() \
+            or not isinstance(index.get("entries"), list):
+        return frozenset()
+    return frozenset(n for n in index["entries"] if isinstance(n, str) and "/" not in n)
+
+
+def _read_shipped(name: str) -> bytes | None:
+    """A shipped entry's payload (read-only; the same checks as a user's entry, the owner being the
+    package's own code's owner, as whoever installed the code installed the layer); None on a miss."""
+    folder = shipped_folder()
+    if folder is None or name not in _shipped_names(str(folder)):
+        return None
+    try:
+        owner = os.stat(__file__).st_uid
+    except OSError:
+        return None
+    return _read(folder / name, owner=owner, folder_checked=True)
 
 
 _REMEMBERED: list = []
@@ -400,3 +458,4 @@ class Held:
     def put(self, obj: Any, rest: tuple, value: T) -> T:
         self._entries[(id(obj), rest)] = (obj, value)
         return value
+_REMEMBERED.append(_shipped_names)  # the shipped index is read again after forget(), as a new process would

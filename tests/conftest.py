@@ -25,6 +25,22 @@ def ruleset_data(catalogue):
     return get
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _no_shipped_math():
+    """Tests compute from nothing: the wheel's shipped math (the cache's shipped layer, docs/cache.md)
+    is off, so a cold run computes, counts of computations and cache files hold, and an installed
+    package is tested as a source checkout is. The tests of that layer turn it on themselves."""
+    import os
+
+    saved = os.environ.get("LIT_COMPLIANCE_SHIPPED")
+    os.environ["LIT_COMPLIANCE_SHIPPED"] = "off"
+    yield
+    if saved is None:
+        os.environ.pop("LIT_COMPLIANCE_SHIPPED", None)
+    else:
+        os.environ["LIT_COMPLIANCE_SHIPPED"] = saved
+
+
 @pytest.fixture(autouse=True)
 def _private_math_cache(tmp_path_factory, monkeypatch):
     """Tests never read or write the user's cache: by default each session gets its own folder."""

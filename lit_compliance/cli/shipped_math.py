@@ -1,0 +1,77 @@
+"""The bundled catalogue's math made ready when the wheel is built: the cache's shipped layer.
+
+``hatch_build.py`` calls :func:`make_layer` after the prebuilt catalogue; the wheel carries what it writes
+in ``lit_compliance/_data/prebuilt/cache`` (:data:`lit_compliance.cache.SHIPPED`), which
+:func:`lit_compliance.cache.peek` reads after the user's own cache (``LIT_COMPLIANCE_SHIPPED=off``
+turns it off; docs/cache.md).
+
+What ships is what the catalogue-wide commands (:data:`COMMANDS`) compute on the bundled catalogue,
+run by this package's own engine, each in a new process with an empty cache and the shipped layer
+off, exactly as a user's first run computes it; of the entries they write, only the kinds in
+:data:`SHIPPED_KINDS` (the math and views of the bundled rulesets, nothing of a file a user gives: a table
+configuration is not in the wheel, nor its rounds). Each entry is named and keyed as in the user's
+cache, by its kind, its inputs and the engine's fingerprint, so another engine never reads it; the
+folder's ``index.json`` names that fingerprint and every entry.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from .. import cache
+
+#: The commands whose math ships: every catalogue-wide one (``site`` writes into a scratch folder).
+COMMANDS: tuple[tuple[str, ...], ...] = (
+    ("analyze", "all"), ("par", "all"), ("validate", "--coverage"), ("compare", "base-paytables"),
+    ("site", "-o", "site"),
+)
+
+#: The kinds that ship: the bundled rulesets' priced paytables, ``analyze`` reports, PAR sheets,
+#: hand-count tables, source coverage and source pages, and the finished site. Not shipped: parsed
+#: YAML and verdicts (the prebuilt catalogue serves the bundled files), anything of a configuration,
+#: round or PDF (not the bundled catalogue's), and the tables the package already ships.
+SHIPPED_KINDS: tuple[str, ...] = (
+    "priced", "analysis", "par-sheet", "five-counts", "five-count-list", "six-count-list", "three-atoms",
+    "hold-edges", "provision-coverage", "site-source-side", "site",
+)
+
+
+def make_layer(out: Path, pythonpath: str | None = None,
+               commands: tuple[tuple[str, ...], ...] = COMMANDS) -> list[str]:
+    """Run ``commands`` (the wheel's: :data:`COMMANDS`; a test runs some) with a fresh cache and keep
+    the entries of :data:`SHIPPED_KINDS` in ``out`` (made anew), with ``index.json``; the entry names.
+    ``pythonpath``: the folder holding the package to run (a source tree at build time), put first on
+    the commands' path (else the installed package runs). A command that fails raises
+    ``RuntimeError`` with its message (the build fails)."""
+    out = Path(out)
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    with tempfile.TemporaryDirectory(prefix="lit-shipped-") as work:
+        folder = Path(work) / "cache"
+        env = {k: v for k, v in os.environ.items() if k not in ("SOURCE_DATE_EPOCH", "LIT_COMPLIANCE_TEST_CACHE")}
+        env.update(LIT_COMPLIANCE_CACHE=str(folder), LIT_COMPLIANCE_SHIPPED="off", PYTHONDONTWRITEBYTECODE="1")
+        # the package to run put first on the path by the process itself (a build environment's own
+        # start-up may drop what PYTHONPATH adds)
+        start = f"import sys; sys.path.insert(0, {pythonpath!r}); " if pythonpath else ""
+        run = start + "import runpy; runpy.run_module('lit_compliance', run_name='__main__')"
+        for args in commands:
+            done = subprocess.run([sys.executable, "-c", run, *args], cwd=work, env=env,
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            if done.returncode != 0:
+                raise RuntimeError(f"lit-compliance {' '.join(args)} failed making the shipped math:\n{done.stderr}")
+        names = sorted(p.name for p in folder.iterdir() if kind_of(p.name) in SHIPPED_KINDS)
+        for name in names:
+            shutil.copyfile(folder / name, out / name)
+    (out / "index.json").write_text(json.dumps({"engine": cache.engine_fingerprint(), "entries": names},
+                                               indent=0), encoding="utf-8")
+    return names
+
+
+def kind_of(name: str) -> str:
+    """The kind of an entry file's name (``<kind>-<32 hex digits>.json`` or ``.npz``)."""
+    return name.rsplit("-", 1)[0]
