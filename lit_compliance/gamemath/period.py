@@ -137,7 +137,7 @@ def _hold_bands_and_normal_share(values: np.ndarray, probs: np.ndarray, rounds, 
     out, shares = [], []
     for n in rounds:
         keep: list = []
-        edges = _quantiles(values, probs, n, names, keep)[0]
+        edges = _quantiles(values, probs, n, names, keep, tails=False)[0]
         row = {"rounds": n}
         for level, name in zip(levels, names):
             lo, hi = edges[name]
@@ -164,16 +164,18 @@ def total_bands(values: np.ndarray, probs: np.ndarray, rounds, level: str = "95"
     sd = sqrt(max(float((values - mean) ** 2 @ probs), 0.0))
     out = []
     for n in rounds:
-        lo, hi = _quantiles(values, probs, n, (level,))[0][level]
+        lo, hi = _quantiles(values, probs, n, (level,), tails=False)[0][level]
         out.append((n * mean + lo * sd * sqrt(n), n * mean + hi * sd * sqrt(n)))
     return out
 
 
-def _quantiles(values: np.ndarray, probs: np.ndarray, n: int,
-               levels: tuple = EDGE_LEVELS, keep: list | None = None) -> tuple[dict, tuple[list, list]]:
+def _quantiles(values: np.ndarray, probs: np.ndarray, n: int, levels: tuple = EDGE_LEVELS,
+               keep: list | None = None, tails: bool = True) -> tuple[dict, tuple[list, list]]:
     """:func:`edges_at` (at ``levels``, percentages as text), and the z of each tail probability in
     :data:`TAILS` on either side (the lower: the z at or below which the total lies with that
-    probability; the upper: at or above)."""
+    probability; the upper: at or above). A caller that reads only the bands passes ``tails=False``:
+    the tails are then not searched for (each search is a pass over the pieces for every target) and
+    come back empty; each band edge is searched for alone, and is the same lattice point."""
     mean = float(values @ probs)
     sd = sqrt(max(float((values - mean) ** 2 @ probs), 0.0))
     if sd == 0:
@@ -182,7 +184,7 @@ def _quantiles(values: np.ndarray, probs: np.ndarray, n: int,
     pieces = _pieces(values, probs, n)
     if keep is not None:         # the caller reads the same distribution again
         keep.append(pieces)
-    targets = [(1 - float(lv) / 100) / 2 for lv in levels] + list(TAILS)
+    targets = [(1 - float(lv) / 100) / 2 for lv in levels] + (list(TAILS) if tails else [])
     low, high = _edges(pieces, np.array(targets), n * float(values.min()), n * float(values.max()), n * mean, spread)
     z_low = (low - n * mean) / spread
     z_high = (high - n * mean) / spread
