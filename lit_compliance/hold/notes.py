@@ -1,0 +1,47 @@
+"""What the hold check says of a result it does not judge, and of what a wager's theory assumes,
+as typed values: a kind and its numbers. The words are made at the views
+(:mod:`lit_compliance.model.hold_vocabulary`, read by :mod:`lit_compliance.report.hold_view`)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class NoteKind(str, Enum):
+    """Why a period (or a cumulative result) is not judged."""
+
+    NO_ROUNDS = "no_rounds"
+    """The period has no rounds."""
+    DATA_ERROR = "data_error"
+    """Its stakes lie outside the table's limits (or the stake the rules fix): probably a data-entry error."""
+    TOO_SHORT = "too_short"
+    """Too few rounds: theory plus ``z`` SD would be a hold above 100%."""
+    TOO_SHORT_CUMULATIVE = "too_short_cumulative"
+    """The cumulative result is too short to judge, likewise."""
+    NOT_PRICED = "not_priced"
+    """The rules leave the paytable without figures (or the configuration chooses none)."""
+
+
+@dataclass(frozen=True)
+class Note:
+    """One note on a result not judged: its kind and the figures it names (``rounds``: the
+    period's; ``average_bet`` against the table's ``low`` and ``high`` stakes, equal where
+    ``stake_fixed``: the rules fix the stake; ``z``: the SDs above theory the too-short test adds)."""
+
+    kind: NoteKind
+    rounds: int | None = None
+    average_bet: float | None = None
+    stake_fixed: bool = False
+    low: float | None = None
+    high: float | None = None
+    z: float | None = None
+
+
+@dataclass(frozen=True)
+class WagerAssumptions:
+    """What a wager's theory assumes: its paytable (None: none chosen), its sheet's assumptions
+    (``par_record.Assumption``) and the seats it is priced on (Cover All: every seat playing)."""
+
+    paytable: str | None
+    assumptions: tuple = ()
+    seats: int | None = None
