@@ -40,7 +40,8 @@ class LeftOutReason(str, Enum):
     """Why an offered wager is not in the table's sums."""
 
     NO_PAYTABLE = "no_paytable"
-    """The configuration chooses no paytable among several."""
+    """No paytable of the wager's is configured: none named among several, one the rules do not
+    have, or a wager the source prints no paytable for (the checks report which)."""
     NO_FIGURES = "no_figures"
     """The rules leave its paytable without figures (its sheet's assumptions say which)."""
 
@@ -94,7 +95,7 @@ class LeftOut:
 
 
 @dataclass(frozen=True)
-class Band:
+class PlayerBand:
     """The house's expected win on one player's rounds over ``hours`` of play (``rounds`` rounds),
     and the central 95% of its exact distribution (``low`` to ``high``)."""
 
@@ -119,7 +120,7 @@ class TableFigures:
     standard_deviation: float
     joint: tuple[str, ...]
     apart: tuple[str, ...]
-    bands_per_player: tuple[Band, ...]
+    bands_per_player: tuple[PlayerBand, ...]
 
     @property
     def placed_per_round(self) -> float:
@@ -215,7 +216,8 @@ def table_figures(ruleset: Ruleset, config: TableConfig, hands_per_hour: int = 6
     per_hour = sum(r.expected_win for r in rows) * hands_per_hour
     rounds = tuple(hands_per_hour * h for h in HOURS)
     edges = player_bands(theory, amounts, rounds) if rows else [[0.0, 0.0]] * len(rounds)
-    bands = tuple(Band(hours, n, per_hour * hours, low, high) for hours, n, (low, high) in zip(HOURS, rounds, edges))
+    bands = tuple(PlayerBand(hours, n, per_hour * hours, low, high)
+                  for hours, n, (low, high) in zip(HOURS, rounds, edges))
     return TableFigures(wagers=tuple(rows), left_out=tuple(left_out), hands_per_hour=hands_per_hour,
                         seats=config.settings.seats, standard_deviation=player.standard_deviation if player else 0.0,
                         joint=player.joint if player else (), apart=player.apart if player else (),
