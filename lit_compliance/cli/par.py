@@ -15,6 +15,7 @@ from ..load.catalogue import names_a_file
 from ..load.kinds import file_kind
 from ..model import exact, model_of
 from ..output.render import render, to_json
+from ..gamemath.settings import Decided
 from ..table.par_options import configured_options
 from ..table.theory import configured_paytable
 from ..table.figures import table_figures
@@ -105,7 +106,7 @@ def _config_report(path: Path, opts, wager_id: str | None, shown: bool = True, b
             w_opts = replace(w_opts, bet=opts.bet)
         if meter_given and choice.progressive is not None:   # a meter above the reset, as hold prices a row's meter
             w_opts = replace(w_opts, meter=opts.meter, settings=replace(w_opts.settings, meter=opts.meter,
-                                                                        meter_from="the meter asked for (--meter)"))
+                                                                        meter_from=Decided.METER_ASKED))
         custom = None
         if choice.custom_paytable is not None or choice.envy:   # the house's paytable, or its own envy amounts
             custom = configured_paytable(wager, choice, None)

@@ -22,14 +22,14 @@ from typing import Any, Callable, Iterable
 
 from ..model import Paytable, Reading, RulesetModel, RulesetOrModel, Wager, model_of
 from ..model.readings import ZERO_EV_PULLED, ZERO_EV_RIDDEN
-from ..model.vocabulary import FIXED_BY_RULES, PER_DOLLAR, money
+from ..model.vocabulary import money
 from ..poker.hands import CATEGORIES_5, HandRules
 from .. import cache
 from .codec import CodecError
 from .moments import Moments, moments
 from .record import (Alternative, AppliedReading, BaseStrategy, CoverAllFigures, HoldingGroup, MeterFunction,
                      PricedAt, PricedPaytable, SideFigures, Status)
-from .settings import AS_PUBLISHED, TableSettings
+from .settings import AS_PUBLISHED, Decided, TableSettings
 from .side import atoms_for, envy_per_other_player, price_over_atoms
 from .strategy_rule import StrategyRule
 
@@ -92,7 +92,7 @@ def _price_cover_all(wager: Wager, table: Paytable, rules: HandRules) -> PricedP
                    cover_all=CoverAllFigures(players, got["rounds"], None if interval is None else
                                              (float(interval[0]), float(interval[1])), got["exact_rtp"],
                                              got["method"]),
-                   settings=PricedAt(stake=Fraction(1), stake_from="one unit", players=players))
+                   settings=PricedAt(stake=Fraction(1), stake_from=Decided.ONE_UNIT, players=players))
 
 
 def _exactly(x) -> Fraction | None:
@@ -123,7 +123,7 @@ def _price_side(wager: Wager, table: Paytable, rules: HandRules,
     result = price_over_atoms(table, atoms_for(table.hand_basis, rules))
     fixed_stake = wager.stake_for(table)
     stake = fixed_stake or settings.stake
-    stake_from = FIXED_BY_RULES if fixed_stake else (settings.stake_from if stake else None)
+    stake_from = Decided.FIXED_BY_RULES if fixed_stake else (settings.stake_from if stake else None)
     side: dict = {"line_probabilities": tuple((_line_label(table, i), p) for i, p in result.lines),
                   "line_counts": tuple((i, c) for i, c in result.counts), "combinations": result.total,
                   "pays_amounts": bool(result.fixed_total)}
@@ -135,16 +135,17 @@ def _price_side(wager: Wager, table: Paytable, rules: HandRules,
         status = Status.FUNCTION_OF_METER if status is Status.EXACT else status
         reset = wager.meter.reset_minimum if wager.meter else None
         if settings.meter is not None:
-            meter, meter_from = settings.meter, settings.meter_from or "as given"
+            meter, meter_from = settings.meter, (settings.meter_from if settings.meter_from is not Decided.UNSTATED
+                                                 else Decided.AS_GIVEN)
         elif reset:
-            meter, meter_from = reset, "the least reset the rules allow"
+            meter, meter_from = reset, Decided.LEAST_RESET
         unit = stake or Fraction(1)
         fixed_part = result.constant + result.fixed_total / unit
         side["meter"] = MeterFunction(result.meter_share / unit, fixed_part,
                                       (1 - fixed_part) * unit / result.meter_share)
         rtp = result.rtp(unit, meter) if meter is not None else None
         if not stake:
-            stake, stake_from = Fraction(1), PER_DOLLAR
+            stake, stake_from = Fraction(1), Decided.PER_DOLLAR
     elif result.fixed_total:
         if stake:
             rtp = result.rtp(stake)
@@ -152,7 +153,7 @@ def _price_side(wager: Wager, table: Paytable, rules: HandRules,
             status = Status.FUNCTION_OF_WAGER if status is Status.EXACT else status
             side["rtp_by_stake"] = tuple((s, result.rtp(s)) for s in (1, 5, 25))
             rtp = result.rtp(1)
-            stake, stake_from = Fraction(1), PER_DOLLAR
+            stake, stake_from = Fraction(1), Decided.PER_DOLLAR
     else:
         rtp = result.constant
     if table.envy_lines:
@@ -196,8 +197,8 @@ def relevant_settings(wager: Wager, table: Paytable | None, settings: TableSetti
     meter = any(line.payout.is_meter for line in table.lines)
     money_lines = meter or any(line.payout.is_fixed for line in table.lines)
     stake = settings.stake if money_lines and not wager.stake_for(table) else None
-    return TableSettings(meter=settings.meter if meter else None, meter_from=settings.meter_from if meter else "",
-                         stake=stake, stake_from=settings.stake_from if stake else "",
+    return TableSettings(meter=settings.meter if meter else None, meter_from=settings.meter_from if meter else Decided.UNSTATED,
+                         stake=stake, stake_from=settings.stake_from if stake else Decided.UNSTATED,
                          players=settings.players if table.envy_lines else None)
 
 

@@ -35,7 +35,7 @@ from .par_record import (BASE_TOTAL, Assumed, Assumption, Band, CurvePoint, Envy
                          MeterSection, Method, NormalShare, RowOutcome, ParSheet, CappedFigures, PerHour, PerUnit,
                          PlayerCount, SheetRow, Sensitivity, SheetBody, SheetKind, StakePoint, Totals)
 from .record import Status
-from .settings import TableSettings
+from .settings import Decided, TableSettings
 from .side import envy_per_other_player
 from .tables import Atom, five_card_counts
 
@@ -68,9 +68,9 @@ class ParOptions:
         if self.settings is not None:
             return self.settings
         meter = self.meter if self.meter is not None else self.reset
-        how = "given with --meter" if self.meter is not None else "the reset given with --reset"
-        return TableSettings(meter=meter, meter_from=how if meter is not None else "",
-                             stake=self.stake, stake_from="as given" if self.stake else "")
+        how = Decided.METER_OPTION if self.meter is not None else Decided.RESET_OPTION
+        return TableSettings(meter=meter, meter_from=how if meter is not None else Decided.UNSTATED,
+                             stake=self.stake, stake_from=Decided.AS_GIVEN if self.stake else Decided.UNSTATED)
 
 
 def z_of(level: float) -> float:
@@ -208,7 +208,7 @@ def side_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions
     counts, losing, total = _record_counts(table, record)
     settings = record.held_at
     stake = exact(float(settings.stake)) if settings.stake else Fraction(1)
-    stated = bool(wager.stake_for(table)) or settings.stake_from not in (None, "", "not stated by the rules: priced per $1")
+    stated = bool(wager.stake_for(table)) or settings.stake_from not in (None, Decided.UNSTATED, Decided.PER_DOLLAR)
     meter_lines = [i for i, line in enumerate(table.lines) if line.payout.is_meter]
     at_meter = exact(float(settings.meter)) if settings.meter is not None else None
     values = _returns(table, stake, at_meter)
@@ -228,7 +228,7 @@ def side_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions
     elif table.pays_fixed_amounts and not stated and totals:
         by_stake = []
         for s in STAKES:
-            at = price_paytable(wager, table, rules, TableSettings(stake=Fraction(s), stake_from="as shown"))
+            at = price_paytable(wager, table, rules, TableSettings(stake=Fraction(s), stake_from=Decided.AS_SHOWN))
             by_stake.append(StakePoint(s, at.return_to_player, at.house_edge,
                                        at.moments.sd if at.moments is not None else None))
         body = replace(body, by_stake=tuple(by_stake))
@@ -446,8 +446,8 @@ def _edge_at_bet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptio
     if settings.stake is not None and exact(float(settings.stake)) == opts.bet:
         return float(record.house_edge)
     meter = exact(float(settings.meter)) if settings.meter is not None else None
-    at = price_paytable(wager, table, rules, TableSettings(meter=meter, meter_from=settings.meter_from or "",
-                                                           stake=opts.bet, stake_from="the bet the win per hour assumes"))
+    at = price_paytable(wager, table, rules, TableSettings(meter=meter, meter_from=settings.meter_from or Decided.UNSTATED,
+                                                           stake=opts.bet, stake_from=Decided.PER_HOUR_BET))
     return None if at.house_edge is None else float(at.house_edge)
 
 

@@ -16,7 +16,9 @@ from enum import Enum
 from fractions import Fraction
 
 from ..model.enums import WagerKind
+from ..model.settings_vocabulary import decided_text
 from .codec import decode, encode
+from .settings import Decided
 from .moments import Moments
 from .strategy_rule import StrategyRule
 
@@ -41,9 +43,9 @@ class PricedAt:
     """Where a price holds: the meter, the amount wagered, the players (None: plays no part)."""
 
     meter: Fraction | None = None
-    meter_from: str | None = None
+    meter_from: Decided | None = None      # how the meter was decided (None: no meter)
     stake: Fraction | None = None
-    stake_from: str | None = None
+    stake_from: Decided | None = None      # how the stake was decided (None: no stake)
     players: int | None = None
 
 
@@ -55,8 +57,10 @@ def settings_json(settings: PricedAt | None) -> dict:
     settings). The PAR sheet carries it as the record's; every JSON view states it so."""
     if settings is None:
         return {}
-    return {"meter": None if settings.meter is None else float(settings.meter), "meter_from": settings.meter_from,
-            "stake": None if settings.stake is None else float(settings.stake), "stake_from": settings.stake_from,
+    return {"meter": None if settings.meter is None else float(settings.meter),
+            "meter_from": decided_text(settings.meter_from),
+            "stake": None if settings.stake is None else float(settings.stake),
+            "stake_from": decided_text(settings.stake_from),
             "players": settings.players}
 
 

@@ -10,6 +10,7 @@ the same way) and reads the record's enums by value, so it needs nothing above t
 """
 from __future__ import annotations
 
+from .settings_vocabulary import decided_text
 from .vocabulary import hand_name, odds
 
 ENUMERATION_TEXT = {
@@ -156,9 +157,9 @@ def holds_at(record) -> list[str]:
     st = record.held_at
     out = []
     if st.meter is not None:
-        out.append(f"the progressive meter at ${float(st.meter):,.2f} ({st.meter_from})")
-    if st.stake is not None and st.stake_from and st.stake_from != "one unit":
-        out.append(f"a ${float(st.stake):,.2f} wager ({st.stake_from})")
+        out.append(f"the progressive meter at ${float(st.meter):,.2f} ({decided_text(st.meter_from)})")
+    if st.stake is not None and st.stake_from not in (None, "unstated", "one_unit"):
+        out.append(f"a ${float(st.stake):,.2f} wager ({decided_text(st.stake_from)})")
     if st.players and record.cover_all is not None:   # Cover All: priced per number of players
         out.append(f"{st.players} player(s)")
     return out

@@ -24,6 +24,7 @@ from fractions import Fraction
 from typing import Iterable
 
 from .enums import HandCategory
+from .settings_vocabulary import decided_text
 
 HAND_NAMES = {hand.value: hand.display for hand in HandCategory}   # the names the hands carry
 
@@ -308,8 +309,6 @@ def strategy_sentence(rules: Iterable, bet: int) -> str:
 
 # --- what a priced paytable's figures rest on (the engine's record: lit_compliance.gamemath.record) --
 
-FIXED_BY_RULES = "fixed by the rules"                   # where a record's stake comes from
-PER_DOLLAR = "not stated by the rules: priced per $1"
 ZERO_EV_RIDDEN_NOTE = "same return; the zero-expectation holdings ride, so more is in action"
 
 
@@ -333,18 +332,18 @@ def _side_note(record) -> str:
         notes.append(f"figures missing in the source for: {_hands(record.missing)} (no edge can be stated)")
     if side.meter is not None:
         if at.meter is not None:
-            notes.append(f"at the meter {money(at.meter)} ({at.meter_from})")
+            notes.append(f"at the meter {money(at.meter)} ({decided_text(at.meter_from)})")
         else:
             f = side.meter
             notes.append("no meter fixed by the rules: the return is a function of the meter "
                          f"({percent(f.without_meter, 4)} plus {percent(f.per_meter_dollar, 6)} per $1 of meter; "
                          f"break-even meter {money(float(f.break_even))})")
-        if at.stake_from == PER_DOLLAR:
+        if at.stake_from == "per_dollar":
             notes.append("stake not stated; priced per $1")
     elif side.pays_amounts and side.rtp_by_stake:
         notes.append("money amounts on a wager the source does not state; priced at a $1 wager")
-    elif side.pays_amounts and at.stake and at.stake_from != FIXED_BY_RULES:
-        notes.append(f"money amounts priced at a {money(at.stake)} wager ({at.stake_from})")
+    elif side.pays_amounts and at.stake and at.stake_from != "fixed_by_rules":
+        notes.append(f"money amounts priced at a {money(at.stake)} wager ({decided_text(at.stake_from)})")
     if side.envy_per_other_player:
         notes.append("the envy bonus adds an expected amount per other player at the table (per stake level; "
                      "see the PAR sheet); not in the return above")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..gamemath.settings import TableSettings
+from ..gamemath.settings import Decided, TableSettings
 from ..load.catalogue import Ruleset
 from ..suggest import did_you_mean
 from ..model import SelectionRule, as_printed, model_of
@@ -326,9 +326,9 @@ def _choose_paytable(rs: Ruleset, ask: Asker, data: dict, wager: Wager, entry: d
         raise BuildError(f"{wager.name}: choose a paytable with --wager {wid}=ID ({', '.join(tables)})")
     stake = entry.get("minimum") or (data["limits"]["minimum"] if wager.is_base else None)
     settings = TableSettings(
-        meter=meter, meter_from="the reset given" if meter is not None else "",
+        meter=meter, meter_from=Decided.RESET_GIVEN if meter is not None else Decided.UNSTATED,
         stake=Fraction(str(stake)) if stake and not wager.is_base else None,
-        stake_from="the least stake given" if stake and not wager.is_base else "",
+        stake_from=Decided.LEAST_STAKE_GIVEN if stake and not wager.is_base else Decided.UNSTATED,
         players=data.get("seats"))
     if f"{key}.paytable" not in ask.answers or f"{key}.paytable" in ask.redo:
         ask.say(f"Paytables for {wager.name}, at this table's settings:\n"

@@ -18,6 +18,7 @@ from ..model.hand_rankings import Ranking
 from ..model.paytable import Line, Paytable
 from ..model.sections import DealingMethod, Sections
 from ..model.wager import Wager
+from ..model.settings_vocabulary import decided_text
 from ..model.vocabulary import (currency_symbol, flag_text, hand_name, money, odds, percent, priced_note,
                                removed_text, status_sentence)
 from ..gamemath.record import settings_json
@@ -381,7 +382,7 @@ def _math_text(result) -> dict:
     elif status == "function_of_meter":
         meter = float(result.side.meter.break_even) if result.side and result.side.meter else None
         at = result.held_at.meter
-        edge = (f"{percent(result.house_edge)} at a meter of ${float(at):,.0f} ({result.held_at.meter_from})"
+        edge = (f"{percent(result.house_edge)} at a meter of ${float(at):,.0f} ({decided_text(result.held_at.meter_from)})"
                 if result.house_edge is not None and at is not None else "depends on the meter (no meter fixed)")
         if meter is not None:
             edge += f"; the wager breaks even at a meter of about ${meter:,.0f}"

@@ -17,6 +17,7 @@ from ..gamemath.par import LEVELS
 from ..gamemath.par_record import BASE_TOTAL, Assumed, Assumption, ParSheet, SheetBody, SheetKind
 from ..gamemath.record import settings_json
 from ..model import Paytable, Wager
+from ..model.settings_vocabulary import decided_text
 from ..model.vocabulary import priced_note, strategy_rule_json, strategy_sentence
 from ..model.par_vocabulary import (ENVY_NOTE, LONG_RUN_FORMULA, NO_PAYTABLE_NAME, SENSITIVITY_NOTE,
                                     assumption_text, bands_handle, enumeration_text, hand_text, holds_at,
@@ -77,7 +78,7 @@ def body_json(sheet: ParSheet, table: Paytable) -> dict:
     if body.payout_limit is not None:
         out["payout_limit"] = _limit(body)
     if body.meter is not None:
-        out["meter"] = _meter(body, table, sheet.priced.held_at.meter_from)
+        out["meter"] = _meter(body, table, decided_text(sheet.priced.held_at.meter_from))
     if body.by_stake is not None:
         out["by_stake"] = [{"stake": p.stake, "return_to_player": _f(p.return_to_player),
                             "house_edge": _f(p.house_edge),

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from ..gamemath.settings import TableSettings
+from ..gamemath.settings import Decided, TableSettings
 from ..load.catalogue import Ruleset, finding_ids
 from ..model import Payout, exact, model_of
 from ..model.vocabulary import odds
@@ -26,8 +26,8 @@ def table_settings(config: TableConfig, wager_id: str) -> TableSettings:
     prog = choice.progressive if choice is not None else None
     meter = None if prog is None else prog.reset if prog.reset is not None else prog.seed
     minimum = choice.minimum if choice is not None else None
-    return TableSettings(meter=exact(meter), meter_from="the configured reset" if meter is not None else "",
-                         stake=exact(minimum), stake_from="the configured minimum bet" if minimum else "",
+    return TableSettings(meter=exact(meter), meter_from=Decided.CONFIGURED_RESET if meter is not None else Decided.UNSTATED,
+                         stake=exact(minimum), stake_from=Decided.CONFIGURED_MINIMUM if minimum else Decided.UNSTATED,
                          players=config.settings.seats)
 
 
@@ -130,7 +130,7 @@ def configured_round_figures(ruleset: Ruleset, config: TableConfig, wager_id: st
         amount = exact((choice.minimum if choice is not None else None)
                        or (config.settings.limits.minimum if wager.is_base else None))
     elif settings.stake is not None:
-        settings = replace(settings, stake=exact(amount), stake_from="the amount asked for")
+        settings = replace(settings, stake=exact(amount), stake_from=Decided.AMOUNT_ASKED)
     result = paytable_result(model, wager_id, table_id, settings)
     if result.held_at.stake is None or wager.is_base:
         return round_figures(result, amount)

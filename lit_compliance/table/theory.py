@@ -19,6 +19,7 @@ import hashlib
 
 from ..gamemath.par import BASE_UNITS, sheet_for
 from ..gamemath.par_record import ParSheet
+from ..gamemath.settings import Decided
 from ..load.catalogue import Catalogue, CatalogueError
 from ..load.strict_yaml import InputError
 from ..model import Paytable, Payout, exact
@@ -119,11 +120,11 @@ def sheet(theory: TableTheory, wager_id: str, meter: float | None = None, stake:
         wager, table, opts = theory.choices[wager_id]
         if meter is not None:  # the period's mean meter, where the row gives one
             opts = replace(opts, meter=exact(meter), settings=replace(
-                opts.settings, meter=exact(meter), meter_from="the period's mean meter, from the results"))
+                opts.settings, meter=exact(meter), meter_from=Decided.PERIOD_METER))
         if stake is not None:  # the period's average stake, for amounts the rules state for no wager amount
             opts = replace(opts, stake=exact(stake), settings=replace(
                 opts.settings, stake=exact(stake) if opts.settings.stake is not None else None,
-                stake_from="the period's average bet" if opts.settings.stake is not None else opts.settings.stake_from))
+                stake_from=Decided.PERIOD_BET if opts.settings.stake is not None else opts.settings.stake_from))
         memo[key] = _sheet(theory.model, wager, table, opts)
     return memo[key]
 

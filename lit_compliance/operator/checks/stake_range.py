@@ -12,6 +12,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ...gamemath import paytable_result
+from ...gamemath.settings import Decided
 from ...model.vocabulary import money
 from ...table.configured import table_settings, whole_sum_tables
 from .core import Context, hand_words
@@ -23,8 +24,8 @@ FAR_BELOW = Fraction(10, 100)
 
 def _return_at(ctx: Context, entry: dict, stake: Fraction | None) -> float | None:
     settings = table_settings(ctx.cfg, entry["wager"].id)
-    settings = replace(settings, stake=stake, stake_from="the configured minimum bet" if stake == entry["least"]
-                       else "the configured maximum bet")
+    settings = replace(settings, stake=stake, stake_from=Decided.CONFIGURED_MINIMUM if stake == entry["least"]
+                       else Decided.CONFIGURED_MAXIMUM)
     rtp = paytable_result(ctx.table_model, entry["wager"].id, entry["table"].id, settings).return_to_player
     return None if rtp is None else float(rtp)
 
