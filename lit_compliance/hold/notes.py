@@ -1,5 +1,5 @@
-"""What the hold check says of a result it does not judge, and of what a wager's theory assumes,
-as typed values: a kind and its numbers. The words are made at the views
+"""What the hold check says of a result it does not judge, of what a wager's theory assumes and of
+how it is priced, as typed values: a kind and its numbers. The words are made at the views
 (:mod:`lit_compliance.model.hold_vocabulary`, read by :mod:`lit_compliance.report.hold_view`)."""
 from __future__ import annotations
 
@@ -45,3 +45,29 @@ class WagerAssumptions:
     paytable: str | None
     assumptions: tuple = ()
     seats: int | None = None
+
+
+class StakeBasis(str, Enum):
+    """What stake a wager's theory in the hold check is priced at."""
+
+    FIXED = "fixed"
+    """The stake the rules fix."""
+    AVERAGE_BET = "average_bet"
+    """Each period's average bet (the wager pays money amounts or a meter share)."""
+    ANY = "any"
+    """Per unit of the stake: odds pay alike at any stake."""
+
+
+@dataclass(frozen=True)
+class HeldAt:
+    """How a wager's theory is priced in the hold check: at each period's mean meter where the row
+    gives one, else ``meter_reset`` (None: no meter); at the stake ``stake`` says (``mixed``: some
+    period is judged on the mixture of its stake levels); its mean and SD a round per unit, and the
+    stake they are priced at (None: any stake)."""
+
+    meter_reset: float | None
+    stake: StakeBasis
+    mixed: bool
+    mean_per_round: float | None
+    sd_per_round: float | None
+    stake_priced: float | None

@@ -16,9 +16,9 @@ import numpy as np
 from ..gamemath.period import Edges
 from ..table.theory import Curve
 from .bands import ALARM_RATE_MAX, BANDS, Z, outside
-from .levels import FROM, Mixtures, cumulative_levels, levels_of, stake_spread
+from .levels import Mixtures, cumulative_levels, levels_of, stake_spread
 from .matching import Group, Periods
-from .notes import Note, NoteKind, WagerAssumptions
+from .notes import HeldAt, Note, NoteKind, StakeBasis, WagerAssumptions
 
 COUNTS = ("periods", "judged", "data_error", "too_short", "no_rounds", "not_priced", "outside")
 RUNNING_POINTS = 150
@@ -110,7 +110,7 @@ def judge_family(groups: list[Group], results: list, numbering: Periods, curve: 
         counts = dict.fromkeys(COUNTS, 0)
         counts["periods"] = at.stop - at.start
         counts.update({name: tally[name][g] for name in ("no_rounds", "data_error", "too_short", "judged", "outside")})
-        out.append({**head, "priced_at": dict(priced_at), "periods": rows[cut[g]:cut[g + 1]], "cumulative": cum,
+        out.append({**head, "priced_at": priced_at, "periods": rows[cut[g]:cut[g + 1]], "cumulative": cum,
                     "running": running, "outside": bool(tally["outside"][g]) or bool(cum and cum.get("outside")),
                     "counts": counts, "stake_spread": spread[g],
                     "mixed_stakes": int((stakes.mixed & verdicts.judged)[at].sum()),
@@ -240,7 +240,7 @@ def _listed_periods(cols: Columns, labels: list, theory: PeriodTheory, stakes: S
     for row, x in zip(rows, shown.tolist()):
         source, given = stakes.levels[x] if stakes.levels[x] is not None else ("average", None)
         row["stakes"] = {"from": source, "judged_as": "mixture" if stakes.mixed[x] else "one stake",
-                         "said": FROM[source], "levels": [[s, r] for s, r, _m in given] if given else None}
+                         "levels": [[s, r] for s, r, _m in given] if given else None}
     return rows, cut
 
 
@@ -278,20 +278,12 @@ def _period_rows(shown: np.ndarray, labels: list, cols: Columns, theory: PeriodT
     return rows
 
 
-def _priced_at(w, mixed: bool) -> dict:
+def _priced_at(w, mixed: bool) -> HeldAt:
     """How the wager's theory is priced: at which meter and stake, its mean and SD a round."""
-    has_meter = w.meter_reset is not None
-    priced_at = {"meter": "each period's mean meter where the row gives one, else the configured reset "
-                          f"({w.meter_reset:,.2f})" if has_meter else None,
-                 "stake": ("the stake the rules fix" if w.stake_stated else
-                           "each period's average bet (the wager pays money amounts or a meter share)")
-                 if w.stake_dependent or w.stake_stated else "per unit of the stake (odds: any stake)",
-                 "mean_per_round": w.mean, "sd_per_round": w.sd,
-                 "stake_priced": w.stake if w.stake_dependent or w.stake_stated else None}
-    if mixed:
-        priced_at["stake"] += ("; a period played at several stakes (a stakes histogram, or rows per stake level) "
-                               "is judged on the exact distribution of its total, the mixture of its levels")
-    return priced_at
+    stake = (StakeBasis.FIXED if w.stake_stated else StakeBasis.AVERAGE_BET) \
+        if w.stake_dependent or w.stake_stated else StakeBasis.ANY
+    return HeldAt(meter_reset=w.meter_reset, stake=stake, mixed=mixed, mean_per_round=w.mean, sd_per_round=w.sd,
+                  stake_priced=w.stake if w.stake_dependent or w.stake_stated else None)
 
 
 def _cumulatives(th, wid: str, cols: Columns, theory: PeriodTheory, stakes: StakeLevels, verdicts: Verdicts,

@@ -27,3 +27,26 @@ def note_text(note) -> str:
     if kind == "too_short_cumulative":
         return f"too short to judge: theory + {note.z:.3f} SD would still be a hold above 100%"
     raise ValueError(f"no words for the note {kind!r}")
+
+
+# --- how a wager's theory is priced (a ``hold.notes.HeldAt``) and where a period's stakes come from ---
+
+STAKES_FROM_TEXT = {"histogram": "the row's stakes histogram", "rows": "rows per stake level",
+                    "stake": "the row's stake", "average": "the period's average stake (one stake assumed)"}
+STAKE_BASIS_TEXT = {"fixed": "the stake the rules fix",
+                    "average_bet": "each period's average bet (the wager pays money amounts or a meter share)",
+                    "any": "per unit of the stake (odds: any stake)"}
+MIXED_TEXT = ("; a period played at several stakes (a stakes histogram, or rows per stake level) is judged on the "
+              "exact distribution of its total, the mixture of its levels")
+
+
+def held_meter_text(held) -> str | None:
+    """The meter a wager's theory is priced at, in words (None: it pays from no meter)."""
+    if held.meter_reset is None:
+        return None
+    return f"each period's mean meter where the row gives one, else the configured reset ({held.meter_reset:,.2f})"
+
+
+def held_stake_text(held) -> str:
+    """The stake a wager's theory is priced at, in words."""
+    return STAKE_BASIS_TEXT[held.stake.value] + (MIXED_TEXT if held.mixed else "")

@@ -3,7 +3,7 @@ the CSV form. Figures come from :func:`lit_compliance.hold.judge.judge`; templat
 ``templates/hold/`` lay them out."""
 from __future__ import annotations
 
-from ..model.hold_vocabulary import note_text
+from ..model.hold_vocabulary import STAKES_FROM_TEXT, held_meter_text, held_stake_text, note_text
 from ..model.table_vocabulary import wager_assumptions
 from ..model.vocabulary import percent
 
@@ -23,21 +23,38 @@ def _outside_text(z: float, bands: dict) -> str:
 
 
 def _said_note(row: dict | None) -> dict | None:
-    """A period or cumulative row with its note (a ``hold.notes.Note``) in words."""
-    if not row or row.get("note") is None:
+    """A period or cumulative row with its note (a ``hold.notes.Note``) and where its stakes come
+    from in words."""
+    if not row or (row.get("note") is None and not row.get("stakes")):
         return row
-    return {**row, "note": note_text(row["note"])}
+    said = dict(row)
+    if row.get("note") is not None:
+        said["note"] = note_text(row["note"])
+    st = row.get("stakes")
+    if st:
+        said["stakes"] = {"from": st["from"], "judged_as": st["judged_as"], "said": STAKES_FROM_TEXT[st["from"]],
+                          "levels": st["levels"]}
+    return said
+
+
+def _said_held(held) -> dict | None:
+    """How a wager's theory is priced (a ``hold.notes.HeldAt``), as the report states it."""
+    if held is None:
+        return None
+    return {"meter": held_meter_text(held), "stake": held_stake_text(held), "mean_per_round": held.mean_per_round,
+            "sd_per_round": held.sd_per_round, "stake_priced": held.stake_priced}
 
 
 def _said_wager(w: dict) -> dict:
     a = w["assumptions"]
     return {**w, "assumptions": list(wager_assumptions(a.paytable, a.assumptions, a.seats)),
+            "priced_at": _said_held(w["priced_at"]),
             "periods": [_said_note(p) for p in w["periods"]], "cumulative": _said_note(w["cumulative"])}
 
 
 def hold_said(report: dict) -> dict:
-    """The report of :func:`lit_compliance.hold.judge.judge` with every typed note and assumption in
-    words (:mod:`lit_compliance.model.hold_vocabulary`): its JSON form, and what every other form reads."""
+    """The report of :func:`lit_compliance.hold.judge.judge` with every typed note, assumption and
+    pricing in words (:mod:`lit_compliance.model.hold_vocabulary`): its JSON form, and what every other form reads."""
     return {**report, "tables": [{**t, "wagers": [_said_wager(w) for w in t["wagers"]]} for t in report["tables"]]}
 
 
