@@ -13,9 +13,9 @@ from click.testing import CliRunner
 from lit_compliance.cli import main
 from lit_compliance.hold.bands import Z
 from lit_compliance.hold.judge import judge
-from lit_compliance.hold.notes import Note, NoteKind, WagerAssumptions
+from lit_compliance.hold.notes import Note, NoteKind, StakeBasis, WagerAssumptions
 from lit_compliance.hold.results import read_results
-from lit_compliance.model.hold_vocabulary import note_text
+from lit_compliance.model.hold_vocabulary import STAKES_FROM_TEXT, held_meter_text, held_stake_text, note_text
 from lit_compliance.model.table_vocabulary import wager_assumptions
 from lit_compliance.report.hold_view import hold_said
 from lit_compliance.table.config import load_config
@@ -133,3 +133,29 @@ def test_a_wager_without_a_paytable_is_noted_not_priced(tmp_path):
     printed = data["tables"][0]["wagers"][0]
     assert printed["assumptions"] == ["no paytable chosen"]
     assert printed["periods"][0]["note"] == note_text(Note(NoteKind.NOT_PRICED))
+
+
+def test_how_a_wager_is_priced_is_typed_and_said_at_the_view(judged):
+    """The pricing of each wager's theory (the reset it falls back on, the stake it is priced at) is a
+    typed value from the theory; the JSON states it in the vocabulary's words."""
+    report, cfg, outputs = judged
+    theory = load_theory(MD)
+    data = {w["wager"]: w for t in json.loads(outputs["json"])["tables"] for w in t["wagers"]}
+    for t in report["tables"]:
+        for w in t["wagers"]:
+            held, mine = w["priced_at"], theory.wagers[w["wager"]]
+            assert held.meter_reset == mine.meter_reset and held.mean_per_round == mine.mean
+            expected = (StakeBasis.FIXED if mine.stake_stated else StakeBasis.AVERAGE_BET) \
+                if mine.stake_dependent or mine.stake_stated else StakeBasis.ANY
+            assert held.stake is expected
+            said = data[w["wager"]]["priced_at"]
+            assert said == {"meter": held_meter_text(held), "stake": held_stake_text(held),
+                            "mean_per_round": held.mean_per_round, "sd_per_round": held.sd_per_round,
+                            "stake_priced": held.stake_priced}
+            for p, printed in zip(w["periods"], data[w["wager"]]["periods"]):
+                assert printed["stakes"]["said"] == STAKES_FROM_TEXT[p["stakes"]["from"]]
+    # the base game pays odds: any stake; the six card bonus's money amounts: each period's average bet
+    assert data["base"]["priced_at"]["stake"] == "per unit of the stake (odds: any stake)"
+    six = next(w for t in report["tables"] for w in t["wagers"] if w["wager"] == "six-card-bonus")["priced_at"]
+    assert six.stake is StakeBasis.AVERAGE_BET and six.stake_priced == theory.wagers["six-card-bonus"].stake
+    assert data["six-card-bonus"]["priced_at"]["stake"].startswith("each period's average bet")
