@@ -15,10 +15,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from fractions import Fraction
 from math import sqrt
 
 from ..gamemath.par_record import Assumption
 from ..load.catalogue import Ruleset
+from ..model import exact
 from .theory import TableTheory, WagerTheory, theory_of
 from .player_round import player_bands, player_round
 from .config import TableConfig
@@ -70,6 +72,7 @@ class WagerRound:
     standard_deviation: float   # of the house's win, a round
     status: str
     basis: Basis
+    exact_expected_win: Fraction | None = None   # the same, exactly (None where the figure is simulated)
 
     @property
     def placed(self) -> float:
@@ -147,6 +150,18 @@ class TableFigures:
         return self.win_per_hour * self.seats if self.seats else None
 
     @property
+    def exact_expected_win_per_round(self) -> Fraction | None:
+        """The expected win a round exactly: None unless every wager's is exact."""
+        wins = [r.exact_expected_win for r in self.wagers]
+        return None if None in wins else sum(wins, Fraction(0))
+
+    @property
+    def exact_win_per_hour(self) -> Fraction | None:
+        """The expected win an hour from one player exactly (None as above)."""
+        win = self.exact_expected_win_per_round
+        return None if win is None else win * self.hands_per_hour
+
+    @property
     def standard_deviation_at_most(self) -> float:
         """The round's SD were the wagers perfectly correlated: the sum of theirs."""
         return sum(r.standard_deviation for r in self.wagers)
@@ -193,9 +208,12 @@ def wager_rounds(theory: TableTheory) -> tuple[list[WagerRound], list[LeftOut]]:
             left_out.append(_left_out(theory, w))
             continue
         amount = w.minimum if w.minimum is not None else w.stake
+        basis = _basis(w, theory.seats)
+        exactly = w.edge * exact(amount) if w.edge is not None and basis.pricing is Pricing.EXACT else None
         rows.append(WagerRound(wager=w.wager_id, paytable=w.paytable_id, stake=float(amount),
                                bets=w.units_per_round, expected_win=w.mean * amount,
-                               standard_deviation=w.sd * amount, status=w.status, basis=_basis(w, theory.seats)))
+                               standard_deviation=w.sd * amount, status=w.status, basis=basis,
+                               exact_expected_win=exactly))
     return rows, left_out
 
 

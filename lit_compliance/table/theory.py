@@ -14,6 +14,7 @@ how many such units a round places (three for the base game, one for a side wage
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from pathlib import Path
 import hashlib
 
@@ -55,6 +56,7 @@ class WagerTheory:
     assumptions: tuple = ()               # the sheet's assumptions (``par_record.Assumption``), typed
     readings: tuple[dict, ...] = ()
     seats_assumed: int | None = None      # priced on the paytable for this many players: every seat playing
+    edge: Fraction | None = None          # ``mean`` as the sheet states it, a fraction (exact unless simulated)
 
 
 @dataclass(frozen=True, eq=False)   # hashed by identity: one per configuration file
@@ -298,5 +300,6 @@ def _price(config, rs, offered_only: bool = False, every_seat: bool = False):
             minimum=float(low) if low is not None else None, maximum=float(high) if high is not None else None,
             assumptions=tuple(body.assumptions) if body is not None else (),
             readings=tuple(_reading(r) for r in model.readings_touching(*prefix)),
-            seats_assumed=_seats_assumed(wager, choice, table, config, every_seat))
+            seats_assumed=_seats_assumed(wager, choice, table, config, every_seat),
+            edge=t.house_edge if t else None)
     return wagers, tuple(_reading(r) for r in model.applied), model, choices

@@ -139,3 +139,30 @@ def test_check_prints_the_records_json_form(records):
     assert fig.apart == ("cover-all",) and "cover-all added as independent of them" in printed["standard_deviation_basis"]
     cover = next(r for r in fig.wagers if r.wager == "cover-all")
     assert cover.basis.seats == cfg.settings.seats and cover.basis.pricing is Pricing.SIMULATED
+
+
+def test_exact_figures_are_kept_exactly_where_they_are_exact(records):
+    """Maryland: every wager counted exactly, so each round's expected win is a fraction equal to its
+    priced record's house edge times the configured minimum, and the hour is 60 of those rounds;
+    Massachusetts: Cover All is simulated, so the table's exact sum is not stated."""
+    from fractions import Fraction
+
+    from lit_compliance.gamemath import paytable_result
+    from lit_compliance.model import exact
+    from lit_compliance.table.config import model_for
+    from lit_compliance.table.configured import table_settings
+
+    cfg, rs, fig, _ = records["maryland"]
+    model = model_for(rs, cfg)
+    for r in fig.wagers:
+        settings = table_settings(cfg, r.wager)
+        edge = paytable_result(model, r.wager, r.paytable, settings).house_edge
+        amount = cfg.settings.wager(r.wager).minimum or cfg.settings.limits.minimum
+        assert r.exact_expected_win == edge * exact(amount)
+        assert float(r.exact_expected_win) == pytest.approx(r.expected_win, rel=1e-12)
+    assert fig.exact_win_per_hour == 60 * sum((r.exact_expected_win for r in fig.wagers), Fraction(0))
+    assert float(fig.exact_win_per_hour) == pytest.approx(fig.win_per_hour, rel=1e-12)
+    _, _, ma, _ = records["massachusetts"]
+    simulated = [r for r in ma.wagers if r.basis.pricing is Pricing.SIMULATED]
+    assert [r.wager for r in simulated] == ["cover-all"] and simulated[0].exact_expected_win is None
+    assert ma.exact_expected_win_per_round is None and ma.exact_win_per_hour is None
