@@ -197,8 +197,8 @@ def relevant_settings(wager: Wager, table: Paytable | None, settings: TableSetti
     meter = any(line.payout.is_meter for line in table.lines)
     money_lines = meter or any(line.payout.is_fixed for line in table.lines)
     stake = settings.stake if money_lines and not wager.stake_for(table) else None
-    return TableSettings(meter=settings.meter if meter else None, meter_from=settings.meter_from if meter else Decided.UNSTATED,
-                         stake=stake, stake_from=settings.stake_from if stake else Decided.UNSTATED,
+    return TableSettings(meter=settings.meter if meter else None,
+                         meter_from=settings.meter_from if meter else Decided.UNSTATED, stake=stake, stake_from=settings.stake_from if stake else Decided.UNSTATED,
                          players=settings.players if table.envy_lines else None)
 
 

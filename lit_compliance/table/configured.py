@@ -26,7 +26,8 @@ def table_settings(config: TableConfig, wager_id: str) -> TableSettings:
     prog = choice.progressive if choice is not None else None
     meter = None if prog is None else prog.reset if prog.reset is not None else prog.seed
     minimum = choice.minimum if choice is not None else None
-    return TableSettings(meter=exact(meter), meter_from=Decided.CONFIGURED_RESET if meter is not None else Decided.UNSTATED,
+    return TableSettings(meter=exact(meter),
+                         meter_from=Decided.CONFIGURED_RESET if meter is not None else Decided.UNSTATED,
                          stake=exact(minimum), stake_from=Decided.CONFIGURED_MINIMUM if minimum else Decided.UNSTATED,
                          players=config.settings.seats)
 
