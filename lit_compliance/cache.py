@@ -52,7 +52,7 @@ from typing import Any, Callable, TypeVar
 
 from .atomic import replace_file
 
-MATH_VERSION = "6"
+MATH_VERSION = "7"
 MAX_ENTRY_BYTES = 512 * 1024 * 1024  # an entry larger than any the engine writes is not read
 
 

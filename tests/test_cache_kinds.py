@@ -201,7 +201,8 @@ def _player(bands: bool):
         if bands:
             return player_bands(theory, amounts, (10, 60))
         got = player_round(theory, amounts)
-        return got.as_dict(), list(got.values), list(got.probabilities)
+        return (got.mean, got.standard_deviation, got.standard_deviation_independent, list(got.joint),
+                list(got.apart), list(got.values), list(got.probabilities))
     return example
 
 

@@ -16,7 +16,7 @@ from ..output.render import render, to_json
 from ..table.theory import load_theory
 from ..hold.judge import judge
 from ..hold.results import read_results
-from ..report.hold_view import hold_csv, hold_view
+from ..report.hold_view import hold_csv, hold_said, hold_view
 
 MAX_SIMULATED_ROUNDS = 50_000_000
 
@@ -76,7 +76,7 @@ def _printed(make, template: str, charts: bool):
 
 HOLD = Formats({
     "text": _printed(render, "hold/hold.txt.j2", charts=False),
-    "json": lambda report, filing: to_json(report),
+    "json": lambda report, filing: to_json(hold_said(report)),
     "csv": lambda report, filing: hold_csv(report),
     "html": _printed(render, "hold/hold.html.j2", charts=True),
     "pdf": _printed(print_pdf, "hold/hold.typ.j2", charts=True),

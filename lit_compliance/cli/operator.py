@@ -23,7 +23,9 @@ from ..model import model_of
 from ..output.text_safety import markdown, one_line
 from ..report.priced_json import priced_json
 from ..operator.summary import paytables_view, summary_view
-from ..table.figures import table_figures, table_lines
+from ..table.figures import table_figures
+from ..model.table_vocabulary import table_lines
+from ..report.table_json import table_json
 from ..table.config import (PART_DIGITS, TableConfig, config_of_document, digest, load_config, parse_digest,
                             parse_parts, ruleset_for, sign_parts)
 from ..operator.floor import floor_of, looks_like_floor
@@ -179,8 +181,9 @@ def check_cmd(config: Path, ruleset_ref: str | None, fmt: str, strict: bool, ver
     rs = _ruleset(cfg, ruleset_ref)
     report = check_config(rs, cfg, day)
     view = _report_view(report)
-    view["table"] = table_figures(rs, cfg)
-    view["table_lines"] = table_lines(view["table"])
+    figures = table_figures(rs, cfg)
+    view["table"] = table_json(figures)
+    view["table_lines"] = table_lines(figures)
     view["sign_record"] = _sign_record(rs, cfg) if report.compliant else []
     emit(CHECK[fmt](view, verbose))
     failed = not report.compliant or (strict and bool(report.to_fix))

@@ -18,7 +18,9 @@ from ..output.render import render, to_json
 from ..gamemath.settings import SettingSource
 from ..table.par_options import configured_options
 from ..table.theory import configured_paytable
-from ..table.figures import table_figures, table_lines
+from ..table.figures import table_figures
+from ..model.table_vocabulary import table_lines
+from ..report.table_json import table_json
 from ..table.config import digest, load_config, model_for, ruleset_for
 
 
@@ -129,8 +131,9 @@ def _config_report(path: Path, opts, wager_id: str | None, shown: bool = True, b
     title = f"{config.casino}, table {table.table if table.table is not None else ''} (configuration digest {digest(rs, config)})"
     report = par_report(model, wager_id, None, opts, {"wagers": chosen, "title": title, "method": method}, shown)
     if wager_id is None:   # the whole table: every offered wager at its stakes and meter
-        report["table"] = table_figures(rs, config, opts.hands_per_hour)
-        report["table_lines"] = table_lines(report["table"])
+        figures = table_figures(rs, config, opts.hands_per_hour)
+        report["table"] = table_json(figures)
+        report["table_lines"] = table_lines(figures)
     return report
 
 

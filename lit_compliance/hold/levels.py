@@ -23,9 +23,6 @@ from ..gamemath.period import Mixture, one_round
 from .results import Results
 from ..table.theory import TableTheory, sheet
 
-FROM = {"histogram": "the row's stakes histogram", "rows": "rows per stake level", "stake": "the row's stake",
-        "average": "the period's average stake (one stake assumed)"}
-
 
 def _tolerance(wagered: float) -> float:
     return 0.005 + 1e-9 * abs(wagered)

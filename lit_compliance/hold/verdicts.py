@@ -16,8 +16,9 @@ import numpy as np
 from ..gamemath.period import Edges
 from ..table.theory import Curve
 from .bands import ALARM_RATE_MAX, BANDS, Z, outside
-from .levels import FROM, Mixtures, cumulative_levels, levels_of, stake_spread
+from .levels import Mixtures, cumulative_levels, levels_of, stake_spread
 from .matching import Group, Periods
+from .notes import HeldAt, HoldNote, HoldNoteKind, StakeBasis, WagerAssumptions
 
 COUNTS = ("periods", "judged", "data_error", "too_short", "no_rounds", "not_priced", "outside")
 RUNNING_POINTS = 150
@@ -109,7 +110,7 @@ def judge_family(groups: list[Group], results: list, numbering: Periods, curve: 
         counts = dict.fromkeys(COUNTS, 0)
         counts["periods"] = at.stop - at.start
         counts.update({name: tally[name][g] for name in ("no_rounds", "data_error", "too_short", "judged", "outside")})
-        out.append({**head, "priced_at": dict(priced_at), "periods": rows[cut[g]:cut[g + 1]], "cumulative": cum,
+        out.append({**head, "priced_at": priced_at, "periods": rows[cut[g]:cut[g + 1]], "cumulative": cum,
                     "running": running, "outside": bool(tally["outside"][g]) or bool(cum and cum.get("outside")),
                     "counts": counts, "stake_spread": spread[g],
                     "mixed_stakes": int((stakes.mixed & verdicts.judged)[at].sum()),
@@ -122,15 +123,15 @@ def judge_family(groups: list[Group], results: list, numbering: Periods, curve: 
 def _head(wid: str, w) -> dict:
     """What a wager's entry says of the wager itself: its paytable, status, readings and limits."""
     return {"wager": wid, "wager_name": w.wager_name, "paytable": w.paytable_id, "paytable_name": w.paytable_name,
-            "units_per_round": w.units_per_round, "status": w.status, "assumptions": list(w.assumptions),
+            "units_per_round": w.units_per_round, "status": w.status,
+            "assumptions": WagerAssumptions(w.paytable_id, tuple(w.assumptions), w.seats_assumed),
             "readings": list(w.readings), "limits": [w.minimum, w.maximum]}
 
 
 def _not_priced(heads: list[dict], cols: Columns, labels: list, full: bool) -> list[dict]:
     """The entries of a wager whose paytable the rules leave without figures: every period listed,
     none judged."""
-    note = ("the rules leave this paytable without figures (or the configuration chooses none): no theory to "
-            "judge against")
+    note = HoldNote(HoldNoteKind.NOT_PRICED)
     out = []
     for g, head in enumerate(heads):
         at = cols.of(g)
@@ -235,22 +236,21 @@ def _listed_periods(cols: Columns, labels: list, theory: PeriodTheory, stakes: S
     n = cols.rounds
     shown = np.arange(len(n)) if full else np.flatnonzero(verdicts.outside | stakes.bad | verdicts.candidate)
     cut = np.searchsorted(shown, cols.bounds).tolist()
-    limits = f"{stakes.low:,.2f}" if w.stake_stated else f"{stakes.low:,.2f} to {stakes.high:,.2f}"
-    rows = _period_rows(shown, labels, cols, theory, stakes.bad, verdicts, band, w, limits)
+    rows = _period_rows(shown, labels, cols, theory, stakes, verdicts, band, w)
     for row, x in zip(rows, shown.tolist()):
         source, given = stakes.levels[x] if stakes.levels[x] is not None else ("average", None)
         row["stakes"] = {"from": source, "judged_as": "mixture" if stakes.mixed[x] else "one stake",
-                         "said": FROM[source], "levels": [[s, r] for s, r, _m in given] if given else None}
+                         "levels": [[s, r] for s, r, _m in given] if given else None}
     return rows, cut
 
 
-def _period_rows(shown: np.ndarray, labels: list, cols: Columns, theory: PeriodTheory, bad: np.ndarray,
-                 verdicts: Verdicts, band: str, w, limits: str) -> list[dict]:
+def _period_rows(shown: np.ndarray, labels: list, cols: Columns, theory: PeriodTheory, stakes: StakeLevels,
+                 verdicts: Verdicts, band: str, w) -> list[dict]:
     """The periods listed (``shown``: their indexes), as the report gives them."""
     has_meter = w.meter_reset is not None
     n, out_by = cols.rounds, verdicts.out_by
     columns = [cols.period_id, n, cols.wagered, cols.house_win, theory.stake,
-               theory.meter if has_meter else np.zeros(len(n)), np.isnan(cols.meter_given), bad, verdicts.short,
+               theory.meter if has_meter else np.zeros(len(n)), np.isnan(cols.meter_given), stakes.bad, verdicts.short,
                theory.hold, theory.theo, theory.theo_hold, theory.sd_win, theory.z, out_by["95"], out_by["99"],
                out_by["99.9"], verdicts.p_value]
     rows = []
@@ -260,17 +260,15 @@ def _period_rows(shown: np.ndarray, labels: list, cols: Columns, theory: PeriodT
              "average_bet": sx, "meter": mx if has_meter else None,
              "meter_from": ("reset" if reset else "row") if has_meter else None}
         if nx == 0:
-            p.update(status="no_rounds", note="no rounds played")
+            p.update(status="no_rounds", note=HoldNote(HoldNoteKind.NO_ROUNDS))
         elif badx:
-            p.update(status="data_error", note=f"average bet {sx:,.2f} is outside the table's "
-                                               f"{'stake' if w.stake_stated else 'limits'} ({limits}): probably a "
-                                               "data-entry error; not judged")
+            p.update(status="data_error", note=HoldNote(HoldNoteKind.DATA_ERROR, average_bet=sx, stake_fixed=w.stake_stated,
+                                                    low=stakes.low, high=stakes.high))
         else:
             p.update(status="too_short" if shortx else "judged", hold=hx, theoretical_win=tx, theoretical_hold=thx,
                      sd=sdx, z=zx)
             if shortx:
-                p["note"] = (f"too short to judge: {int(nx):,} rounds; theory + 2.576 SD would be a "
-                             "hold above 100%")
+                p["note"] = HoldNote(HoldNoteKind.TOO_SHORT, rounds=int(nx), z=Z["99"])
             else:
                 p["bands"] = {"95": o95, "99": o99, "99.9": o999}
                 p["outside"] = p["bands"][band]
@@ -280,20 +278,12 @@ def _period_rows(shown: np.ndarray, labels: list, cols: Columns, theory: PeriodT
     return rows
 
 
-def _priced_at(w, mixed: bool) -> dict:
+def _priced_at(w, mixed: bool) -> HeldAt:
     """How the wager's theory is priced: at which meter and stake, its mean and SD a round."""
-    has_meter = w.meter_reset is not None
-    priced_at = {"meter": "each period's mean meter where the row gives one, else the configured reset "
-                          f"({w.meter_reset:,.2f})" if has_meter else None,
-                 "stake": ("the stake the rules fix" if w.stake_stated else
-                           "each period's average bet (the wager pays money amounts or a meter share)")
-                 if w.stake_dependent or w.stake_stated else "per unit of the stake (odds: any stake)",
-                 "mean_per_round": w.mean, "sd_per_round": w.sd,
-                 "stake_priced": w.stake if w.stake_dependent or w.stake_stated else None}
-    if mixed:
-        priced_at["stake"] += ("; a period played at several stakes (a stakes histogram, or rows per stake level) "
-                               "is judged on the exact distribution of its total, the mixture of its levels")
-    return priced_at
+    stake = (StakeBasis.FIXED if w.stake_stated else StakeBasis.AVERAGE_BET) \
+        if w.stake_dependent or w.stake_stated else StakeBasis.ANY
+    return HeldAt(meter_reset=w.meter_reset, stake=stake, mixed=mixed, mean_per_round=w.mean, sd_per_round=w.sd,
+                  stake_priced=w.stake if w.stake_dependent or w.stake_stated else None)
 
 
 def _cumulatives(th, wid: str, cols: Columns, theory: PeriodTheory, stakes: StakeLevels, verdicts: Verdicts,
@@ -358,7 +348,7 @@ def _cumulative(sums: np.ndarray, use: np.ndarray, edges: Edges, path: bool):
            "theoretical_win": float(ct[last]), "theoretical_hold": float(th_hold), "sd": sdc, "z": float(zc),
            "status": "too_short" if cshort else "judged"}
     if cshort:
-        cum["note"] = "too short to judge: theory + 2.576 SD would still be a hold above 100%"
+        cum["note"] = HoldNote(HoldNoteKind.TOO_SHORT_CUMULATIVE, z=Z["99"])
     return cum, running, (zc, cn[last])
 
 

@@ -1,5 +1,5 @@
 """One summary over a floor: a row per table, each read from the same check and theory as ``check
-CONFIG`` (:func:`lit_compliance.operator.checks.check`, :func:`.table_figures.table_figures`), so a
+CONFIG`` (:func:`lit_compliance.operator.checks.check`, :func:`lit_compliance.table.figures.table_figures`), so a
 row says exactly what checking that table alone says.
 
 A row: the table id, jurisdiction and ruleset, whether it complies, how many things there are to
@@ -15,7 +15,8 @@ from .checks import check
 from .floor import Floor
 from ..table.theory import theory_of
 from ..table.config import digest, ruleset_for
-from ..table.figures import ASSUMPTION, table_figures
+from ..table.figures import table_figures
+from ..model.table_vocabulary import ASSUMPTION
 
 FLOOR_COLUMNS = ("table", "config", "jurisdiction", "ruleset", "compliant", "errors", "to_fix", "base_house_edge",
                  "win_per_hour_per_player", "digest", "approvals_relied_on", "needs_approval",
@@ -42,7 +43,7 @@ def floor_rows(floor: Floor, catalogue=None, ruleset_ref: str | None = None, str
         rows.append({"table": table.id, "config": cfg.path, "jurisdiction": cfg.jurisdiction, "ruleset": rs.ref,
                      "compliant": report.compliant, "passes": not failed, "errors": len(report.errors),
                      "to_fix": len(report.to_fix), "base_house_edge": _base_edge(cfg, rs),
-                     "win_per_hour_per_player": figures["win_per_hour"], "digest": digest(rs, cfg),
+                     "win_per_hour_per_player": figures.win_per_hour, "digest": digest(rs, cfg),
                      "approvals_relied_on": len(report.approvals),
                      "needs_approval": sum(1 for f in report.findings if f.kind == "needs_approval"),
                      "approvals_void": len({f.path for f in report.findings if f.kind in VOID})})

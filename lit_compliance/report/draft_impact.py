@@ -119,7 +119,7 @@ def table_impact(cfg: TableConfig, draft: Ruleset, catalogue=None, on=None, appr
     keys = list(l0) + [k for k in l1 if k not in l0]   # in the rules' own order
     figures = [{"wager": k[0], "paytable": k[1], "line": k[2], "before": l0.get(k), "after": l1.get(k)}
                for k in keys if l0.get(k) != l1.get(k)]
-    w0, w1 = table_figures(base, cfg)["win_per_hour"], table_figures(draft, cfg)["win_per_hour"]
+    w0, w1 = table_figures(base, cfg).win_per_hour, table_figures(draft, cfg).win_per_hour
     changes = touching(diff.changes, cfg)
     return dict(row, affected=bool(changes or appear or go or edges or figures or w0 != w1),
                 compliant_before=before.compliant, compliant_after=after.compliant,

@@ -3,6 +3,8 @@ the CSV form. Figures come from :func:`lit_compliance.hold.judge.judge`; templat
 ``templates/hold/`` lay them out."""
 from __future__ import annotations
 
+from ..model.hold_vocabulary import STAKES_FROM_TEXT, held_meter_text, held_stake_text, hold_note_text
+from ..model.table_vocabulary import wager_assumptions
 from ..model.vocabulary import percent
 
 
@@ -18,6 +20,42 @@ def _outside_text(z: float, bands: dict) -> str:
     widest = [b for b in ("99.9", "99", "95") if bands.get(b)]
     where = f"outside the {widest[0]}% band" if widest else "inside the 95% band"
     return f"{abs(z):.2f} SD {'above' if z > 0 else 'below'} theory, {where}"
+
+
+def _said_note(row: dict | None) -> dict | None:
+    """A period or cumulative row with its note (a ``hold.notes.HoldNote``) and where its stakes come
+    from in words."""
+    if not row or (row.get("note") is None and not row.get("stakes")):
+        return row
+    said = dict(row)
+    if row.get("note") is not None:
+        said["note"] = hold_note_text(row["note"])
+    st = row.get("stakes")
+    if st:
+        said["stakes"] = {"from": st["from"], "judged_as": st["judged_as"], "said": STAKES_FROM_TEXT[st["from"]],
+                          "levels": st["levels"]}
+    return said
+
+
+def _said_held(held) -> dict | None:
+    """How a wager's theory is priced (a ``hold.notes.HeldAt``), as the report states it."""
+    if held is None:
+        return None
+    return {"meter": held_meter_text(held), "stake": held_stake_text(held), "mean_per_round": held.mean_per_round,
+            "sd_per_round": held.sd_per_round, "stake_priced": held.stake_priced}
+
+
+def _said_wager(w: dict) -> dict:
+    a = w["assumptions"]
+    return {**w, "assumptions": list(wager_assumptions(a.paytable, a.assumptions, a.seats)),
+            "priced_at": _said_held(w["priced_at"]),
+            "periods": [_said_note(p) for p in w["periods"]], "cumulative": _said_note(w["cumulative"])}
+
+
+def hold_said(report: dict) -> dict:
+    """The report of :func:`lit_compliance.hold.judge.judge` with every typed note, assumption and
+    pricing in words (:mod:`lit_compliance.model.hold_vocabulary`): its JSON form, and what every other form reads."""
+    return {**report, "tables": [{**t, "wagers": [_said_wager(w) for w in t["wagers"]]} for t in report["tables"]]}
 
 
 def flags(report: dict) -> list[dict]:
@@ -68,6 +106,7 @@ def funnel(t: dict, w: dict) -> str | None:
 
 def hold_view(report: dict, charts_too: bool = True) -> dict:
     """The report with its flags, display strings and charts (for the text and HTML templates)."""
+    report = hold_said(report)
     tables = []
     for t in report["tables"]:
         wagers = []
@@ -178,6 +217,7 @@ def hold_csv(report: dict) -> str:
     that could start a formula is quoted)."""
     from .spreadsheet import csv_text as spreadsheet_csv  # lazy: only the CSV form needs it
 
+    report = hold_said(report)
     rows = []
     for t in report["tables"]:
         for w in t["wagers"]:

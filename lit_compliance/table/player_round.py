@@ -6,8 +6,9 @@ cards, the Three Card Bonus on three of them, the Six Card Bonus on those three 
 their results are correlated, and the SD of the player's round is the joint distribution's
 (:mod:`lit_compliance.gamemath.joint`), not the root of the summed variances. Each wager is priced
 at the table's own settings (the stake and meter of the theory's record) and staked at its
-configured minimum, as :mod:`.table_figures` states each wager's round. A wager not settled on the
-player's deal (Cover All) is added as independent of the rest, and the figure says so.
+configured minimum, as :mod:`.figures` states each wager's round. A wager not settled on the
+player's deal (Cover All) is added as independent of the rest (``apart``), and the figure says so
+(:func:`lit_compliance.model.table_vocabulary.round_basis_text`, from ``joint`` and ``apart``).
 """
 from __future__ import annotations
 
@@ -30,12 +31,6 @@ class PlayerRound:
     apart: tuple[str, ...]              # wagers added as independent of them (not settled on the deal)
     values: tuple[float, ...]           # the house's win on the round, each possible amount
     probabilities: tuple[float, ...]    # (wagers apart convolved in as independent)
-    basis: str
-
-    def as_dict(self) -> dict:
-        return {"mean": self.mean, "standard_deviation": self.standard_deviation,
-                "standard_deviation_independent": self.standard_deviation_independent,
-                "joint": list(self.joint), "apart": list(self.apart), "basis": self.basis}
 
 
 def _settle(theory: TableTheory, wager_id: str, amount: float):
@@ -131,15 +126,9 @@ def _player_round(theory: TableTheory, amounts: dict) -> PlayerRound:
         variance += (w.sd * amount) ** 2
         independent += (w.sd * amount) ** 2
         dist = _convolve(dist, _one_round(theory, wid, amount))
-    basis = ("exact: the joint distribution of " + ", ".join(m.wager_id for m in together)
-             + " on one player's cards (every deal counted)" if together else "")
-    if apart:
-        basis += ("; " if basis else "") + ", ".join(apart) + " added as independent of " + (
-            "them (settled on every seat's hand, not on this player's alone)" if together else
-            "each other (the ranking rules are not enumerated jointly)")
     values = tuple(v for v, _ in dist)
     return PlayerRound(mean, sqrt(max(variance, 0.0)), sqrt(independent), tuple(m.wager_id for m in together),
-                       tuple(apart), values, tuple(p for _, p in dist), basis)
+                       tuple(apart), values, tuple(p for _, p in dist))
 
 
 def _one_round(theory: TableTheory, wager_id: str, amount: float) -> list[tuple[float, float]]:

@@ -14,13 +14,13 @@ how many such units a round places (three for the base game, one for a side wage
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from pathlib import Path
 import hashlib
 
 from ..gamemath.par import BASE_UNITS, sheet_for
 from ..gamemath.par_record import ParSheet
 from ..gamemath.settings import SettingSource
-from ..model.par_vocabulary import assumption_text
 from ..load.catalogue import Catalogue, CatalogueError
 from ..load.strict_yaml import InputError
 from ..model import Paytable, Payout, exact
@@ -53,8 +53,10 @@ class WagerTheory:
     meter_reset: float | None             # the configured reset
     minimum: float | None                 # the configured least and most bet (each base bet)
     maximum: float | None
-    assumptions: tuple[str, ...] = ()
+    assumptions: tuple = ()               # the sheet's assumptions (``par_record.Assumption``), typed
     readings: tuple[dict, ...] = ()
+    seats_assumed: int | None = None      # priced on the paytable for this many players: every seat playing
+    edge: Fraction | None = None          # ``mean`` as the sheet states it, a fraction (exact unless simulated)
 
 
 @dataclass(frozen=True, eq=False)   # hashed by identity: one per configuration file
@@ -234,15 +236,13 @@ def _load(path: str, catalogue) -> TableTheory:
     return theory_of(config, rs, path, every_seat=True)
 
 
-def _seat_assumption(wager, choice, table, config, every_seat: bool) -> tuple[str, ...]:
-    """The assumption a wager priced on the table's seats rests on (its paytable set by the number of
-    players in the round: Cover All), said wherever its figures are."""
+def _seats_assumed(wager, choice, table, config, every_seat: bool) -> int | None:
+    """The seats a wager is priced on where its paytable is set by the number of players in the
+    round (Cover All): every seat of the table playing every round, the assumption said wherever
+    its figures are (a round with fewer players is paid on another paytable). None otherwise."""
     by_seats = (every_seat and table is not None and not choice.paytable and choice.custom_paytable is None
                 and len(wager.paytables) > 1)
-    if not by_seats:
-        return ()
-    return (f"priced on the paytable for {config.settings.seats} players: every seat of the table playing every "
-            "round (a round with fewer players is paid on another paytable)",)
+    return config.settings.seats if by_seats else None
 
 
 def theory_of(config, rs, path: str = "", offered_only: bool = False, every_seat: bool = False) -> TableTheory:
@@ -283,7 +283,6 @@ def _price(config, rs, offered_only: bool = False, every_seat: bool = False):
         prefix = ("wagers", wager.id) + (("paytables", table.id) if table is not None and table.id != "custom" else ())
         low = choice.minimum if choice.minimum is not None else (limits.minimum if wager.is_base else None)
         high = choice.maximum if choice.maximum is not None else (limits.maximum if wager.is_base else None)
-        assumed = tuple(assumption_text(a) for a in body.assumptions) if body is not None else ("no paytable chosen",)
         wagers[wager.id] = WagerTheory(
             wager_id=wager.id, wager_name=wager.name, kind=wager.kind.value,
             paytable_id=table.id if table is not None else None,
@@ -299,6 +298,8 @@ def _price(config, rs, offered_only: bool = False, every_seat: bool = False):
             else None,
             meter_reset=float(opts.reset) if opts.reset is not None else None,
             minimum=float(low) if low is not None else None, maximum=float(high) if high is not None else None,
-            assumptions=assumed + _seat_assumption(wager, choice, table, config, every_seat),
-            readings=tuple(_reading(r) for r in model.readings_touching(*prefix)))
+            assumptions=tuple(body.assumptions) if body is not None else (),
+            readings=tuple(_reading(r) for r in model.readings_touching(*prefix)),
+            seats_assumed=_seats_assumed(wager, choice, table, config, every_seat),
+            edge=t.house_edge if t else None)
     return wagers, tuple(_reading(r) for r in model.applied), model, choices

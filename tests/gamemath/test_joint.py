@@ -284,11 +284,11 @@ def test_the_whole_table_sd_is_the_joint_one(catalogue):
     fig = table_figures(ruleset_for(config, catalogue), config)
     theory, wagers = _maryland(catalogue)
     jm = joint_moments(wagers, theory.model.hand_rules)
-    assert fig["standard_deviation"] == pytest.approx(jm.total_sd, rel=1e-12)
-    assert fig["standard_deviation_independent"] == pytest.approx(jm.independent_sd, rel=1e-9)
-    assert fig["standard_deviation"] > fig["standard_deviation_independent"] * 1.03
-    assert fig["standard_deviation"] < fig["standard_deviation_at_most"]
-    assert fig["expected_win_per_round"] == pytest.approx(-float(jm.total_mean), rel=1e-12)
+    assert fig.standard_deviation == pytest.approx(jm.total_sd, rel=1e-12)
+    assert fig.standard_deviation_independent == pytest.approx(jm.independent_sd, rel=1e-9)
+    assert fig.standard_deviation > fig.standard_deviation_independent * 1.03
+    assert fig.standard_deviation < fig.standard_deviation_at_most
+    assert fig.expected_win_per_round == pytest.approx(-float(jm.total_mean), rel=1e-12)
     text = CliRunner().invoke(main, ["check", str(path)]).output
     assert f"Standard deviation of one player's round: ${jm.total_sd:,.2f} (exact: the joint distribution" in text
     assert f"${jm.independent_sd:,.2f} were the wagers independent" in text
@@ -300,23 +300,25 @@ def test_a_wager_on_every_seats_hand_is_added_apart(catalogue):
     from lit_compliance.table.player_round import player_round
     from lit_compliance.table.config import load_config, ruleset_for
     from lit_compliance.table.figures import table_figures
+    from lit_compliance.model.table_vocabulary import round_basis_text
 
     config = load_config(_root() / "examples" / "configs" / "massachusetts.yaml")
     fig = table_figures(ruleset_for(config, catalogue), config)
     theory, wagers, left = _configured(catalogue, "massachusetts")
     assert left == ["cover-all"]
     jm = joint_moments(wagers, theory.model.hand_rules)
-    cover = next(r for r in fig["wagers"] if r["wager"] == "cover-all")
-    assert fig["standard_deviation"] == pytest.approx(sqrt(float(jm.total_variance) + cover["standard_deviation"] ** 2),
+    cover = next(r for r in fig.wagers if r.wager == "cover-all")
+    assert fig.standard_deviation == pytest.approx(sqrt(float(jm.total_variance) + cover.standard_deviation ** 2),
                                                       rel=1e-12)
-    assert "cover-all added as independent" in fig["standard_deviation_basis"]
+    assert fig.apart == ("cover-all",) and set(fig.joint) == {"base", "progressive"}
+    assert "cover-all added as independent" in round_basis_text(fig.joint, fig.apart)
     from lit_compliance.table.theory import theory_of
 
     every_seat = theory_of(config, ruleset_for(config, catalogue), offered_only=True, every_seat=True)
-    rounds = player_round(every_seat, {r["wager"]: r["stake"] for r in fig["wagers"]})
+    rounds = player_round(every_seat, {r.wager: r.stake for r in fig.wagers})
     values, probs = np.array(rounds.values), np.array(rounds.probabilities)
-    assert float(values @ probs) == pytest.approx(fig["expected_win_per_round"], rel=1e-9)
-    assert sqrt(float(((values - values @ probs) ** 2) @ probs)) == pytest.approx(fig["standard_deviation"], rel=1e-6)
+    assert float(values @ probs) == pytest.approx(fig.expected_win_per_round, rel=1e-9)
+    assert sqrt(float(((values - values @ probs) ** 2) @ probs)) == pytest.approx(fig.standard_deviation, rel=1e-6)
 
 
 @pytest.mark.slow

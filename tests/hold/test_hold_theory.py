@@ -10,6 +10,7 @@ from click.testing import CliRunner
 from lit_compliance.cli import main
 from lit_compliance.table.config import load_config
 from lit_compliance.table.theory import BASE_UNITS, load_theory, mean_and_sd
+from lit_compliance.model.table_vocabulary import theory_assumptions
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIGS = sorted(p for p in (ROOT / "examples" / "configs").glob("*.yaml") if not p.name.startswith("noncompliant"))
@@ -30,7 +31,8 @@ def test_per_round_mean_and_sd_are_pars_for_every_wager_of_every_example_configu
             seats = load_config(config).settings.seats
             section = next(s for s in w["sections"] if s["paytable_id"] == mine.paytable_id)
             assert mine.paytable_id == f"players-{seats}"
-            assert any("every seat of the table playing" in a for a in mine.assumptions)
+            assert mine.seats_assumed == seats
+            assert any("every seat of the table playing" in a for a in theory_assumptions(mine))
         else:
             section = w["sections"][0]
         assert section["paytable_id"] == mine.paytable_id

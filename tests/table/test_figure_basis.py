@@ -53,19 +53,19 @@ def test_whole_table_figures_add_every_offered_wager_at_its_stakes(catalogue):
     rs = ruleset_for(config, catalogue)
     fig = table_figures(rs, config)
     model = model_of(rs)
-    by = {r["wager"]: r for r in fig["wagers"]}
-    assert set(by) == {c["wager"] for c in config.data["wagers"]} and not fig["left_out"]
+    by = {r.wager: r for r in fig.wagers}
+    assert set(by) == {c["wager"] for c in config.data["wagers"]} and not fig.left_out
     minimum = config.data["limits"]["minimum"]
     base_edge = paytable_result(model, "base", "a").house_edge
-    assert by["base"]["placed"] == 3 * minimum
-    assert abs(by["base"]["expected_win"] - float(base_edge * minimum)) < 1e-12
+    assert by["base"].placed == 3 * minimum
+    assert abs(by["base"].expected_win - float(base_edge * minimum)) < 1e-12
     three = paytable_result(model, "three-card-bonus", "a").house_edge
-    assert abs(by["three-card-bonus"]["expected_win"] - three * 1) < 1e-12
-    assert abs(fig["expected_win_per_round"] - sum(r["expected_win"] for r in fig["wagers"])) < 1e-9
-    assert abs(fig["win_per_hour"] - 60 * fig["expected_win_per_round"]) < 1e-9
-    assert fig["win_per_hour_table"] == fig["win_per_hour"] * config.data["seats"]
-    assert abs(fig["hold"] * fig["placed_per_round"] - fig["expected_win_per_round"]) < 1e-12
-    assert fig["standard_deviation_independent"] < fig["standard_deviation_at_most"]
+    assert abs(by["three-card-bonus"].expected_win - three * 1) < 1e-12
+    assert abs(fig.expected_win_per_round - sum(r.expected_win for r in fig.wagers)) < 1e-9
+    assert abs(fig.win_per_hour - 60 * fig.expected_win_per_round) < 1e-9
+    assert fig.win_per_hour_table == fig.win_per_hour * config.data["seats"]
+    assert abs(fig.hold * fig.placed_per_round - fig.expected_win_per_round) < 1e-12
+    assert fig.standard_deviation_independent < fig.standard_deviation_at_most
 
 
 def test_par_and_check_of_a_configuration_print_the_whole_table():

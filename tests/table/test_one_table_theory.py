@@ -19,6 +19,7 @@ from click.testing import CliRunner
 
 from lit_compliance.cli import main
 from lit_compliance.table.theory import theory_of
+from lit_compliance.model.table_vocabulary import theory_assumptions
 from lit_compliance.table.config import load_config, ruleset_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -247,4 +248,5 @@ def test_massachusetts_prices_its_house_paytable_and_cover_all_alike_in_check_pa
     for wid, r in rows.items():
         p = held[(wid, f"p-{wid}")]
         assert p["theoretical_win"] == pytest.approx(theory.wagers[wid].mean * r["stake"] * ROUNDS, rel=1e-9)
-    assert any(str(theory.seats) in a for a in theory.wagers["cover-all"].assumptions)
+    assert theory.wagers["cover-all"].seats_assumed == theory.seats
+    assert any(str(theory.seats) in a for a in theory_assumptions(theory.wagers["cover-all"]))

@@ -92,13 +92,13 @@ def test_whole_table_figures_leave_no_priced_wager_out(config, catalogue):
     rs = ruleset_for(cfg, catalogue)
     fig = table_figures(rs, cfg)
     theory = theory_of(cfg, rs, every_seat=True)
-    assert {r["wager"] for r in fig["wagers"]} | {r["wager"] for r in fig["left_out"]} == \
+    assert {r.wager for r in fig.wagers} | {r.wager for r in fig.left_out} == \
         {c.wager for c in cfg.settings.wagers}
-    for r in fig["left_out"]:   # only a paytable the rules leave without figures stays out
-        assert theory.wagers[r["wager"]].mean is None
-    for r in fig["wagers"]:
-        w = theory.wagers[r["wager"]]
-        assert r["expected_win"] == pytest.approx(w.mean * r["stake"], rel=1e-12)
+    for r in fig.left_out:   # only a paytable the rules leave without figures stays out
+        assert theory.wagers[r.wager].mean is None
+    for r in fig.wagers:
+        w = theory.wagers[r.wager]
+        assert r.expected_win == pytest.approx(w.mean * r.stake, rel=1e-12)
 
 
 def test_massachusetts_whole_table_adds_the_house_base_paytable_and_cover_all_at_the_seats():
@@ -183,13 +183,13 @@ def test_whole_table_bands_hold_95_percent_of_honest_players_hours(catalogue):
     got = player_round(theory, {r.wager: r.stake for r in rows})
     values, probs = np.array(got.values), np.array(got.probabilities)
     probs = probs / probs.sum()
-    assert float(values @ probs) == pytest.approx(fig["expected_win_per_round"], rel=1e-9)
+    assert float(values @ probs) == pytest.approx(fig.expected_win_per_round, rel=1e-9)
     rng = np.random.default_rng(30)
     trials = 4000
-    for band in fig["bands_per_player"][:2]:
-        n = band["rounds"]
+    for band in fig.bands_per_player[:2]:
+        n = band.rounds
         totals = values[rng.choice(len(values), size=(trials, n), p=probs)].sum(axis=1)
-        low, high = band["band_95"]
-        assert low < band["win"] < high
+        low, high = band.low, band.high
+        assert low < band.win < high
         outside = int(((totals < low) | (totals > high)).sum())
         assert abs(outside / trials - 0.05) <= 4 * (0.05 * 0.95 / trials) ** 0.5 + 0.5 / trials, (n, outside / trials)
