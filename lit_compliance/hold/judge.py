@@ -38,25 +38,6 @@ from .matching import Group, Judge, Periods, check_caps, duplicates, grouped, ma
 from .results import Results
 from .verdicts import COUNTS, judge_family
 
-CONVENTION = [
-    "Base game handle: the three bets as placed (a round at $10 a bet is $30 wagered), before any is pulled "
-    "back; the house win is net of the bets returned. Theoretical hold = house edge per bet / 3.",
-    "Side wagers: the amount wagered; the house win is net of every award paid (meter awards included, envy "
-    "bonuses to other players not).",
-    "Standard deviation of a period's win = SD per round per unit x (wagered / units a round) / sqrt(rounds) "
-    "where a period gives only its average stake: every round of it is then assumed to be played at that stake "
-    "(where stakes vary within a period the true spread is larger: each wager's theory line says by how much at "
-    "most, were the stakes spread across the table's limits). A period that gives its stakes (a stakes histogram, "
-    "or rows per stake level) is judged on the exact distribution of its total, the mixture of its levels, each "
-    "at its stake; each period says which. Periods are independent: over several, expectations and variances add.",
-    "Bands: the 95%, 99% and 99.9% bands are the central ranges of the exact distribution of a period's total "
-    "(the n-th convolution power of the PAR sheet's distribution of one round), not of the normal curve: a "
-    "royal flush makes the base game's result per round very skewed, so at 2,000 rounds the 99.9% band runs from "
-    "about 13.5 SD below theory to 1.7 SD above. z is (actual - theoretical) / SD. A period is too short to "
-    "judge while theory + 2.576 SD would be a hold above 100% (a rule for when to judge, stated in SDs; not a band: "
-    "2.576 is the normal curve's 99% point, and no band or p-value is read from the normal curve).",
-]
-
 
 def judge(results: list[Results], theories: list[TableTheory], band: str, found: list = (),
           full: bool = True, path: bool = True, alarm_rate: float = ALARM_RATE) -> dict:
@@ -82,7 +63,7 @@ def judge(results: list[Results], theories: list[TableTheory], band: str, found:
     out = _tables(groups, judged)
     counts = {key: sum(w["counts"][key] for t in out for w in t["wagers"]) for key in COUNTS}
     alarm = _alarm(out, alarm_rate)
-    return {"band": band, "convention": CONVENTION, "tables": out, "outside": any(t["outside"] for t in out),
+    return {"band": band, "tables": out, "outside": any(t["outside"] for t in out),
             "alarm": alarm, "too_short": _too_short(out),
             "counts": counts}
 
@@ -152,11 +133,7 @@ def _alarm(tables: list[dict], rate: float) -> dict:
                     p["alarm"] = (t["table"], w["wager"], p["period"]) in marked
             if w["cumulative"] and "p_value" in w["cumulative"]:
                 w["cumulative"]["alarm"] = (t["table"], w["wager"], "cumulative") in marked
-    return {"rate": rate, "tests": tests, "threshold": threshold, "raised": bool(raised), "results": raised,
-            "method": f"Bonferroni over the {tests:,} judged result(s) of this report (every judged period and each "
-                      f"wager's cumulative result): the alarm is raised when a result's two-sided p-value, from the "
-                      f"exact distribution of its total, is at most {rate:g} / {tests:,}; an honest table raises it "
-                      f"with probability at most {rate:.2%} over the whole report"}
+    return {"rate": rate, "tests": tests, "threshold": threshold, "raised": bool(raised), "results": raised}
 
 
 def _too_short(tables: list[dict]) -> list[dict]:

@@ -23,6 +23,7 @@ from decimal import ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
 from typing import Iterable
 
+from ..load.ruleset import finding_ids
 from .enums import HandCategory
 
 HAND_NAMES = {hand.value: hand.display for hand in HandCategory}   # the names the hands carry
@@ -487,3 +488,15 @@ def alternative_note(alternative) -> str:
     """What the figures under another reading (a :class:`~lit_compliance.gamemath.record.Alternative`)
     rest on."""
     return ZERO_EV_RIDDEN_NOTE if alternative.priced is None else priced_note(alternative.priced)
+
+
+def finding_note(value) -> str:
+    """A fact's findings as a note after it: ``' (finding a)'``, ``' (findings a, b)'`` or ``''``.
+
+    >>> finding_note("md-x"), finding_note(["a", "b"]), finding_note(None)
+    (' (finding md-x)', ' (findings a, b)', '')
+    """
+    ids = finding_ids(value)
+    if not ids:
+        return ""
+    return f" (finding{'s' if len(ids) > 1 else ''} {', '.join(ids)})"

@@ -21,7 +21,7 @@ from ..model.wager import Wager
 from ..model.vocabulary import (currency_symbol, flag_text, hand_name, money, odds, percent, priced_note,
                                removed_text, setting_source_text, status_sentence)
 from ..gamemath.record import settings_json
-from ..table.configured import finding_note
+from ..model.vocabulary import finding_note
 from ..load.fingerprint import ruleset_json
 
 SELECTION_TEXT = {

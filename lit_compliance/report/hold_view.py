@@ -3,7 +3,8 @@ the CSV form. Figures come from :func:`lit_compliance.hold.judge.judge`; templat
 ``templates/hold/`` lay them out."""
 from __future__ import annotations
 
-from ..model.hold_vocabulary import STAKES_FROM_TEXT, held_meter_text, held_stake_text, hold_note_text
+from ..model.hold_vocabulary import (HOLD_CONVENTION, STAKES_FROM_TEXT, alarm_method_text, held_meter_text, held_stake_text,
+                                     hold_note_text)
 from ..model.table_vocabulary import wager_assumptions
 from ..model.vocabulary import percent
 
@@ -54,8 +55,12 @@ def _said_wager(w: dict) -> dict:
 
 def hold_said(report: dict) -> dict:
     """The report of :func:`lit_compliance.hold.judge.judge` with every typed note, assumption and
-    pricing in words (:mod:`lit_compliance.model.hold_vocabulary`): its JSON form, and what every other form reads."""
-    return {**report, "tables": [{**t, "wagers": [_said_wager(w) for w in t["wagers"]]} for t in report["tables"]]}
+    pricing in words, and the conventions and the alarm's method stated
+    (:mod:`lit_compliance.model.hold_vocabulary`): its JSON form, and what every other form reads."""
+    alarm = report["alarm"]
+    return {"band": report["band"], "convention": list(HOLD_CONVENTION), **report,
+            "tables": [{**t, "wagers": [_said_wager(w) for w in t["wagers"]]} for t in report["tables"]],
+            "alarm": {**alarm, "method": alarm_method_text(alarm["rate"], alarm["tests"])}}
 
 
 def flags(report: dict) -> list[dict]:

@@ -11,7 +11,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ..gamemath.settings import SettingSource, TableSettings
-from ..load.catalogue import Ruleset, finding_ids
+from ..load.catalogue import Ruleset
 from ..model import Payout, exact, model_of
 from ..model.vocabulary import odds
 from .config import TableConfig, model_for
@@ -29,14 +29,6 @@ def table_settings(config: TableConfig, wager_id: str) -> TableSettings:
     return TableSettings(meter=exact(meter), meter_from=SettingSource.CONFIGURED_RESET if meter is not None else None,
                          stake=exact(minimum), stake_from=SettingSource.CONFIGURED_MINIMUM if minimum else None,
                          players=config.settings.seats)
-
-
-def finding_note(value) -> str:
-    """' (finding a)' or ' (findings a, b)' or ''."""
-    ids = finding_ids(value)
-    if not ids:
-        return ""
-    return f" (finding{'s' if len(ids) > 1 else ''} {', '.join(ids)})"
 
 
 def net_per_unit(payout: dict, stake: float | None) -> Fraction | None:

@@ -159,3 +159,21 @@ def test_how_a_wager_is_priced_is_typed_and_said_at_the_view(judged):
     six = next(w for t in report["tables"] for w in t["wagers"] if w["wager"] == "six-card-bonus")["priced_at"]
     assert six.stake is StakeBasis.AVERAGE_BET and six.stake_priced == theory.wagers["six-card-bonus"].stake
     assert data["six-card-bonus"]["priced_at"]["stake"].startswith("each period's average bet")
+
+
+def test_the_conventions_and_the_alarm_method_are_said_by_the_view_from_the_judged_numbers(judged):
+    """The judge returns numbers only; the conventions and what the alarm controls are stated by
+    :func:`hold_said` (its method sentence made from the judged count and rate) and reach the JSON."""
+    from lit_compliance.model.hold_vocabulary import HOLD_CONVENTION, alarm_method_text
+
+    report, _, outputs = judged
+    assert "convention" not in report and "method" not in report["alarm"]
+    tests = sum(1 for t in report["tables"] for w in t["wagers"]
+                for p in w["periods"] + ([w["cumulative"]] if w["cumulative"] else []) if "p_value" in p)
+    assert report["alarm"]["tests"] == tests > 0
+    said = hold_said(report)
+    assert list(said)[:2] == ["band", "convention"] and said["convention"] == list(HOLD_CONVENTION)
+    method = alarm_method_text(report["alarm"]["rate"], tests)
+    assert said["alarm"]["method"] == method and f"over the {tests:,} judged result(s)" in method
+    printed = json.loads(outputs["json"])
+    assert printed["convention"] == list(HOLD_CONVENTION) and printed["alarm"]["method"] == method

@@ -22,7 +22,7 @@ from fractions import Fraction
 from ...model import Paytable, Payout, SelectionRule, Wager, exact, model_of
 from ...model.vocabulary import hand_name, odds
 from ...model.table_config import WagerChoice
-from ...table.configured import finding_note
+from ...model.vocabulary import finding_note
 from ...table.config import TableConfig, chosen_readings, model_for
 from ..approvals import today
 
