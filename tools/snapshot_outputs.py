@@ -75,6 +75,12 @@ def runs(cli: str) -> list[list[str]]:
         for fmt in ("text", "json", "csv", "html", "pdf"):
             out.append(["hold", rel, "--format", fmt])
         out.append(["hold", rel, "--band", "95", "--alarm-percent", "5"])
+        config = ex / "configs" / f"{results.stem.split('-')[0]}.yaml"   # maryland-lir-2.csv: configs/maryland.yaml
+        if config.exists():
+            judged = ["hold", rel, "--config", str(config.relative_to(ROOT))]
+            for fmt in ("text", "json", "csv", "html", "pdf"):
+                out.append(judged + ["--format", fmt])
+            out.append(judged + ["--band", "95", "--alarm-percent", "5"])
     for rounds in sorted((ex / "rounds").glob("*")):
         for fmt in ("text", "json"):
             out.append(["settle", str(rounds.relative_to(ROOT)), "--format", fmt])
