@@ -50,12 +50,16 @@ class PdfError(Exception):
     """Typst could not typeset a document (a defect in a template: never caused by a value)."""
 
 
+def printed(value: object) -> str:
+    """The text ``value`` prints as: unsafe characters shown (:func:`visible`), line breaks folded to
+    spaces (a value never starts a paragraph, a heading or a list)."""
+    return _LINE_BREAKS.sub(" ", visible(str(value)))
+
+
 def markup(value: object) -> str:
-    """``value`` as Typst markup that prints exactly its text: unsafe characters shown
-    (:func:`visible`), line breaks folded to spaces (a value never starts a paragraph, a heading or a
-    list), and a backslash before every ASCII punctuation character."""
-    text = _LINE_BREAKS.sub(" ", visible(str(value)))
-    return _PUNCTUATION.sub(r"\\\1", text)
+    """``value`` as Typst markup that prints exactly its text (:func:`printed`), a backslash before
+    every ASCII punctuation character."""
+    return _PUNCTUATION.sub(r"\\\1", printed(value))
 
 
 def string(value: object) -> Trusted:
@@ -105,6 +109,9 @@ def typst_environment():
     env.filters.update(html.filters)
     env.filters["typst_string"] = string
     env.filters["macro"] = Trusted  # a template's own macro: its values were made literal where it printed them
+    from .typst_columns import columns  # a table's column widths, as Typst would size them (no cell measured)
+
+    env.globals["columns"] = columns
     return env
 
 
