@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..sign.metrics import text_width
-from .typeset import Trusted, printed
 
 #: Points per inch.
 PT = 72.0
@@ -31,15 +30,15 @@ AVAILABLE = {"full": (8.5 - 2 * 0.55) * PT, "half": ((8.5 - 2 * 0.55) - 0.2) / 2
 SLACK = 0.3
 
 
-def natural(cell: object, bold: bool) -> float:
+def natural(cell: str, bold: bool) -> float:
     """The width of a cell's text set on one line, in points, its inset included."""
-    return text_width(printed(cell), SIZE, bold=bold) + 2 * INSET
+    return text_width(cell, SIZE, bold=bold) + 2 * INSET
 
 
-def columns(rows: Iterable[Sequence[object]], header: Sequence[object] = (), bold: Iterable[int] = (),
-            width: str = "full") -> Trusted:
+def columns(rows: Iterable[Sequence[str]], header: Sequence[str] = (), bold: Iterable[int] = (),
+            width: str = "full") -> str:
     """A Typst ``columns:`` value (``(12.3pt, 45.6pt, ...)``) for a table of ``rows`` (each a list
-    of the cells' plain text) under a ``header`` set in bold, the columns in ``bold`` bold in every
+    of the cells' text, as printed) under a ``header`` set in bold, the columns in ``bold`` bold in every
     row too; the table takes at most ``width`` (``"full"`` or ``"half"``, :data:`AVAILABLE`). If the
     columns would not fit, ``auto`` for each (Typst sizes them and wraps the widest)."""
     bold = set(bold)
@@ -53,5 +52,5 @@ def columns(rows: Iterable[Sequence[object]], header: Sequence[object] = (), bol
                 widest[i] = w
     sized = [w + SLACK for w in widest]
     if sum(sized) > AVAILABLE[width]:
-        return Trusted(str(len(sized)))
-    return Trusted("(" + ", ".join(f"{w:.3f}pt" for w in sized) + ",)")
+        return str(len(sized))
+    return "(" + ", ".join(f"{w:.3f}pt" for w in sized) + ",)"
