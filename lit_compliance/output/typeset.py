@@ -66,7 +66,8 @@ def markup(value: object) -> str:
 def table_columns(rows, header=(), bold=(), width: str = "full") -> Trusted:
     """A table's ``columns:`` for a template (``{{ columns(cells, head) }}``): each column as wide as
     Typst would make it, from the text the cells print (:func:`.typst_columns.columns`)."""
-    return Trusted(columns([[printed(cell) for cell in row] for row in rows], [printed(h) for h in header], bold, width))
+    cells = [[printed(cell) for cell in row] for row in rows]
+    return Trusted(columns(cells, [printed(h) for h in header], bold, width))
 
 
 def string(value: object) -> Trusted:

@@ -28,8 +28,9 @@ def _typst_widths(cells: list[tuple[str, bool]]) -> list[float]:
     """Each cell's width on one line as Typst measures it (points), in the PDF's font and size."""
     typst = pytest.importorskip("typst")
     items = ", ".join(f"({json.dumps(text)}, {'true' if bold else 'false'})" for text, bold in cells)
+    weight = 'if b { "bold" } else { "regular" }'
     doc = (f'#set text(font: "DejaVu Sans", size: {SIZE}pt)\n'
-           f"#context [#metadata(({items},).map(((s, b)) => measure(text(weight: if b {{ \"bold\" }} else {{ \"regular\" }}, s)).width.pt())) <w>]\n")
+           f"#context [#metadata(({items},).map(((s, b)) => measure(text(weight: {weight}, s)).width.pt())) <w>]\n")
     found = json.loads(typst.query(doc.encode(), "<w>", font_paths=[str(FONTS)], ignore_system_fonts=True))
     return found[0]["value"]
 
@@ -64,3 +65,11 @@ def test_a_table_too_wide_for_its_place_keeps_auto_columns():
     assert sum(wide) > AVAILABLE["half"]
     assert columns(rows, width="half") == "2"  # not half of it: Typst sizes and wraps it, as it always did
     assert columns([["x"] * 9] * 2, ["a very long heading"] * 9) == "9"
+
+
+def test_the_sizes_assumed_are_the_templates():
+    """The size, inset, margins and gutter the widths assume are those the PAR sheet's template sets."""
+    template = (Path(__file__).resolve().parents[2] / "templates" / "par" / "par.typ.j2").read_text(encoding="utf-8")
+    assert f"size: {SIZE}pt" in template and f"inset: (x: {INSET / 72:g}in" in template
+    assert 'paper: "us-letter", margin: (top: margin-top, x: 0.55in' in template
+    assert "#let pair(a, b) = grid(columns: (1fr, 1fr), column-gutter: 0.2in, a, b)" in template
