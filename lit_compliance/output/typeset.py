@@ -27,6 +27,7 @@ from ..load.resources import data_dir
 from .compiled_templates import OPTIONS, CompiledLoader
 from .render import compiled_folder, environment as html_environment
 from .text_safety import visible
+from .typst_columns import columns
 
 #: ASCII punctuation: each may open Typst markup (``#`` code, ``$`` maths, ``*`` strong, ``_``
 #: emphasis, `````` raw, ``<`` labels, ``@`` references, ``[``/``]`` content, ``\\`` escapes, ``=``,
@@ -50,12 +51,23 @@ class PdfError(Exception):
     """Typst could not typeset a document (a defect in a template: never caused by a value)."""
 
 
+def printed(value: object) -> str:
+    """The text ``value`` prints as: unsafe characters shown (:func:`visible`), line breaks folded to
+    spaces (a value never starts a paragraph, a heading or a list)."""
+    return _LINE_BREAKS.sub(" ", visible(str(value)))
+
+
 def markup(value: object) -> str:
-    """``value`` as Typst markup that prints exactly its text: unsafe characters shown
-    (:func:`visible`), line breaks folded to spaces (a value never starts a paragraph, a heading or a
-    list), and a backslash before every ASCII punctuation character."""
-    text = _LINE_BREAKS.sub(" ", visible(str(value)))
-    return _PUNCTUATION.sub(r"\\\1", text)
+    """``value`` as Typst markup that prints exactly its text (:func:`printed`), a backslash before
+    every ASCII punctuation character."""
+    return _PUNCTUATION.sub(r"\\\1", printed(value))
+
+
+def table_columns(rows, header=(), bold=(), width: str = "full") -> Trusted:
+    """A table's ``columns:`` for a template (``{{ columns(cells, head) }}``): each column as wide as
+    Typst would make it, from the text the cells print (:func:`.typst_columns.columns`)."""
+    cells = [[printed(cell) for cell in row] for row in rows]
+    return Trusted(columns(cells, [printed(h) for h in header], bold, width))
 
 
 def string(value: object) -> Trusted:
@@ -105,6 +117,7 @@ def typst_environment():
     env.filters.update(html.filters)
     env.filters["typst_string"] = string
     env.filters["macro"] = Trusted  # a template's own macro: its values were made literal where it printed them
+    env.globals["columns"] = table_columns
     return env
 
 
