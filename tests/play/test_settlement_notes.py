@@ -258,19 +258,7 @@ def test_a_dead_hand_notes_that_its_wagers_lose():
 
 # --- Massachusetts: Cover All by the table's highest hand, wagers with no paytable --------------
 
-MASSACHUSETTS = """
-    jurisdiction: massachusetts
-    dealing_method: manual_shoe
-    meter: {amount: 15000, reset: 1000}
-    community: [Kh, 8d]
-    players:
-      - {seat: 1, cards: [Ks, Kd, 8c], bet: 10, decisions: {bet1: ride, bet2: ride},
-         side_wagers: {cover-all: 5, progressive: 1}}
-      - {seat: 2, cards: [2c, 5d, 9s], bet: 10, decisions: {bet1: pull, bet2: pull},
-         side_wagers: {cover-all: 5, five-card-bonus: 1, three-card-bonus: 2}}
-      - {seat: 3, cards: [4h, 4s, 7c], bet: 10, decisions: {bet1: ride, bet2: pull},
-         side_wagers: {cover-all: 5, progressive: 1, three-card-bonus: 2}}
-    """
+from test_settlement import MASSACHUSETTS  # noqa: E402 - the round test_settlement.py settles, read here for its notes
 
 
 @reaches(NoteKind.TABLE_HIGHEST, NoteKind.BELOW_LEAST, NoteKind.NO_PAYTABLE)
