@@ -333,52 +333,6 @@ def _decode_payload(kind_: Kind, key: str, payload: bytes | None) -> Any | None:
     return entry.get("value")
 
 
-# --- the shipped layer: the bundled catalogue's math, made when the wheel was built ---------------
-
-#: Where a wheel carries the bundled catalogue's math (``hatch_build.py``; none in a source checkout).
-SHIPPED = _PACKAGE / "_data" / "prebuilt" / "cache"
-
-
-def shipped_folder() -> Path | None:
-    """The shipped layer, if it is on (``LIT_COMPLIANCE_SHIPPED=off`` turns it off) and was made by
-    this engine (its ``index.json`` names this engine's fingerprint); None otherwise."""
-    if os.environ.get("LIT_COMPLIANCE_SHIPPED") == "off":
-        return None
-    names = _shipped_names(str(SHIPPED))
-    return SHIPPED if names else None
-
-
-@lru_cache(maxsize=4)
-def _shipped_names(folder: str) -> frozenset:
-    """The entry names a shipped folder's index lists, if this engine made it and the folder is kept
-    as the package's code is (a folder of the code's owner that group and others cannot write to;
-    otherwise, say an installation made group-writable, empty: the math is computed)."""
-    try:
-        st, owner = os.stat(folder), os.stat(__file__).st_uid
-        if not stat.S_ISDIR(st.st_mode) or st.st_uid != owner or st.st_mode & 0o022:
-            return frozenset()
-        index = json.loads((Path(folder) / "index.json").read_bytes())
-    except (OSError, ValueError):
-        return frozenset()
-    if not isinstance(index, dict) or index.get("engine") != engine_fingerprint() \
-            or not isinstance(index.get("entries"), list):
-        return frozenset()
-    return frozenset(n for n in index["entries"] if isinstance(n, str) and "/" not in n)
-
-
-def _read_shipped(name: str) -> bytes | None:
-    """A shipped entry's payload (read-only; the same checks as a user's entry, the owner being the
-    package's own code's owner, as whoever installed the code installed the layer); None on a miss."""
-    folder = shipped_folder()
-    if folder is None or name not in _shipped_names(str(folder)):
-        return None
-    try:
-        owner = os.stat(__file__).st_uid
-    except OSError:
-        return None
-    return _read(folder / name, owner=owner, folder_checked=True)
-
-
 _REMEMBERED: list = []
 
 
@@ -390,6 +344,50 @@ def remembered(maxsize: int):
         _REMEMBERED.append(cached)
         return cached
     return wrap
+
+
+# --- the shipped layer: the bundled catalogue's math, made when the wheel was built ---------------
+
+#: Where a wheel carries the bundled catalogue's math (``hatch_build.py``; none in a source checkout).
+SHIPPED = _PACKAGE / "_data" / "prebuilt" / "cache"
+
+
+def shipped_folder() -> Path | None:
+    """The shipped layer, if it is on (``LIT_COMPLIANCE_SHIPPED=off`` turns it off) and was made by
+    this engine (its ``index.json`` names this engine's fingerprint); None otherwise."""
+    if os.environ.get("LIT_COMPLIANCE_SHIPPED") == "off":
+        return None
+    names, _owner = _shipped_index(str(SHIPPED))
+    return SHIPPED if names else None
+
+
+@remembered(4)
+def _shipped_index(folder: str) -> tuple[frozenset, int | None]:
+    """The entry names a shipped folder's index lists and the owner its entries must have, if this
+    engine made it and the folder is kept as the package's code is (a folder of the code's owner that
+    group and others cannot write to; otherwise, say an installation made group-writable, no names:
+    the math is computed). Read again after :func:`forget`, as a new process would."""
+    try:
+        st, owner = os.stat(folder), os.stat(__file__).st_uid
+        if not stat.S_ISDIR(st.st_mode) or st.st_uid != owner or st.st_mode & 0o022:
+            return frozenset(), None
+        index = json.loads((Path(folder) / "index.json").read_bytes())
+    except (OSError, ValueError):
+        return frozenset(), None
+    if not isinstance(index, dict) or index.get("engine") != engine_fingerprint() \
+            or not isinstance(index.get("entries"), list):
+        return frozenset(), None
+    return frozenset(n for n in index["entries"] if isinstance(n, str) and "/" not in n), owner
+
+
+def _read_shipped(name: str) -> bytes | None:
+    """A shipped entry's payload (read-only; the same checks as a user's entry, the owner being the
+    package's own code's owner, as whoever installed the code installed the layer); None on a miss."""
+    folder = shipped_folder()
+    if folder is None:
+        return None
+    names, owner = _shipped_index(str(folder))
+    return _read(folder / name, owner=owner, folder_checked=True) if name in names else None
 
 
 class Bounded(OrderedDict):
@@ -458,4 +456,3 @@ class Held:
     def put(self, obj: Any, rest: tuple, value: T) -> T:
         self._entries[(id(obj), rest)] = (obj, value)
         return value
-_REMEMBERED.append(_shipped_names)  # the shipped index is read again after forget(), as a new process would
