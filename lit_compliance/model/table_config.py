@@ -62,6 +62,10 @@ class CustomLine:
         return {"hand": self.hand, **({"suits": list(self.suits)} if self.suits else {}), "payout": self.payout.as_data()}
 
 
+#: The id a configuration's own (house) paytable carries wherever it is priced or printed.
+HOUSE_PAYTABLE = "custom"
+
+
 @dataclass(frozen=True)
 class CustomPaytable:
     """The house's own paytable, where the ruleset's paytable is a floor."""
@@ -71,7 +75,7 @@ class CustomPaytable:
 
     def paytable(self, wager: Wager) -> Paytable:
         """The house paytable as the model prices it (id ``custom``), for ``wager``."""
-        return Paytable.from_data({"id": "custom", "name": self.name,
+        return Paytable.from_data({"id": HOUSE_PAYTABLE, "name": self.name,
                                    "lines": [ln.as_data() for ln in self.lines]},
                                   {"id": wager.id, "hand_basis": wager.hand_basis.value})
 

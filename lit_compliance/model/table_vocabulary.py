@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from .par_vocabulary import assumption_text
+from .table_config import HOUSE_PAYTABLE
 
 ASSUMPTION = ("every player plays every offered wager every round, each at its configured minimum "
               "(the base game: the table minimum on each base bet)")
@@ -32,7 +33,7 @@ def usd(x: float, digits: int = 2) -> str:
 
 def paytable_text(paytable: str | None) -> str | None:
     """A configured wager's paytable: its id, or the house paytable (the configuration's own)."""
-    return HOUSE_PAYTABLE_TEXT if paytable == "custom" else paytable
+    return HOUSE_PAYTABLE_TEXT if paytable == HOUSE_PAYTABLE else paytable
 
 
 def basis_text(basis) -> str:

@@ -21,12 +21,12 @@ from math import sqrt
 from ..gamemath.par_record import Assumption
 from ..load.catalogue import Ruleset
 from ..model import exact
+from ..model.table_config import HOUSE_PAYTABLE
 from .theory import TableTheory, WagerTheory, theory_of
 from .player_round import player_bands, player_round
 from .config import TableConfig
 
 HOURS = (1, 8, 40, 1000)      # the hours of play each player's band is given for
-HOUSE_PAYTABLE = "custom"     # the id a configuration's own (house) paytable carries
 
 
 class Pricing(str, Enum):

@@ -26,7 +26,7 @@ from ..load.strict_yaml import InputError
 from ..model import Paytable, Payout, exact
 from ..model.enums import PayoutKind
 from .par_options import configured_options
-from ..model.table_config import WagerChoice
+from ..model.table_config import HOUSE_PAYTABLE, WagerChoice
 from ..load.fingerprint import config_json, ruleset_json
 from .config import load_config, model_for, ruleset_for
 from .. import cache
@@ -280,7 +280,7 @@ def _price(config, rs, offered_only: bool = False, every_seat: bool = False):
         choices[wager.id] = (wager, table, opts)
         body = _sheet(model, wager, table, opts).body if table is not None else None
         t = body.totals if body is not None else None
-        prefix = ("wagers", wager.id) + (("paytables", table.id) if table is not None and table.id != "custom" else ())
+        prefix = ("wagers", wager.id) + (("paytables", table.id) if table is not None and table.id != HOUSE_PAYTABLE else ())
         low = choice.minimum if choice.minimum is not None else (limits.minimum if wager.is_base else None)
         high = choice.maximum if choice.maximum is not None else (limits.maximum if wager.is_base else None)
         wagers[wager.id] = WagerTheory(
