@@ -356,17 +356,7 @@ def test_maryland_meter_share_is_the_meter_as_it_stood_and_envy_names_the_other_
         assert _said(view, s, envy) == [f"envy bonus for seat {other}'s straight flush"]
 
 
-ENVY_AT_2_DOLLARS = """
-    jurisdiction: maryland
-    paytables: {base: a, progressive: a}
-    meter: {amount: 5000}
-    six_card_bonus_cards: [2s, 3s, 4d]
-    community: [9h, 8h]
-    players:
-      - {seat: 1, cards: [7h, 6h, 5h], bet: 10, decisions: {bet1: ride, bet2: ride}}
-      - {seat: 2, cards: [Ac, Kd, 3c], bet: 10, decisions: {bet1: pull, bet2: pull},
-         side_wagers: {progressive: 2}}
-    """
+from test_settlement import ENVY_AT_A_2_DOLLAR_WAGER as ENVY_AT_2_DOLLARS  # noqa: E402 - the round test_settlement.py settles
 
 
 def _envy_lines(data: dict, hand: str) -> list[dict]:
