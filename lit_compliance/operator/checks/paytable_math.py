@@ -15,6 +15,7 @@ from ...gamemath.findings_record import MathFinding, MathFlaw
 from ...gamemath.record import settings_json
 from ...model.enums import FindingKind
 from ...model.findings_vocabulary import finding_cite, finding_problem, finding_says
+from ...model.table_config import HOUSE_PAYTABLE
 from ...model.vocabulary import paytable_title, priced_note, status_sentence
 from ...table.configured import table_settings
 from .core import Context
@@ -75,8 +76,8 @@ def check_math(ctx: Context) -> tuple[list[dict], list[dict]]:
         if choice.custom_paytable is not None:
             table = choice.custom_paytable.paytable(wager)
             r = price_paytable(wager, table, model.hand_rules, settings)
-            edges.append(_edge(wager, "custom", r) | {"paytable_name": choice.custom_paytable.name})
-            own.append((choice, "custom", paytable_finding_records(model, wager, table, r, f"math-{wager.id}-custom")))
+            edges.append(_edge(wager, HOUSE_PAYTABLE, r) | {"paytable_name": choice.custom_paytable.name})
+            own.append((choice, HOUSE_PAYTABLE, paytable_finding_records(model, wager, table, r, f"math-{wager.id}-{HOUSE_PAYTABLE}")))
             continue
         ids = [choice.paytable] if choice.paytable is not None else [t.id for t in wager.paytables] or [None]
         for table_id in ids:
@@ -90,7 +91,7 @@ def check_math(ctx: Context) -> tuple[list[dict], list[dict]]:
     flags = []
     for i, choice in enumerate(ctx.cfg.settings.wagers):
         tables = [(e["paytable"], _flags_of(found, f"math-{e['wager']}-{e['paytable']}"))
-                  for e in edges if e["wager"] == choice.wager and e["paytable"] != "custom"]
+                  for e in edges if e["wager"] == choice.wager and e["paytable"] != HOUSE_PAYTABLE]
         tables += [(tid, _flags_of(fs, f"math-{c.wager}-{tid}")) for c, tid, fs in own if c is choice]
         for table_id, raised in tables:
             path = ("wagers", i) + (("paytable",) if choice.paytable is not None else
