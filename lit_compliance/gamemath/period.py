@@ -16,7 +16,9 @@ taken from the exact distribution of the total of n rounds instead:
 - the n-round total's distribution is the n-th convolution power of it, by the fast Fourier
   transform on a window wide enough that the mass outside it is negligible (one-round values are
   placed on a lattice; where the window would be too wide for a fine lattice, each value's
-  probability is split between the two lattice points around it so the mean stays exact);
+  probability is split between the two lattice points around it so the mean stays exact; a few
+  rare, very large outcomes are taken apart instead, so that the common ones keep their fine lattice:
+  :mod:`.period_total`);
 - each band's edges are the quantiles at (1 - level)/2 and (1 + level)/2, said in standard
   deviations from the mean (z), so that they can be compared with a period's z directly;
 - they are tabulated for 26 numbers of rounds from 10 to 1,000,000 (five a decade) and
@@ -34,12 +36,13 @@ import itertools
 import json
 from fractions import Fraction
 from statistics import NormalDist
-from math import gcd, lgamma, log, log1p, sqrt
+from math import sqrt
 
 import numpy as np
 
 from .. import cache
 from .par_record import BASE_TOTAL
+from .period_total import MAX_POINTS, RARE_PRUNE, Piece, cdf, lattice_step, on_lattice, total_pieces
 
 GRID = tuple(int(round(10 ** (k / 5))) for k in range(5, 31))   # 10 .. 1,000,000 rounds
 EDGE_LEVELS = ("95", "99", "99.9")
@@ -47,8 +50,6 @@ EDGE_LEVELS = ("95", "99", "99.9")
 #: 0.5 (the median) and 0.25, then four a decade from 0.1 down to 1e-8.
 TAILS = (0.5, 0.25) + tuple(10 ** (-k / 4) for k in range(4, 33))
 P_FLOOR = TAILS[-1]
-MAX_POINTS = 1 << 17
-TAIL_SDS = 10
 
 
 def one_round(sheet) -> tuple[np.ndarray, np.ndarray] | None:
@@ -73,29 +74,6 @@ def one_round(sheet) -> tuple[np.ndarray, np.ndarray] | None:
                 probs.append(float(row.probability))
     p = np.array(probs, dtype=float)
     return np.array(values, dtype=float), p / p.sum()
-
-
-def _lattice(values: np.ndarray) -> float:
-    """The coarsest step every value is a whole multiple of (to 1e-6), at least 1e-4."""
-    scaled = np.round(values * 10_000).astype(np.int64)
-    if np.any(np.abs(values * 10_000 - scaled) > 1e-3):
-        return 1e-4
-    g = 0
-    for v in scaled.tolist():
-        g = gcd(g, abs(v))
-    return max(g, 1) / 10_000
-
-
-def _on_lattice(values, probs, h):
-    """Indexes and probabilities on the lattice of step h; a value between two points is split
-    between them so that the mean stays exact."""
-    pos = values / h
-    lo = np.floor(pos)
-    frac = pos - lo
-    idx = np.concatenate([lo, lo + 1]).astype(np.int64)
-    p = np.concatenate([probs * (1 - frac), probs * frac])
-    keep = p > 0
-    return idx[keep], p[keep]
 
 
 def edges_at(values: np.ndarray, probs: np.ndarray, n: int) -> dict:
@@ -150,7 +128,7 @@ def _hold_bands_and_normal_share(values: np.ndarray, probs: np.ndarray, rounds, 
             share = {"rounds": n}
             for level in normal_levels:
                 half = NormalDist().inv_cdf(0.5 + level / 2) * sd * sqrt(n)
-                inside = _cdf(pieces, np.array([n * mean + half]))[0] - _cdf(pieces, np.array([n * mean - half - 1e-9]))[0]
+                inside = cdf(pieces, np.array([n * mean + half]))[0] - cdf(pieces, np.array([n * mean - half - 1e-9]))[0]
                 share[f"{int(level * 100)}%"] = float(inside / total)
             shares.append(share)
     return out, shares
@@ -181,7 +159,7 @@ def _quantiles(values: np.ndarray, probs: np.ndarray, n: int, levels: tuple = ED
     if sd == 0:
         return {lv: (-np.inf, np.inf) for lv in levels}, ([-np.inf] * len(TAILS), [np.inf] * len(TAILS))
     spread = sd * sqrt(n)
-    pieces = _pieces(values, probs, n)
+    pieces = total_pieces(values, probs, n)
     if keep is not None:         # the caller reads the same distribution again
         keep.append(pieces)
     targets = [(1 - float(lv) / 100) / 2 for lv in levels] + (list(TAILS) if tails else [])
@@ -193,168 +171,6 @@ def _quantiles(values: np.ndarray, probs: np.ndarray, n: int, levels: tuple = ED
     return out, (z_low[k:].tolist(), z_high[k:].tolist())
 
 
-class _Piece:
-    """One part of the total's distribution: the total of some rounds of the ordinary outcomes, on the
-    lattice ``start + i * h`` (its CDF ``cdf``), shifted by each of ``shifts`` (sums of rare large
-    outcomes) with the matching ``weights``."""
-
-    __slots__ = ("weights", "shifts", "start", "h", "cdf", "_padded")
-
-    def __init__(self, weights, shifts, start, h, cdf):
-        self.weights = np.asarray(weights, dtype=float)
-        self.shifts = np.asarray(shifts, dtype=float)
-        self.start, self.h, self.cdf = start, h, cdf
-        self._padded = None
-
-    @property
-    def padded(self) -> np.ndarray:
-        """The CDF with 0 before its first point and 1 after its last: ``padded[i + 1]`` is P(total
-        <= point i) for any i, once i is clipped to [-1, len(cdf)]."""
-        if self._padded is None:
-            self._padded = np.concatenate(([0.0], self.cdf, [1.0]))
-        return self._padded
-
-
-def _convolved(values, probs, n: int, h0: float) -> tuple[float, float, np.ndarray]:
-    """(first point, step, CDF) of the total of n rounds of one distribution, on the finest lattice
-    (``h0``, every value a whole multiple of it) whose window fits :data:`MAX_POINTS`, else on a
-    coarser one with each value's probability split between its two neighbours (mean exact)."""
-    mean = float(values @ probs)
-    low_room, high_room = (room + h0 for room in _room(values, probs, n))
-    h = h0
-    if (low_room + high_room) / h > MAX_POINTS / 2:
-        h = (low_room + high_room) / (MAX_POINTS / 2)
-    idx, p = _on_lattice(values, probs, h)
-    size = 1 << int(np.ceil(np.log2((low_room + high_room) / h + 4)))
-    start = int(np.floor((n * mean - low_room) / h))
-    one = np.zeros(size)
-    np.add.at(one, np.mod(idx, size), p)
-    total = np.fft.irfft(np.fft.rfft(one) ** n, size) if n else np.eye(1, size)[0]
-    pmf = np.clip(np.roll(total, -(start % size)), 0.0, None)
-    pmf /= pmf.sum()
-    return start * h, h, np.cumsum(pmf)
-
-
-def _room(values, probs, n: int) -> tuple[float, float]:
-    """How far below and above its mean the total of n rounds is tabulated: TAIL_SDS SDs and four
-    of the widest outcomes, but never past the least or most the total can be."""
-    mean = float(values @ probs)
-    spread = sqrt(max(float((values - mean) ** 2 @ probs), 0.0)) * sqrt(n)
-    low = min(TAIL_SDS * spread + 4 * max(0.0, mean - values.min()), n * (mean - values.min()))
-    high = min(TAIL_SDS * spread + 4 * max(0.0, values.max() - mean), n * (values.max() - mean))
-    return low, high
-
-
-def _window(values, probs, n: int, h0: float) -> float:
-    """How many lattice points of step ``h0`` the total of n rounds needs (see :func:`_convolved`)."""
-    return sum(_room(values, probs, n)) / h0
-
-
-RARE_EXPECTED = 5.0      # at most this many rare outcomes expected in the rounds, to treat them apart
-RARE_PRUNE = 1e-16       # a way the rare outcomes add up with less chance than this is left out
-
-
-def _log_binomial(n: int, k: int, p: float) -> float:
-    return lgamma(n + 1) - lgamma(k + 1) - lgamma(n - k + 1) + k * log(p) + (n - k) * log1p(-p)
-
-
-def _pieces(values: np.ndarray, probs: np.ndarray, n: int) -> list[_Piece]:
-    """The total of n rounds as a mixture of pieces. Where the finest lattice fits the window, one
-    piece. Where a few rare, very large outcomes (a six-card bonus paying 200,000 units) would make
-    the window too wide for it, those outcomes are taken apart: for each number k of them in the n
-    rounds (binomial) and each way they can add up, the ordinary outcomes' total of n - k rounds on
-    the fine lattice, shifted by their sum. The coarse lattice this avoids smeared the common
-    outcomes and widened the bands (at 2,000 rounds the six-card bonus's 95% band held 98.5% of
-    honest periods). What the pieces leave out (ways with less chance than :data:`RARE_PRUNE`, and
-    counts k beyond the binomial's tail) is below 1e-12 in all, far below the smallest tail tabulated
-    (1e-8)."""
-    h0 = _lattice(values)
-    order = np.argsort(-np.abs(values - float(values @ probs)), kind="stable")
-
-    def too_wide(r: int) -> bool:
-        keep = np.sort(order[r:])
-        return _window(values[keep], probs[keep], n, h0) > MAX_POINTS / 2
-
-    rare = 0
-    while too_wide(rare):
-        if rare + 1 >= len(values) or n * float(probs[order[:rare + 1]].sum()) > RARE_EXPECTED:
-            break
-        rare += 1
-    if rare == 0 or too_wide(rare):
-        start, h, cdf = _convolved(values, probs, n, h0)
-        return [_Piece([1.0], [0.0], start, h, cdf)]
-    big = np.sort(order[:rare])
-    small = np.sort(order[rare:])
-    p_rare = float(probs[big].sum())
-    q = probs[big] / p_rare
-    small_v, small_p = values[small], probs[small] / float(probs[small].sum())
-    steps = np.round(values[big] / h0).astype(np.int64)
-
-    def weight(k: int) -> float:
-        return float(np.exp(_log_binomial(n, k, p_rare))) if k <= n else 0.0
-
-    pieces = []
-    # the sums of k rare outcomes (in units of h0) and their probabilities
-    totals, chances = np.zeros(1, dtype=np.int64), np.ones(1)
-    k, covered = 0, 0.0
-    while k <= n and 1.0 - covered > 1e-13:
-        w_k = weight(k)
-        covered += w_k
-        if w_k > RARE_PRUNE:
-            start, h, cdf = _convolved(small_v, small_p, n - k, h0)
-            pieces.append(_Piece(w_k * chances, totals.astype(float) * h0, start, h, cdf))
-        w_next = weight(k + 1)
-        totals, chances = rare_step(totals, chances, steps, q)
-        keep = chances * w_next > RARE_PRUNE
-        totals, chances = totals[keep], chances[keep]
-        k += 1
-        if not len(totals):
-            break
-    return pieces
-
-
-def rare_step(totals: np.ndarray, chances: np.ndarray, steps: np.ndarray, q: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The sums of one more rare outcome: each total plus each step, with chance times q, the
-    chances of equal sums added up. Bit for bit what adding them up one by one in a dict gives
-    (each sum first seen where its first pair falls, pairs taken total by total, step by step):
-    ``np.bincount`` adds each sum's terms in that same order, from zero. Where the sums span no more
-    than twice as many whole steps as there are pairs (the usual case), each sum is its own slot in
-    a dense array (no sort); else they are sorted out by ``np.unique``."""
-    flat_t = (totals[:, None] + steps[None, :]).ravel()
-    flat_c = (chances[:, None] * q[None, :]).ravel()
-    size = len(flat_t)
-    least = int(flat_t.min()) if size else 0
-    span = int(flat_t.max()) - least + 1 if size else 0
-    if span > 2 * size:
-        sums, first, inverse = np.unique(flat_t, return_index=True, return_inverse=True)
-        added = np.bincount(inverse.ravel(), weights=flat_c, minlength=len(sums))
-        order = np.argsort(first, kind="stable")
-        return sums[order], added[order]
-    flat_t -= least                      # each sum's slot
-    added = np.bincount(flat_t, weights=flat_c, minlength=span)
-    first = np.full(span, size, dtype=np.int64)
-    np.minimum.at(first, flat_t, np.arange(size, dtype=np.int64))   # where each sum is first seen
-    seen = np.flatnonzero(first < size)
-    at = seen[np.argsort(first[seen])]
-    return at + least, added[at]
-
-
-def _cdf(pieces: list[_Piece], t: np.ndarray) -> np.ndarray:
-    """P(total <= t) for each t."""
-    out = np.zeros(t.shape)
-    for pc in pieces:
-        x = np.subtract(t[None, :], pc.shifts[:, None])
-        x -= pc.start
-        x /= pc.h
-        x += 1e-9
-        np.floor(x, out=x)
-        i = x.astype(np.int64)           # the point at or below each t, less each shift
-        i += 1
-        np.clip(i, 0, len(pc.cdf) + 1, out=i)
-        out += pc.weights @ pc.padded[i]   # 0 below the first point, 1 past the last
-    return out
-
-
 #: Where the bisection of :func:`_edges` first looks, in SDs of the total from its mean: each edge's
 #: search starts between the two of these around it (else between the least and the most total).
 PROBES = tuple(sorted({sign * z for z in (0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 5, 6, 7, 8, 10, 12, 14, 17, 20, 25,
@@ -362,7 +178,7 @@ PROBES = tuple(sorted({sign * z for z in (0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 5, 
                                           900, 1200, 1600, 2000, 3000, 5000, 10000) for sign in (-1, 1)}))
 
 
-def _edges(pieces: list[_Piece], a: np.ndarray, least: float, most: float,
+def _edges(pieces: list[Piece], a: np.ndarray, least: float, most: float,
            center: float | None = None, scale: float | None = None) -> tuple[np.ndarray, np.ndarray]:
     """For each tail probability a: the lower edge (half a step below the first point where P(total
     <= t) exceeds a) and the upper edge (half a step below the first point t where P(total >= t) is
@@ -378,7 +194,7 @@ def _edges(pieces: list[_Piece], a: np.ndarray, least: float, most: float,
         probes = center + scale * np.array(PROBES)
         probes = probes[(probes > least - 2 * h) & (probes < most + 2 * h)]
     if len(probes):
-        at = _cdf(pieces, np.concatenate([probes, probes - h / 2]))
+        at = cdf(pieces, np.concatenate([probes, probes - h / 2]))
         below, below_half = at[:len(probes)], at[len(probes):]
     bounds = {}
 
@@ -408,10 +224,10 @@ def _edges(pieces: list[_Piece], a: np.ndarray, least: float, most: float,
             lo = np.where(ok, lo, mid)
         return hi
 
-    x_low = first(lambda t: _cdf(pieces, t) > a * total, "low")
-    x_high = first(lambda t: total - _cdf(pieces, t - h / 2) <= a * total, "high")
-    at_least = float(_cdf(pieces, np.array([least + h / 2]))[0])             # P(total is its least)
-    at_most = total - float(_cdf(pieces, np.array([most - h / 2]))[0])      # P(total is its most)
+    x_low = first(lambda t: cdf(pieces, t) > a * total, "low")
+    x_high = first(lambda t: total - cdf(pieces, t - h / 2) <= a * total, "high")
+    at_least = float(cdf(pieces, np.array([least + h / 2]))[0])             # P(total is its least)
+    at_most = total - float(cdf(pieces, np.array([most - h / 2]))[0])      # P(total is its most)
     # where the least (most) total itself is more likely than a, no result lies beyond the band on that
     # side: its edge is half a step beyond that total
     # x_low lies in [t, t + h/4) for the first point t with P(total <= t) > a: round down to t;
@@ -421,7 +237,7 @@ def _edges(pieces: list[_Piece], a: np.ndarray, least: float, most: float,
     return low, high
 
 
-def _snap(pieces: list[_Piece], t: np.ndarray, rounding) -> np.ndarray:
+def _snap(pieces: list[Piece], t: np.ndarray, rounding) -> np.ndarray:
     """Each t moved to a lattice point of the finest piece: the one at or below it (``np.floor``) or
     at or above it (``np.ceil``)."""
     pc = min(pieces, key=lambda p: p.h)
@@ -511,7 +327,7 @@ class Edges:
 MIX_PRUNE = 1e-14        # a combination of the levels' pieces with less chance than this is left out
 
 
-def _placed(pc: _Piece, scale: float, h: float) -> tuple[int, np.ndarray]:
+def _placed(pc: Piece, scale: float, h: float) -> tuple[int, np.ndarray]:
     """One piece's dense part, scaled by ``scale``, on the absolute lattice of step ``h`` (index of its
     first point, probabilities): a point between two lattice points is split between them so that the
     mean stays exact; a point on the lattice (to 1e-6 of a step) stays whole."""
@@ -519,7 +335,7 @@ def _placed(pc: _Piece, scale: float, h: float) -> tuple[int, np.ndarray]:
     pos = (pc.start + np.arange(len(pmf)) * pc.h) * scale / h
     near = np.round(pos)
     pos = np.where(np.abs(pos - near) < 1e-6, near, pos)
-    idx, p = _on_lattice(pos, pmf, 1.0)
+    idx, p = on_lattice(pos, pmf, 1.0)
     first = int(idx.min())
     out = np.zeros(int(idx.max()) - first + 1)
     np.add.at(out, idx - first, p)
@@ -530,7 +346,7 @@ class Mixture:
     """The exact distribution of a period's total when its rounds were played at several stake levels:
     the total is the sum over the levels of independent totals, each of its own rounds of the one-round
     distribution at that level (its meter and stake) and scaled by its stake. Each level's total is
-    :func:`_pieces` (the fine lattice, rare large awards taken apart); the levels are convolved on one
+    :func:`.period_total.total_pieces` (the fine lattice, rare large awards taken apart); the levels are convolved on one
     common lattice: the finest step every level's scaled step is a whole multiple of, coarsened (each
     point split between its neighbours, the mean exact) only where the window would pass
     :data:`MAX_POINTS`. Every combination of the levels' pieces is kept but those with less chance
@@ -545,9 +361,9 @@ class Mixture:
         self.sd = sqrt(self.var)
         self.least = sum(s * n * float(v.min()) for v, p, n, s in levels)
         self.most = sum(s * n * float(v.max()) for v, p, n, s in levels)
-        per_level = [(_pieces(v, p, n), s) for v, p, n, s in levels]
+        per_level = [(total_pieces(v, p, n), s) for v, p, n, s in levels]
         steps = np.array([pc.h * s for pieces, s in per_level for pc in pieces])
-        h = _lattice(steps) if len(steps) else 1.0
+        h = lattice_step(steps) if len(steps) else 1.0
         span = sum(max((len(pc.cdf) + 1) * pc.h for pc in pieces) * s for pieces, s in per_level)
         if span / h > MAX_POINTS / 2:
             h = span / (MAX_POINTS / 2)
@@ -555,7 +371,7 @@ class Mixture:
         placed = [[(_placed(pc, s, h), pc.weights, pc.shifts * s) for pc in pieces] for pieces, s in per_level]
         size = 1 << int(np.ceil(np.log2(sum(max(len(d) for (_f, d), _w, _s in lv) for lv in placed) + 4)))
         spectra = [[np.fft.rfft(d, size) for (_f, d), _w, _s in lv] for lv in placed]
-        self.pieces: list[_Piece] = []
+        self.pieces: list[Piece] = []
         for combo in itertools.product(*(range(len(lv)) for lv in placed)):
             weight = float(np.prod([placed[i][j][1].sum() for i, j in enumerate(combo)]))
             if weight < MIX_PRUNE:
@@ -572,7 +388,7 @@ class Mixture:
                 keep = weights > RARE_PRUNE
                 weights, shifts = weights[keep], shifts[keep]
             first = sum(placed[i][j][0][0] for i, j in enumerate(combo))
-            self.pieces.append(_Piece(weights, shifts, first * h, h, np.cumsum(pmf)))
+            self.pieces.append(Piece(weights, shifts, first * h, h, np.cumsum(pmf)))
         self.total = float(sum(pc.weights.sum() for pc in self.pieces))
 
     def edges(self, levels: tuple = EDGE_LEVELS) -> dict:
@@ -592,6 +408,6 @@ class Mixture:
         (at most 1; at least twice :data:`P_FLOOR`, as :meth:`Edges.p_values`)."""
         if self.sd == 0:
             return 1.0
-        below = float(_cdf(self.pieces, np.array([total + self.h * 1e-6]))[0]) / self.total
-        above = 1.0 - float(_cdf(self.pieces, np.array([total - self.h * 1e-6]))[0]) / self.total
+        below = float(cdf(self.pieces, np.array([total + self.h * 1e-6]))[0]) / self.total
+        above = 1.0 - float(cdf(self.pieces, np.array([total - self.h * 1e-6]))[0]) / self.total
         return float(min(1.0, max(2 * P_FLOOR, 2 * min(below, above))))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from lit_compliance.gamemath import period
+from lit_compliance.gamemath import period, period_total
 
 
 def _distributions():
@@ -40,7 +40,7 @@ def test_total_bands_hold_their_level_from_the_exact_distribution():
     for values, probs in _distributions()[:6]:
         for n in (10, 400):
             (lo, hi), = period.total_bands(values, probs, [n])
-            pieces = period._pieces(values, probs, n)
+            pieces = period_total.total_pieces(values, probs, n)
             total = sum(float(pc.weights.sum()) for pc in pieces)
-            inside = period._cdf(pieces, np.array([hi]))[0] - period._cdf(pieces, np.array([lo]))[0]
+            inside = period_total.cdf(pieces, np.array([hi]))[0] - period_total.cdf(pieces, np.array([lo]))[0]
             assert inside / total >= 0.95 - 1e-9

@@ -1,11 +1,11 @@
-"""The sums of rare outcomes in the exact distribution of a period's total (gamemath/period.py):
+"""The sums of rare outcomes in the exact distribution of a period's total (gamemath/period_total.py):
 the array version adds each sum's chances in the order, and so to the same bits, as adding them up
 one by one in a dict (the way it was first written), and the bands built on them are unchanged."""
 from __future__ import annotations
 
 import numpy as np
 
-from lit_compliance.gamemath import period
+from lit_compliance.gamemath import period, period_total
 
 
 def _dict_steps(steps, q, w_next_of, rounds):
@@ -16,7 +16,7 @@ def _dict_steps(steps, q, w_next_of, rounds):
         for total, prob in sums.items():
             for step, qj in zip(steps, q):
                 nxt[total + step] = nxt.get(total + step, 0.0) + prob * qj
-        sums = {t: x for t, x in nxt.items() if x * w_next_of(k) > period.RARE_PRUNE}
+        sums = {t: x for t, x in nxt.items() if x * w_next_of(k) > period_total.RARE_PRUNE}
         out.append(sums)
     return out
 
@@ -32,8 +32,8 @@ def test_rare_step_is_bit_for_bit_the_dict_sum():
         reference = _dict_steps(steps.tolist(), q.tolist(), w, 6)
         totals, chances = np.zeros(1, dtype=np.int64), np.ones(1)
         for k, want in enumerate(reference):
-            totals, chances = period.rare_step(totals, chances, steps, q)
-            keep = chances * w(k) > period.RARE_PRUNE
+            totals, chances = period_total.rare_step(totals, chances, steps, q)
+            keep = chances * w(k) > period_total.RARE_PRUNE
             totals, chances = totals[keep], chances[keep]
             assert totals.tolist() == list(want)                      # the same sums, in the same order
             assert chances.tobytes() == np.array(list(want.values())).tobytes()  # the same bits
@@ -45,9 +45,9 @@ def test_bands_with_rare_large_outcomes_hold_their_level():
     total of 10,000 rounds holds at least 95% of the exact distribution, from the pieces' own CDF."""
     values = np.array([-1.0, 1.0, 5.0, 200_000.0])
     probs = np.array([0.80, 0.15, 0.05 - 5e-8, 5e-8])
-    pieces = period._pieces(values, probs, 10_000)
+    pieces = period_total.total_pieces(values, probs, 10_000)
     assert len(pieces) > 1  # the rare outcome was taken apart
     (lo, hi), = period.total_bands(values, probs, [10_000])
-    inside = period._cdf(pieces, np.array([hi]))[0] - period._cdf(pieces, np.array([lo]))[0]
+    inside = period_total.cdf(pieces, np.array([hi]))[0] - period_total.cdf(pieces, np.array([lo]))[0]
     total = sum(float(pc.weights.sum()) for pc in pieces)
     assert inside / total >= 0.95 - 1e-9 and lo < 10_000 * float(values @ probs) < hi

@@ -113,18 +113,19 @@ def test_the_bands_of_the_wagers_paying_rare_large_sums_hold_their_nominal_share
 def _exact_outside(values, probs, rounds):
     """The exact probability that an honest total of ``rounds`` rounds lies outside each band
     (from the mixture the bands are computed on)."""
-    from lit_compliance.gamemath.period import Edges, _cdf, _pieces
+    from lit_compliance.gamemath.period import Edges
+    from lit_compliance.gamemath.period_total import cdf, total_pieces
 
     mean = float(values @ probs)
     sd = float(np.sqrt(((values - mean) ** 2) @ probs))
-    pieces = _pieces(values, probs, rounds)
+    pieces = total_pieces(values, probs, rounds)
     total = sum(float(pc.weights.sum()) for pc in pieces)
     edges = Edges(values, probs).at(np.array([rounds]))
     out = {}
     for lv in LEVELS:
         low = rounds * mean + float(edges[lv][0][0]) * sd * np.sqrt(rounds)
         high = rounds * mean + float(edges[lv][1][0]) * sd * np.sqrt(rounds)
-        out[lv] = float((_cdf(pieces, np.array([low]))[0] + total - _cdf(pieces, np.array([high]))[0]) / total)
+        out[lv] = float((cdf(pieces, np.array([low]))[0] + total - cdf(pieces, np.array([high]))[0]) / total)
     return out
 
 

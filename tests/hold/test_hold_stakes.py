@@ -18,7 +18,8 @@ import pytest
 from click.testing import CliRunner
 
 from lit_compliance.cli import main
-from lit_compliance.gamemath.period import _cdf, one_round
+from lit_compliance.gamemath.period import one_round
+from lit_compliance.gamemath.period_total import cdf
 from lit_compliance.hold.judge import judge
 from lit_compliance.hold.levels import Mixtures
 from lit_compliance.hold.results import read_results
@@ -79,7 +80,7 @@ def _exact_outside(theory, wid, levels) -> dict:
     out = {}
     for lv, (lo, hi) in mix.edges().items():
         low, high = mix.mean + lo * mix.sd, mix.mean + hi * mix.sd
-        out[lv] = float((_cdf(mix.pieces, np.array([low]))[0] + mix.total - _cdf(mix.pieces, np.array([high]))[0])
+        out[lv] = float((cdf(mix.pieces, np.array([low]))[0] + mix.total - cdf(mix.pieces, np.array([high]))[0])
                         / mix.total)
     return out
 

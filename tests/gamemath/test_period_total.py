@@ -1,0 +1,137 @@
+"""The total of n rounds with rare large outcomes taken apart (gamemath/period_total.py): however the
+rare outcomes' sums are added up (listed one by one, with fewer of them apart in a wider window, or
+grouped by size), the total is the same distribution on the same lattice, so a band's edges are the
+same lattice points; and a player's whole round at a half-dollar stake (hundreds of rare outcomes of
+distinct sizes, whose sums once ran to millions: 43 s and 3.6 GB for one cold ``check``) stays within
+the budget and its bands hold their level of honest periods, by simulation."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from lit_compliance.gamemath import period, period_total
+
+ROOT = Path(__file__).resolve().parents[2]
+WAYS = {  # the window the ordinary outcomes take, and the budget for listing the sums one by one
+    "listed": (period_total.MAX_POINTS // 2, 10**12),
+    "listed, wider window": (period_total.WIDE_POINTS // 2, 10**12),
+    "grouped": (period_total.MAX_POINTS // 2, None),
+    "grouped, wider window": (period_total.WIDE_POINTS // 2, None),
+}
+
+
+def _clustered_round():
+    """A round like a whole table's: ordinary results in half units, and three clusters of rare large
+    awards (a bonus's top awards, a progressive's jackpot, a royal on every wager), each award plus the
+    ordinary results of the other wagers, so many distinct sizes close together."""
+    rng = np.random.default_rng(41)
+    ordinary = np.arange(-6, 13) / 2.0
+    p_ord = rng.random(len(ordinary)) + 0.2
+    clusters = [(-1_500.0, 3e-4), (-40_000.0, 2e-6), (-600_000.0, 1e-9)]
+    values, probs = [ordinary], [p_ord / p_ord.sum()]
+    for centre, chance in clusters:
+        sizes = centre - rng.integers(0, 400, 12) / 2.0
+        share = rng.random(12) + 0.1
+        values.append(sizes)
+        probs.append(chance * share / share.sum())
+    values, probs = np.concatenate(values), np.concatenate(probs)
+    probs[: len(ordinary)] *= (1 - probs[len(ordinary):].sum())
+    return values, probs / probs.sum()
+
+
+def _edges_by_way(values, probs, n, limit, budget, monkeypatch):
+    """The band edges and tail table of the total of n rounds, its pieces made one given way."""
+    h0 = period_total.lattice_step(values)
+    rare = period_total._rare(values, probs, n, h0, limit)
+    assert len(rare), "no outcome was taken apart"
+    pieces = period_total._taken_apart(values, probs, n, h0, rare, limit, budget)
+    with monkeypatch.context() as m:
+        m.setattr(period, "total_pieces", lambda *_: pieces)
+        return period._quantiles(values, probs, n), pieces
+
+
+@pytest.mark.parametrize("n", [200, 2000])
+def test_every_way_of_adding_up_rare_outcomes_gives_the_same_band_edges(n, monkeypatch):
+    values, probs = _clustered_round()
+    got = {way: _edges_by_way(values, probs, n, *how, monkeypatch) for way, how in WAYS.items()}
+    (bands, (low, high)), listed = got["listed"]
+    assert len(listed) > 2 and sum(len(pc.shifts) for pc in listed) > 100   # the sums were many
+    grouped = got["grouped"][1]
+    assert any(len(pc.cdf) > len(listed[0].cdf) for pc in grouped)         # and a shape was convolved in
+    spread = float(np.sqrt(((values - values @ probs) ** 2) @ probs)) * np.sqrt(n)
+    step = 0.5 / spread                                                       # one lattice point, in z
+    for way, ((b, (lo, hi)), _pieces) in got.items():
+        assert b == bands, way                        # the same lattice points, to the bit
+        # the tail table to 1e-8: where the total's probability per point is below the FFT's rounding
+        # (about 1e-17), a far tail may land one point away; nowhere further
+        assert np.allclose(lo, low, rtol=0, atol=step * 1.01) and np.allclose(hi, high, rtol=0, atol=step * 1.01), way
+
+
+def test_too_many_sums_to_list_are_taken_apart_in_a_wider_window_with_the_same_bands(monkeypatch):
+    values, probs = _clustered_round()
+    n = 2000
+    want = period.total_bands(values, probs, [n], "99")
+    calls = []
+
+    def listed(totals, chances, steps, q, _real=period_total.rare_step):
+        calls.append(len(totals) * len(steps))
+        return _real(totals, chances, steps, q)
+
+    monkeypatch.setattr(period_total, "rare_step", listed)
+    monkeypatch.setattr(period_total, "POINT_BUDGET", 2_000)
+    assert period.total_bands(values, probs, [n], "99") == want
+    assert calls and max(calls) <= 2_000                      # listing stopped at the budget
+    pieces = period_total.total_pieces(values, probs, n)
+    assert max(len(pc.cdf) for pc in pieces) > period_total.MAX_POINTS   # in the wider window
+
+
+def _half_dollar_round(catalogue, tmp_path):
+    """The Maryland example table with its Three Card Bonus at a $0.50 minimum: the player's round."""
+    from lit_compliance.table.config import load_config, ruleset_for
+    from lit_compliance.table.figures import wager_rounds
+    from lit_compliance.table.player_round import player_round
+    from lit_compliance.table.theory import theory_of
+
+    text = (ROOT / "examples" / "configs" / "maryland.yaml").read_text()
+    old = "paytable: a\n    minimum: 1\n    maximum: 100"
+    assert text.count(old) == 1
+    path = tmp_path / "half-dollar.yaml"
+    path.write_text(text.replace(old, "paytable: a\n    minimum: 0.5\n    maximum: 100"))
+    cfg = load_config(path)
+    theory = theory_of(cfg, ruleset_for(cfg, catalogue), offered_only=True, every_seat=True)
+    rows, _ = wager_rounds(theory)
+    assert {r.wager: float(r.stake) for r in rows}["three-card-bonus"] == 0.5
+    got = player_round(theory, {r.wager: r.stake for r in rows})
+    values, probs = np.array(got.values), np.array(got.probabilities)
+    return values, probs / probs.sum()
+
+
+def test_a_half_dollar_stake_keeps_the_listing_within_budget_and_the_bands_hold_their_level(
+        catalogue, tmp_path, monkeypatch):
+    values, probs = _half_dollar_round(catalogue, tmp_path)
+    assert period_total.lattice_step(values) == 0.5 and len(values) > 400
+    calls = []
+
+    def listed(totals, chances, steps, q, _real=period_total.rare_step):
+        calls.append(len(totals) * len(steps))
+        return _real(totals, chances, steps, q)
+
+    monkeypatch.setattr(period_total, "rare_step", listed)
+    rng = np.random.default_rng(28)
+    trials = 3000
+    mean = float(values @ probs)
+    for n in (480, 2400):
+        pieces = period_total.total_pieces(values, probs, n)
+        assert max(calls) <= period_total.POINT_BUDGET
+        assert sum(len(pc.shifts) for pc in pieces) < 10_000
+        assert sum(len(pc.cdf) for pc in pieces) <= 8 * period_total.WIDE_POINTS
+        (low, high), = period.total_bands(values, probs, [n], "95")
+        total = sum(float(pc.weights.sum()) for pc in pieces)
+        inside = (period_total.cdf(pieces, np.array([high]))[0] - period_total.cdf(pieces, np.array([low]))[0]) / total
+        assert low < n * mean < high and inside >= 0.95 - 1e-9
+        outside = 1 - inside
+        totals = values[rng.choice(len(values), size=(trials, n), p=probs)].sum(axis=1)
+        seen = float(((totals < low) | (totals > high)).mean())
+        assert abs(seen - outside) <= 4 * (outside * (1 - outside) / trials) ** 0.5 + 1 / trials, (n, seen, outside)
