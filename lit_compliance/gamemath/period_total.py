@@ -11,12 +11,15 @@ n - k rounds, shifted by each way the k rare outcomes add up.
 How those ways are added up is a matter of cost, not of the answer. Each rare outcome is first its
 own point and the sums are listed one by one (:func:`rare_step`). Where that list would grow past
 :data:`POINT_BUDGET` pairs (a player's whole round at a half-dollar stake has hundreds of rare
-outcomes of distinct sizes, whose sums run to millions), the rare outcomes are instead grouped by size
+outcomes of distinct sizes, whose sums run to millions), the ordinary outcomes' window is doubled
+(up to half of :data:`WIDE_POINTS`) so that fewer outcomes are taken apart, until the list fits; where
+it never does, the rare outcomes are grouped by size
 (:func:`groups`: outcomes closer together than the ordinary total's window), each group's outcomes
 kept as one dense shape on the fine lattice; a piece is then the ordinary total convolved with the
-shape of the groups drawn, shifted by the groups' least sizes. Both lists hold the same distribution on
-the same lattice: a band's edges are the same lattice points either way
-(``tests/gamemath/test_rare_groups.py`` holds them to it).
+shape of the groups drawn, shifted by the groups' least sizes. Every way holds the same distribution on
+the same lattice: a band's edges are the same lattice points whichever is taken, and a tail read far out
+(to 1e-8, where a lattice point holds less than the transform's rounding) at most one point apart
+(``tests/gamemath/test_period_total.py`` holds them to it).
 """
 from __future__ import annotations
 
@@ -32,8 +35,8 @@ SHAPE_TRIM = 1e-20       # a group shape's far ends holding less than this in al
 #: The most (sum, outcome) pairs one round of listing the rare outcomes' sums one by one may make;
 #: past it they are grouped by size (:func:`groups`).
 POINT_BUDGET = 1 << 22
-#: Where that happens, the window the ordinary outcomes' total may take, in points of the fine lattice
-#: (rather than :data:`MAX_POINTS`), so that fewer outcomes are taken apart.
+#: Where that happens, the window the ordinary outcomes' total takes is doubled (fewer outcomes are then
+#: taken apart), up to half of this many points of the fine lattice.
 WIDE_POINTS = 1 << 21
 
 
@@ -150,31 +153,30 @@ def total_pieces(values: np.ndarray, probs: np.ndarray, n: int) -> list[Piece]:
     :data:`SHAPE_TRIM`) is below 1e-12 in all, far below the smallest tail tabulated (1e-8)."""
     h0 = lattice_step(values)
     rare = _rare(values, probs, n, h0, MAX_POINTS // 2)
-    if not len(rare):
+    if rare is None or not len(rare):    # all fit the window, or the rest would not (a coarser lattice)
         start, h, got = convolved(values, probs, n, h0)
         return [Piece([1.0], [0.0], start, h, got)]
-    try:
-        return _taken_apart(values, probs, n, h0, rare, MAX_POINTS // 2, POINT_BUDGET)
-    except _TooMany:     # too many sums to list one by one: fewer outcomes apart, in a wider window
-        fewer = _rare(values, probs, n, h0, WIDE_POINTS // 2)
-        if len(fewer) and len(fewer) <= len(rare):
-            rare, limit = fewer, WIDE_POINTS // 2
-        elif not len(fewer):
-            start, h, got = convolved(values, probs, n, h0, WIDE_POINTS // 2)
+    at = limit = MAX_POINTS // 2
+    while limit <= WIDE_POINTS // 2:     # too many sums to list: fewer outcomes apart, a wider window
+        fewer = _rare(values, probs, n, h0, limit)
+        if fewer is not None and not len(fewer):
+            start, h, got = convolved(values, probs, n, h0, limit)
             return [Piece([1.0], [0.0], start, h, got)]
-        else:
-            limit = MAX_POINTS // 2
-    try:
-        return _taken_apart(values, probs, n, h0, rare, limit, POINT_BUDGET)
-    except _TooMany:     # still too many: grouped by size
-        return _taken_apart(values, probs, n, h0, rare, limit, None)
+        if fewer is not None:
+            rare, at = fewer, limit
+            try:
+                return _taken_apart(values, probs, n, h0, rare, at, POINT_BUDGET)
+            except _TooMany:
+                pass
+        limit *= 2
+    return _taken_apart(values, probs, n, h0, rare, at, None)   # still too many: grouped by size
 
 
-def _rare(values, probs, n: int, h0: float, limit: int) -> np.ndarray:
+def _rare(values, probs, n: int, h0: float, limit: int) -> np.ndarray | None:
     """The outcomes to take apart so that the rest's total of n rounds fits ``limit`` points of the
     fine lattice: the fewest of those farthest from the mean, expected at most :data:`RARE_EXPECTED`
-    times in the rounds (indexes, in order). None are taken apart where all fit, or where the rest would
-    still not fit (the whole total is then on a coarser lattice, :func:`convolved`)."""
+    times in the rounds (indexes, in order; none where all fit). None where the rest would still not
+    fit."""
     order = np.argsort(-np.abs(values - float(values @ probs)), kind="stable")
 
     def too_wide(r: int) -> bool:
@@ -186,8 +188,8 @@ def _rare(values, probs, n: int, h0: float, limit: int) -> np.ndarray:
         if rare + 1 >= len(values) or n * float(probs[order[:rare + 1]].sum()) > RARE_EXPECTED:
             break
         rare += 1
-    if rare == 0 or too_wide(rare):
-        return np.zeros(0, dtype=np.int64)
+    if too_wide(rare):
+        return None
     return np.sort(order[:rare])
 
 
