@@ -14,11 +14,11 @@ taken from the exact distribution of the total of n rounds instead:
   for the base game each final hand by the number of bets riding), read through
   :func:`lit_compliance.table.theory.sheet`;
 - the n-round total's distribution is the n-th convolution power of it, by the fast Fourier
-  transform on a window wide enough that the mass outside it is negligible (one-round values are
-  placed on a lattice; where the window would be too wide for a fine lattice, each value's
-  probability is split between the two lattice points around it so the mean stays exact; a few
-  rare, very large outcomes are taken apart instead, so that the common ones keep their fine lattice:
-  :mod:`.period_total`);
+  transform on a window wide enough that the mass outside it is negligible, on the finest lattice
+  every one-round value is a whole multiple of (a few rare, very large outcomes are taken apart, and
+  the window widened up to 2^20 points, so that it fits: :mod:`.period_total`; only where no such
+  window would hold it is each value's probability split between the two points of a coarser
+  lattice around it, the mean exact);
 - each band's edges are the quantiles at (1 - level)/2 and (1 + level)/2, said in standard
   deviations from the mean (z), so that they can be compared with a period's z directly;
 - they are tabulated for 26 numbers of rounds from 10 to 1,000,000 (five a decade) and
