@@ -9,24 +9,23 @@ taken apart: for each number k of them in the n rounds (binomial), the ordinary 
 n - k rounds, shifted by each way the k rare outcomes add up.
 
 The window is the narrowest of 2^16, 2^17, ... up to 2^20 points (half of :data:`WIDE_POINTS`) that
-holds the total on the fine lattice with at most :data:`RARE_EXPECTED` rare outcomes expected apart.
-Only where none does is the total put on a coarser lattice, each value's chance split between its two
-neighbours (the mean exact, the variance a little larger); no bundled table or example reaches that.
-(It once began at 2^16 points: a long period's total, a PAR sheet's band at 100,000 rounds, was
-coarsened with the variance 0.3-2.7% too large.)
-
-How those ways are added up is a matter of cost, not of the answer. Each rare outcome is first its
-own point and the sums are listed one by one (:func:`rare_step`). Where that list would grow past
-:data:`POINT_BUDGET` pairs (a player's whole round at a half-dollar stake has hundreds of rare
-outcomes of distinct sizes, whose sums run to millions), the next wider window is tried (fewer
-outcomes are then taken apart); where the list never fits, the rare outcomes of the narrowest window
-that holds the rest are grouped by size
-(:func:`groups`: outcomes closer together than the ordinary total's window), each group's outcomes
-kept as one dense shape on the fine lattice; a piece is then the ordinary total convolved with the
-shape of the groups drawn, shifted by the groups' least sizes. Every way holds the same distribution on
-the same lattice: a band's edges are the same lattice points whichever is taken, and a tail read far out
-(to 1e-8, where a lattice point holds less than the transform's rounding) at most one point apart
+holds the ordinary outcomes' total on the fine lattice, with at most :data:`RARE_EXPECTED` rare
+outcomes expected apart, and in which the rare outcomes' sums can be listed one by one
+(:func:`rare_step`) within :data:`POINT_BUDGET` pairs a step (a player's whole round at a half-dollar
+stake has hundreds of rare outcomes of distinct sizes, whose sums run to millions in the narrowest
+window: 43 s and 3.6 GB once). Every such window gives the same distribution on the same lattice, so
+a band's edges are the same lattice points whichever holds it, and a tail read far out (to 1e-8,
+where a lattice point holds less than the transform's rounding) at most one point apart
 (``tests/gamemath/test_period_total.py`` holds them to it).
+
+Where no window does, the total is put on a lattice a little coarser than its own, each value's
+chance split between its two neighbours (the mean exact, the variance larger by at most a quarter of
+the step squared a round): in the widest window, with half, a quarter, ... of the rare outcomes apart
+until their sums can be listed (the step is then set by the ordinary outcomes alone: 1/400 of the
+round's SD for a quarter-dollar table's player over 60,000 rounds), else with none apart. No bundled
+PAR sheet, hold check or example table's player reaches it. (The window once stopped at 2^16 points,
+and a long period's total, a PAR sheet's band at 100,000 rounds, was put on a lattice coarse enough to
+add 0.3-2.7% to its variance.)
 """
 from __future__ import annotations
 
@@ -38,9 +37,8 @@ MAX_POINTS = 1 << 17
 TAIL_SDS = 10
 RARE_EXPECTED = 5.0      # at most this many rare outcomes expected in the rounds, to treat them apart
 RARE_PRUNE = 1e-16       # a way the rare outcomes add up with less chance than this is left out
-SHAPE_TRIM = 1e-20       # a group shape's far ends holding less than this in all are left out
 #: The most (sum, outcome) pairs one round of listing the rare outcomes' sums one by one may make;
-#: past it they are grouped by size (:func:`groups`).
+#: past it a wider window is tried (:func:`total_pieces`).
 POINT_BUDGET = 1 << 22
 #: Where that happens, the window the ordinary outcomes' total takes is doubled (fewer outcomes are then
 #: taken apart), up to half of this many points of the fine lattice.
@@ -71,8 +69,8 @@ def on_lattice(values, probs, h):
 
 
 class Piece:
-    """One part of the total's distribution: the total of some rounds of the ordinary outcomes (and
-    of the dense shapes of any groups of rare outcomes drawn), on the lattice ``start + i * h`` (its
+    """One part of the total's distribution: the total of some rounds of the ordinary outcomes, on
+    the lattice ``start + i * h`` (its
     CDF ``cdf``), shifted by each of ``shifts`` (sums of rare large outcomes) with the matching
     ``weights``."""
 
@@ -156,10 +154,10 @@ def total_pieces(values: np.ndarray, probs: np.ndarray, n: int) -> list[Piece]:
     """The total of n rounds as a mixture of pieces (see the module's text). The coarse lattice the
     rare pieces avoid smeared the common outcomes and widened the bands (at 2,000 rounds the six-card
     bonus's 95% band held 98.5% of honest periods). What the pieces leave out (ways with less chance
-    than :data:`RARE_PRUNE`, counts k beyond the binomial's tail, a group shape's ends below
-    :data:`SHAPE_TRIM`) is below 1e-12 in all, far below the smallest tail tabulated (1e-8)."""
+    than :data:`RARE_PRUNE`, and counts k beyond the binomial's tail) is below 1e-12 in all, far below
+    the smallest tail tabulated (1e-8)."""
     h0 = lattice_step(values)
-    apart = None            # the outcomes apart and the window, where they fit but their sums were too many
+    listed_too_many = False
     limit = MAX_POINTS // 2
     while limit <= WIDE_POINTS // 2:     # the narrowest window that holds the total on the fine lattice
         rare = _rare(values, probs, n, h0, limit)
@@ -170,11 +168,19 @@ def total_pieces(values: np.ndarray, probs: np.ndarray, n: int) -> list[Piece]:
             try:
                 return _taken_apart(values, probs, n, h0, rare, limit, POINT_BUDGET)
             except _TooMany:
-                apart = apart or (rare, limit)
+                listed_too_many = True
         limit *= 2
-    if apart is not None:                # too many sums in every window: grouped by size
-        return _taken_apart(values, probs, n, h0, *apart, None)
-    start, h, got = convolved(values, probs, n, h0, WIDE_POINTS // 2)    # no window holds it: coarser
+    limit = WIDE_POINTS // 2             # no window holds it, or the sums are too many to list in each
+    if listed_too_many:                  # fewer apart, the rest's lattice a little coarser than its own
+        order = np.argsort(-np.abs(values - float(values @ probs)), kind="stable")
+        r = len(_rare(values, probs, n, h0, limit))
+        while r > 1:
+            r //= 2
+            try:
+                return _taken_apart(values, probs, n, h0, np.sort(order[:r]), limit, POINT_BUDGET)
+            except _TooMany:
+                pass
+    start, h, got = convolved(values, probs, n, h0, limit)
     return [Piece([1.0], [0.0], start, h, got)]
 
 
@@ -199,73 +205,14 @@ def _rare(values, probs, n: int, h0: float, limit: int) -> np.ndarray | None:
     return np.sort(order[:rare])
 
 
-def _taken_apart(values, probs, n: int, h0: float, rare: np.ndarray, limit: int,
-                 budget: int | None) -> list[Piece]:
-    """The pieces with the outcomes ``rare`` taken apart, the rest's total in ``limit`` points; their
-    sums listed one by one within ``budget`` pairs (else :class:`_TooMany`), or, with no budget,
-    grouped by size (:func:`groups`)."""
+def _taken_apart(values, probs, n: int, h0: float, rare: np.ndarray, limit: int, budget: int) -> list[Piece]:
+    """The pieces with the outcomes ``rare`` taken apart, the rest's total in ``limit`` points (on a
+    coarser lattice where it does not fit), their sums listed within ``budget`` pairs a step (else
+    :class:`_TooMany`)."""
     small = np.setdiff1d(np.arange(len(values)), rare)
     p_rare = float(probs[rare].sum())
     apart = _Apart(values[small], probs[small] / float(probs[small].sum()), n, p_rare, h0, limit)
-    steps = np.round(values[rare] / h0).astype(np.int64)
-    q = probs[rare] / p_rare
-    if budget is not None:
-        return apart.pieces(steps, q, [], budget)
-    point_steps, point_q, wide = groups(steps, q, int(_window(values[small], probs[small], n, h0)))
-    return apart.pieces(point_steps, point_q, wide, None)
-
-
-class RareGroup:
-    """Rare outcomes close together in size, drawn as one: ``share`` of the rare outcomes' chance,
-    at ``anchor`` (in lattice steps) plus an offset distributed as ``shape`` (summing to 1)."""
-
-    __slots__ = ("anchor", "shape", "share")
-
-    def __init__(self, anchor: int, shape: np.ndarray, share: float):
-        self.anchor, self.shape, self.share = anchor, shape, share
-
-
-def groups(steps: np.ndarray, q: np.ndarray, gap: int) -> tuple[np.ndarray, np.ndarray, list[RareGroup]]:
-    """The rare outcomes (sizes in lattice steps, chances q) split where two sizes in order lie more
-    than ``gap`` steps apart, and where a group would be wider than half of :data:`MAX_POINTS`, at its
-    widest gaps: (the sizes and chances of groups of one size, the wider groups)."""
-    order = np.argsort(steps, kind="stable")
-    s, p = steps[order], q[order]
-    cuts = [0, *(np.flatnonzero(np.diff(s) > gap) + 1).tolist(), len(s)]
-    spans = [(a, b) for a, b in zip(cuts, cuts[1:])]
-    narrow: list[tuple[int, float]] = []
-    wide: list[RareGroup] = []
-    while spans:
-        a, b = spans.pop(0)
-        width = int(s[b - 1] - s[a])
-        if width > MAX_POINTS // 2:
-            cut = a + 1 + int(np.argmax(np.diff(s[a:b])))   # the widest gap inside
-            spans[:0] = [(a, cut), (cut, b)]
-        elif width == 0:
-            narrow.append((int(s[a]), float(p[a:b].sum())))
-        else:
-            shape = np.bincount(s[a:b] - s[a], weights=p[a:b], minlength=width + 1)
-            share = float(p[a:b].sum())
-            wide.append(RareGroup(int(s[a]), shape / share, share))
-    return (np.array([x for x, _ in narrow], dtype=np.int64), np.array([c for _, c in narrow]), wide)
-
-
-def _convolve(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """The distribution of the sum of two independent lattice distributions (by FFT when long)."""
-    if min(len(a), len(b)) <= 64:
-        return np.convolve(a, b)
-    length = len(a) + len(b) - 1
-    size = 1 << int(np.ceil(np.log2(length)))
-    out = np.fft.irfft(np.fft.rfft(a, size) * np.fft.rfft(b, size), size)[:length]
-    return np.clip(out, 0.0, None)
-
-
-def _trimmed(shape: np.ndarray) -> tuple[int, np.ndarray]:
-    """(offset, shape) with the far ends holding less than :data:`SHAPE_TRIM` in all left out."""
-    total = np.cumsum(shape)
-    first = int(np.searchsorted(total, SHAPE_TRIM / 2, side="right"))
-    last = len(shape) - int(np.searchsorted(np.cumsum(shape[::-1]), SHAPE_TRIM / 2, side="right"))
-    return first, shape[first:max(last, first + 1)]
+    return apart.pieces(np.round(values[rare] / h0).astype(np.int64), probs[rare] / p_rare, budget)
 
 
 class _Apart:
@@ -279,79 +226,30 @@ class _Apart:
     def weight(self, k: int) -> float:
         return float(np.exp(_log_binomial(self.n, k, self.p_rare))) if k <= self.n else 0.0
 
-    def pieces(self, steps, q, wide: list[RareGroup], budget: int | None) -> list[Piece]:
-        """For each k, each way of drawing k rare outcomes: the outcomes of one size are listed by
-        their sums (``steps``, chances ``q``); the ``wide`` groups drawn are counted (the state's key)
-        and enter as their shapes' convolution. Raises :class:`_TooMany` past ``budget`` pairs."""
+    def pieces(self, steps, q, budget: int) -> list[Piece]:
+        """For each k, the ordinary outcomes' total of n - k rounds shifted by each sum of k rare outcomes
+        (``steps`` in lattice steps, chances ``q``), listed one by one and pruned below
+        :data:`RARE_PRUNE`. Raises :class:`_TooMany` where a step would make more than ``budget`` pairs."""
         n, h0 = self.n, self.h0
         out: list[Piece] = []
-        shapes: dict[tuple, tuple[int, np.ndarray]] = {(0,) * len(wide): (0, np.ones(1))}
-        state = {(0,) * len(wide): (np.zeros(1, dtype=np.int64), np.ones(1))}
+        totals, chances = np.zeros(1, dtype=np.int64), np.ones(1)
         k, covered = 0, 0.0
         while k <= n and 1.0 - covered > 1e-13:
             w_k = self.weight(k)
             covered += w_k
             if w_k > RARE_PRUNE:
                 start, h, ordinary = convolved(self.small_v, self.small_p, n - k, h0, self.limit)
-                for key, (totals, chances) in state.items():
-                    offset, shape = _shape(shapes, key, wide)
-                    got = ordinary if len(shape) == 1 else _with_shape(ordinary, shape)
-                    out.append(Piece(w_k * chances, (totals + offset).astype(float) * h0, start, h, got))
+                out.append(Piece(w_k * chances, totals.astype(float) * h0, start, h, ordinary))
             w_next = self.weight(k + 1)
-            state = _next_state(state, steps, q, wide, w_next, budget)
+            if len(totals) * len(steps) > budget:
+                raise _TooMany
+            totals, chances = rare_step(totals, chances, steps, q)
+            keep = chances * w_next > RARE_PRUNE
+            totals, chances = totals[keep], chances[keep]
             k += 1
-            if not state:
+            if not len(totals):
                 break
         return out
-
-
-def _shape(shapes: dict, key: tuple, wide: list[RareGroup]) -> tuple[int, np.ndarray]:
-    """The distribution of the summed offsets of the wide groups counted in ``key``: (its first point,
-    in lattice steps past the groups' anchors, the shape), each made from the one with a group fewer."""
-    if key not in shapes:
-        j = next(i for i, c in enumerate(key) if c)
-        offset, before = _shape(shapes, key[:j] + (key[j] - 1,) + key[j + 1:], wide)
-        more, shape = _trimmed(_convolve(before, wide[j].shape))
-        shapes[key] = (offset + more, shape)
-    return shapes[key]
-
-
-def _with_shape(ordinary_cdf: np.ndarray, shape: np.ndarray) -> np.ndarray:
-    """The CDF of the ordinary total plus an independent offset distributed as ``shape``."""
-    pmf = _convolve(np.diff(ordinary_cdf, prepend=0.0), shape)
-    pmf /= pmf.sum()
-    return np.cumsum(pmf)
-
-
-def _next_state(state: dict, steps, q, wide: list[RareGroup], w_next: float, budget: int | None) -> dict:
-    """The ways of drawing one more rare outcome: for each count of wide groups drawn (the key), the
-    sums of the outcomes of one size and their chances, pruned below :data:`RARE_PRUNE`."""
-    parts: dict[tuple, list] = {}
-    for key, (totals, chances) in state.items():
-        if len(steps):
-            if budget is not None and len(totals) * len(steps) > budget:
-                raise _TooMany
-            parts.setdefault(key, []).append(rare_step(totals, chances, steps, q))
-        for j, g in enumerate(wide):
-            more = key[:j] + (key[j] + 1,) + key[j + 1:]
-            parts.setdefault(more, []).append((totals + g.anchor, chances * g.share))
-    out = {}
-    for key, got in parts.items():
-        totals, chances = got[0] if len(got) == 1 else _added(got)
-        keep = chances * w_next > RARE_PRUNE
-        if np.any(keep):
-            out[key] = (totals[keep], chances[keep])
-    return out
-
-
-def _added(parts: list) -> tuple[np.ndarray, np.ndarray]:
-    """Several lists of (sum, chance) as one, the chances of equal sums added (in order of first sight)."""
-    flat_t = np.concatenate([t for t, _ in parts])
-    flat_c = np.concatenate([c for _, c in parts])
-    sums, first, inverse = np.unique(flat_t, return_index=True, return_inverse=True)
-    added = np.bincount(inverse.ravel(), weights=flat_c, minlength=len(sums))
-    order = np.argsort(first, kind="stable")
-    return sums[order], added[order]
 
 
 def rare_step(totals: np.ndarray, chances: np.ndarray, steps: np.ndarray, q: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
