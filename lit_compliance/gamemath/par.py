@@ -98,16 +98,63 @@ def bands_and_normal_share(body: SheetBody, units: int) -> tuple[tuple[Band, ...
     base game's three bets as placed) at each level over each number of rounds, from the exact
     distribution of the total of that many rounds (the bands ``hold`` judges a period by); and the
     error of the normal curve's band that the volatility index gives (edge +- VI / sqrt(N)): the
-    exact share of honest totals of N rounds it holds, where it says 90% or 95%."""
-    from .period import hold_bands_and_normal_share, one_round  # lazy: numpy, only when a sheet is made
+    exact share of honest totals of N rounds it holds, where it says 90% or 95%.
+
+    Kept in the cache by what they are worked out from, the one-round distribution (each net result
+    and its probability) and ``units``, not by the sheet's other options: a configured table's sheet
+    of a paytable that plays as a bundled sheet's (the base game at any bet and limit, odds at any
+    stake) reads the bands the wheel ships for that sheet (:data:`HOLD_BANDS`)."""
+    from .period import one_round  # lazy: numpy, only when a sheet is made
 
     dist = one_round(body)
     if dist is None:
         return None, None
-    bands, shares = hold_bands_and_normal_share(*dist, ROUNDS, LEVELS, units, LEVELS[:2])
+    values, probs = dist
+    inputs = {"values": values.tolist(), "probabilities": probs.tolist(), "units": units,
+              "rounds": list(ROUNDS), "levels": list(LEVELS), "normal_levels": list(LEVELS[:2])}
+    return cache.memo(HOLD_BANDS, inputs, lambda: _bands_from_json(_bands_to_json(_hold_bands(values, probs, units))))
+
+
+def _hold_bands(values, probs, units: int) -> tuple[tuple[Band, ...], tuple[NormalShare, ...]]:
+    from .period import hold_bands_and_normal_share  # lazy: numpy, only when the bands are not in the cache
+
+    bands, shares = hold_bands_and_normal_share(values, probs, ROUNDS, LEVELS, units, LEVELS[:2])
     names = [f"{int(level * 100)}%" for level in LEVELS]
     return (tuple(Band(b["rounds"], tuple(tuple(b[n]) for n in names)) for b in bands),
             tuple(NormalShare(x["rounds"], tuple(x[n] for n in names[:2])) for x in shares))
+
+
+def _bands_to_json(value: tuple) -> dict:
+    bands, shares = value
+    return {"bands": [[b.rounds, [list(level) for level in b.levels]] for b in bands],
+            "shares": [[x.rounds, list(x.shares)] for x in shares]}
+
+
+def _number(x) -> float:
+    if isinstance(x, bool) or not isinstance(x, (int, float)):
+        raise TypeError("a band's edge or share is a number")
+    return x
+
+
+def _bands_from_json(stored) -> tuple[tuple[Band, ...], tuple[NormalShare, ...]]:
+    """The bands and shares from their JSON form; any other shape is a ``ValueError`` (a miss)."""
+    if not isinstance(stored, dict) or set(stored) != {"bands", "shares"}:
+        raise ValueError("not the bands of a PAR sheet")
+    bands, shares = [], []
+    for rounds, levels in stored["bands"]:
+        if not isinstance(rounds, int) or len(levels) != len(LEVELS) or any(len(lv) != 2 for lv in levels):
+            raise ValueError("not a band")
+        bands.append(Band(rounds, tuple((_number(lo), _number(hi)) for lo, hi in levels)))
+    for rounds, got in stored["shares"]:
+        if not isinstance(rounds, int) or len(got) != len(LEVELS[:2]):
+            raise ValueError("not a normal share")
+        shares.append(NormalShare(rounds, tuple(_number(x) for x in got)))
+    return tuple(bands), tuple(shares)
+
+
+HOLD_BANDS = cache.kind("hold-bands", _bands_to_json, _bands_from_json,
+                        "a PAR sheet's bands of the hold and the normal curve's share, by the one-round "
+                        "distribution they are worked out from (:func:`bands_and_normal_share`)")
 
 
 def _per_hour(edge: float, opts: ParOptions, edge_at_bet: float | None = None) -> PerHour:
