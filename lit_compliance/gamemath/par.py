@@ -474,9 +474,15 @@ def _limit_section(pairs, opts: ParOptions, bet: Fraction | None, uncapped: Mome
 def _finish(body: SheetBody, opts: ParOptions, edge_at_bet: float | None = None) -> SheetBody:
     if not body.totals:
         return body
+    return replace(body, per_hour=_per_hour(float(body.totals.house_edge), opts, edge_at_bet))
+
+
+def _with_bands(body: SheetBody) -> SheetBody:
+    """The sheet with its bands of the hold and the normal curve's share (where it states an edge)."""
+    if not body.totals:
+        return body
     bands, shares = bands_and_normal_share(body, BASE_UNITS if body.kind is SheetKind.BASE else 1)
-    return replace(body, bands=bands, normal_share=shares,
-                   per_hour=_per_hour(float(body.totals.house_edge), opts, edge_at_bet))
+    return replace(body, bands=bands, normal_share=shares)
 
 
 def _edge_at_bet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions, record) -> float | None:
@@ -494,9 +500,14 @@ def _edge_at_bet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptio
     return None if at.house_edge is None else float(at.house_edge)
 
 
-def sheet_for(model: RulesetModel, wager: Wager, table: Paytable | None, opts: ParOptions) -> ParSheet:
+def sheet_for(model: RulesetModel, wager: Wager, table: Paytable | None, opts: ParOptions,
+              bands: bool = True) -> ParSheet:
     """The PAR sheet of one paytable at the settings ``opts`` gives (see :meth:`ParOptions.table_settings`):
-    a view of the priced record (:func:`lit_compliance.gamemath.priced`), which it carries as ``priced``."""
+    a view of the priced record (:func:`lit_compliance.gamemath.priced`), which it carries as ``priced``.
+    ``bands=False``: without its bands of the hold and the normal curve's share (``bands`` and
+    ``normal_share`` None), the dearest part of a sheet (the exact distribution of the total of
+    each number of rounds), for a caller that prints no sheet (a table's theory: ``check``, ``hold``,
+    ``simulate`` read its totals and rows); kept apart from the whole sheet."""
     settings = opts.table_settings()
     if table is not None and wager.paytable(table.id) is table:
         record = priced(model, wager, table, settings)
@@ -508,6 +519,8 @@ def sheet_for(model: RulesetModel, wager: Wager, table: Paytable | None, opts: P
     inputs = {"wager": repr((wager.id, wager.kind.value, wager.hand_basis.value, str(wager.stake),
                              str(wager.meter.reset_minimum) if wager.meter else None)),
               "paytable": repr(table), "rules": repr(rules), "options": repr(opts), "settings": settings.key()}
+    if not bands:
+        inputs["bands"] = False
 
     def compute() -> SheetBody:
         if wager.is_base:
@@ -516,6 +529,8 @@ def sheet_for(model: RulesetModel, wager: Wager, table: Paytable | None, opts: P
             body = cover_all_sheet(wager, table, rules, opts, record)
         else:
             body = side_sheet(wager, table, rules, opts, record)
+        if bands:
+            body = _with_bands(body)
         return SheetBody.from_json(body.as_json())   # exactly what the cache gives back, so cold = warm
     return ParSheet(record, cache.memo(PAR_SHEET, inputs, compute))
 
