@@ -32,6 +32,7 @@ from .record import (Alternative, AppliedReading, BaseStrategy, CoverAllFigures,
 from .settings import AS_PUBLISHED, SettingSource, TableSettings
 from .side import atoms_for, envy_per_other_player, price_over_atoms
 from .strategy_rule import StrategyRule
+from .tables import Atom
 
 
 def _result(wager: Wager, table: Paytable | None, **kw: Any) -> PricedPaytable:
@@ -195,8 +196,6 @@ def base_pays(table: Paytable) -> tuple:
     is missing, and its whole "to 1" odds (None where they are not whole); None where no line pays it.
     Two paytables alike in these (a house paytable paying as a bundled one, a ruleset's paytable with
     the figures a table supplies) have one record but for their names, so one cache entry."""
-    from .tables import Atom  # the atom the base game's enumeration asks each line about
-
     pays = []
     for category in CATEGORIES_5:
         line = table.line_for(Atom(frozenset({category} | IMPLIED.get(category, set())), None, 1))
