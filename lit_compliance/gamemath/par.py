@@ -507,7 +507,9 @@ def sheet_for(model: RulesetModel, wager: Wager, table: Paytable | None, opts: P
     ``bands=False``: without its bands of the hold and the normal curve's share (``bands`` and
     ``normal_share`` None), the dearest part of a sheet (the exact distribution of the total of
     each number of rounds), for a caller that prints no sheet (a table's theory: ``check``, ``hold``,
-    ``simulate`` read its totals and rows); kept apart from the whole sheet."""
+    ``simulate`` read its totals and rows). The cache keeps a sheet without its bands (:data:`PAR_SHEET`)
+    and the bands by the distribution they are worked out from (:data:`HOLD_BANDS`), so the two
+    callers share the one entry."""
     settings = opts.table_settings()
     if table is not None and wager.paytable(table.id) is table:
         record = priced(model, wager, table, settings)
@@ -519,8 +521,6 @@ def sheet_for(model: RulesetModel, wager: Wager, table: Paytable | None, opts: P
     inputs = {"wager": repr((wager.id, wager.kind.value, wager.hand_basis.value, str(wager.stake),
                              str(wager.meter.reset_minimum) if wager.meter else None)),
               "paytable": repr(table), "rules": repr(rules), "options": repr(opts), "settings": settings.key()}
-    if not bands:
-        inputs["bands"] = False
 
     def compute() -> SheetBody:
         if wager.is_base:
@@ -529,11 +529,11 @@ def sheet_for(model: RulesetModel, wager: Wager, table: Paytable | None, opts: P
             body = cover_all_sheet(wager, table, rules, opts, record)
         else:
             body = side_sheet(wager, table, rules, opts, record)
-        if bands:
-            body = _with_bands(body)
         return SheetBody.from_json(body.as_json())   # exactly what the cache gives back, so cold = warm
-    return ParSheet(record, cache.memo(PAR_SHEET, inputs, compute))
+    body = cache.memo(PAR_SHEET, inputs, compute)
+    return ParSheet(record, _with_bands(body) if bands else body)
 
 
 PAR_SHEET = cache.kind("par-sheet", SheetBody.as_json, SheetBody.from_json,
-                       "the figures of one paytable's PAR sheet (:class:`~.par_record.SheetBody`, :func:`sheet_for`)")
+                       "the figures of one paytable's PAR sheet (:class:`~.par_record.SheetBody`, :func:`sheet_for`) "
+                       "but its bands of the hold (:data:`HOLD_BANDS`)")

@@ -81,3 +81,18 @@ def test_a_sheet_without_its_bands_has_the_same_figures_otherwise(catalogue, wor
             assert bare.priced == whole.priced
     assert len(worked_out) == sum(1 for w in model.wagers for t in w.paytables
                                   if sheet_for(model, w, t, TABLE).body.totals)   # only for the whole sheets
+
+
+def test_a_sheet_without_its_bands_and_the_whole_sheet_share_one_entry(catalogue, worked_out, tmp_path):
+    """What a table's theory reads (``check``) is what ``par CONFIG`` prints but the bands: one
+    ``par-sheet`` entry serves both, and the whole sheet adds only its bands."""
+    model = model_of(catalogue.get("maryland"))
+    wager = model.wager("six-card-bonus")
+    table = wager.paytables[0]
+    entries = lambda kind: sorted((tmp_path / "cache").glob(f"{kind}-*"))  # noqa: E731
+    bare = sheet_for(model, wager, table, TABLE, bands=False).body
+    assert len(entries("par-sheet")) == 1 and entries("hold-bands") == [] and worked_out == []
+    cache.forget()
+    whole = sheet_for(model, wager, table, TABLE).body
+    assert len(entries("par-sheet")) == 1 and len(entries("hold-bands")) == 1 and worked_out == [1]
+    assert replace(whole, bands=None, normal_share=None) == bare and whole.bands
