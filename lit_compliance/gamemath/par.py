@@ -101,24 +101,33 @@ def bands_and_normal_share(body: SheetBody, units: int) -> tuple[tuple[Band, ...
     exact share of honest totals of N rounds it holds, where it says 90% or 95%.
 
     Kept in the cache by what they are worked out from, the one-round distribution (each net result
-    and its probability) and ``units``, not by the sheet's other options: a configured table's sheet
-    of a paytable that plays as a bundled sheet's (the base game at any bet and limit, odds at any
-    stake) reads the bands the wheel ships for that sheet (:data:`HOLD_BANDS`)."""
-    from .period import one_round  # lazy: numpy, only when a sheet is made
-
-    dist = one_round(body)
-    if dist is None:
+    and its probability, exactly, as the sheet's rows give them: :func:`_one_round_exactly`) and
+    ``units``, not by the sheet's other options: a configured table's sheet of a paytable that plays
+    as a bundled sheet's (the base game at any bet and limit, odds at any stake) reads the bands the
+    wheel ships for that sheet (:data:`HOLD_BANDS`), and a sheet whose bands are kept imports no numpy."""
+    exactly = _one_round_exactly(body)
+    if exactly is None:
         return None, None
-    values, probs = dist
-    inputs = {"values": values.tolist(), "probabilities": probs.tolist(), "units": units,
+    inputs = {"distribution": exactly, "units": units,
               "rounds": list(ROUNDS), "levels": list(LEVELS), "normal_levels": list(LEVELS[:2])}
-    return cache.memo(HOLD_BANDS, inputs, lambda: _bands_from_json(_bands_to_json(_hold_bands(values, probs, units))))
+    return cache.memo(HOLD_BANDS, inputs, lambda: _bands_from_json(_bands_to_json(_hold_bands(body, units))))
 
 
-def _hold_bands(values, probs, units: int) -> tuple[tuple[Band, ...], tuple[NormalShare, ...]]:
-    from .period import hold_bands_and_normal_share  # lazy: numpy, only when the bands are not in the cache
+def _one_round_exactly(body: SheetBody) -> list | None:
+    """What :func:`.period.one_round` reads of a sheet, in its order and exactly, without numpy: the
+    house's net per round per unit and its probability, as fractions (text); None where it gives none."""
+    if not body.rows or not body.totals:
+        return None
+    if body.kind is SheetKind.BASE:
+        return [[str(-bets * row.net), str(Fraction(deals, BASE_TOTAL))]
+                for row in body.rows for bets, deals in zip((1, 2, 3), row.deals) if deals]
+    return [[str(-row.net), str(row.probability)] for row in body.rows if row.probability and row.net is not None]
 
-    bands, shares = hold_bands_and_normal_share(values, probs, ROUNDS, LEVELS, units, LEVELS[:2])
+
+def _hold_bands(body: SheetBody, units: int) -> tuple[tuple[Band, ...], tuple[NormalShare, ...]]:
+    from .period import hold_bands_and_normal_share, one_round  # lazy: numpy, only when the bands are not kept
+
+    bands, shares = hold_bands_and_normal_share(*one_round(body), ROUNDS, LEVELS, units, LEVELS[:2])
     names = [f"{int(level * 100)}%" for level in LEVELS]
     return (tuple(Band(b["rounds"], tuple(tuple(b[n]) for n in names)) for b in bands),
             tuple(NormalShare(x["rounds"], tuple(x[n] for n in names[:2])) for x in shares))

@@ -80,3 +80,25 @@ def test_a_cold_check_reads_the_shipped_base_record_and_computes_only_the_tables
     assert _check(config) == cold
     assert not any(e == "store" for e, _, _ in events)   # warm: everything read
     cache.forget()
+
+
+def test_a_cold_par_sheet_whose_math_ships_works_out_no_distribution(layer, tmp_path, monkeypatch):
+    """A sheet's bands are kept by its exact one-round distribution, read without numpy: a cold ``par
+    tribal`` with the layer reads every sheet and its bands and works out no distribution at all."""
+    from lit_compliance.gamemath import period
+
+    monkeypatch.setenv("LIT_COMPLIANCE_CACHE", str(tmp_path / "nothing"))
+    cache.forget()
+    from_nothing = CliRunner().invoke(main, ["par", "tribal"]).output
+    monkeypatch.setattr(cache, "SHIPPED", layer)
+    monkeypatch.setenv("LIT_COMPLIANCE_SHIPPED", "on")
+    monkeypatch.setenv("LIT_COMPLIANCE_CACHE", str(tmp_path / "user"))
+
+    def refused(*args, **kw):
+        raise AssertionError("a distribution was worked out")
+    monkeypatch.setattr(period, "one_round", refused)
+    cache.forget()
+    result = CliRunner().invoke(main, ["par", "tribal"])
+    assert result.exit_code == 0, result.output
+    assert result.output == from_nothing and "95%" in from_nothing
+    cache.forget()

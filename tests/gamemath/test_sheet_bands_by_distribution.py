@@ -28,9 +28,9 @@ def worked_out(tmp_path, monkeypatch):
     calls: list = []
     work = par._hold_bands
 
-    def counting(values, probs, units):
+    def counting(body, units):
         calls.append(units)
-        return work(values, probs, units)
+        return work(body, units)
     monkeypatch.setattr(par, "_hold_bands", counting)
     yield calls
     cache.forget()
