@@ -417,8 +417,6 @@ BASE_ASSUMED = (Assumption(Assumed.OPTIMAL), Assumption(Assumed.PER_BASE_BET))
 def base_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions, record) -> SheetBody:
     """The base game paytable's PAR sheet figures (bets riding, final hands), from its priced record:
     the strategy and the final hands by bets riding are the record's, not analysed again."""
-    from .base import multipliers  # lazy: numpy, only on a cache miss
-
     incomplete = SheetBody(kind=SheetKind.BASE, status=Status.INCOMPLETE, total=comb(52, 5), stake=Fraction(1),
                            stake_stated=True, assumptions=BASE_ASSUMED, rows=(), totals=None, sensitivity=())
     if record.not_whole_odds:
@@ -427,6 +425,8 @@ def base_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions
     if record.base is None:
         return replace(incomplete, assumptions=BASE_ASSUMED + (Assumption(Assumed.BASE_MISSING,
                                                                           hands=tuple(record.missing)),))
+    from .base import multipliers  # lazy: numpy, only on a cache miss for a sheet with figures
+
     mult, _ = multipliers(table)
     outcomes = {(category, bets): p for category, bets, p in record.base.outcomes}
     rows, pairs, sens = _base_rows(table, rules, mult, outcomes)

@@ -102,3 +102,24 @@ def test_a_cold_par_sheet_whose_math_ships_works_out_no_distribution(layer, tmp_
     assert result.exit_code == 0, result.output
     assert result.output == from_nothing and "95%" in from_nothing
     cache.forget()
+
+
+def test_a_cold_check_of_a_table_with_nothing_to_price_needs_no_game_math(layer, tmp_path, monkeypatch):
+    """NSW's paytable as the source prints it lacks figures, so a table on it states no edge: with the
+    layer, its cold check reads the paytable's record and makes its sheet without the base game's
+    enumeration (nor numpy, which that module imports)."""
+    import sys
+
+    config = ROOT / "examples" / "configs" / "noncompliant-nsw.yaml"
+    monkeypatch.setenv("LIT_COMPLIANCE_CACHE", str(tmp_path / "nothing"))
+    cache.forget()
+    from_nothing = CliRunner().invoke(main, ["check", str(config)])
+    assert from_nothing.exit_code == 1 and "error" in from_nothing.output
+    monkeypatch.setattr(cache, "SHIPPED", layer)
+    monkeypatch.setenv("LIT_COMPLIANCE_SHIPPED", "on")
+    monkeypatch.setenv("LIT_COMPLIANCE_CACHE", str(tmp_path / "user"))
+    monkeypatch.setitem(sys.modules, "lit_compliance.gamemath.base", None)   # importing it now fails
+    cache.forget()
+    result = CliRunner().invoke(main, ["check", str(config)])
+    assert (result.exit_code, result.output) == (1, from_nothing.output)
+    cache.forget()
