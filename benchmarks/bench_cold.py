@@ -3,8 +3,11 @@ each measured two ways: with the math the wheel ships (the cache's shipped layer
 run costs) and computing from nothing (``LIT_COMPLIANCE_SHIPPED=off``); with ``--baseline DIR``, also
 against another copy of the project (say ``git archive main``), under the same load.
 
-    python benchmarks/bench_cold.py [--rounds N] [--python PY] [--root DIR] [--baseline DIR] [COMMAND ...]
-        (default commands: every command issue 34 sets a cold target for, bench_all.py's rows)
+    python benchmarks/bench_cold.py [--rounds N] [--python PY] [--root DIR] [--baseline DIR] [--shipped-only]
+                                    [--configs] [COMMAND ...]
+        (default commands: every command issue 34 sets a cold target for, bench_all.py's rows;
+         --configs: ``check`` of every example configuration instead; --shipped-only: with the
+         shipped math only, not also computing from nothing)
 
 Each round runs the floor (``python -c "import numpy, yaml, jinja2, click, jsonschema"``) and each
 command both ways (this copy, then the baseline's) once, each a new process with bytecode kept as an
@@ -63,13 +66,18 @@ def main() -> None:
     parser.add_argument("--baseline", type=Path, help="another copy of the project to pair each command with")
     parser.add_argument("--root", type=Path, help="a copy to put first on the path (default: none with --python, "
                                                   "else this checkout)")
+    parser.add_argument("--shipped-only", action="store_true", help="measure with the shipped math only")
+    parser.add_argument("--configs", action="store_true", help="check every example configuration")
     parser.add_argument("command", nargs="*")
     options = parser.parse_args()
+    if options.configs:
+        options.command = [f"check {path}" for path in sorted((EXAMPLES / "configs").glob("*.yaml"))]
+    ways = WAYS[:1] if options.shipped_only else WAYS
     root = options.root.resolve() if options.root else (None if options.python != sys.executable else ROOT)
     roots = [("this", root)] + ([("baseline", options.baseline.resolve())] if options.baseline else [])
     argv = {c: [options.python, "-m", "lit_compliance", *c.split()] for c in (options.command or DEFAULT)}
-    jobs = [(name, label, way) for name in argv for label, _ in roots for way, _ in WAYS]
-    where, extra = dict(roots), dict(WAYS)
+    jobs = [(name, label, way) for name in argv for label, _ in roots for way, _ in ways]
+    where, extra = dict(roots), dict(ways)
     for name, label, way in jobs:  # once each, unmeasured: every module's bytecode compiled and kept
         cpu(argv[name], where[label], extra[way])
     floor, runs = [], {job: [] for job in jobs}
@@ -85,7 +93,7 @@ def main() -> None:
     for name in argv:
         target = TARGETS.get(name, 1.5)
         for label, _ in roots:
-            for way, _ in WAYS:
+            for way, _ in ways:
                 seconds = [s for s, _ in runs[name, label, way]]
                 ratio = statistics.median(s / f for s, f in zip(seconds, floor))
                 peak = statistics.median(m for _, m in runs[name, label, way])

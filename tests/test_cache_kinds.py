@@ -85,6 +85,18 @@ def _par_sheet(tmp, mp):
     return sheet_for(model, wager, table, ParOptions()).body.as_json()
 
 
+def _hold_bands(tmp, mp):
+    """A side paytable's bands of the hold, read from its PAR sheet's one-round distribution."""
+    from lit_compliance.gamemath.par import ParOptions, bands_and_normal_share, sheet_for
+    from lit_compliance.model import model_of
+
+    model = model_of(_ruleset())
+    wager, table = _side(model)
+    bands, shares = bands_and_normal_share(sheet_for(model, wager, table, ParOptions(), bands=False).body, 1)
+    assert len(bands) == 4 and all(lo < hi for b in bands for lo, hi in b.levels)
+    return bands, shares
+
+
 def _atoms(atoms) -> list:
     return [[sorted(a.tags), a.suit, a.count] for a in atoms]
 
@@ -244,7 +256,8 @@ def _site(tmp, mp):
 
 #: Each kind's example: a function of (a private folder, monkeypatch) whose answer depends on the kind.
 EXAMPLES = {
-    "priced": _priced, "analysis": _analysis, "par-sheet": _par_sheet, "five-counts": _five_counts,
+    "priced": _priced, "analysis": _analysis, "par-sheet": _par_sheet, "hold-bands": _hold_bands,
+    "five-counts": _five_counts,
     "five-count-list": _five_count_list, "six-count-list": _six_count_list, "three-atoms": _three_atoms,
     "base-class-structure": _structure, "base-class-counts": _class_counts, "joint-counts": _joint_counts,
     "hold-edges": _hold_edges, "validated": _validated, "yaml": _yaml, "yaml-marks": _yaml_marks,

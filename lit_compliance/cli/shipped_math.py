@@ -31,12 +31,14 @@ COMMANDS: tuple[tuple[str, ...], ...] = (
     ("site", "-o", "site"),
 )
 
-#: The kinds that ship: the bundled rulesets' priced paytables, ``analyze`` reports, PAR sheets,
-#: hand-count tables, source coverage and source pages, and the finished site. Not shipped: parsed
+#: The kinds that ship: the bundled rulesets' priced paytables, ``analyze`` reports, PAR sheets and
+#: their bands of the hold (kept by the one-round distribution they are worked out from, so a table
+#: configuration's sheet of a paytable that plays alike reads them), hand-count tables, source
+#: coverage and source pages, and the finished site. Not shipped: parsed
 #: YAML and verdicts (the prebuilt catalogue serves the bundled files), anything of a configuration,
 #: round or PDF (not the bundled catalogue's), and the tables the package already ships.
 SHIPPED_KINDS: tuple[str, ...] = (
-    "priced", "analysis", "par-sheet", "five-counts", "five-count-list", "six-count-list", "three-atoms",
+    "priced", "analysis", "par-sheet", "hold-bands", "five-counts", "five-count-list", "six-count-list", "three-atoms",
     "hold-edges", "provision-coverage", "site-source-side", "site",
 )
 

@@ -23,7 +23,7 @@ from typing import Any, Callable, Iterable
 from ..model import Paytable, Reading, RulesetModel, RulesetOrModel, Wager, model_of
 from ..model.readings import ZERO_EV_PULLED, ZERO_EV_RIDDEN
 from ..model.vocabulary import money
-from ..poker.hands import CATEGORIES_5, HandRules
+from ..poker.hands import CATEGORIES_5, IMPLIED, HandRules
 from .. import cache
 from .codec import CodecError
 from .moments import Moments, moments
@@ -32,6 +32,7 @@ from .record import (Alternative, AppliedReading, BaseStrategy, CoverAllFigures,
 from .settings import AS_PUBLISHED, SettingSource, TableSettings
 from .side import atoms_for, envy_per_other_player, price_over_atoms
 from .strategy_rule import StrategyRule
+from .tables import Atom
 
 
 def _result(wager: Wager, table: Paytable | None, **kw: Any) -> PricedPaytable:
@@ -188,6 +189,44 @@ def _cache_key(wager: Wager, table: Paytable | None, rules: HandRules,
     return key if settings == AS_PUBLISHED else key + [settings.key()]
 
 
+def base_pays(table: Paytable) -> tuple:
+    """All a base-game paytable's record is priced from (:func:`_price_base`), but its labels: for each
+    five-card category, the line that pays it (:meth:`Paytable.line_for`, as :func:`.base.multipliers`
+    and :func:`.base.not_whole_odds` pick it) as its hand, whether it is offered, whether its figure
+    is missing, and its whole "to 1" odds (None where they are not whole); None where no line pays it.
+    Two paytables alike in these (a house paytable paying as a bundled one, a ruleset's paytable with
+    the figures a table supplies) have one record but for their names, so one cache entry."""
+    pays = []
+    for category in CATEGORIES_5:
+        line = table.line_for(Atom(frozenset({category} | IMPLIED.get(category, set())), None, 1))
+        if line is None:
+            pays.append(None)
+            continue
+        try:
+            odds = line.payout.whole_odds()
+        except ValueError:
+            odds = None
+        pays.append((line.hand, line.payout.offered, line.payout.missing, odds))
+    return tuple(pays)
+
+
+def _content_key(wager: Wager, table: Paytable | None, rules: HandRules, settings: TableSettings) -> list:
+    """The cache key of a record by what it is priced from: a base-game paytable's by its pays
+    (:func:`base_pays`) and the ranking rules, whatever its wager's and its own names (the record's
+    labels are the caller's: :func:`_labelled`); any other by :func:`_cache_key`."""
+    if table is None or not wager.is_base:
+        return _cache_key(wager, table, rules, settings)
+    return ["base-paytable", repr(base_pays(table)), repr(rules)]
+
+
+def _labelled(record: PricedPaytable, wager: Wager, table: Paytable | None) -> PricedPaytable:
+    """The record with this wager's and paytable's labels (a record kept by content may carry
+    those of another paytable paying alike)."""
+    labels = dict(wager_id=wager.id, wager_kind=wager.kind, wager_name=wager.name,
+                  paytable_id=table.id if table else None, paytable_name=table.name if table else None)
+    return record if all(getattr(record, k) == v for k, v in labels.items()) else replace(record, **labels)
+
+
 def relevant_settings(wager: Wager, table: Paytable | None, settings: TableSettings) -> TableSettings:
     """Only the settings the paytable's figures depend on: a meter where a line pays from it, a
     stake where lines pay money and the rules fix no stake, players where an envy bonus pays."""
@@ -211,8 +250,9 @@ def price_paytable(wager: Wager, table: Paytable | None, rules: HandRules,
     seen = _PRICED.get(memo)
     if seen is not None:
         return seen
-    result = cache.memo(PRICED, {"paytable": key}, lambda: _compute(wager, table, rules, settings))
-    _PRICED[memo] = result
+    kept = cache.memo(PRICED, {"paytable": _content_key(wager, table, rules, settings)},
+                      lambda: _compute(wager, table, rules, settings))
+    result = _PRICED[memo] = _labelled(kept, wager, table)
     return result
 
 

@@ -98,16 +98,72 @@ def bands_and_normal_share(body: SheetBody, units: int) -> tuple[tuple[Band, ...
     base game's three bets as placed) at each level over each number of rounds, from the exact
     distribution of the total of that many rounds (the bands ``hold`` judges a period by); and the
     error of the normal curve's band that the volatility index gives (edge +- VI / sqrt(N)): the
-    exact share of honest totals of N rounds it holds, where it says 90% or 95%."""
-    from .period import hold_bands_and_normal_share, one_round  # lazy: numpy, only when a sheet is made
+    exact share of honest totals of N rounds it holds, where it says 90% or 95%.
 
-    dist = one_round(body)
-    if dist is None:
+    Kept in the cache by what they are worked out from, the one-round distribution (each net result
+    and its probability, exactly, as the sheet's rows give them: :func:`_one_round_exactly`) and
+    ``units``, not by the sheet's other options: a configured table's sheet of a paytable that plays
+    as a bundled sheet's (the base game at any bet and limit, odds at any stake) reads the bands the
+    wheel ships for that sheet (:data:`HOLD_BANDS`), and a sheet whose bands are kept imports no numpy."""
+    exactly = _one_round_exactly(body)
+    if exactly is None:
         return None, None
-    bands, shares = hold_bands_and_normal_share(*dist, ROUNDS, LEVELS, units, LEVELS[:2])
+    inputs = {"distribution": exactly, "units": units,
+              "rounds": list(ROUNDS), "levels": list(LEVELS), "normal_levels": list(LEVELS[:2])}
+    return cache.memo(HOLD_BANDS, inputs, lambda: _bands_from_json(_bands_to_json(_hold_bands(body, units))))
+
+
+def _one_round_exactly(body: SheetBody) -> list | None:
+    """What :func:`.period.one_round` reads of a sheet, in its order and exactly, without numpy: the
+    house's net per round per unit and its probability, as fractions (text); None where it gives none."""
+    if not body.rows or not body.totals:
+        return None
+    if body.kind is SheetKind.BASE:
+        return [[str(-bets * row.net), str(Fraction(deals, BASE_TOTAL))]
+                for row in body.rows for bets, deals in zip((1, 2, 3), row.deals) if deals]
+    return [[str(-row.net), str(row.probability)] for row in body.rows if row.probability and row.net is not None]
+
+
+def _hold_bands(body: SheetBody, units: int) -> tuple[tuple[Band, ...], tuple[NormalShare, ...]]:
+    from .period import hold_bands_and_normal_share, one_round  # lazy: numpy, only when the bands are not kept
+
+    bands, shares = hold_bands_and_normal_share(*one_round(body), ROUNDS, LEVELS, units, LEVELS[:2])
     names = [f"{int(level * 100)}%" for level in LEVELS]
     return (tuple(Band(b["rounds"], tuple(tuple(b[n]) for n in names)) for b in bands),
             tuple(NormalShare(x["rounds"], tuple(x[n] for n in names[:2])) for x in shares))
+
+
+def _bands_to_json(value: tuple) -> dict:
+    bands, shares = value
+    return {"bands": [[b.rounds, [list(level) for level in b.levels]] for b in bands],
+            "shares": [[x.rounds, list(x.shares)] for x in shares]}
+
+
+def _number(x) -> float:
+    if isinstance(x, bool) or not isinstance(x, (int, float)):
+        raise TypeError("a band's edge or share is a number")
+    return x
+
+
+def _bands_from_json(stored) -> tuple[tuple[Band, ...], tuple[NormalShare, ...]]:
+    """The bands and shares from their JSON form; any other shape is a ``ValueError`` (a miss)."""
+    if not isinstance(stored, dict) or set(stored) != {"bands", "shares"}:
+        raise ValueError("not the bands of a PAR sheet")
+    bands, shares = [], []
+    for rounds, levels in stored["bands"]:
+        if not isinstance(rounds, int) or len(levels) != len(LEVELS) or any(len(lv) != 2 for lv in levels):
+            raise ValueError("not a band")
+        bands.append(Band(rounds, tuple((_number(lo), _number(hi)) for lo, hi in levels)))
+    for rounds, got in stored["shares"]:
+        if not isinstance(rounds, int) or len(got) != len(LEVELS[:2]):
+            raise ValueError("not a normal share")
+        shares.append(NormalShare(rounds, tuple(_number(x) for x in got)))
+    return tuple(bands), tuple(shares)
+
+
+HOLD_BANDS = cache.kind("hold-bands", _bands_to_json, _bands_from_json,
+                        "a PAR sheet's bands of the hold and the normal curve's share, by the one-round "
+                        "distribution they are worked out from (:func:`bands_and_normal_share`)")
 
 
 def _per_hour(edge: float, opts: ParOptions, edge_at_bet: float | None = None) -> PerHour:
@@ -361,8 +417,6 @@ BASE_ASSUMED = (Assumption(Assumed.OPTIMAL), Assumption(Assumed.PER_BASE_BET))
 def base_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions, record) -> SheetBody:
     """The base game paytable's PAR sheet figures (bets riding, final hands), from its priced record:
     the strategy and the final hands by bets riding are the record's, not analysed again."""
-    from .base import multipliers  # lazy: numpy, only on a cache miss
-
     incomplete = SheetBody(kind=SheetKind.BASE, status=Status.INCOMPLETE, total=comb(52, 5), stake=Fraction(1),
                            stake_stated=True, assumptions=BASE_ASSUMED, rows=(), totals=None, sensitivity=())
     if record.not_whole_odds:
@@ -371,6 +425,8 @@ def base_sheet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions
     if record.base is None:
         return replace(incomplete, assumptions=BASE_ASSUMED + (Assumption(Assumed.BASE_MISSING,
                                                                           hands=tuple(record.missing)),))
+    from .base import multipliers  # lazy: numpy, only on a cache miss for a sheet with figures
+
     mult, _ = multipliers(table)
     outcomes = {(category, bets): p for category, bets, p in record.base.outcomes}
     rows, pairs, sens = _base_rows(table, rules, mult, outcomes)
@@ -427,9 +483,15 @@ def _limit_section(pairs, opts: ParOptions, bet: Fraction | None, uncapped: Mome
 def _finish(body: SheetBody, opts: ParOptions, edge_at_bet: float | None = None) -> SheetBody:
     if not body.totals:
         return body
+    return replace(body, per_hour=_per_hour(float(body.totals.house_edge), opts, edge_at_bet))
+
+
+def _with_bands(body: SheetBody) -> SheetBody:
+    """The sheet with its bands of the hold and the normal curve's share (where it states an edge)."""
+    if not body.totals:
+        return body
     bands, shares = bands_and_normal_share(body, BASE_UNITS if body.kind is SheetKind.BASE else 1)
-    return replace(body, bands=bands, normal_share=shares,
-                   per_hour=_per_hour(float(body.totals.house_edge), opts, edge_at_bet))
+    return replace(body, bands=bands, normal_share=shares)
 
 
 def _edge_at_bet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptions, record) -> float | None:
@@ -447,9 +509,16 @@ def _edge_at_bet(wager: Wager, table: Paytable, rules: HandRules, opts: ParOptio
     return None if at.house_edge is None else float(at.house_edge)
 
 
-def sheet_for(model: RulesetModel, wager: Wager, table: Paytable | None, opts: ParOptions) -> ParSheet:
+def sheet_for(model: RulesetModel, wager: Wager, table: Paytable | None, opts: ParOptions,
+              bands: bool = True) -> ParSheet:
     """The PAR sheet of one paytable at the settings ``opts`` gives (see :meth:`ParOptions.table_settings`):
-    a view of the priced record (:func:`lit_compliance.gamemath.priced`), which it carries as ``priced``."""
+    a view of the priced record (:func:`lit_compliance.gamemath.priced`), which it carries as ``priced``.
+    ``bands=False``: without its bands of the hold and the normal curve's share (``bands`` and
+    ``normal_share`` None), the dearest part of a sheet (the exact distribution of the total of
+    each number of rounds), for a caller that prints no sheet (a table's theory: ``check``, ``hold``,
+    ``simulate`` read its totals and rows). The cache keeps a sheet without its bands (:data:`PAR_SHEET`)
+    and the bands by the distribution they are worked out from (:data:`HOLD_BANDS`), so the two
+    callers share the one entry."""
     settings = opts.table_settings()
     if table is not None and wager.paytable(table.id) is table:
         record = priced(model, wager, table, settings)
@@ -470,8 +539,10 @@ def sheet_for(model: RulesetModel, wager: Wager, table: Paytable | None, opts: P
         else:
             body = side_sheet(wager, table, rules, opts, record)
         return SheetBody.from_json(body.as_json())   # exactly what the cache gives back, so cold = warm
-    return ParSheet(record, cache.memo(PAR_SHEET, inputs, compute))
+    body = cache.memo(PAR_SHEET, inputs, compute)
+    return ParSheet(record, _with_bands(body) if bands else body)
 
 
 PAR_SHEET = cache.kind("par-sheet", SheetBody.as_json, SheetBody.from_json,
-                       "the figures of one paytable's PAR sheet (:class:`~.par_record.SheetBody`, :func:`sheet_for`)")
+                       "the figures of one paytable's PAR sheet (:class:`~.par_record.SheetBody`, :func:`sheet_for`) "
+                       "but its bands of the hold (:data:`HOLD_BANDS`)")

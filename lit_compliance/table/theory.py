@@ -132,8 +132,9 @@ def sheet(theory: TableTheory, wager_id: str, meter: float | None = None, stake:
 
 
 def _sheet(model, wager, table, opts) -> ParSheet:
-
-    return sheet_for(model, wager, table, opts)
+    """The sheet without its bands of the hold: nothing that reads a table's theory prints them (a
+    PAR sheet is printed from :func:`sheet_for` itself), and they are its dearest part."""
+    return sheet_for(model, wager, table, opts, bands=False)
 
 
 def mean_and_sd(theory: TableTheory, wager_id: str, meter: float | None = None, stake: float | None = None):
