@@ -11,7 +11,7 @@ n - k rounds, shifted by each way the k rare outcomes add up.
 The window is the narrowest of 2^16, 2^17, ... up to 2^20 points (half of :data:`WIDE_POINTS`) that
 holds the ordinary outcomes' total on the fine lattice, with at most :data:`RARE_EXPECTED` rare
 outcomes expected apart, and in which the rare outcomes' sums can be listed one by one
-(:func:`rare_step`) within :data:`POINT_BUDGET` pairs a step (a player's whole round at a half-dollar
+(:func:`rare_step`) within :data:`POINT_BUDGET` pairs a step and :data:`SHIFT_BUDGET` sums in all (a player's whole round at a half-dollar
 stake has hundreds of rare outcomes of distinct sizes, whose sums run to millions in the narrowest
 window: 43 s and 3.6 GB once). Every such window gives the same distribution on the same lattice, so
 a band's edges are the same lattice points whichever holds it, and a tail read far out (to 1e-8,
@@ -40,6 +40,10 @@ RARE_PRUNE = 1e-16       # a way the rare outcomes add up with less chance than 
 #: The most (sum, outcome) pairs one round of listing the rare outcomes' sums one by one may make;
 #: past it a wider window is tried (:func:`total_pieces`).
 POINT_BUDGET = 1 << 22
+#: The most sums of rare outcomes the pieces may hold in all (each is a pass of every band edge's
+#: search): past it, too, a wider window is tried (140,891 sums cost 2.5 s of search where the next
+#: window's 502 cost 0.01 s).
+SHIFT_BUDGET = 1 << 16
 #: Where that happens, the window the ordinary outcomes' total takes is doubled (fewer outcomes are then
 #: taken apart), up to half of this many points of the fine lattice.
 WIDE_POINTS = 1 << 21
@@ -229,15 +233,19 @@ class _Apart:
     def pieces(self, steps, q, budget: int) -> list[Piece]:
         """For each k, the ordinary outcomes' total of n - k rounds shifted by each sum of k rare outcomes
         (``steps`` in lattice steps, chances ``q``), listed one by one and pruned below
-        :data:`RARE_PRUNE`. Raises :class:`_TooMany` where a step would make more than ``budget`` pairs."""
+        :data:`RARE_PRUNE`. Raises :class:`_TooMany` where a step would make more than ``budget`` pairs,
+        or the pieces would hold more than :data:`SHIFT_BUDGET` sums."""
         n, h0 = self.n, self.h0
         out: list[Piece] = []
         totals, chances = np.zeros(1, dtype=np.int64), np.ones(1)
-        k, covered = 0, 0.0
+        k, covered, held = 0, 0.0, 0
         while k <= n and 1.0 - covered > 1e-13:
             w_k = self.weight(k)
             covered += w_k
             if w_k > RARE_PRUNE:
+                held += len(totals)
+                if held > SHIFT_BUDGET:
+                    raise _TooMany
                 start, h, ordinary = convolved(self.small_v, self.small_p, n - k, h0, self.limit)
                 out.append(Piece(w_k * chances, totals.astype(float) * h0, start, h, ordinary))
             w_next = self.weight(k + 1)

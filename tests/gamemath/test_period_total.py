@@ -90,25 +90,46 @@ def test_too_many_sums_to_list_are_taken_apart_in_a_wider_window_with_the_same_b
     assert max(len(pc.cdf) for pc in pieces) > period_total.MAX_POINTS   # in the wider window
 
 
-def _maryland_round(catalogue, tmp_path, minimum="0.5"):
-    """The Maryland example table with its Three Card Bonus at another minimum: the player's round."""
+def _player_round(catalogue, path):
+    """The player's round of the table configuration at ``path``, every offered wager at its minimum."""
     from lit_compliance.table.config import load_config, ruleset_for
     from lit_compliance.table.figures import wager_rounds
     from lit_compliance.table.player_round import player_round
     from lit_compliance.table.theory import theory_of
 
+    cfg = load_config(path)
+    theory = theory_of(cfg, ruleset_for(cfg, catalogue), offered_only=True, every_seat=True)
+    rows, _ = wager_rounds(theory)
+    stakes = {r.wager: r.stake for r in rows}
+    got = player_round(theory, stakes)
+    values, probs = np.array(got.values), np.array(got.probabilities)
+    return values, probs / probs.sum(), stakes
+
+
+def _maryland_round(catalogue, tmp_path, minimum="0.5"):
+    """The Maryland example table with its Three Card Bonus at another minimum: the player's round."""
     text = (ROOT / "examples" / "configs" / "maryland.yaml").read_text()
     old = "paytable: a\n    minimum: 1\n    maximum: 100"
     assert text.count(old) == 1
     path = tmp_path / f"three-card-at-{minimum}.yaml"
     path.write_text(text.replace(old, f"paytable: a\n    minimum: {minimum}\n    maximum: 100"))
-    cfg = load_config(path)
-    theory = theory_of(cfg, ruleset_for(cfg, catalogue), offered_only=True, every_seat=True)
-    rows, _ = wager_rounds(theory)
-    assert {r.wager: float(r.stake) for r in rows}["three-card-bonus"] == float(minimum)
-    got = player_round(theory, {r.wager: r.stake for r in rows})
-    values, probs = np.array(got.values), np.array(got.probabilities)
-    return values, probs / probs.sum()
+    values, probs, stakes = _player_round(catalogue, path)
+    assert float(stakes["three-card-bonus"]) == float(minimum)
+    return values, probs
+
+
+def test_pieces_holding_too_many_sums_give_way_to_a_wider_window_with_the_same_band(catalogue, monkeypatch):
+    # the Massachusetts example's player over 60,000 rounds: in the first window that holds it the
+    # pieces held 140,891 sums, each a pass of the edge search (2.5 s); the next window holds 502
+    values, probs, _ = _player_round(catalogue, ROOT / "examples" / "configs" / "massachusetts.yaml")
+    n = 60_000
+    pieces = period_total.total_pieces(values, probs, n)
+    assert sum(len(pc.shifts) for pc in pieces) <= period_total.SHIFT_BUDGET
+    want = period.total_bands(values, probs, [n], "99")
+    monkeypatch.setattr(period_total, "SHIFT_BUDGET", 10**9)
+    many = period_total.total_pieces(values, probs, n)
+    assert sum(len(pc.shifts) for pc in many) > 1 << 16        # the narrower window held many more
+    assert period.total_bands(values, probs, [n], "99") == want
 
 
 def test_a_half_dollar_stake_keeps_the_listing_within_budget_and_the_bands_hold_their_level(
