@@ -17,15 +17,22 @@ Before :func:`install` (the program starting: importing its modules, click choos
 package's own first statements have SIGINT and SIGTERM end the run at once with one line and status
 130 (``lit_compliance._stop_while_starting``): nothing is written then, and no exception is raised.
 
+A ``KeyboardInterrupt`` raised where Python cannot pass it on (a signal arriving while a finaliser
+runs: a generator closed as it is freed, a ``__del__``) would be printed as "Exception ignored" and
+lost, and the run would go on to exit 0: it is noted instead (:func:`swallowed`), and the run says it
+was interrupted and exits 130 like any other.
+
 Only the main thread handles signals; elsewhere :func:`deferred` does nothing."""
 from __future__ import annotations
 
 import contextlib
 import signal
+import sys
 import threading
 
 WRITTEN: list[str] = []            # the outputs this run has put in place, whole, in order
-_state = {"defer": 0, "held": [], "finished": False, "late": [], "raised": False}
+_state = {"defer": 0, "held": [], "finished": False, "late": [], "raised": False, "swallowed": False}
+_HOOK: list = []                   # Python's unraisable-exception hook while ours is in place
 
 
 def on_signal(signum, frame) -> None:
@@ -44,10 +51,27 @@ def install() -> dict:
     """Handle SIGINT and SIGTERM by :func:`on_signal` (main thread only); the handlers replaced, to
     give back to :func:`restore`. A new run: nothing written, nothing noted."""
     WRITTEN.clear()
-    _state.update(defer=0, held=[], finished=False, late=[], raised=False)
+    _state.update(defer=0, held=[], finished=False, late=[], raised=False, swallowed=False)
     if threading.current_thread() is not threading.main_thread():
         return {}
+    if not _HOOK:
+        _HOOK.append(sys.unraisablehook)
+        sys.unraisablehook = _on_unraisable
     return {s: signal.signal(s, on_signal) for s in (signal.SIGINT, signal.SIGTERM)}
+
+
+def _on_unraisable(unraisable) -> None:
+    """Python's hook for an exception it cannot raise: our own interrupt is noted, anything else is
+    reported as Python would."""
+    if isinstance(unraisable.exc_value, KeyboardInterrupt) and _state["raised"]:
+        _state["swallowed"] = True
+        return
+    (_HOOK[0] if _HOOK else sys.__unraisablehook__)(unraisable)
+
+
+def swallowed() -> bool:
+    """Whether the interrupt a signal raised was lost in a finaliser (see the module docstring)."""
+    return _state["swallowed"]
 
 
 def restore(saved: dict) -> None:
@@ -55,6 +79,8 @@ def restore(saved: dict) -> None:
     for s, handler in saved.items():
         if handler is not None:
             signal.signal(s, handler)
+    if _HOOK:
+        sys.unraisablehook = _HOOK.pop()
 
 
 @contextlib.contextmanager

@@ -334,7 +334,7 @@ class LazyGroup(click.Group):
             pending = signals.block_for_exit() if as_program else False
             if not as_program:
                 signals.restore(saved)
-        if (signals.late() or pending) and code not in (EXIT_INTERRUPTED, EXIT_PIPE_CLOSED):
+        if (signals.late() or pending or signals.swallowed()) and code not in (EXIT_INTERRUPTED, EXIT_PIPE_CLOSED):
             _say_stopped("interrupted")
             code = EXIT_INTERRUPTED
         if code is None or isinstance(code, bool):
