@@ -232,22 +232,30 @@ class _Apart:
 
     def pieces(self, steps, q, budget: int) -> list[Piece]:
         """For each k, the ordinary outcomes' total of n - k rounds shifted by each sum of k rare outcomes
-        (``steps`` in lattice steps, chances ``q``), listed one by one and pruned below
-        :data:`RARE_PRUNE`. Raises :class:`_TooMany` where a step would make more than ``budget`` pairs,
-        or the pieces would hold more than :data:`SHIFT_BUDGET` sums."""
-        n, h0 = self.n, self.h0
+        (``steps`` in lattice steps, chances ``q``). The sums are listed first (:meth:`listed`), so a
+        window whose list passes a budget costs no convolution."""
         out: list[Piece] = []
+        for k, w_k, totals, chances in self.listed(steps, q, budget):
+            start, h, ordinary = convolved(self.small_v, self.small_p, self.n - k, self.h0, self.limit)
+            out.append(Piece(w_k * chances, totals.astype(float) * self.h0, start, h, ordinary))
+        return out
+
+    def listed(self, steps, q, budget: int) -> list[tuple[int, float, np.ndarray, np.ndarray]]:
+        """(k, its binomial chance, the sums of k rare outcomes, their chances) for each k worth a
+        piece, listed one by one and pruned below :data:`RARE_PRUNE`. Raises :class:`_TooMany` where a
+        step would make more than ``budget`` pairs, or the pieces would hold more than
+        :data:`SHIFT_BUDGET` sums."""
+        out = []
         totals, chances = np.zeros(1, dtype=np.int64), np.ones(1)
         k, covered, held = 0, 0.0, 0
-        while k <= n and 1.0 - covered > 1e-13:
+        while k <= self.n and 1.0 - covered > 1e-13:
             w_k = self.weight(k)
             covered += w_k
             if w_k > RARE_PRUNE:
                 held += len(totals)
                 if held > SHIFT_BUDGET:
                     raise _TooMany
-                start, h, ordinary = convolved(self.small_v, self.small_p, n - k, h0, self.limit)
-                out.append(Piece(w_k * chances, totals.astype(float) * h0, start, h, ordinary))
+                out.append((k, w_k, totals, chances))
             w_next = self.weight(k + 1)
             if len(totals) * len(steps) > budget:
                 raise _TooMany
