@@ -138,12 +138,24 @@ def total_bands(values: np.ndarray, probs: np.ndarray, rounds, level: str = "95"
     """For each number of rounds n, the central ``level`` % band of the total of n rounds (in the
     units of ``values``), from the exact distribution of that total: half of the rest lies below
     its lower edge, half above its upper one."""
+    return [(lo, hi) for lo, hi, _ in total_bands_and_lattices(values, probs, rounds, level)]
+
+
+def total_bands_and_lattices(values: np.ndarray, probs: np.ndarray, rounds,
+                             level: str = "95") -> list[tuple[float, float, float | None]]:
+    """:func:`total_bands`, each with the step of the lattice its total was put on where that is
+    coarser than the values' own (:mod:`.period_total`: a total no window can hold on its own
+    lattice), else None."""
     mean = float(values @ probs)
     sd = sqrt(max(float((values - mean) ** 2 @ probs), 0.0))
+    own = lattice_step(values)
     out = []
     for n in rounds:
-        lo, hi = _quantiles(values, probs, n, (level,), tails=False)[0][level]
-        out.append((n * mean + lo * sd * sqrt(n), n * mean + hi * sd * sqrt(n)))
+        keep: list = []
+        lo, hi = _quantiles(values, probs, n, (level,), keep, tails=False)[0][level]
+        step = max((pc.h for pc in keep[0]), default=own) if keep else own
+        out.append((n * mean + lo * sd * sqrt(n), n * mean + hi * sd * sqrt(n),
+                    float(step) if step > own * (1 + 1e-9) else None))
     return out
 
 

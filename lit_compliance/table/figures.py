@@ -100,13 +100,15 @@ class LeftOut:
 @dataclass(frozen=True)
 class PlayerBand:
     """The house's expected win on one player's rounds over ``hours`` of play (``rounds`` rounds),
-    and the central 95% of its exact distribution (``low`` to ``high``)."""
+    and the central 95% of its exact distribution (``low`` to ``high``); ``lattice``: where that total
+    was put on a lattice coarser than its outcomes' own (no window held it), that lattice's step."""
 
     hours: int
     rounds: int
     win: float
     low: float
     high: float
+    lattice: float | None = None
 
 
 @dataclass(frozen=True)
@@ -234,8 +236,8 @@ def table_figures(ruleset: Ruleset, config: TableConfig, hands_per_hour: int = 6
     per_hour = sum(r.expected_win for r in rows) * hands_per_hour
     rounds = tuple(hands_per_hour * h for h in HOURS)
     edges = player_bands(theory, amounts, rounds) if rows else [[0.0, 0.0]] * len(rounds)
-    bands = tuple(PlayerBand(hours, n, per_hour * hours, low, high)
-                  for hours, n, (low, high) in zip(HOURS, rounds, edges))
+    bands = tuple(PlayerBand(hours, n, per_hour * hours, low, high, *coarser)
+                  for hours, n, (low, high, *coarser) in zip(HOURS, rounds, edges))
     return TableFigures(wagers=tuple(rows), left_out=tuple(left_out), hands_per_hour=hands_per_hour,
                         seats=config.settings.seats, standard_deviation=player.standard_deviation if player else 0.0,
                         joint=player.joint if player else (), apart=player.apart if player else (),

@@ -76,21 +76,22 @@ def player_bands(theory: TableTheory, amounts: dict, rounds: tuple[int, ...], le
     """The central ``level`` % band of the house's win on one player's ``n`` rounds, for each n in
     ``rounds``: quantiles of the exact distribution of the total (the player's round as
     :func:`player_round` gives it, convolved n times by :mod:`lit_compliance.gamemath.period`), kept in
-    the cache beside it."""
+    the cache beside it. Each ``[low, high]``, and a third item where the total was put on a lattice
+    coarser than its own: that lattice's step (:func:`~lit_compliance.gamemath.period.total_bands_and_lattices`)."""
     def compute() -> list[list[float]]:
         import numpy as np  # lazy: only when the bands are not in the cache
 
-        from ..gamemath.period import total_bands  # lazy: numpy, as above
+        from ..gamemath.period import total_bands_and_lattices  # lazy: numpy, as above
 
         got = player_round(theory, amounts)
-        edges = total_bands(np.array(got.values), np.array(got.probabilities), rounds, level)
-        return [[float(lo), float(hi)] for lo, hi in edges]
+        edges = total_bands_and_lattices(np.array(got.values), np.array(got.probabilities), rounds, level)
+        return [[float(lo), float(hi)] + ([step] if step is not None else []) for lo, hi, step in edges]
     inputs = {"priced": _priced(theory, amounts), "rounds": list(rounds), "level": level}
     return cache.memo(PLAYER_BANDS, inputs, compute, valid=lambda got: len(got) == len(rounds))
 
 
 def _bands_from_json(stored) -> list[list[float]]:
-    if not (isinstance(stored, list) and all(isinstance(b, list) and len(b) == 2 for b in stored)):
+    if not (isinstance(stored, list) and all(isinstance(b, list) and len(b) in (2, 3) for b in stored)):
         raise ValueError("not a list of bands")
     return stored
 
