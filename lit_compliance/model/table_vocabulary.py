@@ -13,9 +13,11 @@ nothing above the model.
 """
 from __future__ import annotations
 
+from math import floor, log10
 from typing import Iterable
 
 from .par_vocabulary import assumption_text
+from .vocabulary import percent
 from .table_config import HOUSE_PAYTABLE
 
 ASSUMPTION = ("every player plays every offered wager every round, each at its configured minimum "
@@ -130,5 +132,7 @@ def _coarser(step: float | None, round_sd: float) -> str:
     """What a band computed on a lattice coarser than its outcomes' own says of it ('' where it is not)."""
     if step is None:
         return ""
+    share = band_variance_added(step, round_sd)
+    digits = max(1, 1 - floor(log10(share * 100))) if share > 0 else 2      # two significant figures
     return (f" (computed on a lattice of {usd(step, 4)}, coarser than the stakes' own: its variance at most "
-            f"{band_variance_added(step, round_sd) * 100:.2g}% larger than the exact one's)")
+            f"{percent(share, digits)} larger than the exact one's)")
