@@ -114,14 +114,13 @@ def bands_and_normal_share(body: SheetBody, units: int) -> tuple[tuple[Band, ...
 
 
 def _one_round_exactly(body: SheetBody) -> list | None:
-    """What :func:`.period.one_round` reads of a sheet, in its order and exactly, without numpy: the
-    house's net per round per unit and its probability, as fractions (text); None where it gives none."""
-    if not body.rows or not body.totals:
+    """What :func:`.period.one_round` reads of a sheet (:meth:`~.par_record.SheetBody.round_outcomes`),
+    exactly, without numpy: the house's net per round per unit and its probability, as fractions
+    (text); None where it gives none."""
+    outcomes = body.round_outcomes()
+    if outcomes is None:
         return None
-    if body.kind is SheetKind.BASE:
-        return [[str(-bets * row.net), str(Fraction(deals, BASE_TOTAL))]
-                for row in body.rows for bets, deals in zip((1, 2, 3), row.deals) if deals]
-    return [[str(-row.net), str(row.probability)] for row in body.rows if row.probability and row.net is not None]
+    return [[str(-units * net), str(p)] for units, net, p in outcomes]
 
 
 def _hold_bands(body: SheetBody, units: int) -> tuple[tuple[Band, ...], tuple[NormalShare, ...]]:

@@ -295,6 +295,19 @@ class SheetBody:
     normal_share: tuple[NormalShare, ...] | None = None
     per_hour: PerHour | None = None
 
+    def round_outcomes(self) -> list[tuple[int, Fraction, Fraction]] | None:
+        """Each way one round ends, as the rows give it, exactly: (the units the row's net per unit is
+        paid on (the base game: each row once per number of bets riding, 1, 2, 3), that net, its
+        probability), in the rows' order; rows without a probability or a net are left out. None where
+        the sheet has no rows or totals. The one reading of a sheet's round: the hold bands' cache key
+        (:mod:`.par`) and their distribution (:func:`.period.one_round`)."""
+        if not self.rows or not self.totals:
+            return None
+        if self.kind is SheetKind.BASE:
+            return [(bets, row.net, Fraction(deals, BASE_TOTAL))
+                    for row in self.rows for bets, deals in zip((1, 2, 3), row.deals) if deals]
+        return [(1, row.net, row.probability) for row in self.rows if row.probability and row.net is not None]
+
     def as_json(self) -> dict:
         """The body as JSON data (the codec's form: fractions as ``"n/d"``)."""
         return encode(self)

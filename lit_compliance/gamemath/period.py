@@ -34,14 +34,12 @@ import copy
 import hashlib
 import itertools
 import json
-from fractions import Fraction
 from statistics import NormalDist
 from math import sqrt
 
 import numpy as np
 
 from .. import cache
-from .par_record import BASE_TOTAL
 from .period_total import MAX_POINTS, RARE_PRUNE, Piece, cdf, lattice_step, on_lattice, total_pieces
 
 GRID = tuple(int(round(10 ** (k / 5))) for k in range(5, 31))   # 10 .. 1,000,000 rounds
@@ -56,22 +54,11 @@ def one_round(sheet) -> tuple[np.ndarray, np.ndarray] | None:
     """(house's net per round per unit, probability) from a PAR sheet's rows (a
     :class:`~.par_record.ParSheet` or its :class:`~.par_record.SheetBody`), or None."""
     body = getattr(sheet, "body", sheet)
-    if body is None or not body.rows or not body.totals:
+    outcomes = body.round_outcomes() if body is not None else None
+    if outcomes is None:
         return None
-    values, probs = [], []
-    if body.kind.value == "base":
-        for row in body.rows:
-            net = float(row.net)
-            for b, deals in zip((1, 2, 3), row.deals):
-                p = float(Fraction(deals, BASE_TOTAL))
-                if p:
-                    values.append(-b * net)
-                    probs.append(p)
-    else:
-        for row in body.rows:
-            if row.probability and row.net is not None:
-                values.append(-float(row.net))
-                probs.append(float(row.probability))
+    values = [-units * float(net) for units, net, _ in outcomes]
+    probs = [float(p) for _, _, p in outcomes]
     p = np.array(probs, dtype=float)
     return np.array(values, dtype=float), p / p.sum()
 
