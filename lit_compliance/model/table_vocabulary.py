@@ -114,25 +114,18 @@ def table_lines(fig) -> list[str]:
                f"wagers independent (they are not: they are settled on the same cards), at most "
                f"{usd(fig.standard_deviation_at_most)} were they perfectly correlated.")
     bands = "; ".join(f"{b.hours:,} hour{'s' if b.hours > 1 else ''} ({b.rounds:,} rounds): "
-                      f"{usd(b.low)} to {usd(b.high)}" + _coarser(b.lattice, fig.standard_deviation)
+                      f"{usd(b.low)} to {usd(b.high)}" + _coarser(b.lattice, fig.variance_added_at_most(b))
                       for b in fig.bands_per_player)
     out.append(f"95% band of the house's win on one player's rounds (the central 95% of its exact distribution over "
                f"that many rounds, every wager at its minimum; 2.5% of honest results lie below it, 2.5% above): {bands}.")
     return out
 
 
-def band_variance_added(step: float, round_sd: float) -> float:
-    """The most a lattice of ``step`` can add to the variance of a total of rounds whose SD is
-    ``round_sd``, as a share of it: each value split between its two neighbours adds at most a quarter
-    of the step squared a round."""
-    return step * step / 4 / (round_sd * round_sd) if round_sd else 0.0
-
-
-def _coarser(step: float | None, round_sd: float) -> str:
-    """What a band computed on a lattice coarser than its outcomes' own says of it ('' where it is not)."""
+def _coarser(step: float | None, share: float | None) -> str:
+    """What a band computed on a lattice coarser than its outcomes' own says of it ('' where it is not):
+    the lattice's step and the most it can add to the variance (a share)."""
     if step is None:
         return ""
-    share = band_variance_added(step, round_sd)
-    digits = max(1, 1 - floor(log10(share * 100))) if share > 0 else 2      # two significant figures
+    digits = max(1, 1 - floor(log10(share * 100))) if share else 2      # two significant figures
     return (f" (computed on a lattice of {usd(step, 4)}, coarser than the stakes' own: its variance at most "
             f"{percent(share, digits)} larger than the exact one's)")

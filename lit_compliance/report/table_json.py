@@ -6,8 +6,7 @@ assumption) made by :mod:`lit_compliance.model.table_vocabulary`.
 """
 from __future__ import annotations
 
-from ..model.table_vocabulary import (ASSUMPTION, band_variance_added, basis_text, left_out_text, paytable_text,
-                                     round_basis_text)
+from ..model.table_vocabulary import ASSUMPTION, basis_text, left_out_text, paytable_text, round_basis_text
 
 
 def _row(r) -> dict:
@@ -30,7 +29,7 @@ def table_json(fig) -> dict:
             "standard_deviation_independent": fig.standard_deviation_independent,
             "bands_per_player": [{"hours": b.hours, "rounds": b.rounds, "win": b.win, "band_95": [b.low, b.high],
                                   **({"coarser_lattice": b.lattice,
-                                      "variance_added_at_most": band_variance_added(b.lattice, fig.standard_deviation)}
+                                      "variance_added_at_most": fig.variance_added_at_most(b)}
                                      if b.lattice is not None else {})}
                                  for b in fig.bands_per_player],
             "assumption": ASSUMPTION}

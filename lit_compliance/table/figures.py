@@ -127,6 +127,15 @@ class TableFigures:
     apart: tuple[str, ...]
     bands_per_player: tuple[PlayerBand, ...]
 
+    def variance_added_at_most(self, band: PlayerBand) -> float | None:
+        """Where ``band`` was computed on a lattice coarser than its outcomes' own, the most that
+        lattice can add to the variance of its total, as a share of it (each value split between its
+        two neighbours adds at most a quarter of the step squared a round); else None."""
+        if band.lattice is None:
+            return None
+        sd = self.standard_deviation
+        return band.lattice * band.lattice / 4 / (sd * sd) if sd else 0.0
+
     @property
     def placed_per_round(self) -> float:
         return sum(r.placed for r in self.wagers)
