@@ -151,7 +151,7 @@ def _log_binomial(n: int, k: int, p: float) -> float:
 
 
 class _TooMany(Exception):
-    """Listing the rare outcomes' sums one by one would pass :data:`POINT_BUDGET`."""
+    """Listing the rare outcomes' sums one by one would pass :data:`POINT_BUDGET` or :data:`SHIFT_BUDGET`."""
 
 
 def total_pieces(values: np.ndarray, probs: np.ndarray, n: int) -> list[Piece]:
@@ -161,10 +161,10 @@ def total_pieces(values: np.ndarray, probs: np.ndarray, n: int) -> list[Piece]:
     than :data:`RARE_PRUNE`, and counts k beyond the binomial's tail) is below 1e-12 in all, far below
     the smallest tail tabulated (1e-8)."""
     h0 = lattice_step(values)
-    listed_too_many = False
-    limit = MAX_POINTS // 2
+    order = _farthest_first(values, probs)
+    rare, limit = None, MAX_POINTS // 2
     while limit <= WIDE_POINTS // 2:     # the narrowest window that holds the total on the fine lattice
-        rare = _rare(values, probs, n, h0, limit)
+        rare = _rare(values, probs, n, h0, limit, order)
         if rare is not None and not len(rare):
             start, h, got = convolved(values, probs, n, h0, limit)
             return [Piece([1.0], [0.0], start, h, got)]
@@ -172,28 +172,31 @@ def total_pieces(values: np.ndarray, probs: np.ndarray, n: int) -> list[Piece]:
             try:
                 return _taken_apart(values, probs, n, h0, rare, limit, POINT_BUDGET)
             except _TooMany:
-                listed_too_many = True
+                pass
         limit *= 2
     limit = WIDE_POINTS // 2             # no window holds it, or the sums are too many to list in each
-    if listed_too_many:                  # fewer apart, the rest's lattice a little coarser than its own
-        order = np.argsort(-np.abs(values - float(values @ probs)), kind="stable")
-        r = len(_rare(values, probs, n, h0, limit))
-        while r > 1:
-            r //= 2
-            try:
-                return _taken_apart(values, probs, n, h0, np.sort(order[:r]), limit, POINT_BUDGET)
-            except _TooMany:
-                pass
+    r = len(rare) if rare is not None else 0   # the widest window's: fewer apart, the rest a little coarser
+    while r > 1:
+        r //= 2
+        try:
+            return _taken_apart(values, probs, n, h0, np.sort(order[:r]), limit, POINT_BUDGET)
+        except _TooMany:
+            pass
     start, h, got = convolved(values, probs, n, h0, limit)
     return [Piece([1.0], [0.0], start, h, got)]
 
 
-def _rare(values, probs, n: int, h0: float, limit: int) -> np.ndarray | None:
+def _farthest_first(values, probs) -> np.ndarray:
+    """The outcomes' indexes, the farthest from the mean first (the order they are taken apart in)."""
+    return np.argsort(-np.abs(values - float(values @ probs)), kind="stable")
+
+
+def _rare(values, probs, n: int, h0: float, limit: int, order: np.ndarray | None = None) -> np.ndarray | None:
     """The outcomes to take apart so that the rest's total of n rounds fits ``limit`` points of the
     fine lattice: the fewest of those farthest from the mean, expected at most :data:`RARE_EXPECTED`
     times in the rounds (indexes, in order; none where all fit). None where the rest would still not
-    fit."""
-    order = np.argsort(-np.abs(values - float(values @ probs)), kind="stable")
+    fit. ``order``: :func:`_farthest_first`, where the caller has it."""
+    order = _farthest_first(values, probs) if order is None else order
 
     def too_wide(r: int) -> bool:
         keep = np.sort(order[r:])
