@@ -61,6 +61,29 @@ def _patient_browser():
     pdf.TIMEOUT_SECONDS = saved
 
 
+@pytest.fixture
+def computed(tmp_path, monkeypatch):
+    """This test's own empty math cache, and ``computed(module, name, note)``: wraps ``module.name`` so
+    that each call (a computation, not a read from the cache) appends ``note(*args)`` to the list it
+    returns."""
+    from lit_compliance import cache
+
+    monkeypatch.setenv("LIT_COMPLIANCE_CACHE", str(tmp_path / "cache"))
+    cache.forget()
+
+    def count(module, name: str, note) -> list:
+        calls: list = []
+        real = getattr(module, name)
+
+        def counting(*args, **kw):
+            calls.append(note(*args, **kw))
+            return real(*args, **kw)
+        monkeypatch.setattr(module, name, counting)
+        return calls
+    yield count
+    cache.forget()
+
+
 _SESSION_CACHE: list = []
 
 

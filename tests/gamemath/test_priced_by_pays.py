@@ -17,19 +17,9 @@ from lit_compliance.model.payout import Payout
 
 
 @pytest.fixture
-def counted(tmp_path, monkeypatch):
+def counted(computed):
     """An empty cache of this test's own, and the list of records computed (not read)."""
-    monkeypatch.setenv("LIT_COMPLIANCE_CACHE", str(tmp_path / "cache"))
-    cache.forget()
-    calls: list = []
-    compute = gamemath._compute
-
-    def counting(wager, table, rules, settings=gamemath.AS_PUBLISHED):
-        calls.append(table.id if table is not None else None)
-        return compute(wager, table, rules, settings)
-    monkeypatch.setattr(gamemath, "_compute", counting)
-    yield calls
-    cache.forget()
+    return computed(gamemath, "_compute", lambda wager, table, *_: table.id if table is not None else None)
 
 
 def _bundled(catalogue):

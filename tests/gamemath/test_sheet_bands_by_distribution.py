@@ -21,19 +21,9 @@ TABLE = ParOptions(bet=Fraction(25), others=6, payout_limit=Fraction(100_000), l
 
 
 @pytest.fixture
-def worked_out(tmp_path, monkeypatch):
+def worked_out(computed):
     """An empty cache of this test's own, and the units of each set of bands worked out (not read)."""
-    monkeypatch.setenv("LIT_COMPLIANCE_CACHE", str(tmp_path / "cache"))
-    cache.forget()
-    calls: list = []
-    work = par._hold_bands
-
-    def counting(body, units):
-        calls.append(units)
-        return work(body, units)
-    monkeypatch.setattr(par, "_hold_bands", counting)
-    yield calls
-    cache.forget()
+    return computed(par, "_hold_bands", lambda body, units: units)
 
 
 def _from_nothing(monkeypatch, *args, **kw):
