@@ -111,24 +111,51 @@ def cdf(pieces: list[Piece], t: np.ndarray) -> np.ndarray:
     return out
 
 
-def convolved(values, probs, n: int, h0: float, limit: int = MAX_POINTS // 2) -> tuple[float, float, np.ndarray]:
-    """(first point, step, CDF) of the total of n rounds of one distribution, on the finest lattice
-    (``h0``, every value a whole multiple of it) where its window fits ``limit`` points, else on a
-    coarser one with each value's probability split between its two neighbours (mean exact)."""
+def convolved(values, probs, rounds, h0: float, limit: int = MAX_POINTS // 2) -> dict[int, tuple[float, float, np.ndarray]]:
+    """For each number of rounds m in ``rounds``: (first point, step, CDF) of the total of m rounds of
+    one distribution, on the finest lattice (``h0``, every value a whole multiple of it) where the
+    window of the most rounds fits ``limit`` points, else on a coarser one with each value's
+    probability split between its two neighbours (mean exact). One window and one transform serve
+    every m: the m-th power of the transform is made by squaring, and each next m's from the last
+    one's by multiplying (the k-th piece of a total with k rare outcomes taken apart is n - k rounds,
+    so these are n, n - 1, ...: one power, then one product each)."""
     mean = float(values @ probs)
-    low_room, high_room = (room + h0 for room in _room(values, probs, n))
+    most = max(rounds)
+    low_room, high_room = (room + h0 for room in _room(values, probs, most))
     h = h0
     if (low_room + high_room) / h > limit:
         h = (low_room + high_room) / limit
     idx, p = on_lattice(values, probs, h)
     size = 1 << int(np.ceil(np.log2((low_room + high_room) / h + 4)))
-    start = int(np.floor((n * mean - low_room) / h))
     one = np.zeros(size)
     np.add.at(one, np.mod(idx, size), p)
-    total = np.fft.irfft(np.fft.rfft(one) ** n, size) if n else np.eye(1, size)[0]
-    pmf = np.clip(np.roll(total, -(start % size)), 0.0, None)
-    pmf /= pmf.sum()
-    return start * h, h, np.cumsum(pmf)
+    spectrum = np.fft.rfft(one)
+    out: dict[int, tuple[float, float, np.ndarray]] = {}
+    power, at = None, 0
+    for m in sorted(set(rounds)):
+        power = _power(spectrum, m) if power is None else power * _power(spectrum, m - at)
+        at = m
+        low = _room(values, probs, m)[0] + h0
+        start = int(np.floor((m * mean - low) / h))
+        pmf = np.clip(np.roll(np.fft.irfft(power, size), -(start % size)), 0.0, None)
+        pmf /= pmf.sum()
+        out[m] = (start * h, h, np.cumsum(pmf))
+    return out
+
+
+def _power(spectrum: np.ndarray, m: int) -> np.ndarray:
+    """``spectrum ** m`` by repeated squaring (a few products of the whole array; numpy's ``**`` calls
+    the complex power point by point, three times as dear): relative error of order m times the
+    machine's epsilon either way."""
+    out = np.ones_like(spectrum)
+    base = spectrum
+    while m:
+        if m & 1:
+            out = out * base
+        m >>= 1
+        if m:
+            base = base * base
+    return out
 
 
 def _room(values, probs, n: int) -> tuple[float, float]:
@@ -166,8 +193,7 @@ def total_pieces(values: np.ndarray, probs: np.ndarray, n: int) -> list[Piece]:
     while limit <= WIDE_POINTS // 2:     # the narrowest window that holds the total on the fine lattice
         rare = _rare(values, probs, n, h0, limit, order)
         if rare is not None and not len(rare):
-            start, h, got = convolved(values, probs, n, h0, limit)
-            return [Piece([1.0], [0.0], start, h, got)]
+            return [Piece([1.0], [0.0], *convolved(values, probs, [n], h0, limit)[n])]
         if rare is not None:
             try:
                 return _taken_apart(values, probs, n, h0, rare, limit, POINT_BUDGET)
@@ -182,8 +208,7 @@ def total_pieces(values: np.ndarray, probs: np.ndarray, n: int) -> list[Piece]:
             return _taken_apart(values, probs, n, h0, np.sort(order[:r]), limit, POINT_BUDGET)
         except _TooMany:
             pass
-    start, h, got = convolved(values, probs, n, h0, limit)
-    return [Piece([1.0], [0.0], start, h, got)]
+    return [Piece([1.0], [0.0], *convolved(values, probs, [n], h0, limit)[n])]
 
 
 def _farthest_first(values, probs) -> np.ndarray:
@@ -237,11 +262,10 @@ class _Apart:
         """For each k, the ordinary outcomes' total of n - k rounds shifted by each sum of k rare outcomes
         (``steps`` in lattice steps, chances ``q``). The sums are listed first (:meth:`listed`), so a
         window whose list passes a budget costs no convolution."""
-        out: list[Piece] = []
-        for k, w_k, totals, chances in self.listed(steps, q, budget):
-            start, h, ordinary = convolved(self.small_v, self.small_p, self.n - k, self.h0, self.limit)
-            out.append(Piece(w_k * chances, totals.astype(float) * self.h0, start, h, ordinary))
-        return out
+        listed = self.listed(steps, q, budget)
+        ordinary = convolved(self.small_v, self.small_p, [self.n - k for k, *_ in listed], self.h0, self.limit)
+        return [Piece(w_k * chances, totals.astype(float) * self.h0, *ordinary[self.n - k])
+                for k, w_k, totals, chances in listed]
 
     def listed(self, steps, q, budget: int) -> list[tuple[int, float, np.ndarray, np.ndarray]]:
         """(k, its binomial chance, the sums of k rare outcomes, their chances) for each k worth a

@@ -250,3 +250,44 @@ def test_where_no_window_can_list_the_sums_the_lattice_is_only_a_little_coarser(
     assert abs(got_mean) < 1e-8 * (n * var) ** 0.5
     assert 1 - 1e-9 <= got_var / (n * var) <= 1 + step ** 2 / 4 / var + 1e-9   # what splitting adds, at most
     assert got_var / (n * var) < 1 + 1e-5
+
+
+def _direct_total(values, probs, m: int) -> dict[int, float]:
+    """The total of m rounds by adding up every round in turn, point by point (no transform)."""
+    out = {0: 1.0}
+    for _ in range(m):
+        nxt: dict[int, float] = {}
+        for total, chance in out.items():
+            for v, p in zip(values.tolist(), probs.tolist()):
+                nxt[total + int(v)] = nxt.get(total + int(v), 0.0) + chance * p
+        out = nxt
+    return out
+
+
+def test_totals_of_several_numbers_of_rounds_from_one_transform_equal_adding_up_round_by_round():
+    """The pieces of a total with k rare outcomes apart are totals of n, n - 1, ..., n - k rounds of the
+    ordinary outcomes, made from one transform (a power by squaring, then one product each): each is the
+    distribution adding up the rounds one by one gives, on its own first point."""
+    values = np.array([-3.0, -1.0, 0.0, 1.0, 2.0, 7.0])
+    probs = np.array([0.05, 0.4, 0.2, 0.2, 0.1, 0.05])
+    rounds = [0, 1, 5, 9, 10, 13]
+    got = period_total.convolved(values, probs, rounds, 1.0)
+    for m in rounds:
+        start, h, cdf = got[m]
+        assert h == 1.0
+        want = _direct_total(values, probs, m)
+        points = start + np.arange(len(cdf)) * h
+        for total in range(-3 * m - 2, 7 * m + 3):
+            at = int(round(total - start))
+            below = float(cdf[at]) if 0 <= at < len(cdf) else (0.0 if at < 0 else 1.0)
+            assert below == pytest.approx(sum(p for t, p in want.items() if t <= total), abs=1e-13)
+        assert points[0] <= -3 * m and points[-1] >= 7 * m
+
+
+def test_the_power_by_squaring_is_the_complex_power():
+    rng = np.random.default_rng(5)
+    spectrum = np.fft.rfft(rng.random(64) / 32)
+    for m in (0, 1, 2, 3, 17, 100, 1023, 60_000):
+        want = spectrum ** m
+        got = period_total._power(spectrum, m)
+        assert np.allclose(got, want, rtol=1e-9, atol=1e-300), m
