@@ -49,7 +49,7 @@ def _edges_by_way(values, probs, n, limit, monkeypatch):
     h0 = period_total.lattice_step(values)
     rare = period_total._rare(values, probs, n, h0, limit)
     assert len(rare), "no outcome was taken apart"
-    pieces = period_total._taken_apart(values, probs, n, h0, rare, limit, 10**12)
+    pieces = period_total._taken_apart(values, probs, n, h0, rare, limit, (10**12, 10**12))
     with monkeypatch.context() as m:
         m.setattr(period, "total_pieces", lambda *_: pieces)
         return period._quantiles(values, probs, n), pieces
@@ -84,6 +84,7 @@ def test_too_many_sums_to_list_are_taken_apart_in_a_wider_window_with_the_same_b
 
     monkeypatch.setattr(period_total, "rare_step", listed)
     monkeypatch.setattr(period_total, "POINT_BUDGET", 2_000)
+    monkeypatch.setattr(period_total, "PREFER_POINTS", 2_000)
     assert period.total_bands(values, probs, [n], "99") == want
     assert calls and max(calls) <= 2_000                      # listing stopped at the budget
     pieces = period_total.total_pieces(values, probs, n)
@@ -126,10 +127,37 @@ def test_pieces_holding_too_many_sums_give_way_to_a_wider_window_with_the_same_b
     pieces = period_total.total_pieces(values, probs, n)
     assert sum(len(pc.shifts) for pc in pieces) <= period_total.SHIFT_BUDGET
     want = period.total_bands(values, probs, [n], "99")
-    monkeypatch.setattr(period_total, "SHIFT_BUDGET", 10**9)
+    for budget in ("SHIFT_BUDGET", "PREFER_SHIFTS"):
+        monkeypatch.setattr(period_total, budget, 10**9)
+    monkeypatch.setattr(period_total, "PREFER_POINTS", period_total.POINT_BUDGET)
     many = period_total.total_pieces(values, probs, n)
     assert sum(len(pc.shifts) for pc in many) > 1 << 16        # the narrower window held many more
     assert period.total_bands(values, probs, [n], "99") == want
+
+
+def test_a_narrower_window_gives_way_sooner_to_a_wider_one_with_the_same_band(catalogue, monkeypatch):
+    # the Maryland example's player over 60,000 rounds: within the widest window's budgets, a narrower
+    # window listed 57,296 sums (a step of 1.2 million pairs, a window given up after one of 3 million);
+    # giving way at the preferred budgets, the widest window holds a few thousand
+    values, probs, _ = _player_round(catalogue, ROOT / "examples" / "configs" / "maryland.yaml")
+    n = 60_000
+    calls = []
+
+    def listed(totals, chances, steps, q, _real=period_total.rare_step):
+        calls.append(len(totals) * len(steps))
+        return _real(totals, chances, steps, q)
+
+    monkeypatch.setattr(period_total, "rare_step", listed)
+    pieces = period_total.total_pieces(values, probs, n)
+    assert max(calls) <= period_total.PREFER_POINTS        # no narrower window listed past it
+    few = sum(len(pc.shifts) for pc in pieces)
+    want = period.total_bands(values, probs, [n], "95")
+    monkeypatch.setattr(period_total, "PREFER_POINTS", period_total.POINT_BUDGET)
+    monkeypatch.setattr(period_total, "PREFER_SHIFTS", period_total.SHIFT_BUDGET)
+    many = period_total.total_pieces(values, probs, n)
+    assert max(len(pc.cdf) for pc in many) < max(len(pc.cdf) for pc in pieces)   # a narrower window
+    assert sum(len(pc.shifts) for pc in many) > 10 * few
+    assert period.total_bands(values, probs, [n], "95") == want
 
 
 def test_a_half_dollar_stake_keeps_the_listing_within_budget_and_the_bands_hold_their_level(
