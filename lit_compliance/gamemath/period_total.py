@@ -11,9 +11,12 @@ n - k rounds, shifted by each way the k rare outcomes add up.
 The window is the narrowest of 2^16, 2^17, ... up to 2^20 points (half of :data:`WIDE_POINTS`) that
 holds the ordinary outcomes' total on the fine lattice, with at most :data:`RARE_EXPECTED` rare
 outcomes expected apart, and in which the rare outcomes' sums can be listed one by one
-(:func:`rare_step`) within :data:`POINT_BUDGET` pairs a step and :data:`SHIFT_BUDGET` sums in all (a player's whole round at a half-dollar
-stake has hundreds of rare outcomes of distinct sizes, whose sums run to millions in the narrowest
-window: 43 s and 3.6 GB once). Every such window gives the same distribution on the same lattice, so
+(:func:`rare_step`) within :data:`PREFER_POINTS` pairs a step and :data:`PREFER_SHIFTS` sums in all
+(in the widest, :data:`POINT_BUDGET` and :data:`SHIFT_BUDGET`): a player's whole round at a
+half-dollar stake has hundreds of rare outcomes of distinct sizes, whose sums run to millions in the
+narrowest window (43 s and 3.6 GB once), and a wider window's few more points to transform cost less
+than a long listing. The ordinary outcomes' totals of n, n - 1, ... rounds the pieces need come from
+one transform (:func:`convolved`). Every such window gives the same distribution on the same lattice, so
 a band's edges are the same lattice points whichever holds it, and a tail read far out (to 1e-8,
 where a lattice point holds less than the transform's rounding) at most one point apart
 (``tests/gamemath/test_period_total.py`` holds them to it).
