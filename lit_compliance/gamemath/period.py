@@ -362,11 +362,12 @@ class Mixture:
         self.most = sum(s * n * float(v.max()) for v, p, n, s in levels)
         per_level = [(total_pieces(v, p, n), s) for v, p, n, s in levels]
         steps = np.array([pc.h * s for pieces, s in per_level for pc in pieces])
-        h = lattice_step(steps) if len(steps) else 1.0
+        h = own = lattice_step(steps) if len(steps) else 1.0
         span = sum(max((len(pc.cdf) + 1) * pc.h for pc in pieces) * s for pieces, s in per_level)
         if span / h > MAX_POINTS / 2:
             h = span / (MAX_POINTS / 2)
         self.h = h
+        self._coarseness(levels, per_level, own)
         placed = [[(_placed(pc, s, h), pc.weights, pc.shifts * s) for pc in pieces] for pieces, s in per_level]
         size = 1 << int(np.ceil(np.log2(sum(max(len(d) for (_f, d), _w, _s in lv) for lv in placed) + 4)))
         spectra = [[np.fft.rfft(d, size) for (_f, d), _w, _s in lv] for lv in placed]
@@ -389,6 +390,25 @@ class Mixture:
             first = sum(placed[i][j][0][0] for i, j in enumerate(combo))
             self.pieces.append(Piece(weights, shifts, first * h, h, np.cumsum(pmf)))
         self.total = float(sum(pc.weights.sum() for pc in self.pieces))
+
+    def _coarseness(self, levels: list, per_level: list, own: float) -> None:
+        """Where the mixture is not on its outcomes' own lattice, say so: ``coarser_lattice``, the
+        coarsest step in play (the common lattice where it was coarsened, a level's own where
+        :mod:`.period_total` put its total on a coarser one), and ``variance_added_at_most``, the most
+        that can add to the total's variance, as a share of it (each point split between its two
+        neighbours keeps its mean and adds at most a quarter of the step squared: once per level on the
+        common lattice, once a round on a level's own); both None where every lattice is the outcomes' own."""
+        coarse, added = [], 0.0
+        if self.h > own * (1 + 1e-9):
+            coarse.append(self.h)
+            added += len(per_level) * self.h * self.h / 4
+        for (v, _p, n, s), (pieces, _s) in zip(levels, per_level):
+            step = max(pc.h for pc in pieces)
+            if step > lattice_step(v) * (1 + 1e-9):
+                coarse.append(s * step)
+                added += n * (s * step) ** 2 / 4
+        self.coarser_lattice = max(coarse) if coarse else None
+        self.variance_added_at_most = (added / self.var if self.var else 0.0) if coarse else None
 
     def edges(self, levels: tuple = EDGE_LEVELS) -> dict:
         """{level: (z below which, z above which)} the total lies outside the band (as :func:`edges_at`)."""

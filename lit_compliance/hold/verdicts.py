@@ -98,7 +98,7 @@ def judge_family(groups: list[Group], results: list, numbering: Periods, curve: 
     mixes = _judge_mixtures(th, wid, cols, theory, stakes, mixtures)
     verdicts = _verdicts(cols, theory, stakes.bad, mixes, edges, band)
     tally = _tally(cols, stakes.bad, verdicts)
-    rows, cut = _listed_periods(cols, numbering.labels, theory, stakes, verdicts, band, w, full)
+    rows, cut = _listed_periods(cols, numbering.labels, theory, stakes, verdicts, band, w, full, mixes)
     cums = _cumulatives(th, wid, cols, theory, stakes, verdicts, tally["use"], edges, band, path, mixtures)
     priced_at = _priced_at(w, bool(stakes.mixed.any()))
     spread = stake_spread(w, theory.stake, verdicts.judged & np.array([lv is None for lv in stakes.levels], dtype=bool),
@@ -229,10 +229,10 @@ def _tally(cols: Columns, bad: np.ndarray, verdicts: Verdicts) -> dict[str, list
 
 
 def _listed_periods(cols: Columns, labels: list, theory: PeriodTheory, stakes: StakeLevels, verdicts: Verdicts,
-                    band: str, w, full: bool) -> tuple[list[dict], list[int]]:
+                    band: str, w, full: bool, mixes: dict) -> tuple[list[dict], list[int]]:
     """The periods the report lists (all, or with ``full`` false those to look at: outside the band,
-    data errors, able to raise the alarm), each with its stakes; and where each group's start in
-    that list."""
+    data errors, able to raise the alarm), each with its stakes (and, where its mixture is not on its
+    outcomes' own lattice, that lattice: :func:`_coarser`); and where each group's start in that list."""
     n = cols.rounds
     shown = np.arange(len(n)) if full else np.flatnonzero(verdicts.outside | stakes.bad | verdicts.candidate)
     cut = np.searchsorted(shown, cols.bounds).tolist()
@@ -240,8 +240,16 @@ def _listed_periods(cols: Columns, labels: list, theory: PeriodTheory, stakes: S
     for row, x in zip(rows, shown.tolist()):
         source, given = stakes.levels[x] if stakes.levels[x] is not None else ("average", None)
         row["stakes"] = {"from": source, "judged_as": "mixture" if stakes.mixed[x] else "one stake",
-                         "levels": [[s, r] for s, r, _m in given] if given else None}
+                         "levels": [[s, r] for s, r, _m in given] if given else None, **_coarser(mixes.get(x))}
     return rows, cut
+
+
+def _coarser(mix) -> dict:
+    """What a result judged on a mixture not on its outcomes' own lattice says of it: the lattice's step
+    and the most it can add to the variance (a share); nothing where it is on its own lattice."""
+    if mix is None or mix.coarser_lattice is None:
+        return {}
+    return {"coarser_lattice": float(mix.coarser_lattice), "variance_added_at_most": float(mix.variance_added_at_most)}
 
 
 def _period_rows(shown: np.ndarray, labels: list, cols: Columns, theory: PeriodTheory, stakes: StakeLevels,
@@ -319,7 +327,7 @@ def _on_mixture(cum: dict, mix, band: str) -> None:
     cuts = mix.edges()
     cum.update(z=float(zc), p_value=mix.p_value(cum["house_win"]),
                bands={b: bool(zc < lo or zc > hi) for b, (lo, hi) in cuts.items()},
-               direction="above" if zc > 0 else "below", band_from="mixture")
+               direction="above" if zc > 0 else "below", band_from="mixture", **_coarser(mix))
     cum["outside"] = cum["bands"][band]
 
 

@@ -68,7 +68,10 @@ HOLD_CONVENTION = (
     "(where stakes vary within a period the true spread is larger: each wager's theory line says by how much at "
     "most, were the stakes spread across the table's limits). A period that gives its stakes (a stakes histogram, "
     "or rows per stake level) is judged on the exact distribution of its total, the mixture of its levels, each "
-    "at its stake; each period says which. Periods are independent: over several, expectations and variances add.",
+    "at its stake; each period says which (and, where its stakes lie so far apart that the total would pass 65,536 "
+    "points of their common lattice, the slightly coarser lattice it was judged on, each point split between its "
+    "two neighbours with the mean exact, and the most that adds to the variance). Periods are independent: over "
+    "several, expectations and variances add.",
     "Bands: the 95%, 99% and 99.9% bands are the central ranges of the exact distribution of a period's total "
     "(the n-th convolution power of the PAR sheet's distribution of one round), not of the normal curve: a "
     "royal flush makes the base game's result per round very skewed, so at 2,000 rounds the 99.9% band runs from "

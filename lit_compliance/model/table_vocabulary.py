@@ -122,10 +122,17 @@ def table_lines(fig) -> list[str]:
 
 
 def _coarser(step: float | None, share: float | None) -> str:
-    """What a band computed on a lattice coarser than its outcomes' own says of it ('' where it is not):
-    the lattice's step and the most it can add to the variance (a share)."""
+    """:func:`coarser_lattice_text` in brackets after a figure ('' where it says nothing)."""
+    text = coarser_lattice_text(step, share)
+    return f" ({text})" if text else ""
+
+
+def coarser_lattice_text(step: float | None, share: float | None) -> str:
+    """What a band or verdict computed on a lattice coarser than its outcomes' own says of it ('' where
+    it is not): the lattice's step and the most it can add to the variance (a share). Said by a table's
+    player bands and by the hold check's results judged on a mixture of stakes."""
     if step is None:
         return ""
     digits = max(1, 1 - floor(log10(share * 100))) if share else 2      # two significant figures
-    return (f" (computed on a lattice of {usd(step, 4)}, coarser than the stakes' own: its variance at most "
-            f"{percent(share, digits)} larger than the exact one's)")
+    return (f"computed on a lattice of {usd(step, 4)}, coarser than the stakes' own: its variance at most "
+            f"{percent(share, digits)} larger than the exact one's")

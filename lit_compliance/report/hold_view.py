@@ -5,12 +5,21 @@ from __future__ import annotations
 
 from ..model.hold_vocabulary import (HOLD_CONVENTION, STAKES_FROM_TEXT, alarm_method_text, held_meter_text, held_stake_text,
                                      hold_note_text)
-from ..model.table_vocabulary import wager_assumptions
+from ..model.table_vocabulary import coarser_lattice_text, wager_assumptions
 from ..model.vocabulary import percent
 
 
 KIND_NOTE = {"above": "above theory (the house won more than expected)",
              "below": "below theory (the house won less than expected)"}
+
+
+#: What a result judged on a mixture of stakes not on its outcomes' own lattice carries (hold.verdicts._coarser).
+COARSER = ("coarser_lattice", "variance_added_at_most")
+
+
+def _lattice_text(row: dict) -> str:
+    """:func:`coarser_lattice_text` of a period's stakes or a cumulative result ('' where on its own lattice)."""
+    return coarser_lattice_text(row.get("coarser_lattice"), row.get("variance_added_at_most"))
 
 
 def _m(x: float) -> str:
@@ -34,7 +43,7 @@ def _said_note(row: dict | None) -> dict | None:
     st = row.get("stakes")
     if st:
         said["stakes"] = {"from": st["from"], "judged_as": st["judged_as"], "said": STAKES_FROM_TEXT[st["from"]],
-                          "levels": st["levels"]}
+                          "levels": st["levels"], **{k: st[k] for k in COARSER if k in st}}
     return said
 
 
@@ -123,7 +132,7 @@ def hold_view(report: dict, charts_too: bool = True) -> dict:
                          "house_win": _m(c["house_win"]), "hold": percent(c["hold"]),
                          "theoretical_win": _m(c["theoretical_win"]), "theoretical_hold": percent(c["theoretical_hold"]),
                          "sd": _m(c["sd"]), "z": f"{c['z']:+.2f}",
-                         "verdict": c.get("note") or _outside_text(c["z"], c["bands"])}
+                         "verdict": c.get("note") or _outside_text(c["z"], c["bands"]) + _cumulative_basis(c)}
             periods = [{**p, "wagered_text": _m(p["wagered"]), "house_win_text": _m(p["house_win"]),
                         "hold_text": percent(p.get("hold")), "theoretical_text": percent(p.get("theoretical_hold")),
                         "z_text": f"{p['z']:+.2f}" if "z" in p else "",
@@ -144,13 +153,22 @@ def hold_view(report: dict, charts_too: bool = True) -> dict:
 
 
 def _stakes_text(p: dict) -> str:
-    """How a period's stakes were judged, where it gives them: on the mixture of its levels, or at one stake."""
+    """How a period's stakes were judged, where it gives them: on the mixture of its levels (and on which
+    lattice, where not its outcomes' own), or at one stake."""
     st = p.get("stakes")
     if not st or not st.get("levels"):
         return ""
     levels = ", ".join(f"{r:,} rounds at ${s:,.2f}" for s, r in st["levels"])
     how = "the exact mixture of its stakes" if st["judged_as"] == "mixture" else "its one stake"
-    return f" (judged on {how}, from {st['said']}: {levels})"
+    lattice = _lattice_text(st)
+    return f" (judged on {how}, from {st['said']}: {levels}" + (f"; {lattice})" if lattice else ")")
+
+
+def _cumulative_basis(c: dict) -> str:
+    """Where a cumulative result judged on the mixture of its stake levels is not on its outcomes' own
+    lattice, that lattice ('' otherwise)."""
+    lattice = _lattice_text(c)
+    return f" (judged on the exact mixture of its stake levels, {lattice})" if lattice else ""
 
 
 def _spread_text(spread: dict | None) -> str:
@@ -193,7 +211,7 @@ def too_short_line(report: dict) -> str | None:
 
 HOLD_CSV_FIELDS = ["table", "wager", "period", "status", "rounds", "wagered", "house_win", "hold", "theoretical_win",
               "theoretical_hold", "sd", "z", "outside_95", "outside_99", "outside_99.9", "direction", "average_bet",
-              "meter", "meter_from", "note", "p_value", "alarm", "stakes_from", "judged_as", "stakes"]
+              "meter", "meter_from", "note", "p_value", "alarm", "stakes_from", "judged_as", "stakes", *COARSER]
 
 
 def _stakes(p: dict) -> tuple:
@@ -236,5 +254,5 @@ def hold_csv(report: dict) -> str:
                     p.get("hold"), p.get("theoretical_win"), p.get("theoretical_hold"), p.get("sd"), p.get("z"),
                     bands.get("95"), bands.get("99"), bands.get("99.9"), p.get("direction"), p.get("average_bet"),
                     p.get("meter"), p.get("meter_from"), p.get("note"), p.get("p_value"), p.get("alarm"),
-                    *_stakes(p))])
+                    *_stakes(p), *((p.get("stakes") or p).get(k) for k in COARSER))])
     return spreadsheet_csv(HOLD_CSV_FIELDS, rows)
