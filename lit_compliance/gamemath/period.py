@@ -347,8 +347,9 @@ class Mixture:
     distribution at that level (its meter and stake) and scaled by its stake. Each level's total is
     :func:`.period_total.total_pieces` (the fine lattice, rare large awards taken apart); the levels are convolved on one
     common lattice: the finest step every level's scaled step is a whole multiple of, coarsened (each
-    point split between its neighbours, the mean exact) only where the window would pass
-    :data:`MAX_POINTS`. Every combination of the levels' pieces is kept but those with less chance
+    point split between its neighbours, the mean exact) only where the window would pass half of
+    :data:`MAX_POINTS` (65,536 points), and then said (``coarser_lattice``, ``variance_added_at_most``:
+    :meth:`_coarseness`). Every combination of the levels' pieces is kept but those with less chance
     than :data:`MIX_PRUNE`, far below the smallest tail read (:data:`P_FLOOR`).
 
     ``levels``: (house's net per round per unit, probabilities, rounds, stake) per level."""
