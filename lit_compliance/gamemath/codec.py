@@ -14,7 +14,7 @@ import typing
 from enum import Enum
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable
 
 
 class CodecError(ValueError):
@@ -50,52 +50,101 @@ def _hints(cls: type) -> dict[str, Any]:
 
 def decode(kind: Any, data: Any) -> Any:
     """The value of type ``kind`` whose JSON data is ``data``; ``CodecError`` for data of another shape."""
+    try:
+        reader = _decoder(kind)
+    except TypeError:                    # a type that cannot be a cache key: read it without one
+        reader = _decoder.__wrapped__(kind)
+    return reader(data)
+
+
+@lru_cache(maxsize=None)
+def _decoder(kind: Any) -> Callable[[Any], Any]:
+    """The reader of ``kind``'s JSON data, made once per type: what the type asks (its origin, its
+    arguments, a record's fields and their hints) is looked at here, not for every value read (a
+    cold ``par all`` reads 62,000 values of 122 records). A record's fields are looked up on its
+    first read, so a record type that refers to itself is read too."""
     origin = typing.get_origin(kind)
     if origin in (typing.Union, types.UnionType):
-        options = typing.get_args(kind)
-        if data is None and type(None) in options:
+        return _union(kind)
+    if origin is tuple:
+        return _tuple(typing.get_args(kind))
+    if origin is dict:
+        return _dict(*typing.get_args(kind))
+    if dataclasses.is_dataclass(kind):
+        return _record(kind)
+    if isinstance(kind, type) and issubclass(kind, Enum):
+        def enum(data: Any) -> Any:
+            try:
+                return kind(data)
+            except ValueError:
+                raise CodecError(f"{data!r} is not a {kind.__name__}") from None
+        return enum
+    if kind is Fraction:
+        return _fraction
+    return lambda data: _scalar(kind, data)
+
+
+def _union(kind: Any) -> Callable[[Any], Any]:
+    options = typing.get_args(kind)
+    nullable = type(None) in options
+    readers = [_decoder(option) for option in options if option is not type(None)]
+
+    def union(data: Any) -> Any:
+        if data is None and nullable:
             return None
         errors = []
-        for option in options:
-            if option is type(None):
-                continue
+        for reader in readers:
             try:
-                return decode(option, data)
+                return reader(data)
             except CodecError as exc:
                 errors.append(str(exc))
         raise CodecError("; ".join(errors) or "no type fits")
-    if origin is tuple:
-        args = typing.get_args(kind)
+    return union
+
+
+def _tuple(args: tuple) -> Callable[[Any], Any]:
+    if len(args) == 2 and args[1] is Ellipsis:
+        item = _decoder(args[0])
+
+        def sequence(data: Any) -> tuple:
+            if not isinstance(data, list):
+                raise CodecError(f"expected a list, got {type(data).__name__}")
+            return tuple([item(v) for v in data])
+        return sequence
+    items = tuple(_decoder(a) for a in args)
+
+    def fixed(data: Any) -> tuple:
         if not isinstance(data, list):
             raise CodecError(f"expected a list, got {type(data).__name__}")
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(decode(args[0], v) for v in data)
-        if len(args) != len(data):
-            raise CodecError(f"expected {len(args)} items, got {len(data)}")
-        return tuple(decode(a, v) for a, v in zip(args, data))
-    if origin is dict:
-        key_type, value_type = typing.get_args(kind)
+        if len(items) != len(data):
+            raise CodecError(f"expected {len(items)} items, got {len(data)}")
+        return tuple([reader(v) for reader, v in zip(items, data)])
+    return fixed
+
+
+def _dict(key_type: Any, value_type: Any) -> Callable[[Any], Any]:
+    value = _decoder(value_type)
+
+    def mapping(data: Any) -> dict:
         if not isinstance(data, dict) or key_type is not str:
             raise CodecError("expected an object")
-        return {k: decode(value_type, v) for k, v in data.items()}
-    if dataclasses.is_dataclass(kind):
-        return _decode_record(kind, data)
-    if isinstance(kind, type) and issubclass(kind, Enum):
-        try:
-            return kind(data)
-        except ValueError:
-            raise CodecError(f"{data!r} is not a {kind.__name__}") from None
-    if kind is Fraction:
-        return _fraction(data)
-    return _scalar(kind, data)
+        return {k: value(v) for k, v in data.items()}
+    return mapping
 
 
-def _decode_record(kind: type, data: Any) -> Any:
-    fields = dataclasses.fields(kind)
-    if not isinstance(data, dict) or set(data) != {f.name for f in fields}:
-        raise CodecError(f"not a {kind.__name__}")
-    hints = _hints(kind)
-    return kind(**{f.name: decode(hints[f.name], data[f.name]) for f in fields})
+def _record(kind: type) -> Callable[[Any], Any]:
+    made: list = []      # once read: ((name, reader) in the fields' order, the names), set whole at once
+
+    def record(data: Any) -> Any:
+        if not made:
+            hints = _hints(kind)
+            fields = tuple((f.name, _decoder(hints[f.name])) for f in dataclasses.fields(kind))
+            made.append((fields, {name for name, _ in fields}))
+        fields, names = made[0]
+        if not isinstance(data, dict) or data.keys() != names:
+            raise CodecError(f"not a {kind.__name__}")
+        return kind(**{name: reader(data[name]) for name, reader in fields})
+    return record
 
 
 def _fraction(data: Any) -> Fraction:
