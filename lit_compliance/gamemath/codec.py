@@ -13,7 +13,7 @@ import types
 import typing
 from enum import Enum
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, Callable
 
 
@@ -81,7 +81,7 @@ def _decoder(kind: Any) -> Callable[[Any], Any]:
         return enum
     if kind is Fraction:
         return _fraction
-    return lambda data: _scalar(kind, data)
+    return partial(_scalar, kind)
 
 
 def _union(kind: Any) -> Callable[[Any], Any]:
