@@ -254,7 +254,9 @@ def _taken_apart(values, probs, n: int, h0: float, rare: np.ndarray, limit: int,
     """The pieces with the outcomes ``rare`` taken apart, the rest's total in ``limit`` points (on a
     coarser lattice where it does not fit), their sums listed within ``budget`` (pairs a step, sums in
     all; else :class:`_TooMany`)."""
-    small = np.setdiff1d(np.arange(len(values)), rare)
+    ordinary = np.ones(len(values), dtype=bool)
+    ordinary[rare] = False
+    small = np.flatnonzero(ordinary)     # (not np.setdiff1d: its np.unique imports numpy.ma, 8 ms cold)
     p_rare = float(probs[rare].sum())
     apart = _Apart(values[small], probs[small] / float(probs[small].sum()), n, p_rare, h0, limit)
     return apart.pieces(np.round(values[rare] / h0).astype(np.int64), probs[rare] / p_rare, budget)
