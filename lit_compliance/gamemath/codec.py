@@ -28,19 +28,30 @@ def fraction_text(x: Fraction) -> str:
 
 def encode(value: Any) -> Any:
     """A typed answer as JSON data (see the module's docstring)."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, Fraction):
-        return fraction_text(value)
-    if isinstance(value, (tuple, list)):
-        return [encode(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): encode(v) for k, v in value.items()}
-    if value is None or isinstance(value, (bool, int, float, str)):
-        return value
-    raise CodecError(f"cannot encode a {type(value).__name__}")
+    return _encoder(type(value))(value)
+
+
+@lru_cache(maxsize=None)
+def _encoder(cls: type) -> Callable[[Any], Any]:
+    """The writer of a value of class ``cls``, made once per class (a record's field names looked up
+    once, not for each value: a cold ``par all`` from nothing writes 60,000 values)."""
+    if dataclasses.is_dataclass(cls):
+        names = tuple(f.name for f in dataclasses.fields(cls))
+        return lambda value: {name: encode(getattr(value, name)) for name in names}
+    if issubclass(cls, Enum):
+        return lambda value: value.value
+    if issubclass(cls, Fraction):
+        return fraction_text
+    if issubclass(cls, (tuple, list)):
+        return lambda value: [encode(v) for v in value]
+    if issubclass(cls, dict):
+        return lambda value: {str(k): encode(v) for k, v in value.items()}
+    if cls is type(None) or issubclass(cls, (bool, int, float, str)):
+        return lambda value: value
+
+    def refuse(value: Any) -> Any:
+        raise CodecError(f"cannot encode a {cls.__name__}")
+    return refuse
 
 
 @lru_cache(maxsize=None)

@@ -1,6 +1,7 @@
-"""The codec's reader of a type is made once per type (gamemath/codec.py): it reads what encoding
-gave, refuses data of another shape with the same message wherever in a record it lies, and reads a
-record type that refers to itself (its fields are looked up on its first read)."""
+"""The codec's reader and writer of a type are made once per type (gamemath/codec.py): it reads what encoding
+gave, refuses data of another shape with the same message wherever in a record it lies, reads a
+record type that refers to itself (its fields are looked up on its first read), and refuses to write a
+value it has no form for, naming its class."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -57,3 +58,11 @@ def test_data_of_another_shape_anywhere_in_a_record_is_refused_saying_what_was_e
     with pytest.raises(CodecError) as err:
         decode(Node, data)
     assert message in str(err.value)
+
+
+def test_a_value_the_codec_has_no_form_for_is_refused_naming_its_class_wherever_it_lies():
+    for value, name in ((Node("x", Fraction(1), None, (1, 1.0), (), {"s": {1, 2}}), "set"), ([object()], "object"),
+                        (Node, "type")):
+        with pytest.raises(CodecError, match=f"cannot encode a {name}$"):
+            encode(value)
+    assert encode({1: (Colour.BLACK, None, True, 2.5)}) == {"1": ["black", None, True, 2.5]}
