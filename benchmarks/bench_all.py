@@ -33,8 +33,10 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))   # the scripts' shared helpers
+from processes import timed  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -70,15 +72,7 @@ def run_once(argv: list[str], root: Path, cache: str | None = None) -> tuple[flo
     env.pop("SOURCE_DATE_EPOCH", None)
     if cache is not None:
         env["LIT_COMPLIANCE_CACHE"] = cache
-    start = time.perf_counter()
-    proc = subprocess.Popen(argv, cwd=root, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - start
-    error = proc.stderr.read().decode(errors="replace")
-    proc.stderr.close()
-    if os.waitstatus_to_exitcode(status) not in (0, 1):  # 1: a negative answer (diff: they differ)
-        raise SystemExit(f"{' '.join(argv)} failed:\n{error}")
-    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+    return timed(argv, root, env, ok=(0, 1))   # 1: a negative answer (diff: they differ)
 
 
 class Job:

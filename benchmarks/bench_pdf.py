@@ -37,8 +37,10 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))   # the scripts' shared helpers
+from processes import timed  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PYCACHE = tempfile.mkdtemp(prefix="lit-bench-pycache-")
@@ -59,15 +61,7 @@ def run(argv: list[str], cache: str | None = None) -> tuple[float, float]:
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     if cache is not None:
         env["LIT_COMPLIANCE_CACHE"] = cache
-    start = time.perf_counter()
-    proc = subprocess.Popen(argv, cwd=MEASURED[0], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - start
-    error = proc.stderr.read().decode(errors="replace")
-    proc.stderr.close()
-    if os.waitstatus_to_exitcode(status):
-        raise SystemExit(f"{' '.join(argv)} failed:\n{error}")
-    return wall, usage.ru_utime + usage.ru_stime
+    return timed(argv, MEASURED[0], env)[:2]
 
 
 def lit(args: list[str], work: str, out: str | None = None) -> list[str]:

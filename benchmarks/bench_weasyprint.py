@@ -46,8 +46,10 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))   # the scripts' shared helpers
+from processes import timed  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PYCACHE = tempfile.mkdtemp(prefix="lit-bench-pycache-")
@@ -119,16 +121,7 @@ def environment(cache: str, **more: str) -> dict[str, str]:
 
 def command(argv: list[str], cache: str) -> tuple[float, float]:
     """Wall and CPU seconds (user + system) of one ``python -m lit_compliance`` process."""
-    start = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "lit_compliance", *argv], cwd=ROOT, env=environment(cache),
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - start
-    error = proc.stderr.read().decode(errors="replace")
-    proc.stderr.close()
-    if os.waitstatus_to_exitcode(status):
-        raise SystemExit(f"{' '.join(argv)} failed:\n{error}")
-    return wall, usage.ru_utime + usage.ru_stime
+    return timed([sys.executable, "-m", "lit_compliance", *argv], ROOT, environment(cache))[:2]
 
 
 def typeset(engine: str, job: str, out: str, cache: str, **env: str) -> dict:
