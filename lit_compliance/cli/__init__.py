@@ -8,10 +8,13 @@ Nothing here imports upwards: the command modules import ``common`` only.
 """
 import importlib
 
+from .. import collector
+
 # Run as the program, SIGINT and SIGTERM are already handled (the package's first statements, before
 # this import: see lit_compliance/__init__.py) and the group takes them over as it starts a command
 # (lit_compliance.signals); imported by other code, the command line leaves signals alone.
-from .common import COMMAND_MODULES, main
+with collector.paused():   # modules, classes and functions live as long as the run: no collection walks them
+    from .common import COMMAND_MODULES, main
 
 __all__ = ["main", "load_all"]
 

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import click
 
-from .. import __version__, signals
+from .. import __version__, collector, signals
 from ..api import catalogue  # the bundled catalogue (read lazily, one jurisdiction at a time)
 from ..load.catalogue import CatalogueError, Ruleset, names_a_file, resolve_ref
 from ..load.strict_yaml import InputError, Problem
@@ -346,7 +346,8 @@ class LazyGroup(click.Group):
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name not in self.commands and name in COMMAND_MODULES:
-            importlib.import_module(f"{__package__}.{COMMAND_MODULES[name]}")
+            with collector.paused():      # as the command line's own import (lit_compliance/cli/__init__.py)
+                importlib.import_module(f"{__package__}.{COMMAND_MODULES[name]}")
         command = self.commands.get(name)
         if command is not None:
             apply_conventions(command)
