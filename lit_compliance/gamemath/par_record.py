@@ -155,10 +155,15 @@ class Totals:
 
 @dataclass(frozen=True)
 class Band:
-    """The central band of the hold over ``rounds`` rounds, (low, high) at 90%, 95%, 99%."""
+    """The central band of the hold over ``rounds`` rounds, (low, high) at 90%, 95%, 99%; ``lattice``:
+    where the total was put on a lattice coarser than its outcomes' own (:mod:`.period_total`'s last
+    resort), that lattice's step (in units of the wager), else None; ``variance_added_at_most``: then the
+    most that lattice can add to the total's variance, as a share of it."""
 
     rounds: int
     levels: tuple[tuple[float, float], ...]
+    lattice: float | None = None
+    variance_added_at_most: float | None = None
 
 
 @dataclass(frozen=True)

@@ -108,6 +108,9 @@ def _hold_bands_and_normal_share(values: np.ndarray, probs: np.ndarray, rounds, 
             lo, hi = edges[name]
             row[f"{int(level * 100)}%"] = [(n * mean + lo * sd * sqrt(n)) / (units * n),
                                            (n * mean + hi * sd * sqrt(n)) / (units * n)]
+        step = _coarser_step(values, keep[0]) if keep else None
+        if step is not None:          # the total's last resort: said with the sheet's band (at most h^2/4 a round)
+            row["lattice"], row["variance_added_at_most"] = step, step * step / 4 / (sd * sd)
         out.append(row)
         if normal_levels and keep:
             pieces = keep[0]
@@ -119,6 +122,13 @@ def _hold_bands_and_normal_share(values: np.ndarray, probs: np.ndarray, rounds, 
                 share[f"{int(level * 100)}%"] = float(inside / total)
             shares.append(share)
     return out, shares
+
+
+def _coarser_step(values: np.ndarray, pieces: list[Piece]) -> float | None:
+    """The step of the lattice the pieces of a total are on, where it is coarser than the values' own
+    (:mod:`.period_total`'s last resort), else None."""
+    step = max((pc.h for pc in pieces), default=0.0)
+    return float(step) if step > lattice_step(values) * (1 + 1e-9) else None
 
 
 def total_bands(values: np.ndarray, probs: np.ndarray, rounds, level: str = "95") -> list[tuple[float, float]]:
@@ -135,14 +145,12 @@ def total_bands_and_lattices(values: np.ndarray, probs: np.ndarray, rounds,
     lattice), else None."""
     mean = float(values @ probs)
     sd = sqrt(max(float((values - mean) ** 2 @ probs), 0.0))
-    own = lattice_step(values)
     out = []
     for n in rounds:
         keep: list = []
         lo, hi = _quantiles(values, probs, n, (level,), keep, tails=False)[0][level]
-        step = max((pc.h for pc in keep[0]), default=own) if keep else own
         out.append((n * mean + lo * sd * sqrt(n), n * mean + hi * sd * sqrt(n),
-                    float(step) if step > own * (1 + 1e-9) else None))
+                    _coarser_step(values, keep[0]) if keep else None))
     return out
 
 

@@ -179,7 +179,9 @@ def _finish(body: SheetBody) -> dict:
     if not body.totals:
         return {}
     bands = None if body.bands is None else [
-        {"rounds": b.rounds, **{name: list(band) for name, band in zip(LEVELS_SAID, b.levels)}} for b in body.bands]
+        {"rounds": b.rounds, **{name: list(band) for name, band in zip(LEVELS_SAID, b.levels)},
+         **({"coarser_lattice": b.lattice, "variance_added_at_most": b.variance_added_at_most}
+            if b.lattice is not None else {})} for b in body.bands]
     shares = None if body.normal_share is None else [
         {"rounds": s.rounds, **dict(zip(LEVELS_SAID, s.shares))} for s in body.normal_share]
     h = body.per_hour

@@ -16,7 +16,7 @@ from ..gamemath.codec import fraction_text
 from ..gamemath.par import LEVELS, ParOptions, sheet_for, z_of
 from ..gamemath.par_record import Method, ParSheet, SheetKind
 from ..gamemath.record import settings_json
-from ..model.par_vocabulary import holds_at, method_text, return_function_text
+from ..model.par_vocabulary import coarser_bands_text, holds_at, method_text, return_function_text
 from ..model import RulesetModel
 from ..model.readings import ZERO_EV_PULLED, ZERO_EV_RIDDEN
 from . import charts
@@ -213,6 +213,9 @@ def _figures_shown(model: RulesetModel, wager, body, show: dict) -> None:
         show["bands"] = [{"rounds": f"{b.rounds:,}", **{k: f"{_pct(v[0], 3)} to {_pct(v[1], 3)}"
                                                           for k, v in zip(LEVELS_SAID, b.levels)}}
                          for b in body.bands]
+        coarser = coarser_bands_text(body.bands)
+        if coarser:
+            show["bands_lattice"] = coarser
         show["per_hour"] = per_hour_text(body.per_hour, _base_bets(model) if wager.is_base else None)
         show["charts"]["funnel"] = _funnel(body)
     if body.meter is not None:
