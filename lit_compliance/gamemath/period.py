@@ -266,18 +266,25 @@ def _edge_table(values: np.ndarray, probs: np.ndarray) -> dict:
     """The band edges at every level and the tail table, at each point of :data:`GRID`, as JSON data."""
     table: dict = {lv: [[], []] for lv in EDGE_LEVELS}
     table["tails"] = [[], []]
+    coarser = []
     for n in GRID:
-        e, (low, high) = _quantiles(values, probs, n)
+        keep: list = []
+        e, (low, high) = _quantiles(values, probs, n, keep=keep)
         for lv in EDGE_LEVELS:
             table[lv][0].append(_finite(e[lv][0], -1))
             table[lv][1].append(_finite(e[lv][1], 1))
         table["tails"][0].append([_finite(x, -1) for x in low])
         table["tails"][1].append([_finite(x, 1) for x in high])
+        step = _coarser_step(values, keep[0]) if keep else None
+        if step is not None:
+            coarser.append([n, step])
+    if coarser:        # grid points whose total is on a coarser lattice (period_total's last resort)
+        table["lattices"] = coarser
     return table
 
 
 def _edges_from_json(stored) -> dict:
-    if not (isinstance(stored, dict) and set(stored) == set(EDGE_LEVELS) | {"tails"}):
+    if not (isinstance(stored, dict) and set(stored) - {"lattices"} == set(EDGE_LEVELS) | {"tails"}):
         raise ValueError("not a table of band edges")
     return stored
 
@@ -296,6 +303,23 @@ class Edges:
         self.table = {lv: (np.array(stored[lv][0]), np.array(stored[lv][1])) for lv in EDGE_LEVELS}
         self.tails = (np.array(stored["tails"][0]), np.array(stored["tails"][1]))   # [grid point, tail]
         self.x = np.log10(np.array(GRID, dtype=float))
+        mean = float(values @ probs)
+        var = max(float((values - mean) ** 2 @ probs), 0.0)
+        #: grid point -> (the coarser lattice its total was on, the most that adds to the variance)
+        self.coarser = {int(n): (float(step), step * step / 4 / var if var else 0.0)
+                        for n, step in stored.get("lattices", ())}
+
+    def coarser_at(self, rounds: int) -> tuple[float, float] | None:
+        """Where the band edges and p-values at ``rounds`` are read (interpolated) from a grid point whose
+        total was on a lattice coarser than the outcomes' own: the coarsest such lattice and the most it
+        adds to the variance (a share); else None."""
+        if not self.coarser:
+            return None
+        x = np.log10(min(max(float(rounds), GRID[0]), GRID[-1]))
+        i = int(np.searchsorted(self.x, x))          # the grid point at or after it (x is within the grid)
+        used = (i,) if self.x[i] == x else (i - 1, i)  # np.interp reads that point, or the two around it
+        got = [self.coarser[GRID[j]] for j in used if GRID[j] in self.coarser]
+        return max(got) if got else None
 
     def p_values(self, z, rounds) -> np.ndarray:
         """The two-sided p-value of each z at its number of rounds: twice the probability, in the

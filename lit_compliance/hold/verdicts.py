@@ -98,7 +98,7 @@ def judge_family(groups: list[Group], results: list, numbering: Periods, curve: 
     mixes = _judge_mixtures(th, wid, cols, theory, stakes, mixtures)
     verdicts = _verdicts(cols, theory, stakes.bad, mixes, edges, band)
     tally = _tally(cols, stakes.bad, verdicts)
-    rows, cut = _listed_periods(cols, numbering.labels, theory, stakes, verdicts, band, w, full, mixes)
+    rows, cut = _listed_periods(cols, numbering.labels, theory, stakes, verdicts, band, w, full, mixes, edges)
     cums = _cumulatives(th, wid, cols, theory, stakes, verdicts, tally["use"], edges, band, path, mixtures)
     priced_at = _priced_at(w, bool(stakes.mixed.any()))
     spread = stake_spread(w, theory.stake, verdicts.judged & np.array([lv is None for lv in stakes.levels], dtype=bool),
@@ -229,10 +229,11 @@ def _tally(cols: Columns, bad: np.ndarray, verdicts: Verdicts) -> dict[str, list
 
 
 def _listed_periods(cols: Columns, labels: list, theory: PeriodTheory, stakes: StakeLevels, verdicts: Verdicts,
-                    band: str, w, full: bool, mixes: dict) -> tuple[list[dict], list[int]]:
+                    band: str, w, full: bool, mixes: dict, edges) -> tuple[list[dict], list[int]]:
     """The periods the report lists (all, or with ``full`` false those to look at: outside the band,
-    data errors, able to raise the alarm), each with its stakes (and, where its mixture is not on its
-    outcomes' own lattice, that lattice: :func:`_coarser`); and where each group's start in that list."""
+    data errors, able to raise the alarm), each with its stakes (and, where its mixture or the edges it
+    is judged by are not on its outcomes' own lattice, that lattice: :func:`_coarser`); and where each
+    group's start in that list."""
     n = cols.rounds
     shown = np.arange(len(n)) if full else np.flatnonzero(verdicts.outside | stakes.bad | verdicts.candidate)
     cut = np.searchsorted(shown, cols.bounds).tolist()
@@ -240,7 +241,9 @@ def _listed_periods(cols: Columns, labels: list, theory: PeriodTheory, stakes: S
     for row, x in zip(rows, shown.tolist()):
         source, given = stakes.levels[x] if stakes.levels[x] is not None else ("average", None)
         row["stakes"] = {"from": source, "judged_as": "mixture" if stakes.mixed[x] else "one stake",
-                         "levels": [[s, r] for s, r, _m in given] if given else None, **_coarser(mixes.get(x))}
+                         "levels": [[s, r] for s, r, _m in given] if given else None,
+                         **(_coarser(mixes[x]) if x in mixes else
+                            _coarser_edges(edges, row["rounds"], row["average_bet"]) if "bands" in row else {})}
     return rows, cut
 
 
@@ -250,6 +253,13 @@ def _coarser(mix) -> dict:
     if mix is None or mix.coarser_lattice is None:
         return {}
     return {"coarser_lattice": float(mix.coarser_lattice), "variance_added_at_most": float(mix.variance_added_at_most)}
+
+
+def _coarser_edges(edges, rounds: int, stake: float) -> dict:
+    """As :func:`_coarser`, for a result judged by the one-stake table (:class:`~lit_compliance.gamemath.period.Edges`)
+    over ``rounds`` rounds at ``stake`` a unit: the lattice in money."""
+    got = edges.coarser_at(rounds) if edges is not None else None
+    return {} if got is None else {"coarser_lattice": got[0] * stake, "variance_added_at_most": got[1]}
 
 
 def _period_rows(shown: np.ndarray, labels: list, cols: Columns, theory: PeriodTheory, stakes: StakeLevels,
@@ -300,6 +310,7 @@ def _cumulatives(th, wid: str, cols: Columns, theory: PeriodTheory, stakes: Stak
     period counts; the running sums within each group (in period order, one after another), then
     the cumulative bands, all groups at once."""
     n, use, bounds = cols.rounds, verdicts.use, cols.bounds
+    units = th.wagers[wid].units_per_round
     sums = np.empty((5, len(n)))       # filled in place: no second copy of each column
     for row, column in zip(sums, (n, cols.wagered, cols.house_win, theory.theo, theory.sd_win)):
         np.multiply(column, use, out=row)
@@ -318,6 +329,9 @@ def _cumulatives(th, wid: str, cols: Columns, theory: PeriodTheory, stakes: Stak
                                            bounds[g + 1])
             if cum_levels is not None:       # several stakes over the periods: the exact mixture of them all
                 _on_mixture(cums[g][0], mixtures.of(th, wid, cum_levels), band)
+            else:                            # its average stake a unit: its wagered over the units it placed
+                c = cums[g][0]
+                c.update(_coarser_edges(edges, cums[g][2][1], c["wagered"] / (units * c["rounds"])))
     return cums
 
 

@@ -156,8 +156,11 @@ def _stakes_text(p: dict) -> str:
     """How a period's stakes were judged, where it gives them: on the mixture of its levels (and on which
     lattice, where not its outcomes' own), or at one stake."""
     st = p.get("stakes")
-    if not st or not st.get("levels"):
+    if not st:
         return ""
+    if not st.get("levels"):
+        lattice = _lattice_text(st)
+        return f" ({lattice})" if lattice else ""
     levels = ", ".join(f"{r:,} rounds at ${s:,.2f}" for s, r in st["levels"])
     how = "the exact mixture of its stakes" if st["judged_as"] == "mixture" else "its one stake"
     lattice = _lattice_text(st)
@@ -165,10 +168,13 @@ def _stakes_text(p: dict) -> str:
 
 
 def _cumulative_basis(c: dict) -> str:
-    """Where a cumulative result judged on the mixture of its stake levels is not on its outcomes' own
-    lattice, that lattice ('' otherwise)."""
+    """Where a cumulative result is not judged on its outcomes' own lattice (the mixture of its stake
+    levels, or the one-stake table's edges at its rounds), that lattice ('' otherwise)."""
     lattice = _lattice_text(c)
-    return f" (judged on the exact mixture of its stake levels, {lattice})" if lattice else ""
+    if not lattice:
+        return ""
+    how = "the exact mixture of its stake levels" if c.get("band_from") == "mixture" else "its one-stake bands"
+    return f" (judged on {how}, {lattice})"
 
 
 def _spread_text(spread: dict | None) -> str:

@@ -104,3 +104,37 @@ def test_every_form_of_the_hold_report_names_the_coarser_lattice_where_a_result_
         by["far"]["stakes"]["variance_added_at_most"], abs=1e-10)
     assert rows["one"]["coarser_lattice"] == rows["near"]["coarser_lattice"] == ""
     assert float(rows["cumulative"]["coarser_lattice"]) == pytest.approx(cumulative["coarser_lattice"], rel=1e-9)
+
+
+def test_results_judged_by_edges_on_a_coarser_lattice_say_so(computed, monkeypatch):
+    """The one-stake table's band edges at a grid point whose total no window held (reached by making
+    the widest window tiny): every period and cumulative result read from it says so, with the lattice
+    in money (the table's lattice in units times the period's stake) and the share it may add."""
+    from lit_compliance.gamemath import period, period_total
+
+    monkeypatch.setattr(period_total, "WIDE_POINTS", 1 << 10)
+    results = ROOT / "examples" / "results" / "tribal-12-anomaly.csv"
+    config = ROOT / "examples" / "configs" / "tribal.yaml"
+    run = {f: CliRunner().invoke(main, ["hold", str(results), "--config", str(config), "--format", f])
+           for f in ("json", "text", "csv")}
+    for got in run.values():
+        assert got.exit_code in (0, 1), got.output[-800:]
+    wagers = json.loads(run["json"].stdout)["tables"][0]["wagers"]
+    base = next(w for w in wagers if w["wager"] == "base")
+    theory = load_theory(config)
+    values, probs = one_round(sheet(theory, "base"))
+    edges = period.Edges(values, probs)
+    judged = [p for p in base["periods"] if p["status"] == "judged"]
+    assert judged
+    for p in judged:
+        step, share = edges.coarser_at(p["rounds"])
+        assert p["stakes"]["coarser_lattice"] == pytest.approx(step * p["average_bet"], rel=1e-12)
+        assert p["stakes"]["variance_added_at_most"] == pytest.approx(share, rel=1e-12)
+        assert step > lattice_step(values)
+    cum = base["cumulative"]
+    assert cum["band_from"] == "one stake" and cum["coarser_lattice"] > 0
+    line = next(x for x in run["text"].stdout.splitlines() if x.strip().startswith("cumulative,") and
+                f"${cum['coarser_lattice']:,.4f}" in x)
+    assert "judged on its one-stake bands, computed on a lattice of" in line
+    rows = [r for r in csv.DictReader(run["csv"].stdout.splitlines()) if r["wager"] == "base" and r["status"] == "judged"]
+    assert rows and all(float(r["coarser_lattice"]) > 0 for r in rows)
