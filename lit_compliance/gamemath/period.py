@@ -286,6 +286,9 @@ def _edge_table(values: np.ndarray, probs: np.ndarray) -> dict:
 def _edges_from_json(stored) -> dict:
     if not (isinstance(stored, dict) and set(stored) - {"lattices"} == set(EDGE_LEVELS) | {"tails"}):
         raise ValueError("not a table of band edges")
+    for row in stored.get("lattices", ()):
+        if not (isinstance(row, list) and len(row) == 2 and row[0] in GRID and isinstance(row[1], float) and row[1] > 0):
+            raise ValueError("not a grid point's coarser lattice")
     return stored
 
 
