@@ -10,9 +10,7 @@ the same way) and reads the record's enums by value, so it needs nothing above t
 """
 from __future__ import annotations
 
-from math import floor, log10
-
-from .vocabulary import cover_all_method_text, hand_name, odds, percent, setting_source_text, words
+from .vocabulary import cover_all_method_text, hand_name, odds, setting_source_text, small_share_text, words
 
 ENUMERATION_TEXT = {
     "player_and_community": "all C(52,5) = 2,598,960 five-card hands",
@@ -150,16 +148,10 @@ def coarser_bands_text(bands) -> str | None:
     if not coarse:
         return None
     said = "; ".join(f"{b.rounds:,} rounds: a lattice of {b.lattice:.4g} units, the variance at most "
-                     f"{percent(b.variance_added_at_most, _digits(b.variance_added_at_most))} larger than the exact one's"
+                     f"{small_share_text(b.variance_added_at_most)} larger than the exact one's"
                      for b in coarse)
     return (f"Computed on a lattice coarser than the outcomes' own (each value's chance split between its two "
             f"neighbours, the mean exact), where no window could hold the total on its own: {said}.")
-
-
-def _digits(share: float) -> int:
-    """Decimals in percent that give a share two significant figures."""
-
-    return max(1, 1 - floor(log10(share * 100))) if share else 2
 
 
 def holds_at(record) -> list[str]:

@@ -13,11 +13,10 @@ nothing above the model.
 """
 from __future__ import annotations
 
-from math import floor, log10
 from typing import Iterable
 
 from .par_vocabulary import assumption_text
-from .vocabulary import percent
+from .vocabulary import small_share_text
 from .table_config import HOUSE_PAYTABLE
 
 ASSUMPTION = ("every player plays every offered wager every round, each at its configured minimum "
@@ -133,6 +132,5 @@ def coarser_lattice_text(step: float | None, share: float | None) -> str:
     player bands and by the hold check's results judged on a mixture of stakes."""
     if step is None:
         return ""
-    digits = max(1, 1 - floor(log10(share * 100))) if share else 2      # two significant figures
     return (f"computed on a lattice of {usd(step, 4)}, coarser than the stakes' own: its variance at most "
-            f"{percent(share, digits)} larger than the exact one's")
+            f"{small_share_text(share)} larger than the exact one's")

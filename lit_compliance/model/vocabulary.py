@@ -20,6 +20,7 @@ the cent from fractions, never through binary floating point.
 from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal, localcontext
+from math import floor, log10
 from fractions import Fraction
 from typing import Iterable
 
@@ -211,6 +212,13 @@ def percent(x, digits: int = 3) -> str:
     ('12.500%', '50%', 'n/a')
     """
     return "n/a" if x is None else f"{float(x):.{digits}%}"
+
+
+def small_share_text(share: float) -> str:
+    """A small share as a percentage to two significant figures (at least one decimal): what a coarser
+    lattice may add to a variance, ``small_share_text(2.5e-08)`` -> ``'0.0000025%'``."""
+    digits = max(1, 1 - floor(log10(share * 100))) if share else 2
+    return percent(share, digits)
 
 
 def removed_text(reading) -> str:
