@@ -128,15 +128,14 @@ def _hold_bands(body: SheetBody, units: int) -> tuple[tuple[Band, ...], tuple[No
 
     bands, shares = hold_bands_and_normal_share(*one_round(body), ROUNDS, LEVELS, units, LEVELS[:2])
     names = [f"{int(level * 100)}%" for level in LEVELS]
-    return (tuple(Band(b["rounds"], tuple(tuple(b[n]) for n in names), b.get("lattice"), b.get("variance_added_at_most"))
-                  for b in bands),
+    return (tuple(Band(b["rounds"], tuple(tuple(b[n]) for n in names), b.get("lattice")) for b in bands),
             tuple(NormalShare(x["rounds"], tuple(x[n] for n in names[:2])) for x in shares))
 
 
 def _bands_to_json(value: tuple) -> dict:
     bands, shares = value
     return {"bands": [[b.rounds, [list(level) for level in b.levels]]
-                      + ([b.lattice, b.variance_added_at_most] if b.lattice is not None else []) for b in bands],
+                      + ([b.lattice] if b.lattice is not None else []) for b in bands],
             "shares": [[x.rounds, list(x.shares)] for x in shares]}
 
 
@@ -152,9 +151,9 @@ def _bands_from_json(stored) -> tuple[tuple[Band, ...], tuple[NormalShare, ...]]
         raise ValueError("not the bands of a PAR sheet")
     bands, shares = [], []
     for row in stored["bands"]:
-        if not isinstance(row, list) or len(row) not in (2, 4):
+        if not isinstance(row, list) or len(row) not in (2, 3):
             raise ValueError("not a band")
-        rounds, levels, *coarser = row        # a coarser lattice's step and variance share, where there was one
+        rounds, levels, *coarser = row        # a coarser lattice's step, where there was one
         if not isinstance(rounds, int) or len(levels) != len(LEVELS) or any(len(lv) != 2 for lv in levels):
             raise ValueError("not a band")
         bands.append(Band(rounds, tuple((_number(lo), _number(hi)) for lo, hi in levels),

@@ -157,13 +157,12 @@ class Totals:
 class Band:
     """The central band of the hold over ``rounds`` rounds, (low, high) at 90%, 95%, 99%; ``lattice``:
     where the total was put on a lattice coarser than its outcomes' own (:mod:`.period_total`'s last
-    resort), that lattice's step (in units of the wager), else None; ``variance_added_at_most``: then the
-    most that lattice can add to the total's variance, as a share of it."""
+    resort), that lattice's step (in units of the wager), else None (what it may add to the variance:
+    :meth:`SheetBody.variance_added_at_most`)."""
 
     rounds: int
     levels: tuple[tuple[float, float], ...]
     lattice: float | None = None
-    variance_added_at_most: float | None = None
 
 
 @dataclass(frozen=True)
@@ -312,6 +311,15 @@ class SheetBody:
             return [(bets, row.net, Fraction(deals, BASE_TOTAL))
                     for row in self.rows for bets, deals in zip((1, 2, 3), row.deals) if deals]
         return [(1, row.net, row.probability) for row in self.rows if row.probability and row.net is not None]
+
+    def variance_added_at_most(self, band: Band) -> float | None:
+        """Where ``band`` was computed on a lattice coarser than its outcomes' own, the most that
+        lattice can add to the variance of its total, as a share of it (each value split between its
+        two neighbours adds at most a quarter of the step squared a round); else None."""
+        if band.lattice is None or not self.totals:
+            return None
+        variance = float(self.totals.variance)
+        return band.lattice * band.lattice / 4 / variance if variance else 0.0
 
     def as_json(self) -> dict:
         """The body as JSON data (the codec's form: fractions as ``"n/d"``)."""

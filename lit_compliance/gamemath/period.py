@@ -97,6 +97,7 @@ def hold_bands_and_normal_share(values: np.ndarray, probs: np.ndarray, rounds, l
 def _hold_bands_and_normal_share(values: np.ndarray, probs: np.ndarray, rounds, levels, units: int,
                                  normal_levels=()) -> tuple[list[dict], list[dict]]:
     names = tuple(f"{level * 100:g}" for level in levels)
+    own = lattice_step(values)
     mean = float(values @ probs)
     sd = sqrt(max(float((values - mean) ** 2 @ probs), 0.0))
     out, shares = [], []
@@ -108,9 +109,9 @@ def _hold_bands_and_normal_share(values: np.ndarray, probs: np.ndarray, rounds, 
             lo, hi = edges[name]
             row[f"{int(level * 100)}%"] = [(n * mean + lo * sd * sqrt(n)) / (units * n),
                                            (n * mean + hi * sd * sqrt(n)) / (units * n)]
-        step = _coarser_step(values, keep[0]) if keep else None
-        if step is not None:          # the total's last resort: said with the sheet's band (at most h^2/4 a round)
-            row["lattice"], row["variance_added_at_most"] = step, step * step / 4 / (sd * sd)
+        step = _coarser_step(own, keep[0]) if keep else None
+        if step is not None:          # the total's last resort: said with the sheet's band
+            row["lattice"] = step
         out.append(row)
         if normal_levels and keep:
             pieces = keep[0]
@@ -124,11 +125,11 @@ def _hold_bands_and_normal_share(values: np.ndarray, probs: np.ndarray, rounds, 
     return out, shares
 
 
-def _coarser_step(values: np.ndarray, pieces: list[Piece]) -> float | None:
+def _coarser_step(own: float, pieces: list[Piece]) -> float | None:
     """The step of the lattice the pieces of a total are on, where it is coarser than the values' own
-    (:mod:`.period_total`'s last resort), else None."""
+    (``own``: their :func:`.period_total.lattice_step`; coarser: :mod:`.period_total`'s last resort), else None."""
     step = max((pc.h for pc in pieces), default=0.0)
-    return float(step) if step > lattice_step(values) * (1 + 1e-9) else None
+    return float(step) if step > own * (1 + 1e-9) else None
 
 
 def total_bands(values: np.ndarray, probs: np.ndarray, rounds, level: str = "95") -> list[tuple[float, float]]:
@@ -145,12 +146,13 @@ def total_bands_and_lattices(values: np.ndarray, probs: np.ndarray, rounds,
     lattice), else None."""
     mean = float(values @ probs)
     sd = sqrt(max(float((values - mean) ** 2 @ probs), 0.0))
+    own = lattice_step(values)
     out = []
     for n in rounds:
         keep: list = []
         lo, hi = _quantiles(values, probs, n, (level,), keep, tails=False)[0][level]
         out.append((n * mean + lo * sd * sqrt(n), n * mean + hi * sd * sqrt(n),
-                    _coarser_step(values, keep[0]) if keep else None))
+                    _coarser_step(own, keep[0]) if keep else None))
     return out
 
 
@@ -267,6 +269,7 @@ def _edge_table(values: np.ndarray, probs: np.ndarray) -> dict:
     table: dict = {lv: [[], []] for lv in EDGE_LEVELS}
     table["tails"] = [[], []]
     coarser = []
+    own = lattice_step(values)
     for n in GRID:
         keep: list = []
         e, (low, high) = _quantiles(values, probs, n, keep=keep)
@@ -275,7 +278,7 @@ def _edge_table(values: np.ndarray, probs: np.ndarray) -> dict:
             table[lv][1].append(_finite(e[lv][1], 1))
         table["tails"][0].append([_finite(x, -1) for x in low])
         table["tails"][1].append([_finite(x, 1) for x in high])
-        step = _coarser_step(values, keep[0]) if keep else None
+        step = _coarser_step(own, keep[0]) if keep else None
         if step is not None:
             coarser.append([n, step])
     if coarser:        # grid points whose total is on a coarser lattice (period_total's last resort)

@@ -140,15 +140,15 @@ def bands_handle(kind: str) -> str:
     return "the three base bets as placed" if kind == "base" else "the amount wagered"
 
 
-def coarser_bands_text(bands) -> str | None:
-    """Which of a sheet's bands of the hold were computed on a lattice coarser than the outcomes' own
-    (:class:`~lit_compliance.gamemath.par_record.Band`'s ``lattice``), with the lattice and the most it
-    can add to the variance; None where every band is on the outcomes' own lattice."""
-    coarse = [b for b in bands if b.lattice is not None]
+def coarser_bands_text(body) -> str | None:
+    """Which of a sheet's bands of the hold (``body.bands``) were computed on a lattice coarser than the
+    outcomes' own (:class:`~lit_compliance.gamemath.par_record.Band`'s ``lattice``), with the lattice
+    and the most it can add to the variance; None where every band is on the outcomes' own lattice."""
+    coarse = [b for b in body.bands or () if b.lattice is not None]
     if not coarse:
         return None
     said = "; ".join(f"{b.rounds:,} rounds: a lattice of {b.lattice:.4g} units, the variance at most "
-                     f"{small_share_text(b.variance_added_at_most)} larger than the exact one's"
+                     f"{small_share_text(body.variance_added_at_most(b))} larger than the exact one's"
                      for b in coarse)
     return (f"Computed on a lattice coarser than the outcomes' own (each value's chance split between its two "
             f"neighbours, the mean exact), where no window could hold the total on its own: {said}.")

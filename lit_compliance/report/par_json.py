@@ -180,7 +180,7 @@ def _finish(body: SheetBody) -> dict:
         return {}
     bands = None if body.bands is None else [
         {"rounds": b.rounds, **{name: list(band) for name, band in zip(LEVELS_SAID, b.levels)},
-         **({"coarser_lattice": b.lattice, "variance_added_at_most": b.variance_added_at_most}
+         **({"coarser_lattice": b.lattice, "variance_added_at_most": body.variance_added_at_most(b)}
             if b.lattice is not None else {})} for b in body.bands]
     shares = None if body.normal_share is None else [
         {"rounds": s.rounds, **dict(zip(LEVELS_SAID, s.shares))} for s in body.normal_share]

@@ -213,7 +213,7 @@ def _figures_shown(model: RulesetModel, wager, body, show: dict) -> None:
         show["bands"] = [{"rounds": f"{b.rounds:,}", **{k: f"{_pct(v[0], 3)} to {_pct(v[1], 3)}"
                                                           for k, v in zip(LEVELS_SAID, b.levels)}}
                          for b in body.bands]
-        coarser = coarser_bands_text(body.bands)
+        coarser = coarser_bands_text(body)
         if coarser:
             show["bands_lattice"] = coarser
         show["per_hour"] = per_hour_text(body.per_hour, _base_bets(model) if wager.is_base else None)
