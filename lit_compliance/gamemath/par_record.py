@@ -153,6 +153,14 @@ class Totals:
     interval_95_error: float | None = None
 
 
+def split_variance_share(step: float, variance: float) -> float:
+    """The most splitting a round's values onto a lattice of ``step`` can add to a total's variance, as a
+    share of it (``variance``: one round's): each value split between its two neighbours keeps its mean
+    and adds at most a quarter of the step squared a round. The one rule a band on a coarser lattice
+    states its error by (a PAR sheet's, a table's player band, the hold check's edges)."""
+    return step * step / 4 / variance if variance else 0.0
+
+
 @dataclass(frozen=True)
 class Band:
     """The central band of the hold over ``rounds`` rounds, (low, high) at 90%, 95%, 99%; ``lattice``:
@@ -318,8 +326,7 @@ class SheetBody:
         two neighbours adds at most a quarter of the step squared a round); else None."""
         if band.lattice is None or not self.totals:
             return None
-        variance = float(self.totals.variance)
-        return band.lattice * band.lattice / 4 / variance if variance else 0.0
+        return split_variance_share(band.lattice, float(self.totals.variance))
 
     def as_json(self) -> dict:
         """The body as JSON data (the codec's form: fractions as ``"n/d"``)."""

@@ -40,6 +40,7 @@ from math import sqrt
 import numpy as np
 
 from .. import cache
+from .par_record import split_variance_share
 from .period_total import MAX_POINTS, RARE_PRUNE, Piece, cdf, lattice_step, on_lattice, total_pieces
 
 GRID = tuple(int(round(10 ** (k / 5))) for k in range(5, 31))   # 10 .. 1,000,000 rounds
@@ -312,8 +313,7 @@ class Edges:
         mean = float(values @ probs)
         var = max(float((values - mean) ** 2 @ probs), 0.0)
         #: grid point -> (the coarser lattice its total was on, the most that adds to the variance)
-        self.coarser = {int(n): (float(step), step * step / 4 / var if var else 0.0)
-                        for n, step in stored.get("lattices", ())}
+        self.coarser = {int(n): (float(step), split_variance_share(step, var)) for n, step in stored.get("lattices", ())}
 
     def coarser_at(self, rounds: int) -> tuple[float, float] | None:
         """Where the band edges and p-values at ``rounds`` are read (interpolated) from a grid point whose

@@ -18,7 +18,7 @@ from enum import Enum
 from fractions import Fraction
 from math import sqrt
 
-from ..gamemath.par_record import Assumption
+from ..gamemath.par_record import Assumption, split_variance_share
 from ..load.catalogue import Ruleset
 from ..model import exact
 from ..model.table_config import HOUSE_PAYTABLE
@@ -133,8 +133,7 @@ class TableFigures:
         two neighbours adds at most a quarter of the step squared a round); else None."""
         if band.lattice is None:
             return None
-        sd = self.standard_deviation
-        return band.lattice * band.lattice / 4 / (sd * sd) if sd else 0.0
+        return split_variance_share(band.lattice, self.standard_deviation ** 2)
 
     @property
     def placed_per_round(self) -> float:
