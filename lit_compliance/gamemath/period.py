@@ -310,10 +310,11 @@ class Edges:
         self.table = {lv: (np.array(stored[lv][0]), np.array(stored[lv][1])) for lv in EDGE_LEVELS}
         self.tails = (np.array(stored["tails"][0]), np.array(stored["tails"][1]))   # [grid point, tail]
         self.x = np.log10(np.array(GRID, dtype=float))
-        mean = float(values @ probs)
-        var = max(float((values - mean) ** 2 @ probs), 0.0)
         #: grid point -> (the coarser lattice its total was on, the most that adds to the variance)
-        self.coarser = {int(n): (float(step), split_variance_share(step, var)) for n, step in stored.get("lattices", ())}
+        self.coarser: dict = {}
+        if stored.get("lattices"):       # (none but where no window held a total: no work otherwise)
+            var = max(float((values - float(values @ probs)) ** 2 @ probs), 0.0)
+            self.coarser = {int(n): (float(step), split_variance_share(step, var)) for n, step in stored["lattices"]}
 
     def coarser_at(self, rounds: int) -> tuple[float, float] | None:
         """Where the band edges and p-values at ``rounds`` are read (interpolated) from a grid point whose
