@@ -41,7 +41,7 @@ import numpy as np
 
 from .. import cache
 from .par_record import split_variance_share
-from .period_total import MAX_POINTS, RARE_PRUNE, Piece, cdf, lattice_step, on_lattice, total_pieces
+from .period_total import MAX_POINTS, RARE_PRUNE, Piece, cdf, lattice, on_lattice, total_pieces
 
 GRID = tuple(int(round(10 ** (k / 5))) for k in range(5, 31))   # 10 .. 1,000,000 rounds
 EDGE_LEVELS = ("95", "99", "99.9")
@@ -98,7 +98,7 @@ def hold_bands_and_normal_share(values: np.ndarray, probs: np.ndarray, rounds, l
 def _hold_bands_and_normal_share(values: np.ndarray, probs: np.ndarray, rounds, levels, units: int,
                                  normal_levels=()) -> tuple[list[dict], list[dict]]:
     names = tuple(f"{level * 100:g}" for level in levels)
-    own = lattice_step(values)
+    own = lattice(values)
     mean = float(values @ probs)
     sd = sqrt(max(float((values - mean) ** 2 @ probs), 0.0))
     out, shares = [], []
@@ -126,11 +126,12 @@ def _hold_bands_and_normal_share(values: np.ndarray, probs: np.ndarray, rounds, 
     return out, shares
 
 
-def _coarser_step(own: float, pieces: list[Piece]) -> float | None:
+def _coarser_step(own: tuple[float, bool], pieces: list[Piece]) -> float | None:
     """The step of the lattice the pieces of a total are on, where it is coarser than the values' own
-    (``own``: their :func:`.period_total.lattice_step`; coarser: :mod:`.period_total`'s last resort), else None."""
+    (``own``: their :func:`.period_total.lattice`; coarser: :mod:`.period_total`'s last resort) or the
+    values are not whole multiples of it (no lattice found: each split onto the grid of 1e-4), else None."""
     step = max((pc.h for pc in pieces), default=0.0)
-    return float(step) if step > own * (1 + 1e-9) else None
+    return float(step) if step > own[0] * (1 + 1e-9) or not own[1] else None
 
 
 def total_bands(values: np.ndarray, probs: np.ndarray, rounds, level: str = "95") -> list[tuple[float, float]]:
@@ -147,7 +148,7 @@ def total_bands_and_lattices(values: np.ndarray, probs: np.ndarray, rounds,
     lattice), else None."""
     mean = float(values @ probs)
     sd = sqrt(max(float((values - mean) ** 2 @ probs), 0.0))
-    own = lattice_step(values)
+    own = lattice(values)
     out = []
     for n in rounds:
         keep: list = []
@@ -270,7 +271,7 @@ def _edge_table(values: np.ndarray, probs: np.ndarray) -> dict:
     table: dict = {lv: [[], []] for lv in EDGE_LEVELS}
     table["tails"] = [[], []]
     coarser = []
-    own = lattice_step(values)
+    own = lattice(values)
     for n in GRID:
         keep: list = []
         e, (low, high) = _quantiles(values, probs, n, keep=keep)
@@ -402,7 +403,9 @@ class Mixture:
         self.most = sum(s * n * float(v.max()) for v, p, n, s in levels)
         per_level = [(total_pieces(v, p, n), s) for v, p, n, s in levels]
         steps = np.array([pc.h * s for pieces, s in per_level for pc in pieces])
-        h = own = lattice_step(steps) if len(steps) else 1.0
+        own, exact = lattice(steps) if len(steps) else (1.0, True)
+        own = own if exact else 0.0
+        h = own or 1e-4
         span = sum(max((len(pc.cdf) + 1) * pc.h for pc in pieces) * s for pieces, s in per_level)
         if span / h > MAX_POINTS / 2:
             h = span / (MAX_POINTS / 2)
@@ -444,7 +447,8 @@ class Mixture:
             added += len(per_level) * self.h * self.h / 4
         for (v, _p, n, s), (pieces, _s) in zip(levels, per_level):
             step = max(pc.h for pc in pieces)
-            if step > lattice_step(v) * (1 + 1e-9):
+            step_own, whole = lattice(v)
+            if step > step_own * (1 + 1e-9) or not whole:
                 coarse.append(s * step)
                 added += n * (s * step) ** 2 / 4
         self.coarser_lattice = max(coarse) if coarse else None

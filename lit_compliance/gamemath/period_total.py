@@ -32,6 +32,7 @@ add 0.3-2.7% to its variance.)
 """
 from __future__ import annotations
 
+from fractions import Fraction
 from math import gcd, lgamma, log, log1p, sqrt
 
 import numpy as np
@@ -61,14 +62,49 @@ PREFER_SHIFTS = 1 << 14
 
 
 def lattice_step(values: np.ndarray) -> float:
-    """The coarsest step every value is a whole multiple of (to 1e-6), at least 1e-4."""
+    """The coarsest step every value is a whole multiple of, at least 1e-4 (:func:`lattice`)."""
+    return lattice(values)[0]
+
+
+def lattice(values: np.ndarray) -> tuple[float, bool]:
+    """The coarsest step every value is a whole multiple of, at least 1e-4, and whether they are: on
+    the grid of 1e-4 (to 1e-3 of it), their greatest common divisor there; off it, as fractions
+    (:func:`_fraction_step`: a wager paying money amounts, priced a unit at a stake that does not
+    divide them, pays 1,000 / 7 units at $7); (1e-4, False) where neither is found: the values are
+    then split onto that grid, which adds to a total's variance and is said as a coarser lattice."""
     scaled = np.round(values * 10_000).astype(np.int64)
     if np.any(np.abs(values * 10_000 - scaled) > 1e-3):
-        return 1e-4
+        step = _fraction_step(values)
+        return (step, True) if step is not None else (1e-4, False)
     g = 0
     for v in scaled.tolist():
         g = gcd(g, abs(v))
-    return max(g, 1) / 10_000
+    return max(g, 1) / 10_000, True
+
+
+#: The largest denominator :func:`_fraction_step` reads a value with, and lets the step's have.
+MAX_DENOMINATOR = 1_000_000
+
+
+def _fraction_step(values: np.ndarray) -> float | None:
+    """The greatest common divisor of the values read as fractions of denominator at most
+    :data:`MAX_DENOMINATOR` (money over a stake in cents: 99,999,300 / 700), where each value is its
+    fraction to 1e-12 of itself, every value a whole multiple of the step to 1e-6 of it, and the step
+    at least 1e-4; else None."""
+    num, den = 0, 1
+    for v in np.unique(values).tolist():
+        f = Fraction(v).limit_denominator(MAX_DENOMINATOR)
+        if abs(float(f) - v) > 1e-12 * max(1.0, abs(v)):
+            return None
+        common = den * f.denominator // gcd(den, f.denominator)
+        if common > MAX_DENOMINATOR:
+            return None
+        num, den = gcd(num * (common // den), abs(f.numerator) * (common // f.denominator)), common
+    step = num / den
+    if not step >= 1e-4:
+        return None
+    multiples = values / step
+    return step if float(np.abs(multiples - np.round(multiples)).max()) < 1e-6 else None
 
 
 def on_lattice(values, probs, h):

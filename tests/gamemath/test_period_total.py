@@ -319,3 +319,46 @@ def test_the_power_by_squaring_is_the_complex_power():
         want = spectrum ** m
         got = period_total._power(spectrum, m)
         assert np.allclose(got, want, rtol=1e-9, atol=1e-300), m
+
+
+def test_the_lattice_of_money_amounts_priced_a_unit_at_a_stake_that_does_not_divide_them_is_found():
+    """A wager paying money amounts, priced a unit at a stake that does not divide them (1,000 / 7
+    units at $7), has the lattice gcd(amounts) / stake: every value a whole multiple of it, none
+    split onto the 1e-4 grid. Random amounts and stakes in cents, the expected step by integer gcd."""
+    from fractions import Fraction
+    from math import gcd
+
+    rng = np.random.default_rng(7)
+    for _ in range(300):
+        stake = int(rng.integers(1, 50_000))                        # cents: $0.01 .. $500
+        cents = rng.integers(-200_000_000, 200_000_000, size=int(rng.integers(2, 12))) // int(rng.choice([1, 5, 100]))
+        g = 0
+        for c in cents.tolist():
+            g = gcd(g, abs(c))
+        want = Fraction(g, stake)
+        values = cents / stake                                      # units: the money over the stake
+        got = period_total.lattice_step(values)
+        if want >= Fraction(1, 10_000):
+            assert got == pytest.approx(float(want), rel=1e-12), (cents, stake)
+            assert np.allclose(values / got, np.round(values / got), rtol=0, atol=1e-6)
+        else:
+            assert got == 1e-4
+
+
+def test_values_that_are_not_fractions_of_a_small_denominator_keep_the_finest_grid_and_say_they_are_off_it():
+    assert period_total.lattice(np.array([0.1234567891, 0.3])) == (1e-4, False)     # 10/81 to 1e-10 only
+    assert period_total.lattice(np.array([np.pi, 1.0])) == (1e-4, False)
+    assert period_total.lattice(np.array([0.5, 1.5, -2.0])) == (0.5, True)          # the grid of 1e-4 as before
+    assert period_total.lattice(np.array([1000 / 7, -1.0])) == (pytest.approx(1 / 7, rel=1e-12), True)
+
+
+def test_a_band_of_values_on_no_lattice_says_the_grid_they_were_split_onto():
+    """Values no lattice fits are split onto the grid of 1e-4, which adds to the variance: each band
+    says that grid, as it says period_total's last resort."""
+    values = np.array([-1.0, 1.0, 3.0, 50.0]) * (1 + np.sqrt(2) * 1e-6)
+    probs = np.array([0.6, 0.3, 0.09, 0.01])
+    steps = [step for _lo, _hi, step in period.total_bands_and_lattices(values, probs, [10, 1000])]
+    assert steps[0] == pytest.approx(1e-4)                 # the grid itself
+    assert steps[1] is not None and steps[1] > 1e-4        # a lattice coarser still (the last resort)
+    exact = np.array([-1.0, 1.0, 3.0, 50.0])
+    assert all(step is None for *_b, step in period.total_bands_and_lattices(exact, probs, [10, 1000]))

@@ -59,7 +59,7 @@ def test_the_bound_holds_against_the_coarser_total_s_own_variance(monkeypatch):
     probs /= probs.sum()
     n = 20_000
     pieces = period_total.total_pieces(values, probs, n)
-    step = period._coarser_step(period_total.lattice_step(values), pieces)
+    step = period._coarser_step(period_total.lattice(values), pieces)
     assert step is not None and step > 1.0
     mean = float(values @ probs)
     var = float(((values - mean) ** 2) @ probs)
