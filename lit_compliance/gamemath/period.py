@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import copy
 import hashlib
-import itertools
 import json
 from statistics import NormalDist
 from math import sqrt
@@ -41,7 +40,7 @@ import numpy as np
 
 from .. import cache
 from .par_record import split_variance_share
-from .period_total import MAX_POINTS, RARE_PRUNE, Piece, cdf, lattice, on_lattice, total_pieces
+from .period_total import Piece, cdf, lattice, total_pieces
 
 GRID = tuple(int(round(10 ** (k / 5))) for k in range(5, 31))   # 10 .. 1,000,000 rounds
 EDGE_LEVELS = ("95", "99", "99.9")
@@ -357,120 +356,3 @@ class Edges:
         """{level: (low z edges, high z edges)} for an array of round counts."""
         x = np.log10(np.clip(np.asarray(rounds, dtype=float), GRID[0], GRID[-1]))
         return {lv: (np.interp(x, self.x, lo), np.interp(x, self.x, hi)) for lv, (lo, hi) in self.table.items()}
-
-
-
-
-# -- a period played at several stakes: the exact mixture ---------------------------------------------------
-
-MIX_PRUNE = 1e-14        # a combination of the levels' pieces with less chance than this is left out
-
-
-def _placed(pc: Piece, scale: float, h: float) -> tuple[int, np.ndarray]:
-    """One piece's dense part, scaled by ``scale``, on the absolute lattice of step ``h`` (index of its
-    first point, probabilities): a point between two lattice points is split between them so that the
-    mean stays exact; a point on the lattice (to 1e-6 of a step) stays whole."""
-    pmf = np.diff(pc.cdf, prepend=0.0)
-    pos = (pc.start + np.arange(len(pmf)) * pc.h) * scale / h
-    near = np.round(pos)
-    pos = np.where(np.abs(pos - near) < 1e-6, near, pos)
-    idx, p = on_lattice(pos, pmf, 1.0)
-    first = int(idx.min())
-    out = np.zeros(int(idx.max()) - first + 1)
-    np.add.at(out, idx - first, p)
-    return first, out
-
-
-class Mixture:
-    """The exact distribution of a period's total when its rounds were played at several stake levels:
-    the total is the sum over the levels of independent totals, each of its own rounds of the one-round
-    distribution at that level (its meter and stake) and scaled by its stake. Each level's total is
-    :func:`.period_total.total_pieces` (the fine lattice, rare large awards taken apart); the levels are convolved on one
-    common lattice: the finest step every level's scaled step is a whole multiple of, coarsened (each
-    point split between its neighbours, the mean exact) only where the window would pass half of
-    :data:`MAX_POINTS` (65,536 points), and then said (``coarser_lattice``, ``variance_added_at_most``:
-    :meth:`_coarseness`). Every combination of the levels' pieces is kept but those with less chance
-    than :data:`MIX_PRUNE`, far below the smallest tail read (:data:`P_FLOOR`).
-
-    ``levels``: (house's net per round per unit, probabilities, rounds, stake) per level."""
-
-    def __init__(self, levels: list[tuple[np.ndarray, np.ndarray, int, float]]):
-        levels = [(v, p, int(n), float(s)) for v, p, n, s in levels if n > 0]
-        self.mean = sum(s * n * float(v @ p) for v, p, n, s in levels)
-        self.var = sum(s * s * n * max(float((v - v @ p) ** 2 @ p), 0.0) for v, p, n, s in levels)
-        self.sd = sqrt(self.var)
-        self.least = sum(s * n * float(v.min()) for v, p, n, s in levels)
-        self.most = sum(s * n * float(v.max()) for v, p, n, s in levels)
-        per_level = [(total_pieces(v, p, n), s) for v, p, n, s in levels]
-        steps = np.array([pc.h * s for pieces, s in per_level for pc in pieces])
-        own, exact = lattice(steps) if len(steps) else (1.0, True)
-        own = own if exact else 0.0
-        h = own or 1e-4
-        span = sum(max((len(pc.cdf) + 1) * pc.h for pc in pieces) * s for pieces, s in per_level)
-        if span / h > MAX_POINTS / 2:
-            h = span / (MAX_POINTS / 2)
-        self.h = h
-        self._coarseness(levels, per_level, own)
-        placed = [[(_placed(pc, s, h), pc.weights, pc.shifts * s) for pc in pieces] for pieces, s in per_level]
-        size = 1 << int(np.ceil(np.log2(sum(max(len(d) for (_f, d), _w, _s in lv) for lv in placed) + 4)))
-        spectra = [[np.fft.rfft(d, size) for (_f, d), _w, _s in lv] for lv in placed]
-        self.pieces: list[Piece] = []
-        for combo in itertools.product(*(range(len(lv)) for lv in placed)):
-            weight = float(np.prod([placed[i][j][1].sum() for i, j in enumerate(combo)]))
-            if weight < MIX_PRUNE:
-                continue
-            spectrum = np.prod([spectra[i][j] for i, j in enumerate(combo)], axis=0)
-            length = sum(len(placed[i][j][0][1]) for i, j in enumerate(combo)) - len(combo) + 1
-            pmf = np.clip(np.fft.irfft(spectrum, size)[:length], 0.0, None)
-            pmf /= pmf.sum()
-            weights, shifts = np.ones(1), np.zeros(1)
-            for i, j in enumerate(combo):
-                _first, w, sh = placed[i][j]
-                weights = np.outer(weights, w).ravel()
-                shifts = np.add.outer(shifts, sh).ravel()
-                keep = weights > RARE_PRUNE
-                weights, shifts = weights[keep], shifts[keep]
-            first = sum(placed[i][j][0][0] for i, j in enumerate(combo))
-            self.pieces.append(Piece(weights, shifts, first * h, h, np.cumsum(pmf)))
-        self.total = float(sum(pc.weights.sum() for pc in self.pieces))
-
-    def _coarseness(self, levels: list, per_level: list, own: float) -> None:
-        """Where the mixture is not on its outcomes' own lattice, say so: ``coarser_lattice``, the
-        coarsest step in play (the common lattice where it was coarsened, a level's own where
-        :mod:`.period_total` put its total on a coarser one), and ``variance_added_at_most``, the most
-        that can add to the total's variance, as a share of it (each point split between its two
-        neighbours keeps its mean and adds at most a quarter of the step squared: once per level on the
-        common lattice, once a round on a level's own); both None where every lattice is the outcomes' own."""
-        coarse, added = [], 0.0
-        if self.h > own * (1 + 1e-9):
-            coarse.append(self.h)
-            added += len(per_level) * self.h * self.h / 4
-        for (v, _p, n, s), (pieces, _s) in zip(levels, per_level):
-            step = max(pc.h for pc in pieces)
-            step_own, whole = lattice(v)
-            if step > step_own * (1 + 1e-9) or not whole:
-                coarse.append(s * step)
-                added += n * (s * step) ** 2 / 4
-        self.coarser_lattice = max(coarse) if coarse else None
-        self.variance_added_at_most = (added / self.var if self.var else 0.0) if coarse else None
-
-    def edges(self, levels: tuple = EDGE_LEVELS) -> dict:
-        """{level: (z below which, z above which)} the total lies outside the band (as :func:`edges_at`)."""
-        if self.sd == 0:
-            return {lv: (-np.inf, np.inf) for lv in levels}
-        memo = self.__dict__.setdefault("_edges", {})
-        if levels not in memo:
-            targets = np.array([(1 - float(lv) / 100) / 2 for lv in levels])
-            low, high = _edges(self.pieces, targets, self.least, self.most, self.mean, self.sd)
-            memo[levels] = {lv: (float((low[i] - self.mean) / self.sd), float((high[i] - self.mean) / self.sd))
-                            for i, lv in enumerate(levels)}
-        return dict(memo[levels])
-
-    def p_value(self, total: float) -> float:
-        """The two-sided p-value of a total: twice the chance of a total at least as far out on its side
-        (at most 1; at least twice :data:`P_FLOOR`, as :meth:`Edges.p_values`)."""
-        if self.sd == 0:
-            return 1.0
-        below = float(cdf(self.pieces, np.array([total + self.h * 1e-6]))[0]) / self.total
-        above = 1.0 - float(cdf(self.pieces, np.array([total - self.h * 1e-6]))[0]) / self.total
-        return float(min(1.0, max(2 * P_FLOOR, 2 * min(below, above))))

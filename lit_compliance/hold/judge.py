@@ -16,7 +16,7 @@ deviation sd x (W / k) / sqrt(n), with mean and sd per round per unit from the P
 every round were played at it (the report says how much wider the truth can be); given its stakes as
 played (a ``stakes`` histogram, or rows per stake level: :mod:`lit_compliance.hold.levels`), it
 is judged on the exact mixture of its levels, its mean, SD, bands and p-value all from that mixture
-(:class:`lit_compliance.gamemath.period.Mixture`). Periods are independent, so
+(:class:`lit_compliance.gamemath.period_mixture.Mixture`). Periods are independent, so
 over several periods the expectations and variances add (no constant-stake assumption across
 periods). z = (actual - theoretical) / sd; a result lies outside the 95%, 99% or 99.9% band when z
 lies beyond that band's edges in the exact distribution of the period's total

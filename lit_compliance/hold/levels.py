@@ -10,7 +10,7 @@ A results row says what stakes its rounds were played at in one of three ways:
   and the report says how much wider the truth can be: :func:`stake_spread`).
 
 A period with rounds at two or more stakes is judged on the exact distribution of its total, the sum
-over its levels of independent totals each scaled by its stake (:class:`gamemath.period.Mixture`):
+over its levels of independent totals each scaled by its stake (:class:`gamemath.period_mixture.Mixture`):
 its theoretical win, SD, bands and p-value all come from that mixture.
 """
 from __future__ import annotations
@@ -19,7 +19,8 @@ import copy
 
 import numpy as np
 
-from ..gamemath.period import Mixture, one_round
+from ..gamemath.period import one_round
+from ..gamemath.period_mixture import Mixture
 from .results import Results
 from ..table.theory import TableTheory, sheet
 
