@@ -35,7 +35,7 @@ from pathlib import Path
 from .. import cache
 
 #: The bundled jurisdictions whose PAR sheet PDF ships on its own (``par JURISDICTION --format pdf``);
-#: tests/cli/test_shipped_math.py checks that this is every jurisdiction of the bundled catalogue.
+#: tests/cli/test_shipped_pdf.py checks that this is every jurisdiction of the bundled catalogue.
 JURISDICTIONS: tuple[str, ...] = ("maryland", "massachusetts", "nsw", "south-dakota", "tribal")
 
 #: The commands whose math ships: every catalogue-wide one (``site`` writes into a scratch folder), then
