@@ -1,6 +1,6 @@
 """Build hook (hatchling): the wheel carries every bundled template compiled ahead of time, the
 bundled rulesets parsed, located and validated (``lit_compliance/load/prebuilt.py``), and the bundled
-catalogue's math, the cache's shipped layer (``lit_compliance/cli/shipped_math.py``).
+catalogue's math and PAR sheet PDFs, the cache's shipped layer (``lit_compliance/cli/shipped_math.py``).
 
 Jinja compiles a template into Python code before rendering it; doing that at build time, once,
 instead of in every run (and never into the user's cache, which must hold no code) is what
@@ -63,9 +63,9 @@ def make_prebuilt(root: Path, out: Path) -> None:
 
 
 def make_shipped_math(root: Path, out: Path) -> None:
-    """The bundled catalogue's math (the cache's shipped layer), computed by the package's own engine
-    from this source tree (which needs numpy and click, build requirements); a command that fails
-    fails the build, with its message."""
+    """The bundled catalogue's math and PAR sheet PDFs (the cache's shipped layer), computed by the
+    package's own engine from this source tree (which needs numpy, click and typst, build
+    requirements); a command that fails fails the build, with its message."""
     saved_path = list(sys.path)
     sys.path.insert(0, str(root))
     try:

@@ -16,7 +16,15 @@ median of the per-round ratios. Rows:
   itself in it), and the same with the PDF typeset anew (the math and layout warm, no PDF kept:
   each run gets a fresh copy of a cache filled without PDFs);
 - ``par all --format pdf`` against ``par all`` (text), both warm, the PDF typeset anew each run as
-  above, and the PDF read from the cache.
+  above, and the PDF read from the cache;
+- ``par all --format pdf`` against ``par all`` (text), both cold (each run a new, empty cache) with
+  the wheel's shipped layer, which holds the bundled catalogue's math and its PAR sheet PDFs (measure
+  an installed wheel with ``--root``: a checkout has no layer, so there the PDF is typeset anew), and
+  both cold with the layer off (everything computed and typeset from nothing); and the same cold
+  pair, with the layer, for one jurisdiction's sheet (``par maryland``, the largest).
+
+Every row but the cold ones with the layer runs with ``LIT_COMPLIANCE_SHIPPED=off``: "typeset anew"
+means Typst runs, even where the layer holds the PDF.
 
 Then, in one process each (``--breakdown``, on by default), where a ``par all --format pdf`` typeset
 anew spends its CPU: rendering the Typst source, ``typst.compile`` (layout and PDF export) and the
@@ -48,17 +56,22 @@ CONFIG = str(ROOT / "examples" / "configs" / "maryland.yaml")
 SIGN = ["placard", CONFIG, "--format", "pdf"]
 PAR_TEXT = ["par", "all"]
 PAR_PDF = ["par", "all", "--format", "pdf"]
+ONE_TEXT = ["par", "maryland"]
+ONE_PDF = ["par", "maryland", "--format", "pdf"]
 FLOOR = [sys.executable, "-c", "import numpy, yaml, jinja2, click, jsonschema"]
 
 
 MEASURED = [ROOT]  # the copy measured (--root)
 
 
-def run(argv: list[str], cache: str | None = None) -> tuple[float, float]:
-    """Wall and CPU seconds of one process."""
+def run(argv: list[str], cache: str | None = None, shipped: bool = False) -> tuple[float, float]:
+    """Wall and CPU seconds of one process (the shipped layer off unless ``shipped``)."""
     env = dict(os.environ, PYTHONPATH=str(MEASURED[0]), PYTHONPYCACHEPREFIX=PYCACHE)
     env.pop("SOURCE_DATE_EPOCH", None)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env.pop("LIT_COMPLIANCE_SHIPPED", None)
+    if not shipped:
+        env["LIT_COMPLIANCE_SHIPPED"] = "off"
     if cache is not None:
         env["LIT_COMPLIANCE_CACHE"] = cache
     return timed(argv, MEASURED[0], env)[:2]
@@ -125,7 +138,8 @@ print(json.dumps(spent), file=sys.stderr)
 
 def breakdown(cache: str, work: str, rounds: int) -> dict:
     """The median CPU of each stage of ``par all --format pdf`` typeset anew, over ``rounds`` processes."""
-    env = dict(os.environ, PYTHONPATH=str(MEASURED[0]), PYTHONPYCACHEPREFIX=PYCACHE, LIT_COMPLIANCE_CACHE=cache)
+    env = dict(os.environ, PYTHONPATH=str(MEASURED[0]), PYTHONPYCACHEPREFIX=PYCACHE, LIT_COMPLIANCE_CACHE=cache,
+               LIT_COMPLIANCE_SHIPPED="off")
     env.pop("SOURCE_DATE_EPOCH", None)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     runs = []
@@ -145,7 +159,7 @@ def same_bytes(cache: str, work: str) -> bool:
         fresh = fresh_copy(cache, work)
         out = os.path.join(work, f"same-{i}.pdf")
         env = dict(os.environ, PYTHONPATH=str(MEASURED[0]), PYTHONPYCACHEPREFIX=PYCACHE, LIT_COMPLIANCE_CACHE=fresh,
-                   SOURCE_DATE_EPOCH="1700000000")
+                   SOURCE_DATE_EPOCH="1700000000", LIT_COMPLIANCE_SHIPPED="off")
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         subprocess.run(lit(PAR_PDF, work, f"same-{i}.pdf"), cwd=MEASURED[0], env=env, check=True,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -181,6 +195,15 @@ def main() -> None:
                 return took
             return go
 
+        def cold(args, out=None, shipped=True):
+            def go():
+                cache = tempfile.mkdtemp(prefix="cold-", dir=work)
+                shutil.rmtree(cache)   # a cache folder the run makes: nothing in it
+                took = run(lit(args, work, out), cache, shipped)
+                shutil.rmtree(cache, ignore_errors=True)
+                return took
+            return go
+
         floor = lambda: run(FLOOR)  # noqa: E731
         rows = [
             ("sign PDF, warm (PDF in the cache) vs the import floor", paired(floor, lambda: run(lit(SIGN, work, "s.pdf"), warm), rounds)),
@@ -189,6 +212,12 @@ def main() -> None:
                 lambda: run(lit(PAR_TEXT, work), warm), lambda: run(lit(PAR_PDF, work, "p.pdf"), warm), rounds)),
             ("par all --format pdf, typeset anew (math warm) vs par all text", paired(
                 lambda: run(lit(PAR_TEXT, work), warm), anew(PAR_PDF, "p.pdf"), rounds)),
+            ("par all --format pdf vs par all text, cold, shipped layer", paired(
+                cold(PAR_TEXT), cold(PAR_PDF, "p.pdf"), rounds)),
+            ("par all --format pdf vs par all text, cold, layer off", paired(
+                cold(PAR_TEXT, shipped=False), cold(PAR_PDF, "p.pdf", shipped=False), rounds)),
+            ("par maryland --format pdf vs its text, cold, shipped layer", paired(
+                cold(ONE_TEXT), cold(ONE_PDF, "m.pdf"), rounds)),
         ]
         stages = None if options.no_breakdown else breakdown(filled, work, rounds)
         same = None if options.no_breakdown else same_bytes(filled, work)

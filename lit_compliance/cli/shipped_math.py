@@ -12,6 +12,15 @@ off, exactly as a user's first run computes it; of the entries they write, only 
 configuration is not in the wheel, nor its rounds). Each entry is named and keyed as in the user's
 cache, by its kind, its inputs and the engine's fingerprint, so another engine never reads it; the
 folder's ``index.json`` names that fingerprint and every entry.
+
+The PAR sheet PDFs of the bundled catalogue (``par all`` and each jurisdiction's, at the default
+options) ship too: a PDF is kept by its Typst source and inputs, the fonts' bytes, Typst's version and
+the document's date (:func:`lit_compliance.output.typeset.typeset`), none of which holds a path, the
+working folder or the clock. The commands run without ``SOURCE_DATE_EPOCH`` (stripped from their
+environment), as a user's run without it and without ``--date``: such a sheet says "Date made: not
+given" and carries no date, so the PDF shipped is the bytes that run typesets. A run with a date (or
+``--prepared-by``, other options, another Typst) has another Typst source or key and is typeset anew;
+so is anything a user gives.
 """
 from __future__ import annotations
 
@@ -25,21 +34,28 @@ from pathlib import Path
 
 from .. import cache
 
-#: The commands whose math ships: every catalogue-wide one (``site`` writes into a scratch folder).
+#: The bundled jurisdictions whose PAR sheet PDF ships on its own (``par JURISDICTION --format pdf``);
+#: tests/cli/test_shipped_pdf.py checks that this is every jurisdiction of the bundled catalogue.
+JURISDICTIONS: tuple[str, ...] = ("maryland", "massachusetts", "nsw", "south-dakota", "tribal")
+
+#: The commands whose math ships: every catalogue-wide one (``site`` writes into a scratch folder), then
+#: the PAR sheet PDFs (written into the scratch folder; the math is cached by then): ``par all``'s and
+#: each jurisdiction's.
 COMMANDS: tuple[tuple[str, ...], ...] = (
     ("analyze", "all"), ("par", "all"), ("validate", "--coverage"), ("compare", "base-paytables"),
-    ("site", "-o", "site"),
-)
+    ("site", "-o", "site"), ("par", "all", "--format", "pdf", "-o", "par-all.pdf"),
+) + tuple(("par", j, "--format", "pdf", "-o", f"par-{j}.pdf") for j in JURISDICTIONS)
 
 #: The kinds that ship: the bundled rulesets' priced paytables, ``analyze`` reports, PAR sheets and
 #: their bands of the hold (kept by the one-round distribution they are worked out from, so a table
 #: configuration's sheet of a paytable that plays alike reads them), hand-count tables, source
-#: coverage and source pages, and the finished site. Not shipped: parsed
-#: YAML and verdicts (the prebuilt catalogue serves the bundled files), anything of a configuration,
-#: round or PDF (not the bundled catalogue's), and the tables the package already ships.
+#: coverage and source pages, the finished site, and the PAR sheet PDFs :data:`COMMANDS` print (the
+#: only PDFs they make). Not shipped: parsed YAML and verdicts (the prebuilt catalogue serves the
+#: bundled files), anything of a configuration, round, sign or other PDF (not the bundled catalogue's),
+#: and the tables the package already ships.
 SHIPPED_KINDS: tuple[str, ...] = (
     "priced", "analysis", "par-sheet", "hold-bands", "five-counts", "five-count-list", "six-count-list", "three-atoms",
-    "hold-edges", "provision-coverage", "site-source-side", "site",
+    "hold-edges", "provision-coverage", "site-source-side", "site", "pdf",
 )
 
 
@@ -55,6 +71,8 @@ def make_layer(out: Path, pythonpath: str | None = None,
     out.mkdir(parents=True)
     with tempfile.TemporaryDirectory(prefix="lit-shipped-") as work:
         folder = Path(work) / "cache"
+        # no SOURCE_DATE_EPOCH: what ships is what a user's run without one makes (an undated sheet, a
+        # PDF keyed with no date); a build's date would key entries no such run reads
         env = {k: v for k, v in os.environ.items() if k not in ("SOURCE_DATE_EPOCH", "LIT_COMPLIANCE_TEST_CACHE")}
         env.update(LIT_COMPLIANCE_CACHE=str(folder), LIT_COMPLIANCE_SHIPPED="off", PYTHONDONTWRITEBYTECODE="1")
         # the package to run put first on the path by the process itself (a build environment's own

@@ -1,6 +1,7 @@
 """The bundled catalogue's math the wheel ships (lit_compliance/cli/shipped_math.py, the cache's
-shipped layer) equals what the engine computes now, entry by entry, byte for byte, and an installed
-package reads it: a cold catalogue-wide command then computes none of it and prints the same bytes."""
+shipped layer) equals what the engine computes now, entry by entry, byte for byte (the PAR sheet PDFs
+too, in the slow run: tests/cli/test_shipped_pdf.py checks they are read), and an installed package
+reads it: a cold catalogue-wide command then computes none of it and prints the same bytes."""
 from __future__ import annotations
 
 import io
@@ -85,7 +86,10 @@ def test_what_make_ships_equals_computing_it_now(tmp_path, monkeypatch):
 @pytest.mark.slow
 def test_all_the_shipped_math_equals_computing_it_now(tmp_path, monkeypatch):
     made, names = _assert_made_equals_computing(tmp_path, monkeypatch, shipped_math.COMMANDS)
-    assert {shipped_math.kind_of(n) for n in names} >= {"par-sheet", "provision-coverage", "site-source-side", "site"}
+    assert {shipped_math.kind_of(n) for n in names} >= {"par-sheet", "provision-coverage", "site-source-side", "site",
+                                                        "pdf"}
+    # one PAR sheet PDF per PDF command (par all's and each jurisdiction's), byte for byte as typeset now
+    assert sum(shipped_math.kind_of(n) == "pdf" for n in names) == sum("pdf" in c for c in shipped_math.COMMANDS)
     shipped = _installed_layer()
     if shipped is not None:
         assert sorted(shipped) == names
