@@ -63,9 +63,7 @@ def _on_grid(pos: np.ndarray, probs: np.ndarray) -> tuple[int, np.ndarray]:
     pos = np.where(np.abs(pos - near) < 1e-6, near, pos)
     idx, p = on_lattice(pos, probs, 1.0)
     first = int(idx.min())
-    out = np.zeros(int(idx.max()) - first + 1)
-    np.add.at(out, idx - first, p)
-    return first, out
+    return first, np.bincount(idx - first, weights=p, minlength=int(idx.max()) - first + 1)
 
 
 def _off_grid(pos: np.ndarray) -> bool:
@@ -128,10 +126,11 @@ class Mixture:
         steps = np.array([pc.h * s for pieces, s in per_level for pc in pieces])
         own, exact = lattice(steps) if len(steps) else (1.0, True)
         dense: list[int] = []          # the levels put densely on the common lattice, in that order
+        memo: dict = {}
         while True:
             h = _common_step(per_level, dense, own)
             try:
-                self.pieces, split = _combined(per_level, dense, h)
+                self.pieces, split = _combined(per_level, dense, h, memo)
                 break
             except _TooMany:
                 dense.append(max((i for i in range(len(per_level)) if i not in dense),
@@ -203,24 +202,34 @@ def _common_step(per_level: list, dense: list[int], own: float) -> float:
     return span / (MAX_POINTS / 2) if span / own > MAX_POINTS / 2 else own
 
 
-def _combined(per_level: list, dense: list[int], h: float) -> tuple[list[Piece], int]:
+def _combined(per_level: list, dense: list[int], h: float, memo: dict) -> tuple[list[Piece], int]:
     """The mixture's pieces on the lattice of step ``h``, the levels in ``dense`` each one dense piece;
     and how many dense levels had a sum split between two points. :class:`_TooMany` past a budget
-    (never with every level dense)."""
+    (never with every level dense), as soon as it is known. ``memo``: pieces already placed on a
+    lattice, by (level, piece, step), kept from one try to the next."""
+    bounded = len(dense) < len(per_level)
+    weights = [[float(sum(pc.weights.sum() for pc in pieces))] if i in dense else
+               [float(pc.weights.sum()) for pc in pieces] for i, (pieces, _s) in enumerate(per_level)]
+    combos = _combos(weights) if bounded else list(itertools.product(*(range(len(w)) for w in weights)))
     placed, split = [], 0
     for i, (pieces, s) in enumerate(per_level):
         if i in dense:
-            *one, off = _dense_level(pieces, s, h)
+            key = (i, None, h)
+            if key not in memo:
+                memo[key] = _dense_level(pieces, s, h)
+            *one, off = memo[key]
             placed.append([tuple(one)])
             split += off
         else:
-            placed.append([(_placed(pc, s, h), pc.weights, pc.shifts * s) for pc in pieces])
-    bounded = len(dense) < len(per_level)
+            level = []
+            for j, pc in enumerate(pieces):
+                if (i, j, h) not in memo:
+                    memo[(i, j, h)] = _placed(pc, s, h)
+                level.append((memo[(i, j, h)], pc.weights, pc.shifts * s))
+            placed.append(level)
     size = 1 << int(np.ceil(np.log2(sum(max(len(d) for (_f, d), _w, _s in lv) for lv in placed) + 4)))
     if bounded and sum(len(lv) for lv in placed) * size > MIX_POINTS:
         raise _TooMany
-    combos = _combos([[float(w.sum()) for _d, w, _s in lv] for lv in placed]) if bounded else \
-        list(itertools.product(*(range(len(lv)) for lv in placed)))
     spectra = [[np.fft.rfft(d, size) for (_f, d), _w, _s in lv] for lv in placed]
     out: list[Piece] = []
     held = 0
@@ -228,15 +237,15 @@ def _combined(per_level: list, dense: list[int], h: float) -> tuple[list[Piece],
         weight = float(np.prod([placed[i][j][1].sum() for i, j in enumerate(combo)]))
         if weight < MIX_PRUNE:
             continue
-        weights, shifts = np.ones(1), np.zeros(1)
+        weights_, shifts = np.ones(1), np.zeros(1)
         for i, j in enumerate(combo):
             _first, w, sh = placed[i][j]
-            if bounded and len(weights) * len(w) > POINT_BUDGET:
+            if bounded and len(weights_) * len(w) > POINT_BUDGET:
                 raise _TooMany
-            weights = np.outer(weights, w).ravel()
+            weights_ = np.outer(weights_, w).ravel()
             shifts = np.add.outer(shifts, sh).ravel()
-            keep = weights > RARE_PRUNE
-            weights, shifts = weights[keep], shifts[keep]
+            keep = weights_ > RARE_PRUNE
+            weights_, shifts = weights_[keep], shifts[keep]
         held += len(shifts)
         if bounded and held > SHIFT_BUDGET:
             raise _TooMany
@@ -245,5 +254,5 @@ def _combined(per_level: list, dense: list[int], h: float) -> tuple[list[Piece],
         pmf = np.clip(np.fft.irfft(spectrum, size)[:length], 0.0, None)
         pmf /= pmf.sum()
         first = sum(placed[i][j][0][0] for i, j in enumerate(combo))
-        out.append(Piece(weights, shifts, first * h, h, np.cumsum(pmf)))
+        out.append(Piece(weights_, shifts, first * h, h, np.cumsum(pmf)))
     return out, split
