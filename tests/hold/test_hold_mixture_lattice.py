@@ -138,3 +138,21 @@ def test_results_judged_by_edges_on_a_coarser_lattice_say_so(computed, monkeypat
     assert "judged on its one-stake bands, computed on a lattice of" in line
     rows = [r for r in csv.DictReader(run["csv"].stdout.splitlines()) if r["wager"] == "base" and r["status"] == "judged"]
     assert rows and all(float(r["coarser_lattice"]) > 0 for r in rows)
+
+
+def test_a_wager_paying_fixed_sums_at_four_stakes_that_do_not_divide_them_is_judged_not_an_internal_error(tmp_path):
+    """The fifth session's fuzz run's case: the Maryland example's Six Card Bonus at $5, $7, $11 and
+    $13 once ran out of memory (7.8 GB) and stopped with an internal error. It is judged on its
+    mixture, and what the report says of its lattice is the mixture's."""
+    path = tmp_path / "six4.csv"
+    path.write_text("period,table,wager,rounds,wagered,house_win,stakes\n"
+                    "p1,LIR-2,six-card-bonus,200,1800.00,300.00,5:50;7:50;11:50;13:50\n")
+    got = CliRunner().invoke(main, ["hold", str(path), "--config", str(MD), "--format", "json"])
+    assert got.exit_code in (0, 1), got.output[-800:]
+    period = json.loads(got.stdout)["tables"][0]["wagers"][0]["periods"][0]
+    assert period["stakes"]["judged_as"] == "mixture"
+    mix = Mixtures().of(load_theory(MD), "six-card-bonus", tuple((float(s), 50, None) for s in (5, 7, 11, 13)))
+    assert period["theoretical_win"] == pytest.approx(mix.mean, rel=1e-12)
+    assert period["sd"] == pytest.approx(mix.sd, rel=1e-12)
+    assert period["stakes"].get("coarser_lattice") == (None if mix.coarser_lattice is None else
+                                                       pytest.approx(mix.coarser_lattice, rel=1e-12))
