@@ -347,6 +347,59 @@ def test_mutated_results_files_read_alike_with_any_line_ends_and_quoting(tmp_pat
         assert answers[0] == answers[1]
 
 
+# A stakes mixture of a wager paying money amounts can take seconds: its short run is shorter still.
+MIXTURE_RUNS = [pytest.param(min(EXAMPLES, 3), id="short"), RUNS[1]]
+
+
+@pytest.mark.parametrize("examples", MIXTURE_RUNS)
+def test_any_stakes_histogram_within_the_limits_is_judged_on_its_mixture_and_says_its_lattice(tmp_path_factory,
+                                                                                               examples):
+    """A period played at two to four stakes in cents anywhere within its wager's limits (stakes that
+    divide its money amounts or not) is judged on the mixture of its levels, never an internal error or
+    a run out of memory; what the report says of it is that mixture's, and where the mixture is on a
+    lattice coarser than its stakes' own, the variance that adds is within the bound it states."""
+    import numpy as np
+
+    from lit_compliance.hold.levels import Mixtures
+    from lit_compliance.table.theory import load_theory
+
+    theory = load_theory(MARYLAND)
+
+    @_fuzz(examples, st.data())
+    def prop(data):
+        wid = data.draw(st.sampled_from(sorted(theory.wagers)))
+        w = theory.wagers[wid]
+        low, high = round(w.minimum * 100), round(w.maximum * 100)
+        cents = data.draw(st.lists(st.integers(low, high), min_size=2, max_size=4, unique=True))
+        rounds = [data.draw(st.sampled_from([10, 50, 200, 1000, 5000])) for _ in cents]
+        wagered = w.units_per_round * sum(c * r for c, r in zip(cents, rounds))      # cents
+        win = data.draw(st.integers(-wagered // 2, wagered // 2))
+        histogram = ";".join(f"{c / 100:.2f}:{r}" for c, r in zip(cents, rounds))
+        path = tmp_path_factory.mktemp("mix") / "results.csv"
+        path.write_text("period,table,wager,rounds,wagered,house_win,stakes\n"
+                        f"p1,{theory.table},{wid},{sum(rounds)},{wagered / 100:.2f},{win / 100:.2f},{histogram}\n",
+                        encoding="utf-8")
+        result = _run(["hold", str(path), "--config", str(MARYLAND), "--format", "json"])
+        assert result.exit_code in (0, 1), result.output[-800:]
+        period = json.loads(result.stdout)["tables"][0]["wagers"][0]["periods"][0]
+        assert period["stakes"]["judged_as"] == "mixture"
+        mix = Mixtures().of(theory, wid, tuple((c / 100, r, None) for c, r in zip(cents, rounds)))
+        if period["status"] == "judged":
+            assert period["sd"] == pytest.approx(mix.sd, rel=1e-9)
+        said = period["stakes"].get("coarser_lattice")
+        assert said == (None if mix.coarser_lattice is None else pytest.approx(mix.coarser_lattice, rel=1e-9))
+        w_all = m1 = m2 = 0.0                    # the variance of what the mixture's pieces hold
+        for pc in mix.pieces:
+            pmf = np.diff(pc.cdf, prepend=0.0)
+            x = pc.start + np.arange(len(pmf)) * pc.h - mix.mean
+            a, b = float(pmf @ x), float(pmf @ (x * x))
+            w_all += float(pc.weights.sum())
+            m1 += float(pc.weights @ (a + pc.shifts))
+            m2 += float(pc.weights @ (b + 2 * pc.shifts * a + pc.shifts ** 2))
+        added = (m2 / w_all - (m1 / w_all) ** 2) / mix.var - 1
+        assert added <= (mix.variance_added_at_most or 0.0) + 1e-7, (histogram, wid, added)
+
+
 FLOOR = ROOT / "examples" / "floor.yaml"
 
 
