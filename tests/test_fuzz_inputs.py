@@ -358,7 +358,7 @@ def test_any_stakes_histogram_within_the_limits_is_judged_on_its_mixture_and_say
     divide its money amounts or not) is judged on the mixture of its levels, never an internal error or
     a run out of memory; what the report says of it is that mixture's, and where the mixture is on a
     lattice coarser than its stakes' own, the variance that adds is within the bound it states."""
-    import numpy as np
+    from mixtures import held_variance
 
     from lit_compliance.hold.levels import Mixtures
     from lit_compliance.table.theory import load_theory
@@ -388,15 +388,7 @@ def test_any_stakes_histogram_within_the_limits_is_judged_on_its_mixture_and_say
             assert period["sd"] == pytest.approx(mix.sd, rel=1e-9)
         said = period["stakes"].get("coarser_lattice")
         assert said == (None if mix.coarser_lattice is None else pytest.approx(mix.coarser_lattice, rel=1e-9))
-        w_all = m1 = m2 = 0.0                    # the variance of what the mixture's pieces hold
-        for pc in mix.pieces:
-            pmf = np.diff(pc.cdf, prepend=0.0)
-            x = pc.start + np.arange(len(pmf)) * pc.h - mix.mean
-            a, b = float(pmf @ x), float(pmf @ (x * x))
-            w_all += float(pc.weights.sum())
-            m1 += float(pc.weights @ (a + pc.shifts))
-            m2 += float(pc.weights @ (b + 2 * pc.shifts * a + pc.shifts ** 2))
-        added = (m2 / w_all - (m1 / w_all) ** 2) / mix.var - 1
+        added = held_variance(mix) / mix.var - 1
         assert added <= (mix.variance_added_at_most or 0.0) + 1e-7, (histogram, wid, added)
 
 

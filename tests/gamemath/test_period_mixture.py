@@ -16,6 +16,7 @@ from lit_compliance.gamemath.period import one_round
 from lit_compliance.gamemath.period_mixture import Mixture
 from lit_compliance.gamemath.period_total import SHIFT_BUDGET, lattice_step
 from lit_compliance.table.theory import load_theory, sheet
+from mixtures import held_variance
 
 ROOT = Path(__file__).resolve().parents[2]
 MD = ROOT / "examples" / "configs" / "maryland.yaml"
@@ -30,20 +31,6 @@ def _levels(wager: str, stakes_rounds, perturb: float = 0.0) -> list:
     return out
 
 
-def _variance(mix) -> float:
-    """The variance of the total the mixture's pieces hold (each piece a lattice CDF, shifted)."""
-    w_all = m1 = m2 = 0.0
-    for pc in mix.pieces:
-        pmf = np.diff(pc.cdf, prepend=0.0)
-        x = pc.start + np.arange(len(pmf)) * pc.h - mix.mean
-        a, b = float(pmf @ x), float(pmf @ (x * x))
-        w_all += float(pc.weights.sum())
-        m1 += float(pc.weights @ (a + pc.shifts))
-        m2 += float(pc.weights @ (b + 2 * pc.shifts * a + pc.shifts ** 2))
-    mean = m1 / w_all
-    return m2 / w_all - mean * mean
-
-
 def _sums(mix) -> int:
     return sum(len(pc.shifts) for pc in mix.pieces)
 
@@ -56,16 +43,16 @@ def test_money_awards_at_stakes_that_do_not_divide_them_mix_on_the_stakes_own_la
         assert lattice_step(values) * stake == pytest.approx(round(lattice_step(values) * stake, 2), abs=1e-9)
     mix = Mixture(levels)
     assert mix.coarser_lattice is None and mix.variance_added_at_most is None and mix.dense_levels == 0
-    assert _variance(mix) / mix.var - 1 == pytest.approx(0.0, abs=1e-8)
+    assert held_variance(mix) / mix.var - 1 == pytest.approx(0.0, abs=1e-8)
 
 
-def test_sums_past_the_budget_put_a_level_densely_on_a_coarser_lattice_that_is_said_and_bounds_the_variance(
+def test_sums_past_the_budget_put_a_level_densely_on_a_coarser_lattice_that_is_said_and_bounds_theheld_variance(
         monkeypatch):
     levels = _levels("five-card-bonus", ((1.37, 300), (2.11, 300)))
     mix = Mixture(levels)
     assert mix.dense_levels >= 1 and _sums(mix) <= SHIFT_BUDGET
     assert mix.coarser_lattice == mix.h
-    added = _variance(mix) / mix.var - 1
+    added = held_variance(mix) / mix.var - 1
     assert -1e-7 <= added <= mix.variance_added_at_most < 1e-4
 
     for budget in ("SHIFT_BUDGET", "POINT_BUDGET", "MIX_POINTS", "MIX_COMBOS"):   # the same mixture listed in full
@@ -98,7 +85,7 @@ def test_four_stakes_whose_awards_are_all_taken_apart_stay_within_memory():
     assert peak < 200 * 2 ** 20
     assert mix.dense_levels >= 1 and _sums(mix) <= SHIFT_BUDGET
     assert mix.coarser_lattice is not None
-    assert -1e-7 <= _variance(mix) / mix.var - 1 <= mix.variance_added_at_most
+    assert -1e-7 <= held_variance(mix) / mix.var - 1 <= mix.variance_added_at_most
     low, high = mix.edges()["99.9"]
     assert low < 0 < high
 

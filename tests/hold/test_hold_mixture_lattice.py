@@ -10,7 +10,6 @@ import json
 from math import gcd
 from pathlib import Path
 
-import numpy as np
 import pytest
 from click.testing import CliRunner
 
@@ -19,6 +18,7 @@ from lit_compliance.gamemath.period import one_round
 from lit_compliance.gamemath.period_total import lattice_step
 from lit_compliance.hold.levels import Mixtures
 from lit_compliance.table.theory import load_theory, sheet
+from mixtures import held_variance
 
 ROOT = Path(__file__).resolve().parents[2]
 MD = ROOT / "examples" / "configs" / "maryland.yaml"
@@ -48,30 +48,16 @@ def _own_step(theory, levels) -> float:
     return g / 100
 
 
-def _variance(mix) -> float:
-    """The variance of the total the mixture's pieces hold (each piece a lattice CDF, shifted)."""
-    w_all = m1 = m2 = 0.0
-    for pc in mix.pieces:
-        pmf = np.diff(pc.cdf, prepend=0.0)
-        x = pc.start + np.arange(len(pmf)) * pc.h - mix.mean
-        a, b = float(pmf @ x), float(pmf @ (x * x))
-        w_all += float(pc.weights.sum())
-        m1 += float(pc.weights @ (a + pc.shifts))
-        m2 += float(pc.weights @ (b + 2 * pc.shifts * a + pc.shifts ** 2))
-    mean = m1 / w_all
-    return m2 / w_all - mean * mean
-
-
 def test_a_mixture_on_a_coarser_lattice_says_so_and_the_variance_it_adds_is_within_what_it_says():
     theory = load_theory(MD)
     far = Mixtures().of(theory, "base", tuple((float(s), r, None) for s, r in FAR))
     assert far.coarser_lattice is not None and far.coarser_lattice > _own_step(theory, FAR)
-    added = _variance(far) / far.var - 1
+    added = held_variance(far) / far.var - 1
     assert -1e-9 <= added <= far.variance_added_at_most
     assert far.variance_added_at_most < 1e-4
     near = Mixtures().of(theory, "base", tuple((float(s), r, None) for s, r in NEAR))
     assert near.coarser_lattice is None and near.variance_added_at_most is None
-    assert _variance(near) / near.var - 1 == pytest.approx(0.0, abs=1e-9)
+    assert held_variance(near) / near.var - 1 == pytest.approx(0.0, abs=1e-9)
 
 
 def test_every_form_of_the_hold_report_names_the_coarser_lattice_where_a_result_was_judged_on_one(tmp_path):
