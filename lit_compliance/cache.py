@@ -45,12 +45,12 @@ import re
 import stat
 import sys
 from collections import OrderedDict
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
 from .atomic import replace_file
+from .records import record
 
 MATH_VERSION = "7"
 MAX_ENTRY_BYTES = 512 * 1024 * 1024  # an entry larger than any the engine writes is not read
@@ -212,7 +212,7 @@ T = TypeVar("T")
 _NAME = re.compile(r"[a-z][a-z0-9-]{0,39}")
 
 
-@dataclass(frozen=True)
+@record
 class Kind:
     """One kind of cached answer: its ``name`` (unique; the prefix of its entries' file names), its codec
     (``encode``: value -> JSON data, or a dict of named numpy arrays when ``arrays``; ``decode``: the

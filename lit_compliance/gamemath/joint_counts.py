@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
 from itertools import permutations
 from math import comb
 from pathlib import Path
@@ -47,6 +46,7 @@ from ..poker.cards import SUITS
 from ..poker.hands import CATEGORIES_3, CATEGORIES_5, IMPLIED, HandRules
 from .tables import (FLUSHY_3, FLUSHY_5, N5, Atom, base_classes, five_card_atoms, full_base_tables, six_card_atoms,
                      three_card_atoms, unpack_array)
+from ..records import record
 
 SUPER_ROYAL_MASK = 0b1111110000000   # 9-10-J-Q-K-A in one suit, as a 13-bit rank mask (bit 0: deuce)
 DEALS = comb(52, 3) * 49 * 48        # the player's cards and the community cards in order
@@ -57,7 +57,7 @@ class JointUnavailable(ValueError):
     """Ranking rules the vectorised evaluators do not support (wrap-around straights)."""
 
 
-@dataclass(frozen=True)
+@record
 class JointCounts:
     """``counts[i5, bets, i3, i6]``: deals whose final five-card hand is atom ``five[i5]`` with ``bets``
     (1-3; index 0 unused) base bets riding, whose three cards are ``three[i3]`` and whose six-card hand

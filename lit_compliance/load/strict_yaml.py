@@ -14,13 +14,14 @@ from __future__ import annotations
 import hashlib
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import cache
 from . import prebuilt
 from .input_file import read_input
+from ..records import record
 
 if TYPE_CHECKING:  # the annotations' names; PyYAML itself is imported where a file is parsed
     import yaml
@@ -34,7 +35,7 @@ MAX_NUMBER = 10 ** 15                    # no figure, amount or count in these f
 MAX_INDENT = 400                         # columns; deeper indentation is nesting no ruleset needs
 
 
-@dataclass(frozen=True)
+@record
 class Problem:
     """One thing wrong with an input, located as precisely as we can."""
 
@@ -154,7 +155,7 @@ _SCALAR_TAGS = {
 }
 
 
-@dataclass
+@record(frozen=False)
 class Document:
     """Parsed YAML data plus the source position of every path in it."""
 
