@@ -32,6 +32,7 @@ every one of these against ``dataclasses.dataclass`` itself.
 from __future__ import annotations
 
 import dataclasses
+import inspect
 from _thread import get_ident
 from operator import attrgetter
 from typing import Callable
@@ -177,10 +178,14 @@ def record(cls: type | None = None, /, *, frozen: bool = True, eq: bool = True):
             for name in ("__setattr__", "__delattr__"):
                 if name in cls.__dict__:
                     raise TypeError(f"Cannot overwrite attribute {name} in class {cls.__name__}")
+            undocumented = not cls.__doc__
+            cls.__doc__ = cls.__doc__ or "-"   # dataclass would word one from a signature __init__ has not yet
             cls = dataclasses.dataclass(cls, init=False, frozen=False, eq=False, repr=False)
             fields = dataclasses.fields(cls)
             _check_plain_fields(cls, fields)
             _add(cls, _frozen_init(cls, fields))
+            if undocumented:   # as dataclass words it: the class's name and its __init__'s signature
+                cls.__doc__ = cls.__name__ + str(inspect.signature(cls)).replace(" -> None", "")
             for method in _frozen_attributes(cls, fields):
                 _add(cls, method)
         else:

@@ -24,6 +24,8 @@ def _bodies():
         c: tuple = ()
 
     class One:
+        """A documented record keeps its own text."""
+
         only: object
 
     class Empty:
@@ -97,6 +99,7 @@ def test_a_record_answers_as_the_dataclass_of_the_same_body(body, options):
     assert [f.name for f in dataclasses.fields(ours)] == [f.name for f in dataclasses.fields(standard)]
     assert ours.__match_args__ == standard.__match_args__
     assert str(inspect.signature(ours)) == str(inspect.signature(standard))
+    assert ours.__doc__ == standard.__doc__
     assert (ours.__hash__ is None) == (standard.__hash__ is None)
     assert ours.__dataclass_params__.repr and ours.__dataclass_params__.eq == options.get("eq", True)
     left, right = _instances(standard), _instances(ours)
