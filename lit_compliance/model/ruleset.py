@@ -8,7 +8,6 @@ read-only as ``sections``.
 """
 from __future__ import annotations
 
-import copy
 from dataclasses import field
 from functools import cached_property
 from types import MappingProxyType
@@ -388,7 +387,12 @@ def with_supplied(model: RulesetModel, figures: Mapping) -> RulesetModel:
     by the house. ``model`` itself where there are none."""
     if not figures:
         return model
-    data = copy.deepcopy(dict(model.sections))
+    # A new copy of each wager, paytable and line on the way to the lines changed; every other part
+    # of the document is the model's own, shared, as the models are read-only (a deep copy of the
+    # whole document cost a cold check several ms a model).
+    data = dict(model.sections, wagers=[dict(w, paytables=[dict(t, lines=[dict(line) for line in t["lines"]])
+                                                           for t in w["paytables"]])
+                                        for w in model.sections["wagers"]])
     for wager in data["wagers"]:
         for table in wager["paytables"]:
             for line in table["lines"]:
