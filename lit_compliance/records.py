@@ -79,7 +79,8 @@ def _hashing(names: list[str]) -> Callable:
 
 
 def _representation(names: list[str]) -> Callable:
-    shown = [(f"{name}=", attrgetter(name)) for name in names]
+    text = "{}(" + ", ".join(f"{name}={{!r}}" for name in names) + ")"   # Name(a={!r}, b={!r})
+    values = _tuple_of(names)
     running: set = set()
 
     def __repr__(self):
@@ -88,7 +89,7 @@ def _representation(names: list[str]) -> Callable:
             return "..."
         running.add(key)
         try:
-            return f"{self.__class__.__qualname__}({', '.join(label + repr(get(self)) for label, get in shown)})"
+            return text.format(self.__class__.__qualname__, *values(self))
         finally:
             running.discard(key)
 
