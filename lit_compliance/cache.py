@@ -45,12 +45,12 @@ import re
 import stat
 import sys
 from collections import OrderedDict
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
 from .atomic import replace_file
+from .records import record
 
 MATH_VERSION = "7"
 MAX_ENTRY_BYTES = 512 * 1024 * 1024  # an entry larger than any the engine writes is not read
@@ -76,13 +76,17 @@ def engine_fingerprint() -> str:
     global _FINGERPRINT
     if _FINGERPRINT is None:
         h = hashlib.sha256(MATH_VERSION.encode())
-        files = []
-        for folder, subfolders, names in os.walk(_PACKAGE):
+        root = str(_PACKAGE)
+        files = []   # each file's path within the package, as text: every run pays for this (a Path a file cost 3 ms)
+        for folder, subfolders, names in os.walk(root):
             subfolders[:] = [d for d in subfolders if d not in ("__pycache__", "_data")]
-            files += [Path(folder, n) for n in names if not n.endswith((".pyc", ".tmp"))]
-        for path in sorted(files):
-            h.update(str(path.relative_to(_PACKAGE)).encode() + b"\0")
-            h.update(path.read_bytes())
+            inner = os.path.relpath(folder, root)
+            files += [n if inner == os.curdir else os.path.join(inner, n)
+                      for n in names if not n.endswith((".pyc", ".tmp"))]
+        for name in sorted(files, key=lambda name: os.path.normcase(name).split(os.sep)):   # as Paths sort
+            h.update(name.encode() + b"\0")
+            with open(os.path.join(root, name), "rb") as file:
+                h.update(file.read())
         _FINGERPRINT = h.hexdigest()[:16]
     return _FINGERPRINT
 
@@ -212,7 +216,7 @@ T = TypeVar("T")
 _NAME = re.compile(r"[a-z][a-z0-9-]{0,39}")
 
 
-@dataclass(frozen=True)
+@record
 class Kind:
     """One kind of cached answer: its ``name`` (unique; the prefix of its entries' file names), its codec
     (``encode``: value -> JSON data, or a dict of named numpy arrays when ``arrays``; ``decode``: the

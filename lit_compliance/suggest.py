@@ -11,7 +11,6 @@ command and every file field says it the same way::
 """
 from __future__ import annotations
 
-import difflib
 import re
 from typing import Iterable
 
@@ -26,6 +25,8 @@ def _plain(text) -> str:
 
 def nearest(given, choices: Iterable) -> str | None:
     """The choice closest to ``given`` (as the choices spell it), or None when none is close."""
+    import difflib  # lazy: only a message for an unknown id needs it, not every start (1.2 ms)
+
     spelled: dict[str, str] = {}
     for choice in choices:
         spelled.setdefault(_plain(choice), str(choice))

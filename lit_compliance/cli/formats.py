@@ -10,12 +10,12 @@ than compare format names by hand (tests/test_layout.py checks that no command m
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
 
 import click
+from ..records import record
 
 
-@dataclass(frozen=True)
+@record
 class FormatKind:
     """What an output format is, whichever command writes it."""
 

@@ -21,8 +21,6 @@ from ..sign.layout import PlacardTooFull, type_sizes_text
 from ..output.render import render, to_json
 from ..model import model_of
 from ..output.text_safety import markdown, one_line
-from ..report.priced_json import priced_json
-from ..operator.summary import paytables_view, summary_view
 from ..table.figures import table_figures
 from ..model.table_vocabulary import table_lines
 from ..report.table_json import table_json
@@ -64,6 +62,8 @@ def _ruleset(config: TableConfig, ruleset_ref: str | None) -> Ruleset:
 
 def _paytables_json(view: dict, results: list) -> str:
     """The view with each paytable's priced record beside it."""
+    from ..report.priced_json import priced_json  # lazy: `paytables` only, not every command of this module (1 ms)
+
     by_key = {(r.wager_id, r.paytable_id): priced_json(r) for r in results}
     for wager in view["wagers"]:
         for table in wager["tables"]:
@@ -83,6 +83,8 @@ PAYTABLES = Formats({"text": lambda view, results: render("paytables.txt.j2", v=
 @handled
 def paytables(jurisdiction: str, version: str | None, on: str | None, fmt: str) -> None:
     """List every permitted paytable of every wager, with house edge and hit frequency."""
+    from ..operator.summary import paytables_view  # lazy: `paytables` only, not `check` (1 ms with its facts)
+
     rs = pick(jurisdiction, version, on)
     results = _analyse(rs)
     emit(PAYTABLES[fmt](paytables_view(rs, results), results))
@@ -365,6 +367,13 @@ def placard(config: Path, ruleset_ref: str | None, fmt: str, output: Path | None
 
 
 # --- summary ---------------------------------------------------------------------------------
+
+
+def summary_view(*args, **kwargs) -> dict:
+    """:func:`lit_compliance.operator.summary.summary_view`, imported when a summary is made."""
+    from ..operator.summary import summary_view as view  # lazy: the summary only, not `check` (1 ms with its facts)
+
+    return view(*args, **kwargs)
 
 
 def _summary_markdown(rs: Ruleset, results: list, stamp: dict | None) -> str:

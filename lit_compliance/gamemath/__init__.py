@@ -16,7 +16,7 @@ line, the moments of the net result and the base game's strategy. :func:`round_f
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Callable, Iterable
 
@@ -33,6 +33,7 @@ from .settings import AS_PUBLISHED, SettingSource, TableSettings
 from .side import atoms_for, envy_per_other_player, price_over_atoms
 from .strategy_rule import StrategyRule
 from .tables import Atom
+from ..records import record
 
 
 def _result(wager: Wager, table: Paytable | None, **kw: Any) -> PricedPaytable:
@@ -325,7 +326,7 @@ def paytable_result(ruleset: RulesetOrModel, wager_id: str, paytable_id: str | N
     return priced(model, wager, table, settings)
 
 
-@dataclass(frozen=True)
+@record
 class RoundFigures:
     """One round of a wager: the expected net result and its standard deviation, in money at the
     amount wagered (``stake``: for the base game, each of the equal base bets)."""

@@ -8,7 +8,6 @@ reading. A warm run reads the report whole and types none of those models.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable, Iterable
 
 from .. import cache
@@ -19,9 +18,10 @@ from .codec import CodecError, decode, encode
 from .findings import math_finding_records
 from .findings_record import MathFinding
 from .record import PricedPaytable
+from ..records import record
 
 
-@dataclass(frozen=True)
+@record
 class Analysis:
     """Every priced record of a ruleset (under its default readings) and the findings from the math."""
 

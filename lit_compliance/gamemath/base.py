@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from copy import deepcopy
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from math import comb
 
@@ -23,11 +23,12 @@ from ..model import Paytable
 from .record import Holding, HoldingGroupKind, HoldingKind
 from .strategy import derive
 from .tables import Atom, base_classes
+from ..records import record
 
 N4, N3 = comb(52, 4), comb(52, 3)
 
 
-@dataclass
+@record(frozen=False)
 class BaseResult:
     house_edge: Fraction               # per unit of one base bet
     average_bets: Fraction             # units in action per round (1 to 3)

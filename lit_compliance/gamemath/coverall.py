@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, sqrt
 from pathlib import Path
@@ -32,12 +31,13 @@ from .moments import moments
 from .record import Method
 from .tables import Atom, five_card_counts
 from .. import cache
+from ..records import record
 
 SEED = 20261121
 SIMULATED_ROUNDS = 200_000
 
 
-@dataclass
+@record(frozen=False)
 class HighestHand:
     probabilities: list[float]   # by five-card category code
     rounds: int                  # 0 when exact

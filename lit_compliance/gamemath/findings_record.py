@@ -14,12 +14,12 @@ True
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 
 from ..model.enums import FindingKind, HandCategory
 from .record import PricedPaytable
+from ..records import record
 
 
 class MathFlaw(str, Enum):
@@ -71,7 +71,7 @@ class MeterSide(str, Enum):
     """The commoner hand gains more per $1 of meter: the rarer pays less above the turning meter."""
 
 
-@dataclass(frozen=True)
+@record
 class FlaggedHand:
     """A hand a finding names: its category, the suits it is limited to, and how often a hand
     satisfies its line (None: the finding states no probability)."""
@@ -81,7 +81,7 @@ class FlaggedHand:
     probability: Fraction | None = None
 
 
-@dataclass(frozen=True)
+@record
 class UnderReading:
     """The alternative reading of an open rule a finding is found under: the finding and reading ids."""
 
@@ -89,7 +89,7 @@ class UnderReading:
     reading: str
 
 
-@dataclass(frozen=True)
+@record
 class MathFinding:
     """One thing the math flags: what (``flaw``, and so ``kind``), where (wager, paytable, citations,
     the reading), and the numbers and hands it rests on (see :class:`MathFlaw` for which it names)."""

@@ -19,7 +19,6 @@ envy bonus (paid on the other players' hands); neither is in the marginal prices
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from math import gcd, sqrt
 
@@ -29,6 +28,7 @@ from ..model import Paytable, Wager, first_line
 from ..poker.hands import CATEGORIES_5, HandRules
 from .joint_counts import JointCounts, joint_counts
 from .tables import five_card_atoms, six_card_atoms, three_card_atoms
+from ..records import record
 
 AXES = {"player_and_community": "five", "player_three": "three", "player_and_bonus_community": "six"}
 
@@ -38,7 +38,7 @@ class NotSettledOnTheHand(ValueError):
     cannot be priced (a missing figure, a meter line without a meter, odds that are not whole)."""
 
 
-@dataclass(frozen=True)
+@record
 class Settled:
     """One wager as the player's deal settles it: its net result per unit staked on each cell of its
     axis (``base``: indexed [five-card atom, bets riding]; ``five``, ``three``, ``six``: by atom),
@@ -95,7 +95,7 @@ def settled(wager: Wager, table: Paytable, rules: HandRules, stake: Fraction | N
     return Settled(wager.id, axis, tuple(values), amount)
 
 
-@dataclass(frozen=True)
+@record
 class JointMoments:
     """Exact means and covariances of the wagers' net results per unit staked (the player's), and
     the player's total in money at the amounts staked."""

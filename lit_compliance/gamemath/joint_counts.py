@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
 from itertools import permutations
 from math import comb
 from pathlib import Path
@@ -47,6 +46,7 @@ from ..poker.cards import SUITS
 from ..poker.hands import CATEGORIES_3, CATEGORIES_5, IMPLIED, HandRules
 from .tables import (FLUSHY_3, FLUSHY_5, N5, Atom, base_classes, five_card_atoms, full_base_tables, six_card_atoms,
                      three_card_atoms, unpack_array)
+from ..records import record
 
 SUPER_ROYAL_MASK = 0b1111110000000   # 9-10-J-Q-K-A in one suit, as a 13-bit rank mask (bit 0: deuce)
 DEALS = comb(52, 3) * 49 * 48        # the player's cards and the community cards in order
@@ -57,7 +57,7 @@ class JointUnavailable(ValueError):
     """Ranking rules the vectorised evaluators do not support (wrap-around straights)."""
 
 
-@dataclass(frozen=True)
+@record
 class JointCounts:
     """``counts[i5, bets, i3, i6]``: deals whose final five-card hand is atom ``five[i5]`` with ``bets``
     (1-3; index 0 unused) base bets riding, whose three cards are ``three[i3]`` and whose six-card hand
@@ -127,7 +127,8 @@ def _suit_maps(atoms: tuple[Atom, ...]) -> list[np.ndarray]:
 
 # --- the six-card tables ---------------------------------------------------------------------------
 
-_POPCOUNT = np.array([bin(m).count("1") for m in range(1 << 13)], dtype=np.uint8)
+# The set bits of each 13-bit mask: a sum of 13 whole-array steps, not 8,192 calls of bin() at import.
+_POPCOUNT = sum((np.arange(1 << 13) >> b) & 1 for b in range(13)).astype(np.uint8)
 
 
 def _six_atoms_of_masks(masks: np.ndarray, rules: HandRules, lut6: np.ndarray, super_royal: np.ndarray) -> np.ndarray:

@@ -1,12 +1,12 @@
 """Exact moments of a wager's net result per unit staked, from (probability, net result) pairs."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from math import sqrt
+from ..records import record
 
 
-@dataclass(frozen=True)
+@record
 class Moments:
     """Mean, second moment and variance of the net result per unit staked, exactly."""
 

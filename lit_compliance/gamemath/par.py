@@ -21,7 +21,7 @@ are :mod:`lit_compliance.model.par_vocabulary`'s, laid out by :mod:`lit_complian
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
 from math import comb
 from statistics import NormalDist
@@ -38,6 +38,7 @@ from .record import Status
 from .settings import SettingSource, TableSettings
 from .side import envy_per_other_player
 from .tables import Atom, five_card_counts
+from ..records import record
 
 BASE_UNITS = 3   # a base-game round places three equal bets: the hold's handle, as `hold` counts it
 
@@ -47,7 +48,7 @@ STAKES = (1, 2, 5, 10, 25, 100)
 PLAYER_COUNTS = tuple(range(1, 8))
 
 
-@dataclass(frozen=True)
+@record
 class ParOptions:
     """Choices the report is made under (CLI options; defaults stated in the report)."""
 

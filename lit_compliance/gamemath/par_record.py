@@ -15,12 +15,12 @@ by :mod:`lit_compliance.model.par_vocabulary`; the views (:mod:`lit_compliance.r
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 
 from .codec import decode, encode
 from .record import Method, PricedPaytable, Status
+from ..records import record
 
 #: Deals of the base game: the player's three cards, then the two community cards in order.
 BASE_TOTAL = 22_100 * 49 * 48
@@ -89,7 +89,7 @@ class Assumed(str, Enum):
     """The base game lacks figures for ``hands``: no strategy."""
 
 
-@dataclass(frozen=True)
+@record
 class Assumption:
     """One thing a sheet assumes, with the figures it names."""
 
@@ -100,7 +100,7 @@ class Assumption:
     players: int | None = None
 
 
-@dataclass(frozen=True)
+@record
 class SheetRow:
     """One row of a sheet's table: a paytable line (``line``, its index) or final hand (``category``),
     or the losing hands (both None)."""
@@ -116,7 +116,7 @@ class SheetRow:
     deals: tuple[int, int, int] | None = None   # the base game: deals with 1, 2, 3 bets riding
 
 
-@dataclass(frozen=True)
+@record
 class Sensitivity:
     """Change of the house edge when one line's printed figure rises by one ``unit``."""
 
@@ -126,7 +126,7 @@ class Sensitivity:
     change: Fraction
 
 
-@dataclass(frozen=True)
+@record
 class ExactTotals:
     """The totals as exact fractions."""
 
@@ -136,7 +136,7 @@ class ExactTotals:
     variance: Fraction
 
 
-@dataclass(frozen=True)
+@record
 class Totals:
     """The summary figures: the priced record's, and the spread from its moments."""
 
@@ -161,7 +161,7 @@ def split_variance_share(step: float, variance: float) -> float:
     return step * step / 4 / variance if variance else 0.0
 
 
-@dataclass(frozen=True)
+@record
 class Band:
     """The central band of the hold over ``rounds`` rounds, (low, high) at 90%, 95%, 99%; ``lattice``:
     where the total was put on a lattice coarser than its outcomes' own (:mod:`.period_total`'s last
@@ -173,7 +173,7 @@ class Band:
     lattice: float | None = None
 
 
-@dataclass(frozen=True)
+@record
 class NormalShare:
     """The exact share of honest totals of ``rounds`` rounds a volatility index's band holds (90%, 95%)."""
 
@@ -181,7 +181,7 @@ class NormalShare:
     shares: tuple[float, ...]
 
 
-@dataclass(frozen=True)
+@record
 class PerHour:
     """The theoretical win per hour at a bet."""
 
@@ -192,7 +192,7 @@ class PerHour:
     edge_depends_on_bet: bool
 
 
-@dataclass(frozen=True)
+@record
 class CappedFigures:
     """The figures at a bet when the table's payout limit caps the win on one hand."""
 
@@ -206,7 +206,7 @@ class CappedFigures:
     edge_change: Fraction
 
 
-@dataclass(frozen=True)
+@record
 class MeterLine:
     """A line paid from the meter (its index), and its cycle."""
 
@@ -214,7 +214,7 @@ class MeterLine:
     cycle: float | None
 
 
-@dataclass(frozen=True)
+@record
 class CurvePoint:
     """The return at one meter amount."""
 
@@ -222,7 +222,7 @@ class CurvePoint:
     return_to_player: Fraction
 
 
-@dataclass(frozen=True)
+@record
 class LongRun:
     """The long-run return at a meter rate (percent) and reset."""
 
@@ -231,7 +231,7 @@ class LongRun:
     return_to_player: Fraction
 
 
-@dataclass(frozen=True)
+@record
 class MeterSection:
     """A progressive: its return as a function of the meter, and in the long run."""
 
@@ -246,7 +246,7 @@ class MeterSection:
     long_run_from_config: bool
 
 
-@dataclass(frozen=True)
+@record
 class StakePoint:
     """The figures at one wager amount (money amounts the rules state for no wager amount)."""
 
@@ -256,7 +256,7 @@ class StakePoint:
     standard_deviation: float | None
 
 
-@dataclass(frozen=True)
+@record
 class EnvyRow:
     """The return with ``others`` other players at a stake (envy money)."""
 
@@ -266,7 +266,7 @@ class EnvyRow:
     return_to_player: Fraction
 
 
-@dataclass(frozen=True)
+@record
 class PlayerCount:
     """Cover All at one number of players."""
 
@@ -283,7 +283,7 @@ class PlayerCount:
     distribution: tuple[float, ...]  # by five-card category code
 
 
-@dataclass(frozen=True)
+@record
 class SheetBody:
     """A paytable's sheet figures (what the cache keeps), by :class:`SheetKind`."""
 
@@ -338,7 +338,7 @@ class SheetBody:
         return decode(cls, data)
 
 
-@dataclass(frozen=True)
+@record
 class ParSheet:
     """One paytable's PAR sheet: the priced record it is a view of, and its figures (None: the
     source prints no paytable for the wager)."""

@@ -11,7 +11,6 @@ says what a record's figures rest on). It goes to and from JSON by one codec (:m
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 
@@ -21,6 +20,7 @@ from .codec import decode, encode
 from .moments import Moments
 from .settings import SettingSource
 from .strategy_rule import StrategyRule
+from ..records import record
 
 
 class Status(str, Enum):
@@ -38,7 +38,7 @@ class Status(str, Enum):
     """The source lacks a figure (or the paytable), so no edge is stated."""
 
 
-@dataclass(frozen=True)
+@record
 class PricedAt:
     """Where a price holds: the meter, the amount wagered, the players (None: plays no part)."""
 
@@ -79,7 +79,7 @@ class HoldingKind(str, Enum):
     """Cards of distinct ranks, told by every rank and whether all share a suit."""
 
 
-@dataclass(frozen=True)
+@record
 class Holding:
     """A holding as the strategy lists it: its kind and the ranks it is told by (2 to 14, the ace
     14; high to low), and whether its cards all share a suit (a kind of ``RANKS`` only). Words:
@@ -101,7 +101,7 @@ class HoldingGroupKind(str, Enum):
     """Four distinct ranks, not all of one suit."""
 
 
-@dataclass(frozen=True)
+@record
 class HoldingGroup:
     """Four-card holdings of one group (:class:`HoldingGroupKind`): how many ride of how many, and
     the holdings that ride, best first."""
@@ -112,7 +112,7 @@ class HoldingGroup:
     holdings: tuple[Holding, ...]
 
 
-@dataclass(frozen=True)
+@record
 class BaseStrategy:
     """The base game under optimal strategy: which holdings let bet 1 and bet 2 ride, the rules
     that say so (in words: :func:`~lit_compliance.model.vocabulary.strategy_sentence`), and the
@@ -130,7 +130,7 @@ class BaseStrategy:
     average_bets_ridden: Fraction
 
 
-@dataclass(frozen=True)
+@record
 class MeterFunction:
     """A progressive's return as a function of its meter: ``without_meter + per_meter_dollar x meter``."""
 
@@ -139,7 +139,7 @@ class MeterFunction:
     break_even: Fraction
 
 
-@dataclass(frozen=True)
+@record
 class SideFigures:
     """A side wager priced over an enumeration: each line's probability (by its label) and
     combinations (by its index in the paytable), and what depends on the meter, stake or players."""
@@ -170,7 +170,7 @@ class Method(str, Enum):
     """Exact from a category up, the paytable paying the hands below alike: exact in all."""
 
 
-@dataclass(frozen=True)
+@record
 class CoverAllFigures:
     """Cover All at its number of players; ``rounds`` simulated (0: exact) with its 95% interval of
     the return; the exact return where every deal is counted (the record's return is then its float);
@@ -185,7 +185,7 @@ class CoverAllFigures:
     exact_from: HandCategory | None = None
 
 
-@dataclass(frozen=True)
+@record
 class AppliedReading:
     """A reading of an open rule: the finding, the reading, its meaning, whether it is the default."""
 
@@ -195,7 +195,7 @@ class AppliedReading:
     default: bool
 
 
-@dataclass(frozen=True)
+@record
 class Alternative:
     """The figures under another reading of an open rule (at the same settings), with the record
     they come from (None: the record itself, the zero-expectation holdings ridden)."""
@@ -210,7 +210,7 @@ class Alternative:
     priced: PricedPaytable | None = None
 
 
-@dataclass(frozen=True)
+@record
 class PricedPaytable:
     """The price of one paytable of a wager at given settings, under the readings it names."""
 

@@ -11,9 +11,9 @@ it restarts there after every jackpot), money amounts at the wager's configured 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
+from ..records import record
 
 
 class SettingSource(str, Enum):
@@ -58,7 +58,7 @@ class SettingSource(str, Enum):
     """A period's average bet, from the table's results."""
 
 
-@dataclass(frozen=True)
+@record
 class TableSettings:
     """Where a price holds. ``None`` leaves a setting as published (see the module's docstring)."""
 

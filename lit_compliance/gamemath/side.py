@@ -5,15 +5,16 @@ this module only weighs them by probability.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 
 from ..poker.hands import HandRules
 from ..model import Line, Paytable, exact, first_line
 from .tables import Atom, five_card_atoms, six_card_atoms, three_card_atoms
+from ..records import record
 
 
-@dataclass
+@record(frozen=False)
 class SideResult:
     """Return per unit staked: ``constant + per_dollar / stake + per_meter * meter / stake``."""
 

@@ -2,11 +2,11 @@
 carries them). Kept apart from the derivation, which needs numpy, so the record loads without it.
 A rule is numbers and identifiers; :func:`~lit_compliance.model.vocabulary.strategy_rule_text` says it."""
 from __future__ import annotations
+from ..records import record
 
-from dataclasses import dataclass
 
 
-@dataclass
+@record(frozen=False)
 class StrategyRule:
     """Holdings of ``family`` whose high-card count lies in ``high`` (inclusive), except the rank
     sets ``excluding``, plus the rank sets ``including``; ``decision`` is "ride" or "optional";

@@ -9,7 +9,6 @@ from itertools import permutations
 import base64
 import zlib
 import json
-from dataclasses import dataclass
 from math import comb
 from pathlib import Path
 
@@ -17,6 +16,7 @@ from ..model.enums import HandCategory
 from ..poker.cards import SUITS
 from ..poker.hands import CATEGORIES_3, CATEGORIES_5, CODE_3, IMPLIED, HandRules
 from .. import cache
+from ..records import record
 
 
 class _Numpy:
@@ -37,7 +37,7 @@ FLUSHY_5 = {HandCategory.FLUSH, HandCategory.STRAIGHT_FLUSH, HandCategory.ROYAL_
 FLUSHY_3 = (HandCategory.FLUSH, HandCategory.STRAIGHT_FLUSH, HandCategory.MINI_ROYAL)
 
 
-@dataclass(frozen=True)
+@record
 class Atom:
     """A class of equally paid outcomes: the hand names it satisfies, its suit, how many sets."""
 
@@ -178,7 +178,7 @@ def shipped_six_card_counts(rules: HandRules) -> list[int] | None:
     return None
 
 
-@dataclass(frozen=True)
+@record
 class BaseTables:
     """What the base-game strategy needs, for every partial holding.
 
@@ -255,7 +255,7 @@ def full_base_tables(rules: HandRules) -> BaseTables:
     return BaseTables(counts4.astype(np.int32), counts3.astype(np.int32), sub3_of4.astype(np.int32))
 
 
-@dataclass(frozen=True)
+@record
 class BaseClasses:
     """The base-game tables over suit classes: holdings that are alike but for a renaming of the
     suits have the same completions, category by category, so one row serves each class.

@@ -8,7 +8,6 @@ a loss larger than the wagers can pay is a problem at its cell. What comes out i
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -20,9 +19,10 @@ from ..suggest import unknown
 from ..table.theory import Curve, TableTheory, load_theory, max_net, sheet
 from .levels import Mixtures
 from .results import Results
+from ..records import record
 
 
-@dataclass(frozen=True)
+@record
 class Group:
     """One configured table's one wager, and its rows to judge: (file index, row indexes) per file."""
     theory: TableTheory

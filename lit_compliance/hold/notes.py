@@ -3,8 +3,8 @@ how it is priced, as typed values: a kind and its numbers. The words are made at
 (:mod:`lit_compliance.model.hold_vocabulary`, read by :mod:`lit_compliance.report.hold_view`)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+from ..records import record
 
 
 class HoldNoteKind(str, Enum):
@@ -22,7 +22,7 @@ class HoldNoteKind(str, Enum):
     """The rules leave the paytable without figures (or the configuration chooses none)."""
 
 
-@dataclass(frozen=True)
+@record
 class HoldNote:
     """One note on a result not judged: its kind and the figures it names (``rounds``: the
     period's; ``average_bet`` against the table's ``low`` and ``high`` stakes, equal where
@@ -37,7 +37,7 @@ class HoldNote:
     z: float | None = None
 
 
-@dataclass(frozen=True)
+@record
 class WagerAssumptions:
     """What a wager's theory assumes: its paytable (None: none chosen), its sheet's assumptions
     (``par_record.Assumption``) and the seats it is priced on (Cover All: every seat playing)."""
@@ -58,7 +58,7 @@ class StakeBasis(str, Enum):
     """Per unit of the stake: odds pay alike at any stake."""
 
 
-@dataclass(frozen=True)
+@record
 class HeldAt:
     """How a wager's theory is priced in the hold check: at each period's mean meter where the row
     gives one, else ``meter_reset`` (None: no meter); at the stake ``stake`` says (``mixed``: some

@@ -19,7 +19,7 @@ wager. Cover All depends on every seat's hand and is not simulated.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np
@@ -36,6 +36,7 @@ from ..poker.vectorised import table5
 from ..poker.vectorised import categorise3
 from ..gamemath.base import multipliers
 from .. import cache
+from ..records import record
 
 CARDS_PER_ROUND = 8          # 3 player, 2 community, 3 six-card bonus box
 CHUNK = 100_000              # rounds dealt at a time (memory: about 40 MB a chunk)
@@ -50,7 +51,7 @@ class AnomalyError(SimulationError):
     """The anomaly asked for cannot be paid on this paytable (the line is not 'to 1' odds, or absent)."""
 
 
-@dataclass(frozen=True)
+@record
 class Play:
     """One wager as the table plays it."""
 
@@ -60,7 +61,7 @@ class Play:
     meter: Fraction | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Anomaly:
     """A dishonest payout: ``hand`` on ``wager_id`` pays ``extra`` more "to 1" than the paytable."""
 
@@ -190,7 +191,7 @@ def _side_paid(play: Play, cards: np.ndarray, rules: HandRules, table: Paytable)
                           "is not simulated")
 
 
-@dataclass
+@record(frozen=False)
 class Rounds:
     """Per round: the cards, the bets riding, and the house's win on each wager in cents."""
 

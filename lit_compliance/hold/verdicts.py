@@ -8,7 +8,6 @@ check's (:mod:`lit_compliance.hold.judge`).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from math import sqrt
 
 import numpy as np
@@ -19,12 +18,13 @@ from .bands import ALARM_RATE_MAX, BANDS, Z, outside
 from .levels import Mixtures, cumulative_levels, levels_of, stake_spread
 from .matching import Group, Periods
 from .notes import HeldAt, HoldNote, HoldNoteKind, StakeBasis, WagerAssumptions
+from ..records import record
 
 COUNTS = ("periods", "judged", "data_error", "too_short", "no_rounds", "not_priced", "outside")
 RUNNING_POINTS = 150
 
 
-@dataclass(frozen=True)
+@record
 class Columns:
     """The family's periods, one group after another (one array element each): period id, rounds,
     wagered, house win, meter as given (NaN where none), file and row; ``bounds``: where each group
@@ -43,7 +43,7 @@ class Columns:
         return slice(self.bounds[g], self.bounds[g + 1])
 
 
-@dataclass(frozen=True)
+@record
 class PeriodTheory:
     """Per period: the average stake a unit, the meter it is priced at, the theoretical win and its
     SD, the actual and theoretical hold, and z, each period taken as played at its average stake;
@@ -58,7 +58,7 @@ class PeriodTheory:
     z: np.ndarray
 
 
-@dataclass(frozen=True)
+@record
 class StakeLevels:
     """The table's limits (``low``, ``high``: the stake where the rules fix it), the periods whose
     stakes lie outside them (``bad``: a probable data error, not judged), each period's stake levels
@@ -70,7 +70,7 @@ class StakeLevels:
     mixed: np.ndarray
 
 
-@dataclass(frozen=True)
+@record
 class Verdicts:
     """Per period: too short to judge, judged, used in the cumulative, outside each band, the
     p-value, outside the report's band, and able to raise the alarm."""

@@ -20,7 +20,7 @@ part is located in the amendment file (the change's value); the schema is
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Callable
 
 from . import prebuilt
@@ -28,6 +28,7 @@ from .paths import NAME_KEYS, step_name
 from .verdict import VALIDATED, amendment_key, valid_once, validated_key
 from .strict_yaml import Document, InputError, Problem, format_path
 from ..suggest import unknown
+from ..records import record
 
 KEY = "amends"
 OPS = ("set", "add", "remove")
@@ -134,7 +135,7 @@ def _get(data: Any, path: tuple) -> Any:
     return data
 
 
-@dataclass
+@record(frozen=False)
 class AmendedDocument(Document):
     """The applied ruleset's data, located: a changed part in the amendment file, the rest in the
     base ruleset's file."""

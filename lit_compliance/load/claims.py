@@ -15,7 +15,7 @@ A requirement with none of these is *unclaimed*; ``validate --coverage`` names i
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from .clause_parser import clause_config as _config
 from .quotes import locate_all, no_rule_reasons
@@ -23,9 +23,10 @@ from .requirements import Requirement, index_requirements
 from .provisions import source_index
 from .facts import facts
 from .ruleset import Ruleset, finding_ids as _ids
+from ..records import record
 
 
-@dataclass(frozen=True)
+@record
 class Claim:
     kind: str                 # "fact" | "finding" | "no rule"
     by: str                   # the fact id, the finding id, or the reason
@@ -33,7 +34,7 @@ class Claim:
     why_not: str | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Claimed:
     requirement: Requirement
     claims: tuple[Claim, ...] = field(default_factory=tuple)

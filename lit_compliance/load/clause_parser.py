@@ -30,12 +30,13 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from . import prebuilt
 from .resources import data_dir
 from .ruleset import Ruleset
 from .. import cache
+from ..records import record
 
 
 ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
@@ -70,7 +71,7 @@ LABEL_KINDS = (
 )
 
 
-@dataclass(frozen=True)
+@record
 class Style:
     """How one level's labels look: ``prefix`` + label + ``suffix``."""
 
@@ -124,13 +125,13 @@ class Style:
         return (ord(label),)
 
 
-@dataclass(frozen=True)
+@record
 class Level:
     marker: Style
     cite: Style
 
 
-@dataclass(frozen=True)
+@record
 class Clause:
     """One numbered or lettered unit of a source text (or one the ruleset names)."""
 

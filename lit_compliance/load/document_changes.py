@@ -9,15 +9,15 @@ every item: ``wagers/five-card-bonus/paytables/a/lines/pair_tens_or_better/payou
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
 from typing import Any, Iterable
+from ..records import record
 
 
 class ReadingError(ValueError):
     """A reading whose change names a path the document does not have."""
 
 
-@dataclass(frozen=True)
+@record
 class DocumentChange:
     """One edit to a ruleset document that a reading makes: ``set``, ``remove`` or ``add`` at a path."""
 

@@ -9,16 +9,16 @@ are statements about the source, listed under ``findings``.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
 from .document_changes import ReadingError, expand, resolve_step, split_path
 from .paths import step_name
 from .ruleset import Ruleset, finding_ids
 from .. import cache
+from ..records import record
 
 
-@dataclass(frozen=True)
+@record
 class Fact:
     """One cited statement of a ruleset."""
 

@@ -42,12 +42,12 @@ that claims it, and the words.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from .claims import Claimed, claims
 from .facts import facts
 from .requirements import MODALS, _bare, _subordinate
 from .ruleset import Ruleset
+from ..records import record
 
 NUMBER_WORD_DIGITS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
                       "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12", "twenty": "20",
@@ -101,7 +101,7 @@ def _tokens(text: str) -> list[str]:
     return _WORD.findall(text)
 
 
-@dataclass(frozen=True)
+@record
 class ContentWord:
     word: str     # as printed
     kind: str     # figure | prohibition | actor | document | action | quality
@@ -278,7 +278,7 @@ def _finding_texts(finding: dict) -> list[str]:
         str(r) for r in finding.get("readings") or []]
 
 
-@dataclass(frozen=True)
+@record
 class Gap:
     requirement: str
     text: str

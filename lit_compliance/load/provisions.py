@@ -33,12 +33,12 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 
 from . import prebuilt
 from .clause_parser import Clause, _parsed, clause_config as _config, source_text
 from .ruleset import Ruleset
 from .. import cache
+from ..records import record
 
 ABBREVIATIONS = frozenset({"e.g.", "i.e.", "no.", "nos.", "etc.", "mr.", "ms.", "mrs.", "dr.", "st.", "v.", "vs.",
                            "u.s.", "inc.", "co.", "cf.", "viz."})
@@ -56,7 +56,7 @@ def collapse(text: str) -> str:
     return " ".join(text.split())
 
 
-@dataclass(frozen=True)
+@record
 class Provision:
     """One unit of a clause's own words."""
 

@@ -20,18 +20,18 @@ alone covers nothing. Its status:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from .ruleset import Ruleset
 from .clause_parser import clause_config as _config
 from .clauses import CiteError, resolver_for
 from .facts import facts
 from .provisions import Provision, SourceIndex, collapse, source_index
+from ..records import record
 
 STATUSES = ("transcribed", "finding only", "no rule", "uncovered")
 
 
-@dataclass(frozen=True)
+@record
 class QuoteItem:
     """One fact, finding or reading that cites the source, with its quote pieces (if any)."""
 
@@ -79,7 +79,7 @@ def quote_items(rs: Ruleset) -> list[QuoteItem]:
     return out
 
 
-@dataclass(frozen=True)
+@record
 class Located:
     """Where each item's quote pieces fall, and the quote problems found on the way."""
 
@@ -186,7 +186,7 @@ def quote_problems(rs: Ruleset) -> list[tuple[tuple, str]]:
     return list(located.problems) if located else []
 
 
-@dataclass(frozen=True)
+@record
 class ProvisionStatus:
     provision: Provision
     facts: tuple[str, ...]
@@ -222,7 +222,7 @@ class ProvisionStatus:
         return self.status != "uncovered"
 
 
-@dataclass(frozen=True)
+@record
 class Coverage:
     statuses: tuple[ProvisionStatus, ...]
     unquoted: tuple[QuoteItem, ...]

@@ -24,10 +24,10 @@ stable while those are.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from .provisions import CELL, MIN_WORDS, Provision, SourceIndex, _words, source_index
 from .ruleset import Ruleset
+from ..records import record
 
 MODALS = frozenset({"shall", "must", "may"})
 EXCEPTIONS = frozenset({"except", "unless"})
@@ -40,7 +40,7 @@ SUBORDINATORS = frozenset({"before", "after", "until", "if", "when", "which", "w
 _BARE = re.compile(r"[^\w§]+")
 
 
-@dataclass(frozen=True)
+@record
 class Requirement:
     """One unit of a provision: one normative predicate, or one row of a table."""
 

@@ -2,14 +2,15 @@
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from .strict_yaml import Document
+from ..records import record
 
 NOT_STATED = "not stated in source"
 
 
-@dataclass(frozen=True)
+@record
 class Ruleset:
     """One validated version of one jurisdiction's rules."""
 

@@ -14,8 +14,8 @@ typed approvals of a validated list.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
 from typing import Callable, Mapping
+from ..records import record
 
 # Which fields of ``covers`` each item needs, and which it may have.
 COVERS_FIELDS = {
@@ -26,7 +26,7 @@ COVERS_FIELDS = {
 }
 
 
-@dataclass(frozen=True)
+@record
 class Covers:
     """What an approval covers: ``item`` and the fields that name the thing."""
 
@@ -48,7 +48,7 @@ class Covers:
         return (self.item,)
 
 
-@dataclass(frozen=True)
+@record
 class Approval:
     """One approval on record, with where it is recorded (``file``, ``line``, ``path``)."""
 

@@ -6,13 +6,13 @@ model's readings. Each part keeps its citation and the findings about it.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Mapping
 
 from .provenance import finding_id_tuple
+from ..records import record
 
 
-@dataclass(frozen=True)
+@record
 class Flag:
     """A yes/no fact as a ruleset states it: its value (None where the source does not state it),
     the value it is read as where it is not stated, a sentence saying it, and its citation."""
@@ -35,7 +35,7 @@ class Flag:
         return self.value is not None
 
 
-@dataclass(frozen=True)
+@record
 class Bet:
     """One of the three base bets: its label, whether it may be taken back and at which decision."""
 
@@ -52,7 +52,7 @@ class Bet:
         return self.id[-1]
 
 
-@dataclass(frozen=True)
+@record
 class QualifyingHand:
     """The least hand that wins the base bets."""
 
@@ -61,7 +61,7 @@ class QualifyingHand:
     findings: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class BaseGame:
     """The base game's bets and rules."""
 

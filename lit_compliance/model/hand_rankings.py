@@ -7,14 +7,14 @@ Each part keeps its citation and the findings about it.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Mapping
 
 from .base_game import Flag
 from .provenance import finding_id_tuple
+from ..records import record
 
 
-@dataclass(frozen=True)
+@record
 class Category:
     """A hand category as the source lists it (``hand``), with the source's own words for it."""
 
@@ -24,7 +24,7 @@ class Category:
     findings: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class Ranking:
     """The categories of one hand size, highest first, and its straight rules."""
 
@@ -36,7 +36,7 @@ class Ranking:
     findings: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class RankOrder:
     """Card ranks, high to low (``A``, ``K``... ``2``)."""
 
@@ -45,7 +45,7 @@ class RankOrder:
     findings: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class HandRankings:
     """The hand rankings: rank order, suits, and the rankings of five-, three- and six-card hands
     (None where the ruleset has no such hands)."""

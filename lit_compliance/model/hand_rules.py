@@ -1,11 +1,11 @@
 """The ranking rules a ruleset chooses for hands (ace-low and wraparound straights), read from its
 ``hand_rankings`` section; the hand evaluator (:mod:`lit_compliance.poker.hands`) follows them."""
 from __future__ import annotations
+from ..records import record
 
-from dataclasses import dataclass
 
 
-@dataclass(frozen=True)
+@record
 class HandRules:
     """The ranking choices a ruleset makes (or, where silent, the reading it assumes)."""
 

@@ -8,17 +8,18 @@ source text they were transcribed from.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
+from dataclasses import field
 from types import MappingProxyType
 from typing import Mapping
 
 from ..load.ruleset import NOT_STATED, Ruleset  # NOT_STATED: the literal a ruleset gives where its source states no date
 from .provenance import finding_id_tuple, quote_text
+from ..records import record
 
 DEFAULT_CURRENCY = "USD"
 
 
-@dataclass(frozen=True)
+@record
 class Jurisdiction:
     """The jurisdiction whose rules these are, its regulator and the currency its amounts are in."""
 
@@ -31,7 +32,7 @@ class Jurisdiction:
     findings: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class Version:
     """One version of a jurisdiction's rules: its id, the date it took effect, the version it replaces.
 
@@ -63,7 +64,7 @@ class Version:
         return self.effective_date_text != NOT_STATED
 
 
-@dataclass(frozen=True)
+@record
 class Amendment:
     """One earlier amendment of the source, as its history lists it (a citation and a date)."""
 
@@ -71,7 +72,7 @@ class Amendment:
     effective_date: str
 
 
-@dataclass(frozen=True)
+@record
 class SourceText:
     """The source text the rules were transcribed from: title, citation, authority, the bundled file.
 
@@ -88,7 +89,7 @@ class SourceText:
     no_rule: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}), compare=False)
 
 
-@dataclass(frozen=True)
+@record
 class Header:
     """The header of a ruleset: jurisdiction, version and source text."""
 
@@ -133,7 +134,7 @@ def header_of(data: Mapping) -> Header:
                           bool(clauses), MappingProxyType(dict(clauses.get("no_rule") or {}))))
 
 
-@dataclass(frozen=True)
+@record
 class Outline:
     """What a catalogue listing shows of a ruleset: its header, its wagers' ids and how many findings
     it records, read without building the whole model."""

@@ -13,11 +13,11 @@ spelling, never through binary floating point.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 
 from .enums import PayoutKind
 from .provenance import finding_id_tuple
+from ..records import record
 
 
 def exact(value) -> Fraction | None:
@@ -29,7 +29,7 @@ def exact(value) -> Fraction | None:
     return Fraction(str(value)) if isinstance(value, float) else Fraction(value)
 
 
-@dataclass(frozen=True)
+@record
 class Payout:
     kind: PayoutKind
     value: Fraction | None

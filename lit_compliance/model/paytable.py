@@ -6,13 +6,14 @@ once: :meth:`Paytable.line_for`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from typing import Protocol
 
 from .enums import HandBasis
 from .payout import Payout, exact
 from .provenance import Source, finding_id_tuple, quote_text
+from ..records import record
 
 
 class Outcome(Protocol):
@@ -22,7 +23,7 @@ class Outcome(Protocol):
     suit: str | None
 
 
-@dataclass(frozen=True)
+@record
 class Line:
     hand: str
     suits: tuple[str, ...]
@@ -64,7 +65,7 @@ def first_line(lines: tuple[Line, ...], outcome: Outcome) -> Line | None:
     return None
 
 
-@dataclass(frozen=True)
+@record
 class Paytable:
     id: str
     name: str

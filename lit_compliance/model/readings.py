@@ -13,11 +13,12 @@ irregularities), ``hand`` (paytable lines) or position (``#2``), and ``*`` for e
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from ..load.document_changes import (
     DocumentChange, ReadingError, apply_changes, check_change, expand, resolve, resolve_step, split_path)
 from .provenance import Source
+from ..records import record
 
 # The change machinery lives in load (validation checks every change); it is named here too, beside
 # the readings made of it.
@@ -25,7 +26,7 @@ __all__ = ["DocumentChange", "Reading", "ReadingError", "ZERO_EV_FINDING", "ZERO
            "apply_changes", "check_change", "expand", "resolve", "resolve_step", "split_path"]
 
 
-@dataclass(frozen=True)
+@record
 class Reading:
     id: str
     finding: str                          # the finding that leaves the rule open

@@ -8,8 +8,7 @@ read-only as ``sections``.
 """
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cached_property
 from types import MappingProxyType
 from typing import Iterable, Mapping, Union
@@ -30,9 +29,10 @@ from .wager import Envy, Meter, Wager
 from ..load.ruleset import Ruleset
 from ..suggest import unknown
 from .. import cache
+from ..records import record
 
 
-@dataclass(frozen=True)
+@record
 class Finding:
     id: str
     kind: FindingKind
@@ -55,7 +55,7 @@ class Finding:
         return bool(self.readings)
 
 
-@dataclass(frozen=True)
+@record
 class PayoutFloor:
     """The least payout limit a rule allows (``kind``: ``max_base_win_at_table_minimum`` or
     ``none_stated``), or an amount someone else sets, whichever is greater."""
@@ -66,7 +66,7 @@ class PayoutFloor:
     findings: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class PayoutLimit:
     id: str
     applies_to: tuple[str, ...]
@@ -83,7 +83,7 @@ class PayoutLimit:
         return wager_id in self.applies_to and wager_id not in self.excludes
 
 
-@dataclass(frozen=True)
+@record
 class Irregularity:
     id: str
     event: str
@@ -96,7 +96,7 @@ class Irregularity:
     quote: str | None = None              # the source's words (pieces joined by " … ")
 
 
-@dataclass(frozen=True)
+@record
 class RulesetModel:
     ruleset: Ruleset = field(repr=False, compare=False)   # the loaded ruleset this is the model of
     jurisdiction: str
@@ -387,7 +387,12 @@ def with_supplied(model: RulesetModel, figures: Mapping) -> RulesetModel:
     by the house. ``model`` itself where there are none."""
     if not figures:
         return model
-    data = copy.deepcopy(dict(model.sections))
+    # A new copy of each wager, paytable and line on the way to the lines changed; every other part
+    # of the document is the model's own, shared, as the models are read-only (a deep copy of the
+    # whole document cost a cold check several ms a model).
+    data = dict(model.sections, wagers=[dict(w, paytables=[dict(t, lines=[dict(line) for line in t["lines"]])
+                                                           for t in w["paytables"]])
+                                        for w in model.sections["wagers"]])
     for wager in data["wagers"]:
         for table in wager["paytables"]:
             for line in table["lines"]:

@@ -8,14 +8,14 @@ gives them under its readings (``model.signage``...); a view that reports the ru
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Mapping
 
 from .base_game import Flag
 from .provenance import finding_id_tuple
+from ..records import record
 
 
-@dataclass(frozen=True)
+@record
 class CardState:
     """A state of cards a rule demands or a step leaves: whose cards (``player``, ``community``), the
     state (``in_view``, ``face_up``, ``face_down``, ``covered``, ``removed``) and, for a demand, the
@@ -33,7 +33,7 @@ class CardState:
         return cls(data["cards"], data["state"], data.get("until"), data.get("from")) if data else None
 
 
-@dataclass(frozen=True)
+@record
 class Rule:
     """A rule stated in words with its citation (a procedure, a condition, a requirement)."""
 
@@ -51,7 +51,7 @@ class Rule:
                    CardState.from_data(data.get("cards_must_be")))
 
 
-@dataclass(frozen=True)
+@record
 class SignageRule:
     """What a sign or layout must say (``rule`` is its kind, e.g. ``odds_wording``)."""
 
@@ -65,7 +65,7 @@ class SignageRule:
     findings: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class TableLimit:
     """A rule on the table's limits (``rule`` is its kind, e.g. ``combined_wagers_within_table_limit``)."""
 
@@ -78,7 +78,7 @@ class TableLimit:
     minutes: int | None = None
 
 
-@dataclass(frozen=True)
+@record
 class RoundStep:
     """One step of the round, in order: what happens (``step``), for which wager, in what order of seats."""
 
@@ -92,7 +92,7 @@ class RoundStep:
     not_conflicts: tuple[tuple[str, str], ...] = ()  # (the other side, why it is no defect) per conflict excused
 
 
-@dataclass(frozen=True)
+@record
 class Definition:
     """A term the source defines, and its meaning."""
 
@@ -102,7 +102,7 @@ class Definition:
     findings: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class PlanStep:
     """One step of a dealing plan: so many cards to an area (``each_player``, ``community``...)."""
 
@@ -112,7 +112,7 @@ class PlanStep:
     cite: str
 
 
-@dataclass(frozen=True)
+@record
 class StubRules:
     """What happens to the undealt cards after the deal."""
 
@@ -124,7 +124,7 @@ class StubRules:
     text: str = ""   # the handling in plain words (who removes, counts and places the stub, when, how)
 
 
-@dataclass(frozen=True)
+@record
 class CommunityDiscard:
     """Community cards discarded unused: how many, which, and when (as the document words them)."""
 
@@ -135,7 +135,7 @@ class CommunityDiscard:
     findings: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class DealingMethod:
     """A way of dealing the rules provide for: its requirements and its plan."""
 
@@ -153,7 +153,7 @@ class DealingMethod:
     plan_cite: str | None = None                   # the citation of the plan as a whole
 
 
-@dataclass(frozen=True)
+@record
 class Decks:
     count: int
     cards_per_deck: int
@@ -161,7 +161,7 @@ class Decks:
     cite: str
 
 
-@dataclass(frozen=True)
+@record
 class SecondDeck:
     permitted: bool
     requires: str | None
@@ -169,14 +169,14 @@ class SecondDeck:
     cite: str
 
 
-@dataclass(frozen=True)
+@record
 class Cut:
     required_when: str
     min_cards: int | None
     cite: str
 
 
-@dataclass(frozen=True)
+@record
 class CardChange:
     """How often cards dealt from one source (hand, shoe, shuffler) must be changed."""
 
@@ -186,7 +186,7 @@ class CardChange:
     cite: str
 
 
-@dataclass(frozen=True)
+@record
 class Cards:
     """The cards: decks, cover card (a yes/no fact), procedures, second deck, cut and card change."""
 
@@ -198,7 +198,7 @@ class Cards:
     card_change: tuple[CardChange, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Situation:
     """What situation a rule or an exception covers: per dimension (``subject``, ``during``,
     ``dealing``...), the values it covers; a dimension left out covers every value."""
@@ -215,7 +215,7 @@ class Situation:
         return dict(self.dims).get(dim)
 
 
-@dataclass(frozen=True)
+@record
 class SourceException:
     """An exception the source writes to one of its rules, and the situations both cover."""
 
@@ -238,7 +238,7 @@ class SourceException:
                    data.get("not_a_conflict"))
 
 
-@dataclass(frozen=True)
+@record
 class Sections:
     """The sections of one document, typed."""
 

@@ -6,14 +6,14 @@ readings. Each part keeps its citation and the findings about it.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Mapping
 
 from .provenance import finding_id_tuple
 from .sections import Rule
+from ..records import record
 
 
-@dataclass(frozen=True)
+@record
 class Count:
     """A number the source states (None where it states none), with its citation."""
 
@@ -22,7 +22,7 @@ class Count:
     findings: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class MultiplePositions:
     """Whether one player may wager on several positions (``allowed``: yes, no, operator_discretion...),
     on how many at most, and whether they must be adjacent."""
@@ -34,7 +34,7 @@ class MultiplePositions:
     findings: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class Table:
     """The table: positions, one player on several, layout requirements, equipment."""
 

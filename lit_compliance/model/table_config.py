@@ -13,7 +13,7 @@ place in the file (:class:`~lit_compliance.model.provenance.Source`).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from types import MappingProxyType
 from typing import Mapping
 
@@ -21,6 +21,7 @@ from .approvals import Approval, approvals_of
 from .paytable import Paytable
 from .provenance import Source
 from .wager import Wager
+from ..records import record
 
 DEFAULT_SIGN_SIZE = "letter"
 # The sheet sizes a configuration may name: CSS page size, width and height in inches.
@@ -32,7 +33,7 @@ SIGN_SIZES = {
 }
 
 
-@dataclass(frozen=True)
+@record
 class Figure:
     """A payout the configuration states: ``kind`` (to_one, for_one, fixed_amount, percent_of_meter) and value."""
 
@@ -44,7 +45,7 @@ class Figure:
         return {"kind": self.kind, "value": self.value}
 
 
-@dataclass(frozen=True)
+@record
 class CustomLine:
     """A paytable line the configuration states: a hand (with suits, where it names them) and its payout."""
 
@@ -66,7 +67,7 @@ class CustomLine:
 HOUSE_PAYTABLE = "custom"
 
 
-@dataclass(frozen=True)
+@record
 class CustomPaytable:
     """The house's own paytable, where the ruleset's paytable is a floor."""
 
@@ -80,7 +81,7 @@ class CustomPaytable:
                                   {"id": wager.id, "hand_basis": wager.hand_basis.value})
 
 
-@dataclass(frozen=True)
+@record
 class MeterSettings:
     """A progressive meter as the table runs it: the amount it starts at, the amount it is reset to
     after a 100% award, and the percentage of each wager added to it."""
@@ -90,7 +91,7 @@ class MeterSettings:
     rate_percent: float
 
 
-@dataclass(frozen=True)
+@record
 class EnvyAmount:
     """An envy bonus amount the table pays for a hand (for a stake, where the ruleset's line names one)."""
 
@@ -100,7 +101,7 @@ class EnvyAmount:
     amount: float
 
 
-@dataclass(frozen=True)
+@record
 class WagerChoice:
     """One wager the table offers, as the configuration chooses it."""
 
@@ -121,7 +122,7 @@ class WagerChoice:
         return ("wagers", self.index)
 
 
-@dataclass(frozen=True)
+@record
 class Limits:
     """The posted table limits, each for one of the three equal base bets."""
 
@@ -129,7 +130,7 @@ class Limits:
     maximum: float
 
 
-@dataclass(frozen=True)
+@record
 class ConfigModel:
     """A table configuration, typed (as :class:`RulesetModel` types a ruleset): the ruleset as this table plays it."""
 

@@ -1,16 +1,17 @@
 """Wagers: their paytables, the stake they are made for, and the cards they are settled on."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 
 from .base_game import Flag
 from .enums import HandBasis, SelectionRule, WagerKind
 from .paytable import Paytable
 from .provenance import Source
+from ..records import record
 
 
-@dataclass(frozen=True)
+@record
 class Meter:
     """A progressive meter: its least seed and reset, who sets its rate, and (in the source's words)
     what it pays and how it resets."""
@@ -23,7 +24,7 @@ class Meter:
     reset_rule: str | None = None         # how the meter resets after a win, as the source says it
 
 
-@dataclass(frozen=True)
+@record
 class Envy:
     """An envy bonus: paid to a wager's holder when another player holds a qualifying hand."""
 
@@ -37,7 +38,7 @@ class Envy:
     text: str | None = None               # the source's own statement of the bonus, where the ruleset gives one
 
 
-@dataclass(frozen=True)
+@record
 class Wager:
     id: str
     kind: WagerKind

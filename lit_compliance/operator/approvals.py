@@ -13,12 +13,12 @@ one; comments and layout of the file do not.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
 
 from ..load.fingerprint import short_digest
 from ..model.approvals import Approval
 from ..model.vocabulary import hand_name
 from ..table.config import TableConfig
+from ..records import record
 
 DIGEST_DIGITS = 12
 
@@ -28,7 +28,7 @@ def today() -> dt.date:
     return dt.datetime.now(dt.timezone.utc).date()
 
 
-@dataclass(frozen=True)
+@record
 class Approvable:
     """One thing of a table an approval can cover: its key, words, place in the file and digest."""
 
@@ -70,7 +70,7 @@ def approvable(config: TableConfig) -> dict[tuple, Approvable]:
     return out
 
 
-@dataclass(frozen=True)
+@record
 class Standing:
     """Whether a thing is approved on a day: the approval relied on, or each approval's reason not."""
 

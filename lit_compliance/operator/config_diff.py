@@ -13,18 +13,19 @@ can move it) is priced before and after from the one theory ``check`` reads
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from ..load.catalogue import Catalogue
 from ..model.table_config import ConfigModel, WagerChoice
 from ..table.theory import theory_of
 from ..table.config import TableConfig, ruleset_for
+from ..records import record
 
 TABLE_FIELDS = ("casino", "table", "jurisdiction", "ruleset_version", "limits.minimum", "limits.maximum",
                 "payout_limit", "dealing_method", "seats", "sign_size")
 
 
-@dataclass(frozen=True)
+@record
 class ConfigChange:
     area: str           # "table", "readings", "accepted math flags", "approvals" or "wager ID"
     what: str           # the field (or finding, flag, line) that changed
@@ -36,7 +37,7 @@ class ConfigChange:
         return {"area": self.area, "what": self.what, "kind": self.kind, "before": self.before, "after": self.after}
 
 
-@dataclass(frozen=True)
+@record
 class ConfigDiff:
     old: str
     new: str

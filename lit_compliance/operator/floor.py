@@ -11,7 +11,6 @@ at once (:class:`~lit_compliance.load.strict_yaml.InputError`).
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
 
 from ..load.inner_paths import inner_path
@@ -21,11 +20,12 @@ from ..load.validation import schema_problems
 from ..model.approvals import Approval, approval_problems, approvals_of
 from ..suggest import did_you_mean
 from ..table.config import TableConfig, load_config
+from ..records import record
 
 FLOOR_SCHEMA = "floor"
 
 
-@dataclass(frozen=True)
+@record
 class FloorTable:
     """One table of a floor: its id (the configuration's ``table``) and its loaded configuration."""
 
@@ -34,7 +34,7 @@ class FloorTable:
     entry: int          # its index under ``tables`` in the floor file
 
 
-@dataclass(frozen=True)
+@record
 class Floor:
     """A validated floor: its name, file and tables, in the order the file lists them."""
 

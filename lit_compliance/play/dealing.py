@@ -11,13 +11,14 @@ ruleset does not address it).
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, field
 from typing import Any
 
 from ..model import RulesetModel, RulesetOrModel, model_of
 from ..model.sections import DealingMethod
 from ..suggest import unknown
 from .irregularities import consequence
+from ..records import record
 
 CARD_AREAS = ("each_player", "community", "six_card_bonus_box", "discard")
 AREA_LABELS = {"community": "community area", "six_card_bonus_box": "six-card bonus box",
@@ -29,7 +30,7 @@ class DealingError(ValueError):
     """A request the ruleset's dealing methods cannot answer (unknown method, too many players)."""
 
 
-@dataclass(frozen=True)
+@record
 class DealtCard:
     position: int          # 1-based position from the top of the deck
     area: str              # "player", "community", "six_card_bonus_box" or "discard"
@@ -43,7 +44,7 @@ class DealtCard:
         return f"seat {self.seat}" if self.area == "player" else AREA_LABELS[self.area]
 
 
-@dataclass(frozen=True)
+@record
 class DealingPlan:
     """One dealing method's plan, expanded for a number of players."""
 

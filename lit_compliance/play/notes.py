@@ -14,12 +14,12 @@ their words are made.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 from typing import ClassVar, Union
 
 from ..model.enums import HandCategory, PayoutKind
+from ..records import record
 
 
 class NoteKind(str, Enum):
@@ -58,18 +58,18 @@ class AssumptionKind(str, Enum):
 # --- settling a wager -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class NotOffered:
     kind: ClassVar[NoteKind] = NoteKind.NOT_OFFERED
 
 
-@dataclass(frozen=True)
+@record
 class MissingFigure:
     findings: tuple[str, ...]                # the ruleset's findings about the missing figure
     kind: ClassVar[NoteKind] = NoteKind.MISSING_FIGURE
 
 
-@dataclass(frozen=True)
+@record
 class MeterShare:
     percent: Fraction                        # the line's percentage of the meter
     meter: Fraction | None                   # the meter as it stood when the seat was paid
@@ -77,31 +77,31 @@ class MeterShare:
     kind: ClassVar[NoteKind] = NoteKind.METER_SHARE
 
 
-@dataclass(frozen=True)
+@record
 class BelowLeast:
     least: HandCategory                      # the least winning hand the text states
     kind: ClassVar[NoteKind] = NoteKind.BELOW_LEAST
 
 
-@dataclass(frozen=True)
+@record
 class NoPaytable:
     findings: tuple[str, ...]                # the wager's findings (why it has no paytable)
     kind: ClassVar[NoteKind] = NoteKind.NO_PAYTABLE
 
 
-@dataclass(frozen=True)
+@record
 class NoLine:
     kind: ClassVar[NoteKind] = NoteKind.NO_LINE
 
 
-@dataclass(frozen=True)
+@record
 class Withdrawn:
     bet: str                                 # the bet's id (bet1, bet2)
     label: str                               # the ruleset's label for it
     kind: ClassVar[NoteKind] = NoteKind.WITHDRAWN
 
 
-@dataclass(frozen=True)
+@record
 class TableHighest:
     seat: int                                # the seat holding the highest hand
     hand: HandCategory                       # its hand
@@ -111,20 +111,20 @@ class TableHighest:
     kind: ClassVar[NoteKind] = NoteKind.TABLE_HIGHEST
 
 
-@dataclass(frozen=True)
+@record
 class EnvyFor:
     seat: int                                # the seat whose hand earns the bonus
     hand: HandCategory
     kind: ClassVar[NoteKind] = NoteKind.ENVY_FOR
 
 
-@dataclass(frozen=True)
+@record
 class EnvyOnce:
     cite: str                                # where the ruleset pays one envy bonus per round
     kind: ClassVar[NoteKind] = NoteKind.ENVY_ONCE
 
 
-@dataclass(frozen=True)
+@record
 class EnvyScaled:
     listed_stake: Fraction                   # the stake whose amount is scaled
     factor: Fraction                         # the wager's stake over the listed stake
@@ -132,20 +132,20 @@ class EnvyScaled:
     kind: ClassVar[NoteKind] = NoteKind.ENVY_SCALED
 
 
-@dataclass(frozen=True)
+@record
 class EnvyStakesOnly:
     stakes: tuple[Fraction | None, ...]      # the stakes the ruleset lists envy amounts for
     symbol: str
     kind: ClassVar[NoteKind] = NoteKind.ENVY_STAKES_ONLY
 
 
-@dataclass(frozen=True)
+@record
 class EnvyKind:
     payout_kind: PayoutKind                  # the envy line's payout kind, which has no meaning for envy
     kind: ClassVar[NoteKind] = NoteKind.ENVY_KIND
 
 
-@dataclass(frozen=True)
+@record
 class Capped:
     uncapped: Fraction                       # the win by the paytable
     paid: Fraction                           # the win paid under the limit
@@ -157,14 +157,14 @@ class Capped:
     kind: ClassVar[NoteKind] = NoteKind.CAPPED
 
 
-@dataclass(frozen=True)
+@record
 class NotLimited:
     limit: str                               # the payout limit that excludes this wager
     cite: str
     kind: ClassVar[NoteKind] = NoteKind.NOT_LIMITED
 
 
-@dataclass(frozen=True)
+@record
 class HandEffect:
     effect: str                              # round_void, hand_void or hand_dead
     wagers_not_stated: bool                  # the rules do not say what the void does to the wagers
@@ -172,12 +172,12 @@ class HandEffect:
     kind: ClassVar[NoteKind] = NoteKind.HAND_EFFECT
 
 
-@dataclass(frozen=True)
+@record
 class Rides:
     kind: ClassVar[NoteKind] = NoteKind.RIDES
 
 
-@dataclass(frozen=True)
+@record
 class VoidUnstated:
     seat: int                                # the seat whose void hand's wagers the rules do not settle
     kind: ClassVar[NoteKind] = NoteKind.VOID_UNSTATED
@@ -186,37 +186,37 @@ class VoidUnstated:
 # --- reading the round file -------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class NewestVersion:
     ruleset: str                             # the ruleset used (jurisdiction@version)
     kind: ClassVar[AssumptionKind] = AssumptionKind.NEWEST_VERSION
 
 
-@dataclass(frozen=True)
+@record
 class FirstMethod:
     method: str                              # the dealing method assumed
     kind: ClassVar[AssumptionKind] = AssumptionKind.FIRST_METHOD
 
 
-@dataclass(frozen=True)
+@record
 class MeterUnused:
     kind: ClassVar[AssumptionKind] = AssumptionKind.METER_UNUSED
 
 
-@dataclass(frozen=True)
+@record
 class LeastReset:
     reset: Fraction                          # the ruleset's least reset amount, used
     cite: str
     kind: ClassVar[AssumptionKind] = AssumptionKind.LEAST_RESET
 
 
-@dataclass(frozen=True)
+@record
 class NoLimitGiven:
     limits: tuple[str, ...]                  # the payout limit rules not applied
     kind: ClassVar[AssumptionKind] = AssumptionKind.NO_LIMIT_GIVEN
 
 
-@dataclass(frozen=True)
+@record
 class PaymentOrder:
     """Which round step fixes the order winners are paid in (``step`` None: the ruleset fixes none,
     and seats are paid in ascending order)."""

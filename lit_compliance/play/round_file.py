@@ -9,7 +9,7 @@ decision, and irregularities name something the ruleset knows. Every problem com
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -26,12 +26,13 @@ from ..load.validation import schema_problems
 from ..model import ReadingError, as_printed, exact, model_of
 from ..model.vocabulary import ids, money
 from ..suggest import unknown
+from ..records import record
 
 ROUND_SCHEMA = "round"
 BETS = ("bet1", "bet2", "bet3")
 
 
-@dataclass
+@record(frozen=False)
 class PlayerEntry:
     index: int                       # position in the file's players list
     seat: int
@@ -43,7 +44,7 @@ class PlayerEntry:
     decision_note: Rides | None = None  # why the decisions are not the player's own
 
 
-@dataclass
+@record(frozen=False)
 class IrregularityEntry:
     given: str
     event: str
@@ -56,7 +57,7 @@ class IrregularityEntry:
         return "none" if self.view is None else settlement_effect(self.view["kind"])
 
 
-@dataclass
+@record(frozen=False)
 class Round:
     file: str
     ruleset: Ruleset

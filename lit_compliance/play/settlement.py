@@ -19,7 +19,7 @@ amounts, findings, limit and citation it is about), as is the step that fixes th
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from typing import Any
 
@@ -34,13 +34,14 @@ from .notes import (BelowLeast, Capped, EnvyFor, EnvyKind, EnvyOnce, EnvyScaled,
                     MeterShare, MissingFigure, NoLine, NoPaytable, NotLimited, NotOffered, PaymentOrder, RoundNote,
                     TableHighest, VoidUnstated, WagerNote, Withdrawn)
 from .round_file import Round
+from ..records import record
 
 DIRECTIONAL = {"clockwise_from_dealer_left": False, "counterclockwise_from_dealer_right": True}
 HAND_CODES = {"player_three": CODE_3, "player_and_community": CODE_5, "table_highest": CODE_5,
               "player_and_bonus_community": CODE_5 | {HandCategory.SUPER_ROYAL: len(CODE_5)}}
 
 
-@dataclass
+@record(frozen=False)
 class SettledWager:
     """One settled wager (or one envy payment) of one player."""
 
@@ -68,7 +69,7 @@ class SettledWager:
         return None if self.returned is None else self.returned - self.stake
 
 
-@dataclass
+@record(frozen=False)
 class SettledPlayer:
     seat: int
     name: str | None
@@ -78,7 +79,7 @@ class SettledPlayer:
     status: str = "played"          # played, hand_void, hand_dead, round_void
 
 
-@dataclass
+@record(frozen=False)
 class Settlement:
     round: Round
     players: list[SettledPlayer]
@@ -176,7 +177,7 @@ def settle(rnd: Round) -> Settlement:
                       order, order_basis, highest, notes)
 
 
-@dataclass
+@record(frozen=False)
 class _Context:
     rnd: Round
     wagers: dict

@@ -9,13 +9,13 @@ is one, and a key that orders hands fully (Cover All pays the highest hand at th
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from itertools import combinations
 from typing import Sequence
 
 from ..model.enums import HandCategory
 from ..model.hand_rules import STANDARD, HandRules
 from .cards import SUITS, rank_of, suit_of
+from ..records import record
 
 _H = HandCategory   # short, for the tables below
 
@@ -35,7 +35,7 @@ IMPLIED = {
 }
 
 
-@dataclass(frozen=True)
+@record
 class Hand:
     category: HandCategory
     tags: frozenset   # of HandCategory

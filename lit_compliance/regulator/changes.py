@@ -5,9 +5,10 @@ are annotations (where the source says a thing, not what it says), and field lab
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from typing import Any
 from ..load.facts import site_folder
+from ..records import record
 
 CHANGE_KINDS = ("added", "removed", "changed", "renamed", "recited")
 LOW_IMPORTANCE = frozenset({"recited"})
@@ -53,7 +54,7 @@ FIELD_LABELS = {
 # The records
 
 
-@dataclass(frozen=True)
+@record
 class Change:
     """One difference between the two sides."""
 
@@ -100,7 +101,7 @@ class Change:
                 "importance": "low" if self.low_importance else "normal", **out}
 
 
-@dataclass(frozen=True)
+@record
 class Side:
     """What one side of the comparison is."""
 
@@ -119,7 +120,7 @@ class Side:
         return asdict(self)
 
 
-@dataclass(frozen=True)
+@record
 class Diff:
     old: Side
     new: Side

@@ -11,7 +11,7 @@ wager kind and one topic per irregularity event (both lists come from the rulese
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Callable, Iterable
 
 from ..load.catalogue import Ruleset
@@ -22,9 +22,10 @@ from ..model.paytable import Line
 from ..model.ruleset import PayoutFloor
 from ..model.vocabulary import hand_name, odds, plain, removed_text
 from ..load.validation import schema
+from ..records import record
 
 
-@dataclass(frozen=True)
+@record
 class Cell:
     entries: tuple = ()  # ((text, cite or None), ...)
 
@@ -32,21 +33,21 @@ class Cell:
         return {"entries": [{"text": t, "cite": c} for t, c in self.entries]}
 
 
-@dataclass(frozen=True)
+@record
 class Row:
     key: tuple   # sort key; rows with equal keys are the same row in every column
     label: str
     cell: Cell
 
 
-@dataclass(frozen=True)
+@record
 class Column:
     ref: str
     label: str
     rows: tuple  # Row, ...
 
 
-@dataclass(frozen=True)
+@record
 class Topic:
     name: str
     title: str
@@ -54,7 +55,7 @@ class Topic:
     pull: Callable[[Ruleset], list]  # -> [(column suffix or None, [Row, ...])]
 
 
-@dataclass
+@record(frozen=False)
 class Comparison:
     topic: Topic
     columns: list

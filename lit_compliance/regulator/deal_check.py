@@ -19,18 +19,18 @@ cites the method's clauses.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from ..load.catalogue import Ruleset
 from ..model import as_printed
 from ..play.dealing import DealingError, build_plan
 from .procedure import RECORDING_KINDS, procedure, table_positions
+from ..records import record
 
 HAND = 5  # a poker hand
 COMMUNITY_STEPS = frozenset({"burn_community_card", "reveal_community_card_1", "reveal_community_card_2"})
 
 
-@dataclass(frozen=True)
+@record
 class DealConflict:
     index: int              # the method's place in dealing_methods
     method: str

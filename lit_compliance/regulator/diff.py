@@ -38,7 +38,7 @@ domain's matching rules and walks the two rulesets.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from ..load.catalogue import Catalogue, CatalogueError, Ruleset
@@ -49,6 +49,7 @@ from .matching import match, merged_order
 from .prose import flag_words, humanise, is_flag, line_label, norm, say, summarise
 from ..load.strict_yaml import InputError
 from ..load.facts import enclosing_fact
+from ..records import record
 
 # ----------------------------------------------------------------------------------------------
 # The differ
@@ -89,7 +90,7 @@ def _strip(value: Any) -> Any:
     return value
 
 
-@dataclass
+@record(frozen=False)
 class _At:
     """Where the differ is: labels so far, data paths on each side, nearest citations."""
 

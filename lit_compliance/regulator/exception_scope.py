@@ -18,12 +18,12 @@ exception and a clause of the rule, or settled by the exception's ``not_a_confli
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from ..load.catalogue import Ruleset
 from ..load.clauses import CiteError, resolver_for
 from ..model import as_printed
 from ..model.sections import Situation, SourceException
+from ..records import record
 
 # a finding of these kinds can state that an exception misses its rule (a wrong reference, a word
 # that widens the scope, a contradiction...)
@@ -31,7 +31,7 @@ EXCEPTION_RECORDING_KINDS = frozenset({"contradiction", "ambiguous", "silent", "
                                        "garbled_text"})
 
 
-@dataclass(frozen=True)
+@record
 class ExceptionConflict:
     index: int                  # its place in ``exceptions``
     exception: SourceException

@@ -7,11 +7,12 @@ these rules.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Callable, Iterable
 
 from ..model.vocabulary import hand_name
 from .prose import cap, humanise, line_label, norm, strip_brackets
+from ..records import record
 
 # A field that only qualifies another: when the other changes and this one appears or disappears
 # with it, the change of the other says it all (a consequence's ``wagers`` exists only for voids).
@@ -40,7 +41,7 @@ def field_key(*names: str) -> Callable[[dict], Any]:
     return key
 
 
-@dataclass(frozen=True)
+@record
 class ListRule:
     """How the items of one list are matched, labelled and summarised."""
 

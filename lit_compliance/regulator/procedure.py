@@ -24,12 +24,12 @@ citations); otherwise it is reported as unrecorded.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from ..load.catalogue import Ruleset
 from ..load.clauses import CiteError, resolver_for
 from ..model import as_printed
 from ..play.dealing import DEFAULT_PLAYERS  # where the ruleset states no number of positions: the usual seven
+from ..records import record
 
 PLAYER_ORDERS = frozenset({"per_player", "clockwise_from_dealer_left", "counterclockwise_from_dealer_right"})
 RECORDING_KINDS = frozenset({"contradiction", "ambiguous", "silent"})
@@ -59,7 +59,7 @@ STEPS: dict[str, tuple[str | None, str | None]] = {
 }
 
 
-@dataclass(frozen=True)
+@record
 class Step:
     index: int              # its place in round_sequence
     name: str               # the step
@@ -75,7 +75,7 @@ class Step:
         return next((why for name, why in self.not_conflicts if name == other), None)
 
 
-@dataclass(frozen=True)
+@record
 class Conflict:
     step: Step              # the step that needs what is missing
     cause: Step | None      # the step that removed it, or the one that will provide it later
@@ -215,7 +215,7 @@ INCOMPATIBLE = frozenset({("in_view", "covered"), ("in_view", "removed"), ("face
                           ("face_up", "covered"), ("face_up", "removed"), ("face_down", "face_up")})
 
 
-@dataclass(frozen=True)
+@record
 class StateConflict:
     step: Step              # the step that may leave the cards in a state
     rule: str               # the other rule that demands another state of the same cards

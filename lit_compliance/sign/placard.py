@@ -14,7 +14,6 @@ import hashlib
 import importlib.util
 import io
 import re
-from dataclasses import dataclass
 from pathlib import Path
 
 from markupsafe import Markup
@@ -28,13 +27,14 @@ from ..table.configured import awards_above_limit, base_bet_count, whole_sum_tab
 from ..table.config import TableConfig, digest, model_for, parts_text, sign_parts
 from .layout import SIGN_SIZES, sheet_layout
 from .svg import svg_view  # noqa: F401 - the view's SVG positions, where the commands import them with the view
+from ..records import record
 
 MISSING_MARK = "*"
 SUPPLIED_MARK = "\u2021"  # double dagger: a figure the house sets where the rules give none
 WIDE_GRID_COLUMNS = 3  # a grid with more figure columns than this spans the sheet's full width
 
 
-@dataclass(frozen=True)
+@record
 class Wording:
     """Which odds words a placard may use, from the ruleset's ``odds_wording`` signage rules."""
 
@@ -244,7 +244,7 @@ def _payout_limit(ruleset: Ruleset, config: TableConfig, offered: list[str], tit
     return {"amount": money(limit, symbol), "scope": scope}
 
 
-@dataclass
+@record(frozen=False)
 class _Sign:
     """What every part of one placard's view is decided from: the model under the readings in force,
     the table's choices, how figures are worded, and the notes and record they add to."""

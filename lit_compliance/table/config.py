@@ -8,7 +8,7 @@ separate question, answered by :mod:`lit_compliance.operator.checks`.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cached_property
 from pathlib import Path
 
@@ -25,11 +25,12 @@ from ..model import model_of
 from ..model.ruleset import with_supplied
 from ..model.approvals import approval_problems
 from ..model.table_config import ConfigModel, WagerChoice, table_config_of
+from ..records import record
 
 CONFIG_SCHEMA = "table-config"
 
 
-@dataclass(frozen=True)
+@record
 class TableConfig:
     """One validated table configuration: the document as loaded (for its fingerprint and the
     positions of its problems) and its typed model, :attr:`settings`, which the views read."""

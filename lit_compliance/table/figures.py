@@ -13,7 +13,6 @@ are made in :mod:`lit_compliance.model.table_vocabulary`; its JSON form in
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 from math import sqrt
@@ -25,6 +24,7 @@ from ..model.table_config import HOUSE_PAYTABLE
 from .theory import TableTheory, WagerTheory, theory_of
 from .player_round import player_bands, player_round
 from .config import TableConfig
+from ..records import record
 
 HOURS = (1, 8, 40, 1000)      # the hours of play each player's band is given for
 
@@ -48,7 +48,7 @@ class LeftOutReason(str, Enum):
     """The rules leave its paytable without figures (its sheet's assumptions say which)."""
 
 
-@dataclass(frozen=True)
+@record
 class Basis:
     """How one wager's round was priced: exactly or simulated, at the configured reset (``meter``),
     at the configured minimum bet (``stake``, where money amounts or a meter share depend on the
@@ -60,7 +60,7 @@ class Basis:
     seats: int | None = None
 
 
-@dataclass(frozen=True)
+@record
 class WagerRound:
     """One offered wager in one player's round, in money at its configured minimum."""
 
@@ -84,7 +84,7 @@ class WagerRound:
         return self.paytable == HOUSE_PAYTABLE
 
 
-@dataclass(frozen=True)
+@record
 class LeftOut:
     """An offered wager the sums leave out: why, the assumptions of its sheet that leave it without
     figures (``seats``: priced on the paytable for that many players), and the ruleset's findings
@@ -97,7 +97,7 @@ class LeftOut:
     findings: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class PlayerBand:
     """The house's expected win on one player's rounds over ``hours`` of play (``rounds`` rounds),
     and the central 95% of its exact distribution (``low`` to ``high``); ``lattice``: where that total
@@ -111,7 +111,7 @@ class PlayerBand:
     lattice: float | None = None
 
 
-@dataclass(frozen=True)
+@record
 class TableFigures:
     """The whole table as configured, per player per round and per hour, every player playing every
     offered wager every round at its configured minimum (the base game: the table minimum on each

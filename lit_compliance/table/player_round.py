@@ -12,15 +12,15 @@ player's deal (Cover All) is added as independent of the rest (``apart``), and t
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from math import sqrt
 
 from .. import cache
 from ..model import exact
 from .theory import TableTheory, sheet
+from ..records import record
 
 
-@dataclass(frozen=True)
+@record
 class PlayerRound:
     """The house's win on one player's round, every offered wager at its configured minimum."""
 

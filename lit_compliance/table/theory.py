@@ -13,7 +13,7 @@ how many such units a round places (three for the base game, one for a side wage
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from fractions import Fraction
 from pathlib import Path
 import hashlib
@@ -30,10 +30,11 @@ from ..model.table_config import HOUSE_PAYTABLE, WagerChoice
 from ..load.fingerprint import config_json, ruleset_json
 from .config import load_config, model_for, ruleset_for
 from .. import cache
+from ..records import record
 
 
 
-@dataclass(frozen=True)
+@record
 class WagerTheory:
     """One wager of one table as priced: per round, per unit of the stake."""
 
@@ -59,7 +60,7 @@ class WagerTheory:
     edge: Fraction | None = None          # ``mean`` as the sheet states it, a fraction (exact unless simulated)
 
 
-@dataclass(frozen=True, eq=False)   # hashed by identity: one per configuration file
+@record(eq=False)   # hashed by identity: one per configuration file
 class TableTheory:
     path: str
     table: str

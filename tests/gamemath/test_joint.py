@@ -358,3 +358,11 @@ def test_the_six_card_hands_left_after_the_community_cards_are_counted_card_by_c
             direct[index[(tags, hand.suit if flushy else None)]] += 1
         assert direct.sum() == BONUS
         assert formula.tolist() == direct.tolist(), (p, a, b)
+
+
+def test_the_set_bits_table_counts_each_masks_bits():
+    from lit_compliance.gamemath import joint_counts
+
+    table = joint_counts._POPCOUNT
+    assert table.dtype == np.uint8 and len(table) == 1 << 13
+    assert [int(v) for v in table] == [bin(m).count("1") for m in range(1 << 13)]

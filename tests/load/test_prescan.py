@@ -83,3 +83,11 @@ def test_the_pre_scan_is_linear_in_a_large_benign_files_size():
     assert big.count("[") > MAX_DEPTH  # so the exact scan runs on both
     ratio = _cpu(big) / max(_cpu(small), 1e-6)
     assert ratio < 24, ratio
+
+
+def test_the_characters_refused_are_exactly_those_outside_yamls_printable_set():
+    """YAML 1.2's printable set (c-printable), written as the standard writes it; the scan names its complement."""
+    printable = re.compile("[\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+    refused = [c for c in range(0x110000) if strict_yaml._NOT_PRINTABLE.match(chr(c))]
+    assert refused == [c for c in range(0x110000) if not printable.match(chr(c))]
+    assert len(refused) == 9 + 2 + 18 + 6 + 26 + 2048 + 2   # C0 but tab, LF, CR; DEL, C1 but NEL; surrogates; FFFE/F

@@ -12,7 +12,6 @@ payout limit caps) or that no change to the file can settle is not.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from ...load.catalogue import Ruleset, finding_ids
@@ -25,6 +24,7 @@ from ...model.table_config import WagerChoice
 from ...model.vocabulary import finding_note
 from ...table.config import TableConfig, chosen_readings, model_for
 from ..approvals import today
+from ...records import record
 
 ERROR, WARNING = "error", "warning"
 
@@ -95,7 +95,7 @@ _KINDS = {
 CHECK_KINDS: dict[str, CheckKind] = {kind: CheckKind(*entry) for kind, entry in _KINDS.items()}
 
 
-@dataclass(frozen=True)
+@record
 class CheckFinding:
     """One result of checking a configuration."""
 
@@ -121,7 +121,7 @@ class CheckFinding:
                 "to_fix": CHECK_KINDS[self.kind].to_fix, "handled": CHECK_KINDS[self.kind].handled}
 
 
-@dataclass(frozen=True)
+@record
 class Report:
     ruleset: Ruleset
     config: TableConfig

@@ -8,7 +8,6 @@ Facts are anchored by their id (:mod:`lit_compliance.report.references`), findin
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from urllib.parse import quote
 
 from ...load.catalogue import Ruleset
@@ -16,9 +15,10 @@ from ...load.clauses import CiteError, resolver_for
 from ...model import as_printed
 from ..references import page, site_facts
 from ... import cache
+from ...records import record
 
 
-@dataclass(frozen=True)
+@record
 class Page:
     path: str            # relative to the site folder, '/'-separated
     template: str        # under templates/
