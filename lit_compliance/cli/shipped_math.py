@@ -36,7 +36,7 @@ from .. import cache
 
 #: The bundled jurisdictions whose PAR sheet PDF ships on its own (``par JURISDICTION --format pdf``);
 #: tests/cli/test_shipped_pdf.py checks that this is every jurisdiction of the bundled catalogue.
-JURISDICTIONS: tuple[str, ...] = ("maryland", "massachusetts", "nsw", "south-dakota", "tribal")
+PDF_JURISDICTIONS: tuple[str, ...] = ("maryland", "massachusetts", "nsw", "south-dakota", "tribal")
 
 #: The commands whose math ships: every catalogue-wide one (``site`` writes into a scratch folder), then
 #: the PAR sheet PDFs (written into the scratch folder; the math is cached by then): ``par all``'s and
@@ -44,7 +44,7 @@ JURISDICTIONS: tuple[str, ...] = ("maryland", "massachusetts", "nsw", "south-dak
 COMMANDS: tuple[tuple[str, ...], ...] = (
     ("analyze", "all"), ("par", "all"), ("validate", "--coverage"), ("compare", "base-paytables"),
     ("site", "-o", "site"), ("par", "all", "--format", "pdf", "-o", "par-all.pdf"),
-) + tuple(("par", j, "--format", "pdf", "-o", f"par-{j}.pdf") for j in JURISDICTIONS)
+) + tuple(("par", j, "--format", "pdf", "-o", f"par-{j}.pdf") for j in PDF_JURISDICTIONS)
 
 #: The kinds that ship: the bundled rulesets' priced paytables, ``analyze`` reports, PAR sheets and
 #: their bands of the hold (kept by the one-round distribution they are worked out from, so a table

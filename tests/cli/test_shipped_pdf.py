@@ -55,7 +55,7 @@ def test_every_bundled_jurisdiction_s_par_sheet_pdf_ships():
     from lit_compliance.cli.common import catalogue
 
     assert "pdf" in shipped_math.SHIPPED_KINDS
-    assert set(shipped_math.JURISDICTIONS) == set(catalogue().jurisdictions)
+    assert set(shipped_math.PDF_JURISDICTIONS) == set(catalogue().jurisdictions)
     for target in ("all", *catalogue().jurisdictions):
         command = _shipped_command(target)
         assert command[2:4] == ("--format", "pdf") and command[4] == "-o" and len(command) == 6  # default options
