@@ -369,7 +369,7 @@ def placard(config: Path, ruleset_ref: str | None, fmt: str, output: Path | None
 # --- summary ---------------------------------------------------------------------------------
 
 
-def summary_view(*args, **kwargs) -> dict:
+def _summary_view(*args, **kwargs) -> dict:
     """:func:`lit_compliance.operator.summary.summary_view`, imported when a summary is made."""
     from ..operator.summary import summary_view as view  # lazy: the summary only, not `check` (1 ms with its facts)
 
@@ -377,14 +377,14 @@ def summary_view(*args, **kwargs) -> dict:
 
 
 def _summary_markdown(rs: Ruleset, results: list, stamp: dict | None) -> str:
-    return render("summary.md.j2", v=summary_view(rs, markdown, results),
+    return render("summary.md.j2", v=_summary_view(rs, markdown, results),
                   stamp=dict(stamp, text=markdown(stamp["text"])) if stamp else None)
 
 
 SUMMARY = Formats({
     "markdown": _summary_markdown,
-    "html": lambda rs, results, stamp: render("summary.html.j2", v=summary_view(rs, results=results), stamp=stamp),
-    "pdf": lambda rs, results, stamp: print_pdf("summary.typ.j2", v=summary_view(rs, results=results), stamp=stamp),
+    "html": lambda rs, results, stamp: render("summary.html.j2", v=_summary_view(rs, results=results), stamp=stamp),
+    "pdf": lambda rs, results, stamp: print_pdf("summary.typ.j2", v=_summary_view(rs, results=results), stamp=stamp),
 }, help="markdown, html (print-ready) or pdf.")
 
 
