@@ -393,6 +393,13 @@ def with_supplied(model: RulesetModel, figures: Mapping) -> RulesetModel:
     data = dict(model.sections, wagers=[dict(w, paytables=[dict(t, lines=[dict(line) for line in t["lines"]])
                                                            for t in w["paytables"]])
                                         for w in model.sections["wagers"]])
+    return build_model(model.ruleset, supply(data, figures), model.applied, model.findings)
+
+
+def supply(data: dict, figures: Mapping) -> dict:
+    """The document ``data`` (its lines changed in place: a copy of the model's) with each line its
+    rules leave without a figure given the table's (``figures``, as :func:`with_supplied`), marked
+    as supplied by the house."""
     for wager in data["wagers"]:
         for table in wager["paytables"]:
             for line in table["lines"]:
@@ -400,4 +407,4 @@ def with_supplied(model: RulesetModel, figures: Mapping) -> RulesetModel:
                 if key in figures and line["payout"].get("value") is None and line["payout"]["kind"] != "not_offered":
                     line["payout"] = dict(figures[key].as_data(), finding=line["payout"].get("finding"))
                     line["supplied_by_house"] = True
-    return build_model(model.ruleset, data, model.applied, model.findings)
+    return data

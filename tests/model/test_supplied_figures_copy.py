@@ -9,22 +9,15 @@ from pathlib import Path
 import pytest
 
 from lit_compliance.model import model_of
-from lit_compliance.model.ruleset import build_model, with_supplied
+from lit_compliance.model.ruleset import build_model, supply, with_supplied
 from lit_compliance.table.config import chosen_readings, load_config, ruleset_for, supplied
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "configs"
 
 
 def _deep_copy_way(model, figures):
-    """What ``with_supplied`` did before: the whole document copied, the lines without a figure given one."""
-    data = copy.deepcopy(dict(model.sections))
-    for wager in data["wagers"]:
-        for table in wager["paytables"]:
-            for line in table["lines"]:
-                key = (wager["id"], line["hand"], tuple(line.get("suits") or ()))
-                if key in figures and line["payout"].get("value") is None and line["payout"]["kind"] != "not_offered":
-                    line["payout"] = dict(figures[key].as_data(), finding=line["payout"].get("finding"))
-                    line["supplied_by_house"] = True
+    """What ``with_supplied`` did before: the whole document copied, then the same lines supplied."""
+    data = supply(copy.deepcopy(dict(model.sections)), figures)
     return build_model(model.ruleset, data, model.applied, model.findings)
 
 
