@@ -140,6 +140,11 @@ class Mixture:
         self._coarseness(levels, per_level, own if exact else 0.0, split)
         self.total = float(sum(pc.weights.sum() for pc in self.pieces))
 
+    @property
+    def nbytes(self) -> int:
+        """The memory its pieces hold (what keeping it costs)."""
+        return sum(pc.padded.nbytes + pc.weights.nbytes + pc.shifts.nbytes for pc in self.pieces)
+
     def _coarseness(self, levels: list, per_level: list, own: float, split: int) -> None:
         """Where the mixture is not on its outcomes' own lattice, say so: ``coarser_lattice``, the
         coarsest step in play (the common lattice where it was coarsened or a dense level's sums were
@@ -254,5 +259,16 @@ def _combined(per_level: list, dense: list[int], h: float, memo: dict) -> tuple[
         pmf = np.clip(np.fft.irfft(spectrum, size)[:length], 0.0, None)
         pmf /= pmf.sum()
         first = sum(placed[i][j][0][0] for i, j in enumerate(combo))
-        out.append(Piece(weights_, shifts, first * h, h, np.cumsum(pmf)))
+        out.append(_piece(weights_, shifts, first * h, h, pmf))
     return out, split
+
+
+def _piece(weights: np.ndarray, shifts: np.ndarray, start: float, h: float, pmf: np.ndarray) -> Piece:
+    """A piece of the mixture whose CDF is a view into the padded CDF the piece reads it through
+    (:attr:`.period_total.Piece.padded`), made at once: one array, not two (a mixture is kept)."""
+    padded = np.empty(len(pmf) + 2)
+    padded[0], padded[-1] = 0.0, 1.0
+    np.cumsum(pmf, out=padded[1:-1])
+    pc = Piece(weights, shifts, start, h, padded[1:-1])
+    pc._padded = padded
+    return pc

@@ -121,7 +121,9 @@ def levels_of(results: list[Results], files: np.ndarray, rows: np.ndarray) -> li
 
 
 _MEMO: dict = {}           # (priced as, wager, levels) -> (the theory's choices, its mixture), the last few
-MEMO_SIZE = 256
+#: The most memory the mixtures kept may hold in all (a mixture of large awards at stakes far apart
+#: holds megabytes: a month of periods, each at its own stakes, once kept 600 MB); the oldest go first.
+MEMO_BYTES = 128 * 2 ** 20
 
 
 class Mixtures:
@@ -144,10 +146,22 @@ class Mixtures:
             values, probs = one_round(sheet(th, wid, at_meter, at_stake).body)
             parts.append((values, probs, rounds, stake))
         mix = Mixture(parts)
-        if len(_MEMO) >= MEMO_SIZE:
-            _MEMO.pop(next(iter(_MEMO)))
-        _MEMO[key] = (th.choices, mix)
+        _keep(key, th.choices, mix)
         return mix
+
+
+def _keep(key: tuple, choices, mix: Mixture) -> None:
+    """Keep ``mix`` for the next report, the oldest kept let go while all would pass :data:`MEMO_BYTES`
+    (one larger than that is not kept)."""
+    _MEMO.pop(key, None)
+    size = mix.nbytes
+    if size > MEMO_BYTES:
+        return
+    held = sum(m.nbytes for _c, m in _MEMO.values())
+    while _MEMO and held + size > MEMO_BYTES:
+        _c, old = _MEMO.pop(next(iter(_MEMO)))
+        held -= old.nbytes
+    _MEMO[key] = (choices, mix)
 
 
 MAX_CUMULATIVE_LEVELS = 6

@@ -70,6 +70,17 @@ class StakeLevels:
     mixed: np.ndarray
 
 
+@record(eq=False)
+class OnMixture:
+    """What a period judged on the exact mixture of its stake levels keeps of it, once judged: its
+    band edges in z, its p-value (from the mixture's own distribution) and what it says of its
+    lattice (:func:`_coarser`). The mixture itself (its pieces: megabytes) is not kept, so a year of
+    periods each at its own stakes holds one mixture at a time."""
+    edges: dict
+    p_value: float
+    coarser: dict
+
+
 @record
 class Verdicts:
     """Per period: too short to judge, judged, used in the cumulative, outside each band, the
@@ -190,31 +201,34 @@ def _stake_levels(w, results: list, cols: Columns, stake: np.ndarray) -> StakeLe
 
 
 def _judge_mixtures(th, wid: str, cols: Columns, theory: PeriodTheory, stakes: StakeLevels,
-                    mixtures: Mixtures | None) -> dict:
+                    mixtures: Mixtures | None) -> dict[int, OnMixture]:
     """The periods played at several stakes (within the limits), each judged on the exact mixture of
-    its stake levels: their theory, SD and z put in ``theory`` in place; period index -> mixture."""
+    its stake levels: their theory, SD and z put in ``theory`` in place; period index -> what it
+    keeps of its mixture."""
     mixes = {}
     for x in np.flatnonzero(stakes.mixed & ~stakes.bad).tolist():
-        mix = mixes[x] = mixtures.of(th, wid, stakes.levels[x][1])
+        mix = mixtures.of(th, wid, stakes.levels[x][1])
         theory.theo[x], theory.sd_win[x] = mix.mean, mix.sd
         theory.theo_hold[x] = mix.mean / cols.wagered[x]
         theory.z[x] = (cols.house_win[x] - mix.mean) / mix.sd if mix.sd > 0 else 0.0
+        mixes[x] = OnMixture(mix.edges(), mix.p_value(float(cols.house_win[x])), _coarser(mix))
     return mixes
 
 
-def _verdicts(cols: Columns, theory: PeriodTheory, bad: np.ndarray, mixes: dict, edges: Edges, band: str) -> Verdicts:
+def _verdicts(cols: Columns, theory: PeriodTheory, bad: np.ndarray, mixes: dict[int, OnMixture], edges: Edges,
+              band: str) -> Verdicts:
     """Each period too short, judged or not; outside which bands; its p-value."""
-    n, wag, win, z = cols.rounds, cols.wagered, cols.house_win, theory.z
+    n, wag, z = cols.rounds, cols.wagered, theory.z
     with np.errstate(divide="ignore", invalid="ignore"):
         short = (n > 0) & ~bad & (np.where(wag > 0, (theory.theo + Z["99"] * theory.sd_win) / wag, 0.0) > 1.0)
     judged = (n > 0) & ~bad & ~short
     out_by = outside(z, edges.at(n))
     p_value = np.where(judged, edges.p_values(z, n), np.nan) if len(n) else np.zeros(0)
     for x, mix in mixes.items():
-        for b, (lo, hi) in mix.edges().items():
+        for b, (lo, hi) in mix.edges.items():
             out_by[b][x] = z[x] < lo or z[x] > hi
         if judged[x]:
-            p_value[x] = mix.p_value(float(win[x]))
+            p_value[x] = mix.p_value
     candidate = judged & (p_value <= ALARM_RATE_MAX)      # every period that could raise the alarm
     return Verdicts(short, judged, (n > 0) & ~bad, out_by, p_value, judged & out_by[band], candidate)
 
@@ -242,7 +256,7 @@ def _listed_periods(cols: Columns, labels: list, theory: PeriodTheory, stakes: S
         source, given = stakes.levels[x] if stakes.levels[x] is not None else ("average", None)
         row["stakes"] = {"from": source, "judged_as": "mixture" if stakes.mixed[x] else "one stake",
                          "levels": [[s, r] for s, r, _m in given] if given else None,
-                         **(_coarser(mixes[x]) if x in mixes else
+                         **(mixes[x].coarser if x in mixes else
                             _coarser_edges(edges, row["rounds"], row["average_bet"]) if "bands" in row else {})}
     return rows, cut
 
