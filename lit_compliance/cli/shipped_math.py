@@ -33,10 +33,11 @@ import tempfile
 from pathlib import Path
 
 from .. import cache
+from ..load.catalogue import Catalogue
 
-#: The bundled jurisdictions whose PAR sheet PDF ships on its own (``par JURISDICTION --format pdf``);
-#: tests/cli/test_shipped_pdf.py checks that this is every jurisdiction of the bundled catalogue.
-PDF_JURISDICTIONS: tuple[str, ...] = ("maryland", "massachusetts", "nsw", "south-dakota", "tribal")
+#: The bundled jurisdictions whose PAR sheet PDF ships on its own (``par JURISDICTION --format pdf``):
+#: every one of the bundled catalogue (its folders' names; no ruleset is read).
+PDF_JURISDICTIONS: tuple[str, ...] = tuple(Catalogue.bundled().jurisdictions)
 
 #: The commands whose math ships: every catalogue-wide one (``site`` writes into a scratch folder), then
 #: the PAR sheet PDFs (written into the scratch folder; the math is cached by then): ``par all``'s and
