@@ -164,9 +164,9 @@ def _check_plain_fields(cls: type, fields: tuple) -> None:
     """A field :func:`_frozen_init` cannot pass is a mistake said at once, not a wrong ``__init__``."""
     odd = [f for f in fields if not f.init or getattr(f, "kw_only", False) or f.name == "self"]
     odd += [f for f in cls.__dataclass_fields__.values() if "InitVar" in str(f.type)]   # not in fields()
-    for f in odd[:1]:
-            raise TypeError(f"{cls.__qualname__}.{f.name}: @record makes fields passed to __init__ by position or "
-                            "name only (no init=False, kw_only, InitVar or a field named self); use @dataclass")
+    if odd:
+        raise TypeError(f"{cls.__qualname__}.{odd[0].name}: @record makes fields passed to __init__ by position or "
+                        "name only (no init=False, kw_only, InitVar or a field named self); use @dataclass")
 
 
 def record(cls: type | None = None, /, *, frozen: bool = True, eq: bool = True):
