@@ -218,11 +218,26 @@ def outcome_distribution(wagers: list[Settled], rules: HandRules) -> dict:
 
 def player_distribution(wagers: list[Settled], rules: HandRules) -> list[tuple[Fraction, Fraction]]:
     """The exact distribution of the player's total net result of one round in money (the wagers'
-    values times their amounts, summed on each deal): (value, probability) pairs, lowest value first."""
+    values times their amounts, summed on each deal): (value, probability) pairs, lowest value first.
+    Each deal's total is a whole number over one common denominator (each wager's :func:`_numerators`
+    times its amount), so the deals are added up by value in whole numbers, not one fraction at a time."""
     jc = table_for(wagers, rules)
-    counts, values = _cells(jc, wagers)
+    where = np.nonzero(jc.counts)
+    counts = jc.counts[where]
+    on_axis = {"five": where[0], "three": where[2], "six": where[3]}
+    parts = []
+    for w in wagers:
+        num, den = _numerators(w)
+        cells = num[where[0], where[1]] if w.axis == "base" else num[on_axis[w.axis]]
+        amount = Fraction(w.amount)
+        parts.append((cells, amount.numerator, amount.denominator * den))
+    common = 1
+    for _, _, den in parts:
+        common = common * den // gcd(common, den)
+    total = np.zeros(len(counts), dtype=object)
+    for cells, times, den in parts:
+        total = total + cells * (times * (common // den))
     by_value: dict = {}
-    for k, c in enumerate(counts.tolist()):
-        x = sum((w.amount * v[k] for w, v in zip(wagers, values)), Fraction(0))
+    for x, c in zip(total.tolist(), counts.tolist()):
         by_value[x] = by_value.get(x, 0) + c
-    return [(x, Fraction(c, jc.total)) for x, c in sorted(by_value.items())]
+    return [(Fraction(x, common), Fraction(c, jc.total)) for x, c in sorted(by_value.items())]

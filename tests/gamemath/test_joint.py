@@ -219,6 +219,23 @@ def test_the_players_total_distribution_has_the_moments(catalogue):
     assert [x for x, _ in dist] == sorted(x for x, _ in dist)
 
 
+def test_the_players_total_is_each_deals_wagers_added_up_in_money(catalogue):
+    """The player's total, added up by value in whole numbers, is the joint outcomes' distribution
+    (each wager's value a fraction) with every outcome's values times their amounts summed: the same
+    values and the same exact probabilities. The amounts here are not whole units, so the common
+    denominator is the amounts' as well as the paytables'."""
+    theory, wagers = _maryland(catalogue)
+    for amounts in ([w.amount for w in wagers], [Fraction(7, 3) + k for k in range(len(wagers))]):
+        staked = [type(w)(w.wager_id, w.axis, w.values, a, w.net_wins) for w, a in zip(wagers, amounts)]
+        want: dict = {}
+        for values, p in outcome_distribution(staked, theory.model.hand_rules).items():
+            x = sum((a * v for a, v in zip(amounts, values)), Fraction(0))
+            want[x] = want.get(x, 0) + p
+        got = player_distribution(staked, theory.model.hand_rules)
+        assert got == sorted(want.items())
+        assert len(got) > 100 and all(isinstance(x, Fraction) and isinstance(p, Fraction) for x, p in got)
+
+
 def test_cover_all_is_not_settled_on_one_hand(catalogue):
     model = model_of(catalogue.latest("massachusetts"))
     cover = next(w for w in model.wagers if any(t.hand_basis.value == "table_highest" for t in w.paytables))
