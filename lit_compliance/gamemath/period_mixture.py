@@ -34,7 +34,7 @@ import numpy as np
 
 from .period import EDGE_LEVELS, P_FLOOR, _edges
 from .period_total import (MAX_POINTS, POINT_BUDGET, RARE_PRUNE, SHIFT_BUDGET, Piece, cdf, lattice, on_lattice,
-                           total_pieces)
+                           padded_cdf, total_pieces)
 
 MIX_PRUNE = 1e-14        # a combination of the levels' pieces with less chance than this is left out
 #: The most combinations of the levels' pieces a mixture transforms (each one inverse transform).
@@ -256,19 +256,13 @@ def _combined(per_level: list, dense: list[int], h: float, memo: dict) -> tuple[
             raise _TooMany
         spectrum = np.prod([spectra[i][j] for i, j in enumerate(combo)], axis=0)
         length = sum(len(placed[i][j][0][1]) for i, j in enumerate(combo)) - len(combo) + 1
-        pmf = np.clip(np.fft.irfft(spectrum, size)[:length], 0.0, None)
-        pmf /= pmf.sum()
         first = sum(placed[i][j][0][0] for i, j in enumerate(combo))
-        out.append(_piece(weights_, shifts, first * h, h, pmf))
+        out.append(_piece(weights_, shifts, first * h, h, np.fft.irfft(spectrum, size)[:length]))
     return out, split
 
 
 def _piece(weights: np.ndarray, shifts: np.ndarray, start: float, h: float, pmf: np.ndarray) -> Piece:
-    """A piece of the mixture whose CDF is a view into the padded CDF the piece reads it through
-    (:attr:`.period_total.Piece.padded`), made at once: one array, not two (a mixture is kept)."""
-    padded = np.empty(len(pmf) + 2)
-    padded[0], padded[-1] = 0.0, 1.0
-    np.cumsum(pmf, out=padded[1:-1])
-    pc = Piece(weights, shifts, start, h, padded[1:-1])
-    pc._padded = padded
-    return pc
+    """A piece of the mixture (``pmf`` as the transform gives it: :func:`.period_total.padded_cdf` makes
+    a rounding's negative values 0 and normalises it) whose CDF is a view into the padded CDF the piece reads it through
+    (:func:`.period_total.padded_cdf`), made at once: one array, not two (a mixture is kept)."""
+    return Piece(weights, shifts, start, h, padded_cdf(pmf)[1:-1])

@@ -131,7 +131,7 @@ class Piece:
         self.weights = np.asarray(weights, dtype=float)
         self.shifts = np.asarray(shifts, dtype=float)
         self.start, self.h, self.cdf = start, h, cdf
-        self._padded = None
+        self._padded = _padding_of(cdf)
 
     @property
     def padded(self) -> np.ndarray:
@@ -140,6 +140,16 @@ class Piece:
         if self._padded is None:
             self._padded = np.concatenate(([0.0], self.cdf, [1.0]))
         return self._padded
+
+
+def _padding_of(cdf: np.ndarray) -> np.ndarray | None:
+    """The padded array ``cdf`` is the view ``[1:-1]`` of (:func:`padded_cdf`), else None."""
+    base = cdf.base if isinstance(cdf, np.ndarray) else None
+    if (isinstance(base, np.ndarray) and base.ndim == 1 and cdf.ndim == 1 and base.size == cdf.size + 2
+            and base.dtype == cdf.dtype and base.strides == cdf.strides
+            and cdf.ctypes.data == base.ctypes.data + base.itemsize):
+        return base
+    return None
 
 
 def cdf(pieces: list[Piece], t: np.ndarray) -> np.ndarray:
@@ -184,10 +194,24 @@ def convolved(values, probs, rounds, h0: float, limit: int = MAX_POINTS // 2) ->
         at = m
         low = _room(values, probs, m)[0] + h0
         start = int(np.floor((m * mean - low) / h))
-        pmf = np.clip(np.roll(np.fft.irfft(power, size), -(start % size)), 0.0, None)
-        pmf /= pmf.sum()
-        out[m] = (start * h, h, np.cumsum(pmf))
+        out[m] = (start * h, h, padded_cdf(np.fft.irfft(power, size), start % size)[1:-1])
     return out
+
+
+def padded_cdf(pmf: np.ndarray, turn: int = 0) -> np.ndarray:
+    """The CDF of ``pmf`` (turned left by ``turn`` points, as ``np.roll(pmf, -turn)``; negative values,
+    a transform's rounding, made 0; normalised) with 0 before its first point and 1 after its last
+    (:attr:`Piece.padded`), made in one array: a piece reads its CDF as the view ``[1:-1]`` of it."""
+    size = len(pmf)
+    padded = np.empty(size + 2)
+    padded[0], padded[-1] = 0.0, 1.0
+    body = padded[1:-1]
+    body[:size - turn] = pmf[turn:]
+    body[size - turn:] = pmf[:turn]
+    np.clip(body, 0.0, None, out=body)
+    body /= body.sum()
+    np.cumsum(body, out=body)
+    return padded
 
 
 def _power(spectrum: np.ndarray, m: int) -> np.ndarray:
@@ -336,6 +360,9 @@ class _Apart:
             w_next = self.weight(k + 1)
             if len(totals) * len(steps) > budget[0]:
                 raise _TooMany
+            goes_on = k + 1 <= self.n and 1.0 - covered > 1e-13 and w_next > RARE_PRUNE
+            if goes_on and surely_more(totals, chances, steps, q, w_next, budget[1] - held):
+                raise _TooMany   # what the step would raise on next, known from a part of it
             totals, chances = rare_step(totals, chances, steps, q)
             keep = chances * w_next > RARE_PRUNE
             totals, chances = totals[keep], chances[keep]
@@ -343,6 +370,32 @@ class _Apart:
             if not len(totals):
                 break
         return out
+
+
+def surely_more(totals: np.ndarray, chances: np.ndarray, steps: np.ndarray, q: np.ndarray, w_next: float,
+                room: int) -> bool:
+    """Whether one more rare outcome would surely make more than ``room`` sums worth keeping, read
+    from a part of the step: a pair whose own chance times ``w_next`` passes :data:`RARE_PRUNE` keeps
+    its sum, whatever else adds to it, so the distinct sums of such pairs, among the pairs of the likeliest
+    totals (a sixteenth of them, an eighth, a quarter: while that part is small beside the whole step), are
+    no more than the step keeps. A listing that gives way so learns it from a part of the step it would
+    give way after (the Maryland example's player: three steps of 0.3 to 0.7 million pairs, made in
+    full before, are each given up after a tenth or a fifth of them)."""
+    if len(totals) * len(steps) <= 8 * (room + 1):
+        return False
+    likeliest = np.argsort(-chances, kind="stable")
+    rows = len(totals) // 16
+    while rows and rows <= len(totals) // 4:
+        pick = likeliest[:rows]
+        flat_t = (totals[pick, None] + steps[None, :]).ravel()
+        flat_c = (chances[pick, None] * q[None, :]).ravel()
+        sure = flat_t[flat_c * w_next > RARE_PRUNE]
+        if len(sure) <= room:
+            return False
+        if len(np.unique(sure)) > room:
+            return True
+        rows *= 2
+    return False
 
 
 def rare_step(totals: np.ndarray, chances: np.ndarray, steps: np.ndarray, q: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

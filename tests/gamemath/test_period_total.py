@@ -362,3 +362,70 @@ def test_a_band_of_values_on_no_lattice_says_the_grid_they_were_split_onto():
     assert steps[1] is not None and steps[1] > 1e-4        # a lattice coarser still (the last resort)
     exact = np.array([-1.0, 1.0, 3.0, 50.0])
     assert all(step is None for *_b, step in period.total_bands_and_lattices(exact, probs, [10, 1000]))
+
+
+def test_a_listing_that_gives_way_learns_it_from_a_part_of_its_step(catalogue, monkeypatch):
+    """The Maryland example's player over 2,400 and 60,000 rounds: the windows whose listing gives way
+    learn it from the likeliest totals' pairs (:func:`period_total.surely_more`), not from a step of up to
+    0.7 million pairs made in full; the pieces are the same, bit for bit."""
+    values, probs, _ = _player_round(catalogue, ROOT / "examples" / "configs" / "maryland.yaml")
+    calls = []
+
+    def listed(totals, chances, steps, q, _real=period_total.rare_step):
+        calls.append(len(totals) * len(steps))
+        return _real(totals, chances, steps, q)
+
+    monkeypatch.setattr(period_total, "rare_step", listed)
+    for n in (2_400, 60_000):
+        calls.clear()
+        got = period_total.total_pieces(values, probs, n)
+        early = list(calls)
+        with monkeypatch.context() as m:
+            m.setattr(period_total, "surely_more", lambda *args: False)
+            calls.clear()
+            want = period_total.total_pieces(values, probs, n)
+        assert max(calls) > 2 * max(early) and sum(calls) > 2 * sum(early)
+        assert len(got) == len(want)
+        for a, b in zip(got, want):
+            assert (a.start, a.h) == (b.start, b.h)
+            for field in ("weights", "shifts", "cdf"):
+                assert np.array_equal(getattr(a, field), getattr(b, field))
+
+
+def test_surely_more_says_so_only_where_the_step_keeps_more_sums_than_the_room():
+    """Over random listings: wherever :func:`period_total.surely_more` says the step would keep more than
+    ``room`` sums, the whole step keeps more; and it does say so on many of them."""
+    rng = np.random.default_rng(2026)
+    said = 0
+    for _ in range(300):
+        totals = np.unique(rng.integers(-5_000, 0, rng.integers(50, 800)))
+        rng.shuffle(totals)
+        chances = rng.random(len(totals)) ** 8 * 10.0 ** -rng.integers(0, 10)
+        steps = np.unique(rng.integers(-3_000, -1, rng.integers(5, 60)))
+        q = rng.random(len(steps))
+        q /= q.sum()
+        w_next = 10.0 ** -rng.uniform(0, 8)
+        room = int(rng.integers(10, 4_000))
+        if period_total.surely_more(totals, chances, steps, q, w_next, room):
+            said += 1
+            sums, added = period_total.rare_step(totals, chances, steps, q)
+            assert int((added * w_next > period_total.RARE_PRUNE).sum()) > room
+    assert said > 30
+
+
+def test_a_pieces_cdf_is_a_view_of_its_padded_cdf_and_equals_the_rolled_normalised_sum():
+    """:func:`period_total.padded_cdf` gives, bit for bit, the cumulative sum of the transform's output
+    turned, its negative roundings made 0 and normalised; a piece reads it without a copy."""
+    rng = np.random.default_rng(7)
+    for size, turn in ((16, 0), (16, 5), (1_000, 999), (4_096, 1_234)):
+        pmf = rng.random(size) - 0.05
+        want = np.clip(np.roll(pmf, -turn), 0.0, None)
+        want /= want.sum()
+        want = np.cumsum(want)
+        padded = period_total.padded_cdf(pmf, turn)
+        assert padded[0] == 0.0 and padded[-1] == 1.0
+        assert np.array_equal(padded[1:-1], want)
+        piece = period_total.Piece([1.0], [0.0], 0.0, 1.0, padded[1:-1])
+        assert piece.padded is padded
+    loose = period_total.Piece([1.0], [0.0], 0.0, 1.0, want.copy())
+    assert np.array_equal(loose.padded, np.concatenate(([0.0], want, [1.0])))
