@@ -214,10 +214,31 @@ def padded_cdf(pmf: np.ndarray, turn: int = 0) -> np.ndarray:
     return padded
 
 
+#: Below this, a frequency's power is left 0: its ``m``-th power would be under 1e-300, which adds
+#: less than 1e-300 times the window to any point the transform gives back, where the transform's own
+#: rounding is some 1e-17 of the largest point (so the points come back the same:
+#: ``tests/gamemath/test_period_total.py``); and squaring on through numbers too small for the
+#: machine's ordinary floats (subnormal) costs up to a hundred times an ordinary product, over most of a
+#: long period's spectrum.
+TINY_POWER = 1e-300
+
+
 def _power(spectrum: np.ndarray, m: int) -> np.ndarray:
     """``spectrum ** m`` by repeated squaring (a few products of the whole array; numpy's ``**`` calls
     the complex power point by point, three times as dear): relative error of order m times the
-    machine's epsilon either way."""
+    machine's epsilon either way. Made only at the frequencies whose power is at least
+    :data:`TINY_POWER` (the same products there, bit for bit), 0 elsewhere: 762 of the 524,289 of
+    the Maryland example's player over 60,000 rounds."""
+    if m > 1:
+        live = (spectrum.real ** 2 + spectrum.imag ** 2) >= TINY_POWER ** (2 / m)
+        if not live.all():
+            out = np.zeros_like(spectrum)
+            out[live] = _squared_on(spectrum[live], m)
+            return out
+    return _squared_on(spectrum, m)
+
+
+def _squared_on(spectrum: np.ndarray, m: int) -> np.ndarray:
     out = np.ones_like(spectrum)
     base = spectrum
     while m:
