@@ -34,7 +34,7 @@ import numpy as np
 
 from .period import EDGE_LEVELS, P_FLOOR, _edges
 from .period_total import (MAX_POINTS, POINT_BUDGET, RARE_PRUNE, SHIFT_BUDGET, Piece, cdf, lattice, on_lattice,
-                           padded_cdf, total_pieces)
+                           padded_cdf, total_pieces, coarsened_step)
 
 MIX_PRUNE = 1e-14        # a combination of the levels' pieces with less chance than this is left out
 #: The most combinations of the levels' pieces a mixture transforms (each one inverse transform).
@@ -193,9 +193,9 @@ class Mixture:
 
 
 def _common_step(per_level: list, dense: list[int], own: float) -> float:
-    """The common lattice's step: the levels' own (``own``), coarsened where the window the levels'
-    totals take (a dense level's whole span, sums included; another's widest dense part) would pass
-    half of :data:`MAX_POINTS` points."""
+    """The common lattice's step: the levels' own (``own``), coarsened (to at least twice it:
+    :func:`.period_total.coarsened_step`) where the window the levels' totals take (a dense level's
+    whole span, sums included; another's widest dense part) would pass half of :data:`MAX_POINTS` points."""
     span = 0.0
     for i, (pieces, s) in enumerate(per_level):
         if i in dense:
@@ -204,7 +204,7 @@ def _common_step(per_level: list, dense: list[int], own: float) -> float:
             span += (high - low) * s
         else:
             span += max((len(pc.cdf) + 1) * pc.h for pc in pieces) * s
-    return span / (MAX_POINTS / 2) if span / own > MAX_POINTS / 2 else own
+    return coarsened_step(own, span / (MAX_POINTS / 2)) if span / own > MAX_POINTS / 2 else own
 
 
 def _combined(per_level: list, dense: list[int], h: float, memo: dict) -> tuple[list[Piece], int]:

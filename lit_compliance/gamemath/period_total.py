@@ -107,6 +107,13 @@ def _fraction_step(values: np.ndarray) -> float | None:
     return step if float(np.abs(multiples - np.round(multiples)).max()) < 1e-6 else None
 
 
+def coarsened_step(own: float, at_least: float) -> float:
+    """The step of a lattice coarser than the values' own (``own``) that is at least ``at_least``: that,
+    but never less than twice ``own``. A step a hair above the own one ($1.0003 for a dollar) splits every
+    value as a step of $2 would, and a report's four decimals print it as the own step ($1.0000)."""
+    return max(at_least, 2 * own)
+
+
 def on_lattice(values, probs, h):
     """Indexes and probabilities on the lattice of step h; a value between two points is split
     between them so that the mean stays exact."""
@@ -181,7 +188,7 @@ def convolved(values, probs, rounds, h0: float, limit: int = MAX_POINTS // 2) ->
     low_room, high_room = (room + h0 for room in _room(values, probs, most))
     h = h0
     if (low_room + high_room) / h > limit:
-        h = (low_room + high_room) / limit
+        h = coarsened_step(h0, (low_room + high_room) / limit)
     idx, p = on_lattice(values, probs, h)
     size = 1 << int(np.ceil(np.log2((low_room + high_room) / h + 4)))
     one = np.zeros(size)

@@ -457,3 +457,21 @@ def test_a_long_periods_power_is_made_only_where_it_is_not_vanishingly_small(cat
     for m in rounds:
         assert got[m][:2] == want[m][:2] and np.array_equal(got[m][2], want[m][2])
     assert spectrum_size > 100_000
+
+
+def test_a_lattice_coarsened_to_fit_its_window_is_at_least_twice_the_values_own():
+    """Where a window cannot hold the total on its own lattice, the step it is put on is what the window
+    needs, but never less than twice the values' own: a hair above it (which a report prints as the own
+    step, "$1.0000, coarser than the stakes' own") would split every value as twice it does."""
+    values = np.array([-3.0, -1.0, 0.0, 1.0, 2.0, 7.0])
+    probs = np.array([0.05, 0.4, 0.2, 0.2, 0.1, 0.05])
+    n = 400
+    points = sum(period_total._room(values, probs, n)) + 2.0       # the window, on the dollar
+    for limit, want in ((int(points) - 3, 2.0), (int(points) // 5, points / (int(points) // 5)),
+                        (int(points) + 10, 1.0)):
+        start, h, cdf = period_total.convolved(values, probs, [n], 1.0, limit)[n]
+        assert h == pytest.approx(want, rel=1e-12)
+        mean = float(values @ probs)
+        pmf = np.diff(np.concatenate(([0.0], cdf)))
+        got_mean = float((start + np.arange(len(cdf)) * h) @ pmf)
+        assert got_mean == pytest.approx(n * mean, abs=1e-6)   # split between neighbours: the mean kept
