@@ -163,13 +163,14 @@ def _quantiles(values: np.ndarray, probs: np.ndarray, n: int, levels: tuple = ED
     :data:`TAILS` on either side (the lower: the z at or below which the total lies with that
     probability; the upper: at or above). A caller that reads only the bands passes ``tails=False``:
     the tails are then not searched for (each search is a pass over the pieces for every target) and
-    come back empty; each band edge is searched for alone, and is the same lattice point."""
+    come back empty; each band edge is searched for alone, on the pieces of the window that costs least
+    (:func:`.period_total.total_pieces`, ``cheapest``), and is the same lattice point."""
     mean = float(values @ probs)
     sd = sqrt(max(float((values - mean) ** 2 @ probs), 0.0))
     if sd == 0:
         return {lv: (-np.inf, np.inf) for lv in levels}, ([-np.inf] * len(TAILS), [np.inf] * len(TAILS))
     spread = sd * sqrt(n)
-    pieces = total_pieces(values, probs, n)
+    pieces = total_pieces(values, probs, n, cheapest=not tails)
     if keep is not None:         # the caller reads the same distribution again
         keep.append(pieces)
     targets = [(1 - float(lv) / 100) / 2 for lv in levels] + (list(TAILS) if tails else [])

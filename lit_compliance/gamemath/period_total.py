@@ -280,26 +280,35 @@ class _TooMany(Exception):
     """Listing the rare outcomes' sums one by one would pass :data:`POINT_BUDGET` or :data:`SHIFT_BUDGET`."""
 
 
-def total_pieces(values: np.ndarray, probs: np.ndarray, n: int) -> list[Piece]:
+def total_pieces(values: np.ndarray, probs: np.ndarray, n: int, cheapest: bool = False) -> list[Piece]:
     """The total of n rounds as a mixture of pieces (see the module's text). The coarse lattice the
     rare pieces avoid smeared the common outcomes and widened the bands (at 2,000 rounds the six-card
     bonus's 95% band held 98.5% of honest periods). What the pieces leave out (ways with less chance
     than :data:`RARE_PRUNE`, and counts k beyond the binomial's tail) is below 1e-12 in all, far below
-    the smallest tail tabulated (1e-8)."""
+    the smallest tail tabulated (1e-8).
+
+    Of the windows that hold it, the narrowest is tried first; with ``cheapest``, the one that costs
+    least to transform (:func:`_cost`). Every window gives the same distribution on the same lattice, so
+    a band's edges are the same lattice points either way (``tests/gamemath/test_period_total.py``);
+    a tail read far out (1e-7, 1e-8), where a point holds less than the transform's rounding, may land
+    one point apart, so a caller that reads only bands asks for the cheapest, and the tail tables keep
+    the narrowest's figures."""
     h0 = lattice_step(values)
     order = _farthest_first(values, probs)
-    rare, limit = None, MAX_POINTS // 2
-    while limit <= WIDE_POINTS // 2:     # the narrowest window that holds the total on the fine lattice
+    rare, limit, ways = None, MAX_POINTS // 2, []
+    while limit <= WIDE_POINTS // 2:     # each window that holds the total on the fine lattice
         rare = _rare(values, probs, n, h0, limit, order)
-        if rare is not None and not len(rare):
-            return [Piece([1.0], [0.0], *convolved(values, probs, [n], h0, limit)[n])]
         if rare is not None:
-            budget = (POINT_BUDGET, SHIFT_BUDGET) if limit == WIDE_POINTS // 2 else (PREFER_POINTS, PREFER_SHIFTS)
-            try:
-                return _taken_apart(values, probs, n, h0, rare, limit, budget)
-            except _TooMany:
-                pass
+            ways.append((_cost(values, probs, n, h0, rare) if cheapest else 0, limit, rare))
         limit *= 2
+    for _cost_, limit, apart in sorted(ways, key=lambda way: way[:2]) if cheapest else ways:
+        if not len(apart):
+            return [Piece([1.0], [0.0], *convolved(values, probs, [n], h0, limit)[n])]
+        budget = (POINT_BUDGET, SHIFT_BUDGET) if limit == WIDE_POINTS // 2 else (PREFER_POINTS, PREFER_SHIFTS)
+        try:
+            return _taken_apart(values, probs, n, h0, apart, limit, budget)
+        except _TooMany:
+            pass
     limit = WIDE_POINTS // 2             # no window holds it, or the sums are too many to list in each
     r = len(rare) if rare is not None else 0   # the widest window's: fewer apart, the rest a little coarser
     while r > 1:
@@ -309,6 +318,28 @@ def total_pieces(values: np.ndarray, probs: np.ndarray, n: int) -> list[Piece]:
         except _TooMany:
             pass
     return [Piece([1.0], [0.0], *convolved(values, probs, [n], h0, limit)[n])]
+
+
+def _cost(values, probs, n: int, h0: float, rare: np.ndarray) -> int:
+    """What holding the total with the outcomes ``rare`` taken apart costs, in points transformed: the
+    ordinary outcomes' window (the power of two :func:`convolved` takes) once forward and once back for
+    each number k of rare outcomes a piece is made for (:meth:`_Apart.listed`'s k). A wider window with
+    fewer outcomes apart can cost less than a narrow one with many pieces (a Massachusetts player over
+    60,000 rounds: one piece of 2^20 points, not eight of 2^19)."""
+    ordinary = np.ones(len(values), dtype=bool)
+    ordinary[rare] = False
+    small_v, small_p = values[ordinary], probs[ordinary] / float(probs[ordinary].sum())
+    size = 1 << int(np.ceil(np.log2(_window(small_v, small_p, n, h0) + 2 + 4)))
+    if not len(rare):
+        return 2 * size
+    apart = _Apart(small_v, small_p, n, float(probs[rare].sum()), h0, 0)
+    k, covered, pieces = 0, 0.0, 0
+    while k <= n and 1.0 - covered > 1e-13:
+        w_k = apart.weight(k)
+        covered += w_k
+        pieces += w_k > RARE_PRUNE
+        k += 1
+    return (1 + pieces) * size
 
 
 def _farthest_first(values, probs) -> np.ndarray:
