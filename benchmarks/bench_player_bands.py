@@ -76,7 +76,8 @@ def main() -> None:
     parser.add_argument("config", nargs="*", type=Path)
     options = parser.parse_args()
     configs = options.config or sorted((ROOT / "examples" / "configs").glob("*.yaml"))
-    print(f"load average {os.getloadavg()[0]:.1f}; {options.rounds} rounds; bands over {', '.join(map(str, ROUNDS))} rounds")
+    over = ", ".join(map(str, ROUNDS))
+    print(f"load average {os.getloadavg()[0]:.1f}; {options.rounds} rounds; bands over {over} rounds")
     print(f"{'configuration':34} {'now s':>7}" + "".join(f" {w + ' x':>14}" for w in WAYS[1:]))
     for path in configs:
         got = player_round(path)

@@ -37,14 +37,17 @@ def _same_entry(a: Path, b: Path) -> bool:
             x[n].dtype == y[n].dtype and x[n].shape == y[n].shape and x[n].tobytes() == y[n].tobytes() for n in x.files)
 
 
-def _computed_now(folder: Path, commands, monkeypatch) -> dict[str, Path]:
-    """What the commands write into an empty cache, run in this process (nothing remembered)."""
+def _computed_now(folder: Path, commands, monkeypatch, steps=()) -> dict[str, Path]:
+    """What the commands, then the steps, write into an empty cache, run in this process (nothing remembered)."""
     monkeypatch.setenv("LIT_COMPLIANCE_CACHE", str(folder))
     monkeypatch.chdir(folder.parent)
     cache.forget()
     for args in commands:
         result = CliRunner().invoke(main, list(args))
         assert result.exit_code == 0, result.output
+    for name, *args in steps:
+        cache.forget()
+        getattr(shipped_math, name)(*args)
     cache.forget()
     return _entries(folder)
 
@@ -59,12 +62,12 @@ def _installed_layer() -> dict[str, Path] | None:
     return {name: cache.SHIPPED / name for name in index["entries"]}
 
 
-def _assert_made_equals_computing(tmp_path, monkeypatch, commands):
+def _assert_made_equals_computing(tmp_path, monkeypatch, commands, steps=()):
     made = tmp_path / "made"
-    names = shipped_math.make_layer(made, commands=commands)
+    names = shipped_math.make_layer(made, commands=commands, steps=steps)
     index = json.loads((made / "index.json").read_text(encoding="utf-8"))
     assert index == {"engine": cache.engine_fingerprint(), "entries": names}
-    now = _computed_now(tmp_path / "now", commands, monkeypatch)
+    now = _computed_now(tmp_path / "now", commands, monkeypatch, steps)
     assert sorted(now) == names and len(names) > 50
     assert {shipped_math.kind_of(n) for n in names} >= {"priced", "analysis", "five-counts"}
     for name in names:
@@ -85,9 +88,9 @@ def test_what_make_ships_equals_computing_it_now(tmp_path, monkeypatch):
 
 @pytest.mark.slow
 def test_all_the_shipped_math_equals_computing_it_now(tmp_path, monkeypatch):
-    made, names = _assert_made_equals_computing(tmp_path, monkeypatch, shipped_math.COMMANDS)
+    made, names = _assert_made_equals_computing(tmp_path, monkeypatch, shipped_math.COMMANDS, shipped_math.BUILD_STEPS)
     assert {shipped_math.kind_of(n) for n in names} >= {"par-sheet", "provision-coverage", "site-source-side", "site",
-                                                        "pdf"}
+                                                        "pdf", "hold-edges"}
     # one PAR sheet PDF per PDF command (par all's and each jurisdiction's), byte for byte as typeset now
     assert sum(shipped_math.kind_of(n) == "pdf" for n in names) == sum("pdf" in c for c in shipped_math.COMMANDS)
     shipped = _installed_layer()

@@ -64,7 +64,7 @@ def test_every_bundled_jurisdiction_s_par_sheet_pdf_ships():
 def _assert_the_shipped_pdf_is_read(target: str, tmp_path: Path, monkeypatch) -> None:
     monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
     layer = tmp_path / "shipped"
-    names = shipped_math.make_layer(layer, commands=(_shipped_command(target),))
+    names = shipped_math.make_layer(layer, commands=(_shipped_command(target),), steps=())
     assert [n for n in names if shipped_math.kind_of(n) == "pdf"], "no PDF in the layer"
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("LIT_COMPLIANCE_CACHE", str(tmp_path / "nothing"))
