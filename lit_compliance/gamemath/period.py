@@ -151,26 +151,28 @@ def total_bands_and_lattices(values: np.ndarray, probs: np.ndarray, rounds,
     out = []
     for n in rounds:
         keep: list = []
-        lo, hi = _quantiles(values, probs, n, (level,), keep, tails=False)[0][level]
+        lo, hi = _quantiles(values, probs, n, (level,), keep, tails=False, cheapest=True)[0][level]
         out.append((n * mean + lo * sd * sqrt(n), n * mean + hi * sd * sqrt(n),
                     _coarser_step(own, keep[0]) if keep else None))
     return out
 
 
 def _quantiles(values: np.ndarray, probs: np.ndarray, n: int, levels: tuple = EDGE_LEVELS,
-               keep: list | None = None, tails: bool = True) -> tuple[dict, tuple[list, list]]:
+               keep: list | None = None, tails: bool = True, cheapest: bool = False) -> tuple[dict, tuple[list, list]]:
     """:func:`edges_at` (at ``levels``, percentages as text), and the z of each tail probability in
     :data:`TAILS` on either side (the lower: the z at or below which the total lies with that
     probability; the upper: at or above). A caller that reads only the bands passes ``tails=False``:
     the tails are then not searched for (each search is a pass over the pieces for every target) and
-    come back empty; each band edge is searched for alone, on the pieces of the window that costs least
-    (:func:`.period_total.total_pieces`, ``cheapest``), and is the same lattice point."""
+    come back empty; each band edge is searched for alone, and is the same lattice point. With
+    ``cheapest`` (a caller that reads the bands and nothing else of the pieces), they are the pieces of
+    the window that costs least (:func:`.period_total.total_pieces`): the same band edges; a PAR sheet,
+    which also reads the normal curve's share from the pieces, keeps the narrowest window's to the bit."""
     mean = float(values @ probs)
     sd = sqrt(max(float((values - mean) ** 2 @ probs), 0.0))
     if sd == 0:
         return {lv: (-np.inf, np.inf) for lv in levels}, ([-np.inf] * len(TAILS), [np.inf] * len(TAILS))
     spread = sd * sqrt(n)
-    pieces = total_pieces(values, probs, n, cheapest=not tails)
+    pieces = total_pieces(values, probs, n, cheapest=cheapest and not tails)
     if keep is not None:         # the caller reads the same distribution again
         keep.append(pieces)
     targets = [(1 - float(lv) / 100) / 2 for lv in levels] + (list(TAILS) if tails else [])

@@ -291,8 +291,8 @@ def total_pieces(values: np.ndarray, probs: np.ndarray, n: int, cheapest: bool =
     least to transform (:func:`_cost`). Every window gives the same distribution on the same lattice, so
     a band's edges are the same lattice points either way (``tests/gamemath/test_period_total.py``);
     a tail read far out (1e-7, 1e-8), where a point holds less than the transform's rounding, may land
-    one point apart, so a caller that reads only bands asks for the cheapest, and the tail tables keep
-    the narrowest's figures."""
+    one point apart, so a caller that reads only bands (a table's player bands) asks for the cheapest,
+    and the tail tables keep the narrowest's figures."""
     h0 = lattice_step(values)
     order = _farthest_first(values, probs)
     rare, limit, ways = None, MAX_POINTS // 2, []

@@ -480,8 +480,9 @@ def test_a_lattice_coarsened_to_fit_its_window_is_at_least_twice_the_values_own(
 def test_bands_are_read_from_the_cheapest_window_and_tails_from_the_narrowest(catalogue):
     """The Massachusetts example's player over 60,000 rounds: the narrowest window that holds the
     total takes eight outcomes apart (eight pieces of 2^19 points); the widest takes none (one piece of
-    2^20), which costs less than half as much to transform. A band reads the cheapest, and its edges are
-    the same lattice points, to the bit; the tail table keeps the narrowest's pieces."""
+    2^20), which costs less than half as much to transform. A player's band reads the cheapest, and its
+    edges are the same lattice points, to the bit; the tail table and a PAR sheet (whose normal curve's
+    share is read from the pieces too) keep the narrowest's pieces."""
     values, probs, _ = _player_round(catalogue, ROOT / "examples" / "configs" / "massachusetts.yaml")
     n = 60_000
     narrowest = period_total.total_pieces(values, probs, n)
@@ -490,10 +491,9 @@ def test_bands_are_read_from_the_cheapest_window_and_tails_from_the_narrowest(ca
     cost = {len(pieces): (len(pieces) + 1) * max(len(pc.cdf) for pc in pieces) for pieces in (narrowest, cheapest)}
     assert cost[1] < cost[len(narrowest)] / 2
     for level in ("95", "99", "99.9"):
-        for keep_tails in (True, False):
-            got = period._quantiles(values, probs, n, (level,), tails=keep_tails)[0][level]
-            want = period._quantiles(values, probs, n, (level,), tails=True)[0][level]
-            assert got == want
+        want = period._quantiles(values, probs, n, (level,), tails=True)[0][level]
+        for tails, cheap in ((True, True), (False, True), (False, False)):
+            assert period._quantiles(values, probs, n, (level,), tails=tails, cheapest=cheap)[0][level] == want
     assert period.total_bands_and_lattices(values, probs, [n]) == [
         (n * float(values @ probs) + lo * float(np.sqrt(((values - values @ probs) ** 2) @ probs)) * np.sqrt(n),
          n * float(values @ probs) + hi * float(np.sqrt(((values - values @ probs) ** 2) @ probs)) * np.sqrt(n), None)
