@@ -154,9 +154,13 @@ def _padding_of(cdf: np.ndarray) -> np.ndarray | None:
     base = cdf.base if isinstance(cdf, np.ndarray) else None
     if (isinstance(base, np.ndarray) and base.ndim == 1 and cdf.ndim == 1 and base.size == cdf.size + 2
             and base.dtype == cdf.dtype and base.strides == cdf.strides
-            and cdf.ctypes.data == base.ctypes.data + base.itemsize):
+            and _address(cdf) == _address(base) + base.itemsize):
         return base
     return None
+
+
+def _address(array: np.ndarray) -> int:
+    return array.__array_interface__["data"][0]
 
 
 def cdf(pieces: list[Piece], t: np.ndarray) -> np.ndarray:
