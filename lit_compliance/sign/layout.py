@@ -8,7 +8,7 @@ import json
 
 from .. import cache
 from ..model.table_config import SIGN_SIZES
-from .metrics import mono_width, text_width, wrap
+from .metrics import mono_width, text_width, widest_word, wrap
 
 
 
@@ -68,10 +68,6 @@ def type_sizes_text() -> str:
     return "; ".join(sizes)
 
 
-def _words_width(text: str, size: float, bold: bool = False) -> float:
-    return max((text_width(w, size, bold) for w in text.split()), default=0.0)
-
-
 def _block(wager: dict, f: float, width: float, leading: float = LINE) -> dict | None:
     """One wager panel at paytable size ``f``, line height ``leading`` and outer ``width`` (points):
     its lines, top down, and its height; None when it cannot fit that width at that size."""
@@ -105,7 +101,7 @@ def _block(wager: dict, f: float, width: float, leading: float = LINE) -> dict |
                      for r in table["rows"])
         pays_col = pays_w + BOX["cell_pad"] * f
         hand_w = (inner - pays_col) * WRAP_SLACK
-        if hand_w < max(_words_width(r["hand"], f) for r in table["rows"]):
+        if hand_w < max(widest_word(r["hand"], f) for r in table["rows"]):
             return None
         first = len(items)
         for row in table["rows"]:
@@ -119,7 +115,7 @@ def _block(wager: dict, f: float, width: float, leading: float = LINE) -> dict |
                     [text_width(r["cells"][i], small, bold=True) for r in grid["rows"]]) + BOX["cell_pad"] * f
                 for i in range(len(grid["columns"]))]
         first = (inner - sum(cols)) * WRAP_SLACK
-        if first < max([_words_width(grid["caption"], small, True)] + [_words_width(r["hand"], small) for r in grid["rows"]]):
+        if first < max([widest_word(grid["caption"], small, True)] + [widest_word(r["hand"], small) for r in grid["rows"]]):
             return None
         y += BOX["before"] * f
         head = wrap(grid["caption"], first, small, bold=True)
