@@ -68,16 +68,50 @@ def type_sizes_text() -> str:
     return "; ".join(sizes)
 
 
-def _block(wager: dict, f: float, width: float, leading: float = LINE) -> dict | None:
-    """One wager panel at paytable size ``f``, line height ``leading`` and outer ``width`` (points):
-    its lines, top down, and its height; None when it cannot fit that width at that size."""
+def _measure(wager: dict, f: float, width: float) -> dict | None:
+    """What a wager panel's lines are at paytable size ``f`` and outer ``width`` (points), whatever
+    their line height: its inner width, where the stake goes, the columns' widths and every text broken
+    into lines; None when it cannot fit that width at that size."""
     small = SMALL * f
     inner = width - 2 * BORDER_PT - 2 * BOX["pad_x"] * f
     title_w = text_width(wager["title"], TITLE * f, bold=True)
     stake_w = text_width(wager["stake"], small)
     if title_w > inner or stake_w > inner:
         return None
-    stake_below = bool(wager["stake"]) and title_w + f + stake_w > inner
+    tables = []
+    for table in wager["tables"]:
+        pays_w = max(text_width(r["pays"], f, bold=True) + (text_width(r["mark"], small, bold=True) if r["mark"] else 0)
+                     for r in table["rows"])
+        pays_col = pays_w + BOX["cell_pad"] * f
+        hand_w = (inner - pays_col) * WRAP_SLACK
+        if hand_w < max(widest_word(r["hand"], f) for r in table["rows"]):
+            return None
+        tables.append({"caption": wrap(table["caption"], inner, small, bold=True) if table["caption"] else None,
+                       "pays_col": pays_col, "hands": [wrap(row["hand"], hand_w, f) for row in table["rows"]]})
+    grids = []
+    for grid, wide in ((wager["matrix"], wager["wide"]), (wager["envy"], False)):
+        if not grid:
+            continue
+        cols = [max([text_width(grid["columns"][i], small, bold=True)] +
+                    [text_width(r["cells"][i], small, bold=True) for r in grid["rows"]]) + BOX["cell_pad"] * f
+                for i in range(len(grid["columns"]))]
+        first = (inner - sum(cols)) * WRAP_SLACK
+        if first < max([widest_word(grid["caption"], small, True)] + [widest_word(r["hand"], small) for r in grid["rows"]]):
+            return None
+        grids.append({"grid": grid, "cols": cols, "head": wrap(grid["caption"], first, small, bold=True),
+                      "cells_x": [inner - sum(cols[i + 1:]) for i in range(len(cols))],  # right edges, from the inner left
+                      "hands": [wrap(row["hand"], first, small) for row in grid["rows"]]})
+    extras = ([wager["meter"]] if wager["meter"] else []) + (
+        ["See note " + ", ".join(wager["notes"]) + "."] if wager["notes"] else [])
+    wraps = tuple(len(hand) for laid in tables + grids for hand in laid["hands"])   # the lines of its rows
+    return {"inner": inner, "stake_below": bool(wager["stake"]) and title_w + f + stake_w > inner,
+            "tables": tables, "grids": grids, "extras": [wrap(text, inner, small) for text in extras], "wraps": wraps}
+
+
+def _place(wager: dict, f: float, width: float, leading: float, measured: dict) -> dict:
+    """The measured panel's lines at line height ``leading``, top down, and its height."""
+    small = SMALL * f
+    stake_below = measured["stake_below"]
     items: list[dict] = []
     y = BORDER_PT + BOX["pad_top"] * f
 
@@ -92,48 +126,59 @@ def _block(wager: dict, f: float, width: float, leading: float = LINE) -> dict |
     y += RULE_PT
     rule_y = y
     y += BOX["after_title"] * f
-    for table in wager["tables"]:
-        if table["caption"]:
+    for table, laid in zip(wager["tables"], measured["tables"]):
+        if laid["caption"] is not None:
             y += BOX["before"] * f
-            for text in wrap(table["caption"], inner, small, bold=True):
+            for text in laid["caption"]:
                 line("caption", small, text=text)
-        pays_w = max(text_width(r["pays"], f, bold=True) + (text_width(r["mark"], small, bold=True) if r["mark"] else 0)
-                     for r in table["rows"])
-        pays_col = pays_w + BOX["cell_pad"] * f
-        hand_w = (inner - pays_col) * WRAP_SLACK
-        if hand_w < max(widest_word(r["hand"], f) for r in table["rows"]):
-            return None
         first = len(items)
-        for row in table["rows"]:
-            hand = wrap(row["hand"], hand_w, f)
+        for row, hand in zip(table["rows"], laid["hands"]):
             line("row", f, len(hand), text=hand, right=row["pays"], mark=row["mark"])
-        items[first]["pays_col"] = round(pays_col, 2)
-    for grid, wide in ((wager["matrix"], wager["wide"]), (wager["envy"], False)):
-        if not grid:
-            continue
-        cols = [max([text_width(grid["columns"][i], small, bold=True)] +
-                    [text_width(r["cells"][i], small, bold=True) for r in grid["rows"]]) + BOX["cell_pad"] * f
-                for i in range(len(grid["columns"]))]
-        first = (inner - sum(cols)) * WRAP_SLACK
-        if first < max([widest_word(grid["caption"], small, True)] + [widest_word(r["hand"], small) for r in grid["rows"]]):
-            return None
+        items[first]["pays_col"] = round(laid["pays_col"], 2)
+    for laid in measured["grids"]:
+        grid, cells_x = laid["grid"], laid["cells_x"]
         y += BOX["before"] * f
-        head = wrap(grid["caption"], first, small, bold=True)
-        cells_x = [inner - sum(cols[i + 1:]) for i in range(len(cols))]   # right edges, from the inner left
-        line("grid-head", small, len(head), text=head, cells=grid["columns"], cells_x=cells_x)
-        for row in grid["rows"]:
-            hand = wrap(row["hand"], first, small)
+        line("grid-head", small, len(laid["head"]), text=laid["head"], cells=grid["columns"], cells_x=cells_x)
+        for row, hand in zip(grid["rows"], laid["hands"]):
             line("grid-row", small, len(hand), text=hand, cells=row["cells"], cells_x=cells_x)
-        items[-len(grid["rows"]) - 1]["cols_pt"] = [round(c, 2) for c in cols]
-    extras = ([wager["meter"]] if wager["meter"] else []) + (
-        ["See note " + ", ".join(wager["notes"]) + "."] if wager["notes"] else [])
-    for text in extras:
+        items[-len(grid["rows"]) - 1]["cols_pt"] = [round(c, 2) for c in laid["cols"]]
+    for lines in measured["extras"]:
         y += BOX["before"] * f / 2
-        lines = wrap(text, inner, small)
         line("note", small, len(lines), text=lines)
     height = y + BOX["pad_bottom"] * f + BORDER_PT
     return {"height": height, "items": items, "rule_y": rule_y, "stake_below": stake_below, "width": width,
-            "inner": inner}
+            "inner": measured["inner"]}
+
+
+class _Panels:
+    """A view's wager panels (:func:`_block`), each measured once per paytable size and width: a fit
+    tries the same ones at several line heights, and at the lowest size, and lays out a full-width
+    panel for both one and two columns."""
+
+    def __init__(self, view: dict):
+        self.wagers = view["wagers"]
+        self.measured: dict[tuple, dict | None] = {}
+
+    def measure(self, i: int, f: float, width: float) -> dict | None:
+        key = (i, f, width)
+        if key not in self.measured:
+            self.measured[key] = _measure(self.wagers[i], f, width)
+        return self.measured[key]
+
+    def block(self, i: int, f: float, width: float, leading: float, lines_at: float | None = None) -> dict | None:
+        """:func:`_block`; None also where, given ``lines_at``, a row takes more lines than at that size."""
+        measured = self.measure(i, f, width)
+        if measured is None or lines_at is not None and \
+                any(a > b for a, b in zip(measured["wraps"], self.measure(i, lines_at, width)["wraps"])):
+            return None
+        return _place(self.wagers[i], f, width, leading, measured)
+
+
+def _block(wager: dict, f: float, width: float, leading: float = LINE) -> dict | None:
+    """One wager panel at paytable size ``f``, line height ``leading`` and outer ``width`` (points):
+    its lines, top down, and its height; None when it cannot fit that width at that size."""
+    measured = _measure(wager, f, width)
+    return None if measured is None else _place(wager, f, width, leading, measured)
 
 
 def _header(view: dict, f: float, content_w: float) -> dict:
@@ -200,19 +245,23 @@ def _columns(heights: list[float], gap: float) -> tuple[int, float]:
     return best[1], best[2]
 
 
-def _arrange(view: dict, f: float, content_w: float, col_gap: float, columns: int,
-             leading: float = LINE) -> dict | None:
+def _arrange(view: dict, f: float, content_w: float, col_gap: float, columns: int, leading: float = LINE,
+             panels: _Panels | None = None, lines_at: float | None = None) -> dict | None:
     """The schedule at paytable size ``f`` in one or two ``columns``: bands of panels top down and its
-    height; None if a panel cannot fit its width."""
+    height; None if a panel cannot fit its width, or, given ``lines_at``, a row of a panel takes more
+    lines than it does at that size. ``panels`` keeps the panels measured for the view."""
+    panels = panels or _Panels(view)
     narrow = [i for i, w in enumerate(view["wagers"]) if not w["wide"]]
     wide = [i for i, w in enumerate(view["wagers"]) if w["wide"]]
     gap = BOX["gap"] * f
     bands = []
     if narrow:
         width = SINGLE_COLUMN_SHARE * content_w if columns == 1 else (content_w - col_gap) / 2
-        blocks = [_block(view["wagers"][i], f, width, leading) for i in narrow]
-        if any(b is None for b in blocks):
-            return None
+        blocks = []
+        for i in narrow:
+            blocks.append(panels.block(i, f, width, leading, lines_at))
+            if blocks[-1] is None:
+                return None
         if columns == 1:
             split, band_h = [narrow], sum(b["height"] for b in blocks) + gap * (len(blocks) - 1)
         else:
@@ -220,7 +269,7 @@ def _arrange(view: dict, f: float, content_w: float, col_gap: float, columns: in
             split = [narrow[:k], narrow[k:]]
         bands.append({"columns": split, "width": width, "height": band_h, "blocks": blocks})
     for i in wide:
-        block = _block(view["wagers"][i], f, content_w, leading)
+        block = panels.block(i, f, content_w, leading, lines_at)
         if block is None:
             return None
         bands.append({"wide": i, "width": content_w, "height": block["height"], "blocks": [block]})
@@ -276,14 +325,17 @@ def _fit_sheet(view: dict) -> dict:
     # Two columns where there are two panels or more, else one; a hand's name is broken over two
     # lines only where it must be even at the smallest size.
     choices = [2, 1] if sum(not w["wide"] for w in view["wagers"]) > 1 else [1]
-    smallest = {n: _arrange(view, lowest, content_w, col_gap, n) for n in choices}
+    panels = _Panels(view)
+    smallest = {n: _arrange(view, lowest, content_w, col_gap, n, panels=panels) for n in choices}
     for step in range(steps + 1):
         f = MAX_BODY_PT[name] - step * BODY_STEP_PT
-        header = _header(view, f, content_w)
+        header = None
         for n in choices:
-            arranged = _arrange(view, f, content_w, col_gap, n)
-            if arranged is None or smallest[n] and any(a > b for a, b in zip(arranged["wraps"], smallest[n]["wraps"])):
+            # no row broken over more lines than at the lowest size (where the schedule fits its width)
+            arranged = _arrange(view, f, content_w, col_gap, n, panels=panels, lines_at=lowest if smallest[n] else None)
+            if arranged is None:
                 continue
+            header = header or _header(view, f, content_w)
             if header["height"] + arranged["height"] + BOX["gap"] * f <= room:
                 break
         else:
@@ -291,7 +343,7 @@ def _fit_sheet(view: dict) -> dict:
         # Room to spare (the type is as large as the width allows): open up the schedule's lines.
         leading = LINE
         while leading + LEADING_STEP <= MAX_LINE + 1e-9:
-            looser = _arrange(view, f, content_w, col_gap, n, round(leading + LEADING_STEP, 4))
+            looser = _arrange(view, f, content_w, col_gap, n, round(leading + LEADING_STEP, 4), panels)
             if looser is None or looser["wraps"] != arranged["wraps"] or \
                     header["height"] + looser["height"] + BOX["gap"] * f > room:
                 break
