@@ -320,26 +320,45 @@ def _fit_sheet(view: dict) -> dict:
     content_w = width - 2 * margin
     footer = _footer(view, name, content_w, scale)
     steps = int((MAX_BODY_PT[name] - MIN_TYPE_PT[name] / SMALL) / BODY_STEP_PT)
-    lowest = MAX_BODY_PT[name] - steps * BODY_STEP_PT
+    sizes = [MAX_BODY_PT[name] - step * BODY_STEP_PT for step in range(steps + 1)]   # the largest first
+    lowest = sizes[-1]
     room = height - 2 * margin - footer["height"]
     # Two columns where there are two panels or more, else one; a hand's name is broken over two
     # lines only where it must be even at the smallest size.
     choices = [2, 1] if sum(not w["wide"] for w in view["wagers"]) > 1 else [1]
     panels = _Panels(view)
     smallest = {n: _arrange(view, lowest, content_w, col_gap, n, panels=panels) for n in choices}
-    for step in range(steps + 1):
-        f = MAX_BODY_PT[name] - step * BODY_STEP_PT
-        header = None
+    headers: dict[float, dict] = {}
+
+    def arrange(f: float, n: int) -> dict | None:
+        """The schedule in ``n`` columns at size ``f``; None if a panel does not fit its width, or a row
+        takes more lines than at the lowest size."""
+        return _arrange(view, f, content_w, col_gap, n, panels=panels, lines_at=lowest if smallest[n] else None)
+
+    def header_at(f: float) -> dict:
+        if f not in headers:
+            headers[f] = _header(view, f, content_w)
+        return headers[f]
+
+    def fits(f: float, arranged: dict) -> bool:
+        return header_at(f)["height"] + arranged["height"] + BOX["gap"] * f <= room
+
+    def possible(f: float) -> bool:
+        """Whether the schedule might fit at size ``f``: two columns fit their width there, or one column
+        fits the sheet. Each holds at every size below one it holds at (see :func:`_first_possible`)."""
+        if 2 in choices and arrange(f, 2) is not None:
+            return True
+        arranged = arrange(f, 1)
+        return arranged is not None and fits(f, arranged)
+
+    for f in sizes[_first_possible(sizes, possible):]:
         for n in choices:
-            # no row broken over more lines than at the lowest size (where the schedule fits its width)
-            arranged = _arrange(view, f, content_w, col_gap, n, panels=panels, lines_at=lowest if smallest[n] else None)
-            if arranged is None:
-                continue
-            header = header or _header(view, f, content_w)
-            if header["height"] + arranged["height"] + BOX["gap"] * f <= room:
+            arranged = arrange(f, n)
+            if arranged is not None and fits(f, arranged):
                 break
         else:
             continue
+        header = header_at(f)
         # Room to spare (the type is as large as the width allows): open up the schedule's lines.
         leading = LINE
         while leading + LEADING_STEP <= MAX_LINE + 1e-9:
@@ -352,6 +371,35 @@ def _fit_sheet(view: dict) -> dict:
                 "height": height, "margin": margin, "col_gap": col_gap}
     raise PlacardTooFull(f"the payout schedule does not fit a {name} sheet at the minimum type size "
                          f"({MIN_TYPE_PT[name]:g} pt); choose a larger sign_size or offer fewer wagers")
+
+
+def _first_possible(sizes: list[float], possible) -> int:
+    """Where in ``sizes`` (the largest first) ``possible`` first holds (``len(sizes)`` if nowhere), for
+    a test that holds at every size below one it holds at: found by halving the range, so a fit tries
+    a few sizes where nothing fits rather than every one.
+
+    Why the test :func:`_fit_sheet` gives holds below a size it holds at: every figure it compares is
+    built from the paytable size by adding and multiplying fixed non-negative numbers (type sizes,
+    spacing, text widths in whole thousandths of an em times a size), or by subtracting such from a
+    fixed width (a panel's inner width, the room for a hand's name or for a grid's first column), and
+    rounding keeps the order of floating-point results (a <= b gives fl(a + c) <= fl(b + c) and
+    fl(a * c) <= fl(b * c) for c >= 0), so each figure grows, and each width shrinks, as the size
+    grows. Hence a panel that does not fit its width at a size does not fit at a larger one; a text
+    broken greedily takes no fewer lines at a larger size (words i to j that fit a line at the larger
+    size fit it from any later word at the smaller one, so each line there ends no earlier); a row that
+    takes more lines than at the lowest size does so at every larger size; and the height of one
+    column and of the header, sums of such figures over no fewer lines, is no less at a larger size.
+    Two columns' height is not part of the test: :func:`_columns` keeps the height of the split it
+    chose on a rounded key, which can be a hair (under 1e-6 pt) less at a larger size; so from the
+    size found, every size is tried in turn, as it always was."""
+    lo, hi = 0, len(sizes)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if possible(sizes[mid]):
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
 
 
 def made_line(view: dict, fit: dict) -> dict | None:
