@@ -345,13 +345,28 @@ def _fit_sheet(view: dict) -> dict:
 
     def possible(f: float) -> bool:
         """Whether the schedule might fit at size ``f``: two columns fit their width there, or one column
-        fits the sheet. Each holds at every size below one it holds at (see :func:`_first_possible`)."""
+        fits the sheet."""
         if 2 in choices and arrange(f, 2) is not None:
             return True
         arranged = arrange(f, 1)
         return arranged is not None and fits(f, arranged)
 
-    for f in sizes[_first_possible(sizes, possible):]:
+    # Each part of ``possible`` that holds at a size holds at every smaller one, so the sizes where it
+    # fails, all at the top, are skipped by halving the range (_first_holding). Why: every figure it
+    # compares is built from the paytable size by adding and multiplying fixed non-negative numbers
+    # (type sizes, spacing, text widths in whole thousandths of an em times a size), or by subtracting
+    # such from a fixed width (a panel's inner width, the room for a hand's name or for a grid's first
+    # column), and rounding keeps the order of floating-point results (a <= b gives fl(a + c) <=
+    # fl(b + c) and fl(a * c) <= fl(b * c) for c >= 0), so each figure grows, and each width shrinks,
+    # as the size grows. Hence a panel that does not fit its width at a size does not fit at a larger
+    # one; a text broken greedily takes no fewer lines at a larger size (words i to j that fit a line at
+    # the larger size fit it from any later word at the smaller one, so each line there ends no
+    # earlier); a row that takes more lines than at the lowest size does so at every larger size; and
+    # the heights of one column and of the header, sums of such figures over no fewer lines, are no
+    # less at a larger size. Two columns' height is not part of it: _columns keeps the height of the
+    # split it chose on a rounded key, which can be a hair (under 1e-6 pt) less at a larger size; so
+    # from the size found, every size is tried in turn, as it always was.
+    for f in sizes[_first_holding(sizes, possible):]:
         for n in choices:
             arranged = arrange(f, n)
             if arranged is not None and fits(f, arranged):
@@ -359,43 +374,44 @@ def _fit_sheet(view: dict) -> dict:
         else:
             continue
         header = header_at(f)
-        # Room to spare (the type is as large as the width allows): open up the schedule's lines.
-        leading = LINE
-        while leading + LEADING_STEP <= MAX_LINE + 1e-9:
-            looser = _arrange(view, f, content_w, col_gap, n, round(leading + LEADING_STEP, 4), panels)
-            if looser is None or looser["wraps"] != arranged["wraps"] or \
-                    header["height"] + looser["height"] + BOX["gap"] * f > room:
-                break
-            arranged, leading = looser, round(leading + LEADING_STEP, 4)
+
+        def too_tall(leading: float) -> bool:   # the rows break as at LINE: the same panels, measured once
+            looser = _arrange(view, f, content_w, col_gap, n, leading, panels)
+            return header["height"] + looser["height"] + BOX["gap"] * f > room
+
+        # Room to spare (the type is as large as the width allows): open up the schedule's lines, as far
+        # as the sheet has room at every step. One column's height grows with the line height (it is a
+        # sum of products of it with fixed non-negative figures), so the first step too tall is found by
+        # halving the range; two columns' need not (see above), so each step is tried in turn.
+        leadings = _leadings()
+        if n == 1:
+            first = _first_holding(leadings, too_tall)
+        else:
+            first = next((i for i, leading in enumerate(leadings) if too_tall(leading)), len(leadings))
+        if first:
+            arranged = _arrange(view, f, content_w, col_gap, n, leadings[first - 1], panels)
         return {"body": f, "header": header, "arranged": arranged, "footer": footer, "width": width,
                 "height": height, "margin": margin, "col_gap": col_gap}
     raise PlacardTooFull(f"the payout schedule does not fit a {name} sheet at the minimum type size "
                          f"({MIN_TYPE_PT[name]:g} pt); choose a larger sign_size or offer fewer wagers")
 
 
-def _first_possible(sizes: list[float], possible) -> int:
-    """Where in ``sizes`` (the largest first) ``possible`` first holds (``len(sizes)`` if nowhere), for
-    a test that holds at every size below one it holds at: found by halving the range, so a fit tries
-    a few sizes where nothing fits rather than every one.
+def _leadings() -> list[float]:
+    """The line heights the schedule may open up to, LEADING_STEP apart from LINE up to MAX_LINE."""
+    leadings, leading = [], LINE
+    while leading + LEADING_STEP <= MAX_LINE + 1e-9:
+        leading = round(leading + LEADING_STEP, 4)
+        leadings.append(leading)
+    return leadings
 
-    Why the test :func:`_fit_sheet` gives holds below a size it holds at: every figure it compares is
-    built from the paytable size by adding and multiplying fixed non-negative numbers (type sizes,
-    spacing, text widths in whole thousandths of an em times a size), or by subtracting such from a
-    fixed width (a panel's inner width, the room for a hand's name or for a grid's first column), and
-    rounding keeps the order of floating-point results (a <= b gives fl(a + c) <= fl(b + c) and
-    fl(a * c) <= fl(b * c) for c >= 0), so each figure grows, and each width shrinks, as the size
-    grows. Hence a panel that does not fit its width at a size does not fit at a larger one; a text
-    broken greedily takes no fewer lines at a larger size (words i to j that fit a line at the larger
-    size fit it from any later word at the smaller one, so each line there ends no earlier); a row that
-    takes more lines than at the lowest size does so at every larger size; and the height of one
-    column and of the header, sums of such figures over no fewer lines, is no less at a larger size.
-    Two columns' height is not part of the test: :func:`_columns` keeps the height of the split it
-    chose on a rounded key, which can be a hair (under 1e-6 pt) less at a larger size; so from the
-    size found, every size is tried in turn, as it always was."""
-    lo, hi = 0, len(sizes)
+
+def _first_holding(items: list, holds) -> int:
+    """Where in ``items`` a test first holds (``len(items)`` if nowhere), for a test that, once it
+    holds, holds for every later item: found by halving the range, in at most log2(n) + 1 tries."""
+    lo, hi = 0, len(items)
     while lo < hi:
         mid = (lo + hi) // 2
-        if possible(sizes[mid]):
+        if holds(items[mid]):
             hi = mid
         else:
             lo = mid + 1

@@ -2,7 +2,7 @@
 
 The fit measures each wager panel once per size and width (:class:`~lit_compliance.sign.layout._Panels`),
 breaks text by adding up word widths (:func:`~lit_compliance.sign.metrics.wrap`) and skips, by halving
-the range, the sizes at which nothing can fit (:func:`~lit_compliance.sign.layout._first_possible`).
+the range, the sizes at which nothing can fit (:func:`~lit_compliance.sign.layout._first_holding`).
 Here each is held to the plain way: every line measured afresh, every size tried from the largest
 down with each panel laid out anew, for every example configuration's sign (and at every sheet size
 for two, one of them with a full-width panel).
@@ -155,7 +155,7 @@ def test_wrap_breaks_where_measuring_every_line_afresh_does():
 
 
 @pytest.mark.parametrize("count", [0, 1, 2, 7, 48, 49])
-def test_first_possible_finds_the_first_size_that_holds_in_a_few_tries(count):
+def test_first_holding_finds_the_first_size_that_holds_in_a_few_tries(count):
     sizes = [24.0 - 0.25 * i for i in range(count)]
     for first in range(count + 1):
         tried = []
@@ -164,5 +164,5 @@ def test_first_possible_finds_the_first_size_that_holds_in_a_few_tries(count):
             tried.append(f)
             return f <= 24.0 - 0.25 * first
 
-        assert layout._first_possible(sizes, holds) == first
+        assert layout._first_holding(sizes, holds) == first
         assert len(tried) <= max(count, 1).bit_length()
