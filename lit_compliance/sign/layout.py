@@ -151,9 +151,9 @@ def _place(wager: dict, f: float, width: float, leading: float, measured: dict) 
 
 
 class _Panels:
-    """A view's wager panels (:func:`_block`), each measured once per paytable size and width: a fit
-    tries the same ones at several line heights, and at the lowest size, and lays out a full-width
-    panel for both one and two columns."""
+    """A view's wager panels, each measured once per paytable size and width: a fit tries the same
+    ones at several line heights, and at the lowest size, and lays out a full-width panel for both one
+    and two columns."""
 
     def __init__(self, view: dict):
         self.wagers = view["wagers"]
@@ -166,19 +166,14 @@ class _Panels:
         return self.measured[key]
 
     def block(self, i: int, f: float, width: float, leading: float, lines_at: float | None = None) -> dict | None:
-        """:func:`_block`; None also where, given ``lines_at``, a row takes more lines than at that size."""
+        """Wager panel ``i`` at paytable size ``f``, line height ``leading`` and outer ``width`` (points):
+        its lines, top down, and its height; None when it cannot fit that width at that size, or, given
+        ``lines_at``, a row takes more lines than at that size."""
         measured = self.measure(i, f, width)
         if measured is None or lines_at is not None and \
                 any(a > b for a, b in zip(measured["wraps"], self.measure(i, lines_at, width)["wraps"])):
             return None
         return _place(self.wagers[i], f, width, leading, measured)
-
-
-def _block(wager: dict, f: float, width: float, leading: float = LINE) -> dict | None:
-    """One wager panel at paytable size ``f``, line height ``leading`` and outer ``width`` (points):
-    its lines, top down, and its height; None when it cannot fit that width at that size."""
-    measured = _measure(wager, f, width)
-    return None if measured is None else _place(wager, f, width, leading, measured)
 
 
 def _header(view: dict, f: float, content_w: float) -> dict:
@@ -351,21 +346,8 @@ def _fit_sheet(view: dict) -> dict:
         arranged = arrange(f, 1)
         return arranged is not None and fits(f, arranged)
 
-    # Each part of ``possible`` that holds at a size holds at every smaller one, so the sizes where it
-    # fails, all at the top, are skipped by halving the range (_first_holding). Why: every figure it
-    # compares is built from the paytable size by adding and multiplying fixed non-negative numbers
-    # (type sizes, spacing, text widths in whole thousandths of an em times a size), or by subtracting
-    # such from a fixed width (a panel's inner width, the room for a hand's name or for a grid's first
-    # column), and rounding keeps the order of floating-point results (a <= b gives fl(a + c) <=
-    # fl(b + c) and fl(a * c) <= fl(b * c) for c >= 0), so each figure grows, and each width shrinks,
-    # as the size grows. Hence a panel that does not fit its width at a size does not fit at a larger
-    # one; a text broken greedily takes no fewer lines at a larger size (words i to j that fit a line at
-    # the larger size fit it from any later word at the smaller one, so each line there ends no
-    # earlier); a row that takes more lines than at the lowest size does so at every larger size; and
-    # the heights of one column and of the header, sums of such figures over no fewer lines, are no
-    # less at a larger size. Two columns' height is not part of it: _columns keeps the height of the
-    # split it chose on a rounded key, which can be a hair (under 1e-6 pt) less at a larger size; so
-    # from the size found, every size is tried in turn, as it always was.
+    # The sizes at the top where ``possible`` fails are skipped by halving the range: each part of it
+    # that holds at a size holds at every smaller one (see the note above _first_holding).
     for f in sizes[_first_holding(sizes, possible):]:
         for n in choices:
             arranged = arrange(f, n)
@@ -380,9 +362,8 @@ def _fit_sheet(view: dict) -> dict:
             return header["height"] + looser["height"] + BOX["gap"] * f > room
 
         # Room to spare (the type is as large as the width allows): open up the schedule's lines, as far
-        # as the sheet has room at every step. One column's height grows with the line height (it is a
-        # sum of products of it with fixed non-negative figures), so the first step too tall is found by
-        # halving the range; two columns' need not (see above), so each step is tried in turn.
+        # as the sheet has room at every step; one column's height grows with the line height, so the
+        # first step too tall is found by halving the range, two columns' steps are tried in turn.
         leadings = _leadings()
         if n == 1:
             first = _first_holding(leadings, too_tall)
@@ -405,6 +386,22 @@ def _leadings() -> list[float]:
     return leadings
 
 
+# Why a fit may halve its ranges. Each part of ``possible`` in :func:`_fit_sheet` that holds at a size
+# holds at every smaller one. Every figure it compares is built from the paytable size by adding and
+# multiplying fixed non-negative numbers (type sizes, spacing, text widths in whole thousandths of an
+# em times a size) and taking the larger or smaller of two such, or by subtracting such from a fixed
+# width (a panel's inner width, the room for a hand's name or for a grid's first column), and rounding
+# keeps the order of floating-point results (a <= b gives fl(a + c) <= fl(b + c) and fl(a * c) <=
+# fl(b * c) for c >= 0), so each figure grows, and each width shrinks, as the size grows. Hence a panel
+# that does not fit its width at a size does not fit at a larger one; a text broken greedily takes no
+# fewer lines at a larger size (words i to j that fit a line at the larger size fit it from any later
+# word at the smaller one, so each line there ends no earlier); a row that takes more lines than at
+# the lowest size does so at every larger size; and the heights of one column and of the header, sums
+# of such figures over no fewer lines, are no less at a larger size. By the same token one column's
+# height grows with the line height. Two columns' height is not part of it: _columns keeps the height
+# of the split it chose on a rounded key, which can be a hair (under 1e-6 pt) less at a larger size or
+# line height; so from the size found every size is tried in turn, as it always was, and two columns'
+# line heights are tried in turn.
 def _first_holding(items: list, holds) -> int:
     """Where in ``items`` a test first holds (``len(items)`` if nowhere), for a test that, once it
     holds, holds for every later item: found by halving the range, in at most log2(n) + 1 tries."""
