@@ -316,7 +316,7 @@ def _fit_sheet(view: dict) -> dict:
     footer = _footer(view, name, content_w, scale)
     steps = int((MAX_BODY_PT[name] - MIN_TYPE_PT[name] / SMALL) / BODY_STEP_PT)
     sizes = [MAX_BODY_PT[name] - step * BODY_STEP_PT for step in range(steps + 1)]   # the largest first
-    lowest = sizes[-1]
+    lowest = MAX_BODY_PT[name] - steps * BODY_STEP_PT   # above the largest (no sizes) if the least is
     room = height - 2 * margin - footer["height"]
     # Two columns where there are two panels or more, else one; a hand's name is broken over two
     # lines only where it must be even at the smallest size.

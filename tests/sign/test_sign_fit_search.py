@@ -122,6 +122,14 @@ def test_the_examples_include_a_full_width_panel_and_a_sign_that_does_not_fit(vi
     assert _outcome(_plain_fit, views[("noncompliant-maryland", None)]).startswith("does not fit")
 
 
+def test_a_least_size_above_the_largest_is_refused_as_the_plain_scan_refuses_it(views, monkeypatch):
+    monkeypatch.setitem(layout.MIN_TYPE_PT, "letter", 30.0)   # above MAX_BODY_PT: no size to try
+    view = views[("maryland", "letter")]
+    refused = _outcome(layout._fit_sheet, view)
+    assert refused == _outcome(_plain_fit, view)
+    assert refused.startswith("does not fit: the payout schedule does not fit a letter sheet") and "(30 pt)" in refused
+
+
 def test_a_memo_keyed_wrongly_would_be_caught(views, monkeypatch):
     """The comparison above tells layouts apart: a memo that forgot the panel's width (so the two
     columns' panels stood in for the one column's) changes some example's layout."""
