@@ -404,8 +404,12 @@ def _leadings() -> list[float]:
 # line heights are tried in turn.
 def _first_holding(items: list, holds) -> int:
     """Where in ``items`` a test first holds (``len(items)`` if nowhere), for a test that, once it
-    holds, holds for every later item: found by halving the range, in at most log2(n) + 1 tries."""
-    lo, hi = 0, len(items)
+    holds, holds for every later item: the first item tried first (a sign that fits at the largest
+    size, or has no room to open its lines up, is common), then the rest by halving the range, in at
+    most log2(n) + 2 tries."""
+    if not items or holds(items[0]):
+        return 0
+    lo, hi = 1, len(items)
     while lo < hi:
         mid = (lo + hi) // 2
         if holds(items[mid]):
