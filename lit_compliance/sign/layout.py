@@ -8,7 +8,7 @@ import json
 
 from .. import cache
 from ..model.table_config import SIGN_SIZES
-from .metrics import mono_width, text_width, wrap
+from .metrics import mono_width, text_width, widest_word, wrap
 
 
 
@@ -68,20 +68,50 @@ def type_sizes_text() -> str:
     return "; ".join(sizes)
 
 
-def _words_width(text: str, size: float, bold: bool = False) -> float:
-    return max((text_width(w, size, bold) for w in text.split()), default=0.0)
-
-
-def _block(wager: dict, f: float, width: float, leading: float = LINE) -> dict | None:
-    """One wager panel at paytable size ``f``, line height ``leading`` and outer ``width`` (points):
-    its lines, top down, and its height; None when it cannot fit that width at that size."""
+def _measure(wager: dict, f: float, width: float) -> dict | None:
+    """What a wager panel's lines are at paytable size ``f`` and outer ``width`` (points), whatever
+    their line height: its inner width, where the stake goes, the columns' widths and every text broken
+    into lines; None when it cannot fit that width at that size."""
     small = SMALL * f
     inner = width - 2 * BORDER_PT - 2 * BOX["pad_x"] * f
     title_w = text_width(wager["title"], TITLE * f, bold=True)
     stake_w = text_width(wager["stake"], small)
     if title_w > inner or stake_w > inner:
         return None
-    stake_below = bool(wager["stake"]) and title_w + f + stake_w > inner
+    tables = []
+    for table in wager["tables"]:
+        pays_w = max(text_width(r["pays"], f, bold=True) + (text_width(r["mark"], small, bold=True) if r["mark"] else 0)
+                     for r in table["rows"])
+        pays_col = pays_w + BOX["cell_pad"] * f
+        hand_w = (inner - pays_col) * WRAP_SLACK
+        if hand_w < max(widest_word(r["hand"], f) for r in table["rows"]):
+            return None
+        tables.append({"caption": wrap(table["caption"], inner, small, bold=True) if table["caption"] else None,
+                       "pays_col": pays_col, "hands": [wrap(row["hand"], hand_w, f) for row in table["rows"]]})
+    grids = []
+    for grid, wide in ((wager["matrix"], wager["wide"]), (wager["envy"], False)):
+        if not grid:
+            continue
+        cols = [max([text_width(grid["columns"][i], small, bold=True)] +
+                    [text_width(r["cells"][i], small, bold=True) for r in grid["rows"]]) + BOX["cell_pad"] * f
+                for i in range(len(grid["columns"]))]
+        first = (inner - sum(cols)) * WRAP_SLACK
+        if first < max([widest_word(grid["caption"], small, True)] + [widest_word(r["hand"], small) for r in grid["rows"]]):
+            return None
+        grids.append({"grid": grid, "cols": cols, "head": wrap(grid["caption"], first, small, bold=True),
+                      "cells_x": [inner - sum(cols[i + 1:]) for i in range(len(cols))],  # right edges, from the inner left
+                      "hands": [wrap(row["hand"], first, small) for row in grid["rows"]]})
+    extras = ([wager["meter"]] if wager["meter"] else []) + (
+        ["See note " + ", ".join(wager["notes"]) + "."] if wager["notes"] else [])
+    wraps = tuple(len(hand) for laid in tables + grids for hand in laid["hands"])   # the lines of its rows
+    return {"inner": inner, "stake_below": bool(wager["stake"]) and title_w + f + stake_w > inner,
+            "tables": tables, "grids": grids, "extras": [wrap(text, inner, small) for text in extras], "wraps": wraps}
+
+
+def _place(wager: dict, f: float, width: float, leading: float, measured: dict) -> dict:
+    """The measured panel's lines at line height ``leading``, top down, and its height."""
+    small = SMALL * f
+    stake_below = measured["stake_below"]
     items: list[dict] = []
     y = BORDER_PT + BOX["pad_top"] * f
 
@@ -96,48 +126,54 @@ def _block(wager: dict, f: float, width: float, leading: float = LINE) -> dict |
     y += RULE_PT
     rule_y = y
     y += BOX["after_title"] * f
-    for table in wager["tables"]:
-        if table["caption"]:
+    for table, laid in zip(wager["tables"], measured["tables"]):
+        if laid["caption"] is not None:
             y += BOX["before"] * f
-            for text in wrap(table["caption"], inner, small, bold=True):
+            for text in laid["caption"]:
                 line("caption", small, text=text)
-        pays_w = max(text_width(r["pays"], f, bold=True) + (text_width(r["mark"], small, bold=True) if r["mark"] else 0)
-                     for r in table["rows"])
-        pays_col = pays_w + BOX["cell_pad"] * f
-        hand_w = (inner - pays_col) * WRAP_SLACK
-        if hand_w < max(_words_width(r["hand"], f) for r in table["rows"]):
-            return None
         first = len(items)
-        for row in table["rows"]:
-            hand = wrap(row["hand"], hand_w, f)
+        for row, hand in zip(table["rows"], laid["hands"]):
             line("row", f, len(hand), text=hand, right=row["pays"], mark=row["mark"])
-        items[first]["pays_col"] = round(pays_col, 2)
-    for grid, wide in ((wager["matrix"], wager["wide"]), (wager["envy"], False)):
-        if not grid:
-            continue
-        cols = [max([text_width(grid["columns"][i], small, bold=True)] +
-                    [text_width(r["cells"][i], small, bold=True) for r in grid["rows"]]) + BOX["cell_pad"] * f
-                for i in range(len(grid["columns"]))]
-        first = (inner - sum(cols)) * WRAP_SLACK
-        if first < max([_words_width(grid["caption"], small, True)] + [_words_width(r["hand"], small) for r in grid["rows"]]):
-            return None
+        items[first]["pays_col"] = round(laid["pays_col"], 2)
+    for laid in measured["grids"]:
+        grid, cells_x = laid["grid"], laid["cells_x"]
         y += BOX["before"] * f
-        head = wrap(grid["caption"], first, small, bold=True)
-        cells_x = [inner - sum(cols[i + 1:]) for i in range(len(cols))]   # right edges, from the inner left
-        line("grid-head", small, len(head), text=head, cells=grid["columns"], cells_x=cells_x)
-        for row in grid["rows"]:
-            hand = wrap(row["hand"], first, small)
+        line("grid-head", small, len(laid["head"]), text=laid["head"], cells=grid["columns"], cells_x=cells_x)
+        for row, hand in zip(grid["rows"], laid["hands"]):
             line("grid-row", small, len(hand), text=hand, cells=row["cells"], cells_x=cells_x)
-        items[-len(grid["rows"]) - 1]["cols_pt"] = [round(c, 2) for c in cols]
-    extras = ([wager["meter"]] if wager["meter"] else []) + (
-        ["See note " + ", ".join(wager["notes"]) + "."] if wager["notes"] else [])
-    for text in extras:
+        items[-len(grid["rows"]) - 1]["cols_pt"] = [round(c, 2) for c in laid["cols"]]
+    for lines in measured["extras"]:
         y += BOX["before"] * f / 2
-        lines = wrap(text, inner, small)
         line("note", small, len(lines), text=lines)
     height = y + BOX["pad_bottom"] * f + BORDER_PT
     return {"height": height, "items": items, "rule_y": rule_y, "stake_below": stake_below, "width": width,
-            "inner": inner}
+            "inner": measured["inner"]}
+
+
+class _Panels:
+    """A view's wager panels, each measured once per paytable size and width: a fit tries the same
+    ones at several line heights, and at the lowest size, and lays out a full-width panel for both one
+    and two columns."""
+
+    def __init__(self, view: dict):
+        self.wagers = view["wagers"]
+        self.measured: dict[tuple, dict | None] = {}
+
+    def measure(self, i: int, f: float, width: float) -> dict | None:
+        key = (i, f, width)
+        if key not in self.measured:
+            self.measured[key] = _measure(self.wagers[i], f, width)
+        return self.measured[key]
+
+    def block(self, i: int, f: float, width: float, leading: float, lines_at: float | None = None) -> dict | None:
+        """Wager panel ``i`` at paytable size ``f``, line height ``leading`` and outer ``width`` (points):
+        its lines, top down, and its height; None when it cannot fit that width at that size, or, given
+        ``lines_at``, a row takes more lines than at that size."""
+        measured = self.measure(i, f, width)
+        if measured is None or lines_at is not None and \
+                any(a > b for a, b in zip(measured["wraps"], self.measure(i, lines_at, width)["wraps"])):
+            return None
+        return _place(self.wagers[i], f, width, leading, measured)
 
 
 def _header(view: dict, f: float, content_w: float) -> dict:
@@ -204,19 +240,23 @@ def _columns(heights: list[float], gap: float) -> tuple[int, float]:
     return best[1], best[2]
 
 
-def _arrange(view: dict, f: float, content_w: float, col_gap: float, columns: int,
-             leading: float = LINE) -> dict | None:
+def _arrange(view: dict, f: float, content_w: float, col_gap: float, columns: int, leading: float = LINE,
+             panels: _Panels | None = None, lines_at: float | None = None) -> dict | None:
     """The schedule at paytable size ``f`` in one or two ``columns``: bands of panels top down and its
-    height; None if a panel cannot fit its width."""
+    height; None if a panel cannot fit its width, or, given ``lines_at``, a row of a panel takes more
+    lines than it does at that size. ``panels`` keeps the panels measured for the view."""
+    panels = panels or _Panels(view)
     narrow = [i for i, w in enumerate(view["wagers"]) if not w["wide"]]
     wide = [i for i, w in enumerate(view["wagers"]) if w["wide"]]
     gap = BOX["gap"] * f
     bands = []
     if narrow:
         width = SINGLE_COLUMN_SHARE * content_w if columns == 1 else (content_w - col_gap) / 2
-        blocks = [_block(view["wagers"][i], f, width, leading) for i in narrow]
-        if any(b is None for b in blocks):
-            return None
+        blocks = []
+        for i in narrow:
+            blocks.append(panels.block(i, f, width, leading, lines_at))
+            if blocks[-1] is None:
+                return None
         if columns == 1:
             split, band_h = [narrow], sum(b["height"] for b in blocks) + gap * (len(blocks) - 1)
         else:
@@ -224,7 +264,7 @@ def _arrange(view: dict, f: float, content_w: float, col_gap: float, columns: in
             split = [narrow[:k], narrow[k:]]
         bands.append({"columns": split, "width": width, "height": band_h, "blocks": blocks})
     for i in wide:
-        block = _block(view["wagers"][i], f, content_w, leading)
+        block = panels.block(i, f, content_w, leading, lines_at)
         if block is None:
             return None
         bands.append({"wide": i, "width": content_w, "height": block["height"], "blocks": [block]})
@@ -275,35 +315,108 @@ def _fit_sheet(view: dict) -> dict:
     content_w = width - 2 * margin
     footer = _footer(view, name, content_w, scale)
     steps = int((MAX_BODY_PT[name] - MIN_TYPE_PT[name] / SMALL) / BODY_STEP_PT)
-    lowest = MAX_BODY_PT[name] - steps * BODY_STEP_PT
+    sizes = [MAX_BODY_PT[name] - step * BODY_STEP_PT for step in range(steps + 1)]   # the largest first
+    lowest = MAX_BODY_PT[name] - steps * BODY_STEP_PT   # above the largest (no sizes) if the least is
     room = height - 2 * margin - footer["height"]
     # Two columns where there are two panels or more, else one; a hand's name is broken over two
     # lines only where it must be even at the smallest size.
     choices = [2, 1] if sum(not w["wide"] for w in view["wagers"]) > 1 else [1]
-    smallest = {n: _arrange(view, lowest, content_w, col_gap, n) for n in choices}
-    for step in range(steps + 1):
-        f = MAX_BODY_PT[name] - step * BODY_STEP_PT
-        header = _header(view, f, content_w)
+    panels = _Panels(view)
+    smallest = {n: _arrange(view, lowest, content_w, col_gap, n, panels=panels) for n in choices}
+    headers: dict[float, dict] = {}
+
+    def arrange(f: float, n: int) -> dict | None:
+        """The schedule in ``n`` columns at size ``f``; None if a panel does not fit its width, or a row
+        takes more lines than at the lowest size."""
+        return _arrange(view, f, content_w, col_gap, n, panels=panels, lines_at=lowest if smallest[n] else None)
+
+    def header_at(f: float) -> dict:
+        if f not in headers:
+            headers[f] = _header(view, f, content_w)
+        return headers[f]
+
+    def fits(f: float, arranged: dict) -> bool:
+        return header_at(f)["height"] + arranged["height"] + BOX["gap"] * f <= room
+
+    def possible(f: float) -> bool:
+        """Whether the schedule might fit at size ``f``: two columns fit their width there, or one column
+        fits the sheet."""
+        if 2 in choices and arrange(f, 2) is not None:
+            return True
+        arranged = arrange(f, 1)
+        return arranged is not None and fits(f, arranged)
+
+    # The sizes at the top where ``possible`` fails are skipped by halving the range: each part of it
+    # that holds at a size holds at every smaller one (see the note above _first_holding).
+    for f in sizes[_first_holding(sizes, possible):]:
         for n in choices:
-            arranged = _arrange(view, f, content_w, col_gap, n)
-            if arranged is None or smallest[n] and any(a > b for a, b in zip(arranged["wraps"], smallest[n]["wraps"])):
-                continue
-            if header["height"] + arranged["height"] + BOX["gap"] * f <= room:
+            arranged = arrange(f, n)
+            if arranged is not None and fits(f, arranged):
                 break
         else:
             continue
-        # Room to spare (the type is as large as the width allows): open up the schedule's lines.
-        leading = LINE
-        while leading + LEADING_STEP <= MAX_LINE + 1e-9:
-            looser = _arrange(view, f, content_w, col_gap, n, round(leading + LEADING_STEP, 4))
-            if looser is None or looser["wraps"] != arranged["wraps"] or \
-                    header["height"] + looser["height"] + BOX["gap"] * f > room:
-                break
-            arranged, leading = looser, round(leading + LEADING_STEP, 4)
+        header = header_at(f)
+
+        def too_tall(leading: float) -> bool:   # the rows break as at LINE: the same panels, measured once
+            looser = _arrange(view, f, content_w, col_gap, n, leading, panels)
+            return header["height"] + looser["height"] + BOX["gap"] * f > room
+
+        # Room to spare (the type is as large as the width allows): open up the schedule's lines, as far
+        # as the sheet has room at every step; one column's height grows with the line height, so the
+        # first step too tall is found by halving the range, two columns' steps are tried in turn.
+        leadings = _leadings()
+        if n == 1:
+            first = _first_holding(leadings, too_tall)
+        else:
+            first = next((i for i, leading in enumerate(leadings) if too_tall(leading)), len(leadings))
+        if first:
+            arranged = _arrange(view, f, content_w, col_gap, n, leadings[first - 1], panels)
         return {"body": f, "header": header, "arranged": arranged, "footer": footer, "width": width,
                 "height": height, "margin": margin, "col_gap": col_gap}
     raise PlacardTooFull(f"the payout schedule does not fit a {name} sheet at the minimum type size "
                          f"({MIN_TYPE_PT[name]:g} pt); choose a larger sign_size or offer fewer wagers")
+
+
+def _leadings() -> list[float]:
+    """The line heights the schedule may open up to, LEADING_STEP apart from LINE up to MAX_LINE."""
+    leadings, leading = [], LINE
+    while leading + LEADING_STEP <= MAX_LINE + 1e-9:
+        leading = round(leading + LEADING_STEP, 4)
+        leadings.append(leading)
+    return leadings
+
+
+# Why a fit may halve its ranges. Each part of ``possible`` in :func:`_fit_sheet` that holds at a size
+# holds at every smaller one. Every figure it compares is built from the paytable size by adding and
+# multiplying fixed non-negative numbers (type sizes, spacing, text widths in whole thousandths of an
+# em times a size) and taking the larger or smaller of two such, or by subtracting such from a fixed
+# width (a panel's inner width, the room for a hand's name or for a grid's first column), and rounding
+# keeps the order of floating-point results (a <= b gives fl(a + c) <= fl(b + c) and fl(a * c) <=
+# fl(b * c) for c >= 0), so each figure grows, and each width shrinks, as the size grows. Hence a panel
+# that does not fit its width at a size does not fit at a larger one; a text broken greedily takes no
+# fewer lines at a larger size (words i to j that fit a line at the larger size fit it from any later
+# word at the smaller one, so each line there ends no earlier); a row that takes more lines than at
+# the lowest size does so at every larger size; and the heights of one column and of the header, sums
+# of such figures over no fewer lines, are no less at a larger size. By the same token one column's
+# height grows with the line height. Two columns' height is not part of it: _columns keeps the height
+# of the split it chose on a rounded key, which can be a hair (under 1e-6 pt) less at a larger size or
+# line height; so from the size found every size is tried in turn, as it always was, and two columns'
+# line heights are tried in turn.
+def _first_holding(items: list, holds) -> int:
+    """Where in ``items`` a test first holds (``len(items)`` if nowhere), for a test that, once it
+    holds, holds for every later item: the first item tried first (a sign that fits at the largest
+    size, or has no room to open its lines up, is common), then the rest by halving the range, in at
+    most log2(n) + 2 tries."""
+    if not items or holds(items[0]):
+        return 0
+    lo, hi = 1, len(items)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if holds(items[mid]):
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
 
 
 def made_line(view: dict, fit: dict) -> dict | None:

@@ -47,12 +47,33 @@ def _ems(text: str, bold: bool, upper: bool) -> tuple[float, int]:
     strings at many sizes)."""
     if upper:
         text = text.upper()
+    return _thousandths(text, bold) / 1000, len(text)
+
+
+def _thousandths(text: str, bold: bool) -> int:
+    """Width of ``text`` in thousandths of an em: a whole number, so the widths of words add up exactly
+    to the width of the line they make."""
     table, other = _ASCII[bold], _OTHER[bold]
     total = 0
     for ch in text:
         code = ord(ch)
         total += table[code - 32] if 32 <= code < 127 else other.get(ch, 1000)
-    return total / 1000, len(text)
+    return total
+
+
+@cache.remembered(4096)
+def _words(text: str, bold: bool) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """The words of ``text`` (as ``str.split`` gives them) and each one's width in thousandths of an em."""
+    words = tuple(text.split())
+    return words, tuple(_thousandths(w, bold) for w in words)
+
+
+def widest_word(text: str, size: float, bold: bool = False) -> float:
+    """The width of the widest word of ``text`` at ``size`` (0 if it has none): the least width it
+    can be wrapped to. The same figure as the largest ``text_width`` of its words, since rounding
+    keeps the order of the widths."""
+    totals = _words(text, bold)[1]
+    return max(totals) / 1000 * size if totals else 0.0
 
 
 def mono_width(text: str, size: float) -> float:
@@ -61,17 +82,23 @@ def mono_width(text: str, size: float) -> float:
 
 
 def wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
-    """``text`` broken at spaces into lines no wider than ``width`` (a word wider than that stands alone)."""
-    words = text.split()
+    """``text`` broken at spaces into lines no wider than ``width`` (a word wider than that stands alone).
+
+    A line's width is its words' widths and the spaces between them added up in thousandths of an
+    em (whole numbers, so exactly the line's own), then set at ``size`` as :func:`text_width` sets it:
+    the same breaks as measuring every line afresh, without measuring it."""
+    words, totals = _words(text, bold)
     if not words:
         return [""]
-    lines, line = [], words[0]
-    space = text_width(" ", size, bold)
-    for word in words[1:]:
-        if text_width(line, size, bold) + space + text_width(word, size, bold) <= width:
+    space_total = _thousandths(" ", bold)
+    space = space_total / 1000 * size
+    lines, line, total = [], words[0], totals[0]
+    for word, word_total in zip(words[1:], totals[1:]):
+        if total / 1000 * size + space + word_total / 1000 * size <= width:
             line += " " + word
+            total += space_total + word_total
         else:
             lines.append(line)
-            line = word
+            line, total = word, word_total
     lines.append(line)
     return lines
