@@ -198,3 +198,53 @@ def test_a_field_record_cannot_pass_to_init_is_refused_when_the_class_is_made(bo
     with pytest.raises(TypeError, match="use @dataclass"):
         exec(f"class Odd:\n    {body}\n", namespace)
         record(namespace["Odd"])
+
+
+def test_a_field_without_a_default_after_one_with_a_default_is_refused_as_dataclass_refuses_it():
+    def made(decorate):
+        class Odd:
+            a: int = 1
+            b: int
+
+        with pytest.raises(TypeError) as caught:
+            decorate(Odd)
+        return str(caught.value)
+
+    assert made(record) == made(lambda c: dataclasses.dataclass(c, frozen=True))
+
+
+def test_records_of_one_shape_share_compiled_code_yet_each_sets_its_own_fields_and_defaults():
+    """``__init__`` is compiled once per shape and renamed per class: two classes of the same shape
+    (three fields, the last with a default factory) each take their own names, defaults and factory,
+    by position and by name, and say their own names in a wrong call's message."""
+    @record
+    class Left:
+        x: int
+        y: str = "y"
+        z: list = field(default_factory=list)
+
+    @record
+    class Right:
+        first: float
+        second: int = 2
+        third: dict = field(default_factory=dict)
+
+    assert Left.__init__.__code__.co_varnames == ("self", "x", "y", "z")
+    assert Right.__init__.__code__.co_varnames == ("self", "first", "second", "third")
+    assert (Left(1).x, Left(1).y, Left(1).z) == (1, "y", [])
+    assert (Right(0.5).first, Right(0.5).second, Right(0.5).third) == (0.5, 2, {})
+    assert Right(third={"a": 1}, first=1.5) == Right(1.5, 2, {"a": 1})
+    assert repr(Left(3, "b", [4])) == ("test_records_of_one_shape_share_compiled_code_yet_each_sets_its_own_fields_"
+                                       "and_defaults.<locals>.Left(x=3, y='b', z=[4])")
+    with pytest.raises(TypeError, match="'first'"):
+        Right()
+    with pytest.raises(TypeError, match="unexpected keyword argument 'x'"):
+        Right(1.0, x=1)
+
+    @dataclasses.dataclass(frozen=True)
+    class Standard:
+        x: int
+        y: str = "y"
+        z: list = field(default_factory=list)
+
+    assert str(inspect.signature(Left)) == str(inspect.signature(Standard))
