@@ -351,6 +351,18 @@ def build_model(ruleset: Ruleset, data: dict, applied: tuple[Reading, ...],
         sections=MappingProxyType(data))
 
 
+_FINDINGS = cache.Held(256)   # by ruleset (held): bounded
+
+
+def findings_of(ruleset: Ruleset) -> tuple[Finding, ...]:
+    """The findings of a loaded ruleset with their readings (:func:`parse_readings`), read once: its
+    models under every choice of readings share them (a check builds one model per alternative reading)."""
+    hit = _FINDINGS.get(ruleset)
+    if hit is None:
+        hit = _FINDINGS.put(ruleset, (), parse_readings(ruleset.data, getattr(ruleset, "document", None)))
+    return hit
+
+
 _MODELS = cache.Held(1024)   # by ruleset (held) and choices: bounded
 
 
@@ -361,7 +373,7 @@ def model_of(ruleset: Ruleset, choices: Mapping[str, str] | None = None) -> Rule
     hit = _MODELS.get(ruleset, key)
     if hit is not None:
         return hit
-    findings = parse_readings(ruleset.data, getattr(ruleset, "document", None))
+    findings = findings_of(ruleset)
     applied = choose(findings, choices)
     data = apply_changes(ruleset.data, list(applied))
     return _MODELS.put(ruleset, key, build_model(ruleset, data, applied, findings))
@@ -377,8 +389,7 @@ def as_printed(ruleset: Ruleset) -> RulesetModel:
     hit = _PRINTED.get(ruleset)
     if hit is not None:
         return hit
-    findings = parse_readings(ruleset.data, getattr(ruleset, "document", None))
-    return _PRINTED.put(ruleset, (), build_model(ruleset, ruleset.data, (), findings))
+    return _PRINTED.put(ruleset, (), build_model(ruleset, ruleset.data, (), findings_of(ruleset)))
 
 
 def with_supplied(model: RulesetModel, figures: Mapping) -> RulesetModel:

@@ -371,3 +371,21 @@ def test_applying_any_reading_copies_only_what_it_changes_and_never_touches_the_
             reference(rs.data, every), sort_keys=True, default=str)
         assert json.dumps(rs.data, sort_keys=True, default=str) == before, jurisdiction
     assert checked >= 10
+
+
+def test_every_model_of_a_ruleset_shares_its_findings_read_once_and_equal_to_a_fresh_reading(catalogue):
+    """The findings are read once per ruleset (model.ruleset.findings_of): the model as printed and
+    the model under each alternative reading hold the very same findings, equal to reading them anew."""
+    from lit_compliance.model.ruleset import as_printed, parse_readings
+
+    for jurisdiction in catalogue.jurisdictions:
+        rs = catalogue.latest(jurisdiction)
+        model = model_of(rs)
+        fresh = parse_readings(rs.data, rs.document)
+        assert model.findings == fresh and repr(model.findings) == repr(fresh)
+        assert as_printed(rs).findings is model.findings
+        for finding in model.open_findings:
+            for reading in finding.readings:
+                other = model.under(reading)
+                assert other.findings is model.findings
+                assert reading in other.applied
