@@ -85,10 +85,20 @@ def engine_fingerprint() -> str:
                       for n in names if not n.endswith((".pyc", ".tmp"))]
         for name in sorted(files, key=lambda name: os.path.normcase(name).split(os.sep)):   # as Paths sort
             h.update(name.encode() + b"\0")
-            with open(os.path.join(root, name), "rb") as file:
-                h.update(file.read())
+            _hash_file(h, os.path.join(root, name))
         _FINGERPRINT = h.hexdigest()[:16]
     return _FINGERPRINT
+
+
+def _hash_file(h, path: str) -> None:
+    """Feed a file's bytes to the hash ``h``, read with plain system calls (a buffered file object a
+    file cost a cold run 1 ms over the package's 200 files)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+    try:
+        while chunk := os.read(fd, 1 << 20):
+            h.update(chunk)
+    finally:
+        os.close(fd)
 
 
 def key_digest(key: Any) -> str:
