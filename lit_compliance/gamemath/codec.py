@@ -9,6 +9,7 @@ was encoded gives an equal record (``tests/gamemath/test_priced_record.py``).
 from __future__ import annotations
 
 import dataclasses
+import sys
 import types
 import typing
 from enum import Enum
@@ -56,7 +57,40 @@ def _encoder(cls: type) -> Callable[[Any], Any]:
 
 @lru_cache(maxsize=None)
 def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
+    """``typing.get_type_hints(cls)``: each annotation's text evaluated as typing evaluates it (in the
+    class's namespace, then its module's), but compiled once for every class that writes it (dozens
+    write ``Fraction | None``); where one gives anything but plain types (a name in quotes,
+    ``Annotated``, a ``ClassVar``...), typing's own answer."""
+    hints: dict[str, Any] = {}
+    for base in reversed(cls.__mro__):
+        annotations = base.__dict__.get("__annotations__")
+        if not isinstance(annotations, dict) or not annotations:
+            continue
+        module = getattr(sys.modules.get(base.__module__), "__dict__", {})
+        space = dict(vars(base))
+        for name, text in annotations.items():
+            value = eval(_compiled(text), space, module) if isinstance(text, str) else text   # noqa: S307
+            value = type(None) if value is None else value
+            if not _plain(value):
+                return typing.get_type_hints(cls)
+            hints[name] = value
+    return hints
+
+
+@lru_cache(maxsize=None)
+def _compiled(text: str) -> types.CodeType:
+    return compile(text, "<annotation>", "eval")
+
+
+def _plain(kind: Any) -> bool:
+    """Whether ``kind`` is a type, a union of plain types or a generic class of plain types (what
+    typing leaves as it is)."""
+    origin = typing.get_origin(kind)
+    if origin is None:
+        return kind is Any or (isinstance(kind, type) and not isinstance(kind, types.GenericAlias))
+    if not (origin in (typing.Union, types.UnionType) or isinstance(origin, type)):
+        return False
+    return all(arg is Ellipsis or _plain(arg) for arg in typing.get_args(kind))
 
 
 def decode(kind: Any, data: Any) -> Any:

@@ -118,3 +118,37 @@ def test_a_fraction_in_one_n_d_text_is_read_as_fraction_reads_it_and_anything_el
         else:
             got = decode(Box, {"x": text}).x
             assert type(got) is Fraction and got == expected, text
+
+
+@dataclasses.dataclass(frozen=True)
+class Quoted:
+    """Annotations the codec leaves to typing: a name in quotes inside a generic, a class variable."""
+
+    child: "tuple['Quoted', ...]"
+    number: typing.ClassVar[int] = 1
+    maybe: typing.Optional[Fraction] = None
+
+
+def _record_types(kind, found: set) -> set:
+    """Every record type ``kind`` holds, through its fields, their unions and their items."""
+    if dataclasses.is_dataclass(kind) and kind not in found:
+        found.add(kind)
+        for hint in typing.get_type_hints(kind).values():
+            _record_types(hint, found)
+    for arg in typing.get_args(kind):
+        _record_types(arg, found)
+    return found
+
+
+def test_the_codec_reads_every_record_types_fields_as_typing_does(entries):
+    """The codec evaluates annotations itself (codec._hints, each text compiled once): for every record
+    type the cached kinds hold, and for types it leaves to typing (a name in quotes, a class variable),
+    the very hints typing gives."""
+    from lit_compliance.gamemath.codec import _hints
+
+    roots = {type(value) for _, _, value in entries}
+    kinds = _record_types(tuple[tuple(roots)], set())
+    assert len(kinds) >= 20
+
+    for kind in sorted(kinds, key=lambda k: k.__qualname__) + [Quoted]:
+        assert _hints(kind) == typing.get_type_hints(kind), kind.__qualname__
