@@ -275,8 +275,14 @@ _MISS_ERRORS = (ValueError, TypeError, KeyError, IndexError, AttributeError)
 
 def entry_path(kind_: Kind, inputs: dict) -> Path | None:
     """Where ``kind_``'s entry for ``inputs`` is kept (None when caching is off)."""
+    return _entry_at(kind_, key_digest([kind_.name, inputs]))
+
+
+def _entry_at(kind_: Kind, key: str) -> Path | None:
+    """Where ``kind_``'s entry of key digest ``key`` is kept (None when caching is off): the digest of
+    a key worked out once for each read or write (it is a JSON text of all the inputs, and its hash)."""
     folder = directory()
-    return None if folder is None else folder / f"{kind_.name}-{key_digest([kind_.name, inputs])}{kind_.suffix}"
+    return None if folder is None else folder / f"{kind_.name}-{key}{kind_.suffix}"
 
 
 def peek(kind_: Kind, inputs: dict) -> Any | None:
@@ -284,7 +290,7 @@ def peek(kind_: Kind, inputs: dict) -> Any | None:
     The user's cache is read first, then the layer the wheel ships (:func:`shipped_folder`)."""
     key = key_digest([kind_.name, inputs])
     name = f"{kind_.name}-{key}{kind_.suffix}"
-    for payload in (lambda: _read(entry_path(kind_, inputs)), lambda: _read_shipped(name)):
+    for payload in (lambda: _read(_entry_at(kind_, key)), lambda: _read_shipped(name)):
         stored = _decode_payload(kind_, key, payload())
         if stored is None:
             continue
@@ -309,11 +315,11 @@ def memo(kind_: Kind, inputs: dict, compute: Callable[[], T], valid: Callable[[T
 
 def store(kind_: Kind, inputs: dict, value: Any) -> None:
     """Keep ``value`` as ``kind_``'s entry for ``inputs`` (atomically; what ``encode`` declines is not kept)."""
-    path = entry_path(kind_, inputs)
-    stored = None if path is None else kind_.encode(value)
+    stored = None if directory() is None else kind_.encode(value)
     if stored is None:
         return
     key = key_digest([kind_.name, inputs])
+    path = _entry_at(kind_, key)
     if kind_.arrays:
         import numpy as np  # lazy: numpy, only for commands that compute tables
 
