@@ -278,10 +278,7 @@ def choose(findings: Iterable[Finding], choices: Mapping[str, str] | None) -> tu
 
 
 def _wager(w: dict, doc, path: tuple) -> Wager:
-    tables = []
-    for j, t in enumerate(w["paytables"]):
-        tp = path + ("paytables", j)
-        tables.append(Paytable.from_data(t, w, _src(doc, tp), lambda key, k, tp=tp: _src(doc, tp + (key, k))))
+    tables = [_shared_paytable(t, w, doc, path + ("paytables", j)) for j, t in enumerate(w["paytables"])]
     stake = w.get("stake") or {}
     wins_on = w.get("wins_on") or {}
     meter = w.get("meter")
@@ -316,6 +313,21 @@ def _shared_wager(w: dict, doc, path: tuple) -> Wager:
     if held is not None and held[0] is doc:
         return held[1]
     return _WAGERS.put(w, (path,), (doc, _wager(w, doc, path)))[1]
+
+
+#: Typed paytables likewise, by their mapping, what they read of their wager's and the document they
+#: are located in (if any): a reading that changes one paytable copies its wager's mapping, and the
+#: wager's other paytables are typed once.
+_PAYTABLES = cache.Held(8192)
+
+
+def _shared_paytable(t: dict, w: dict, doc, path: tuple) -> Paytable:
+    rest = (path, w.get("id"), w.get("hand_basis"), id(doc))
+    held = _PAYTABLES.get(t, rest)
+    if held is not None and held[0] is doc:
+        return held[1]
+    typed = Paytable.from_data(t, w, _src(doc, path), lambda key, k: _src(doc, path + (key, k)))
+    return _PAYTABLES.put(t, rest, (doc, typed))[1]
 
 
 def irregularities_of(data: Mapping) -> tuple[Irregularity, ...]:
