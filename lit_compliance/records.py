@@ -35,6 +35,9 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import re
+import sys
+import typing
 from _thread import get_ident
 from functools import lru_cache
 from operator import attrgetter
@@ -174,6 +177,47 @@ def _frozen_attributes(cls: type, fields: tuple) -> list[Callable]:
     return [__setattr__, __delattr__]
 
 
+#: dataclasses' own pattern for the name a string annotation starts with (``ClassVar[int]``, ``typing.ClassVar``)
+_LEADING_NAME = re.compile(r"^(?:\s*(\w+)\s*\.)?\s*(\w+)")
+_PLACEHOLDER = object()
+
+
+def _not_special(text: str, module: dict) -> bool:
+    """Whether a string annotation surely names no ``ClassVar``, ``InitVar`` or ``KW_ONLY`` (dataclass
+    looks up its leading name in the class's module for each: a plain name bound to none of them)."""
+    found = _LEADING_NAME.match(text)
+    if found is None:
+        return True
+    if found.group(1) or found.group(2) in ("ClassVar", "InitVar", "KW_ONLY"):
+        return False
+    bound = module.get(found.group(2))
+    return not (bound is typing.ClassVar or typing.get_origin(bound) is typing.ClassVar
+                or bound is dataclasses.InitVar or isinstance(bound, dataclasses.InitVar)
+                or bound is dataclasses.KW_ONLY)
+
+
+def _with_fields(cls: type) -> type:
+    """``dataclass(cls, init=False, frozen=False, eq=False, repr=False)``: the fields found and checked
+    by dataclass itself, but each string annotation that surely names no ``ClassVar``, ``InitVar`` or
+    ``KW_ONLY`` shown to it as a placeholder for the while (so it does not look that name up three
+    times, a third of a record's cost), and put back, on the class and on its field."""
+    annotations = cls.__dict__.get("__annotations__")
+    texts = {}
+    if isinstance(annotations, dict):
+        module = getattr(sys.modules.get(cls.__module__), "__dict__", {})
+        texts = {name: text for name, text in annotations.items()
+                 if isinstance(text, str) and _not_special(text, module)}
+        annotations.update(dict.fromkeys(texts, _PLACEHOLDER))
+    try:
+        cls = dataclasses.dataclass(cls, init=False, frozen=False, eq=False, repr=False)
+    finally:
+        if texts:
+            annotations.update(texts)
+    for name, text in texts.items():
+        cls.__dataclass_fields__[name].type = text
+    return cls
+
+
 def _plain(cls: type) -> bool:
     """Whether ``cls`` (a frozen record to be) is one :func:`_frozen_init` can make: no dataclass
     among its bases, no ``__post_init__``, and (:func:`_check_plain_fields`) no field outside ``__init__``,
@@ -203,7 +247,7 @@ def record(cls: type | None = None, /, *, frozen: bool = True, eq: bool = True):
                     raise TypeError(f"Cannot overwrite attribute {name} in class {cls.__name__}")
             undocumented = not cls.__doc__
             cls.__doc__ = cls.__doc__ or "-"   # dataclass would word one from a signature __init__ has not yet
-            cls = dataclasses.dataclass(cls, init=False, frozen=False, eq=False, repr=False)
+            cls = _with_fields(cls)
             fields = dataclasses.fields(cls)
             _check_plain_fields(cls, fields)
             _add(cls, _frozen_init(cls, fields))

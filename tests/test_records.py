@@ -8,11 +8,16 @@ import dataclasses
 from dataclasses import FrozenInstanceError, field
 from fractions import Fraction
 from pathlib import Path
+from typing import ClassVar
+import typing
 
 import pytest
 
 import lit_compliance
 from lit_compliance.records import record
+
+
+COUNTER = ClassVar[int]   # a class variable's type under another name
 
 
 def _bodies():
@@ -63,7 +68,14 @@ def _bodies():
         def __post_init__(self):
             object.__setattr__(self, "label", f"<{self.a}>")
 
-    return [Plain, One, Empty, Hidden, OwnMethods, OwnHash, Derived, Worked]
+    class Shared:   # class variables, however written, are no fields
+        a: int
+        count: ClassVar[int] = 3
+        named: typing.ClassVar[str] = "x"
+        aliased: COUNTER = 0
+        b: str = "y"
+
+    return [Plain, One, Empty, Hidden, OwnMethods, OwnHash, Derived, Worked, Shared]
 
 
 def _own(body: type) -> dict:
@@ -103,7 +115,10 @@ def _instances(cls: type) -> list:
 @pytest.mark.parametrize("body", _bodies(), ids=lambda b: b.__name__)
 def test_a_record_answers_as_the_dataclass_of_the_same_body(body, options):
     standard, ours = _pair(body, **options)
-    assert [f.name for f in dataclasses.fields(ours)] == [f.name for f in dataclasses.fields(standard)]
+    assert [(f.name, f.type) for f in dataclasses.fields(ours)] == [(f.name, f.type) for f in dataclasses.fields(standard)]
+    assert ours.__annotations__ == standard.__annotations__ and ours.__annotations__ == body.__annotations__
+    assert {k: v for k, v in vars(ours).items() if k in body.__annotations__} == {
+        k: v for k, v in vars(standard).items() if k in body.__annotations__}   # defaults kept, fields' removed
     assert ours.__match_args__ == standard.__match_args__
     assert str(inspect.signature(ours)) == str(inspect.signature(standard))
     assert ours.__doc__ == standard.__doc__
