@@ -68,6 +68,11 @@ def _bodies():
         def __post_init__(self):
             object.__setattr__(self, "label", f"<{self.a}>")
 
+    class Quoting:   # defaults and annotations whose text needs quoting
+        a: "tuple[str, ...]" = ("it's", 'say "x"')
+        b: Fraction | None = Fraction(1, 3)
+        c: 'dict[str, "Fraction"]' = field(default_factory=dict)
+
     class Shared:   # class variables, however written, are no fields
         a: int
         count: ClassVar[int] = 3
@@ -75,7 +80,7 @@ def _bodies():
         aliased: COUNTER = 0
         b: str = "y"
 
-    return [Plain, One, Empty, Hidden, OwnMethods, OwnHash, Derived, Worked, Shared]
+    return [Plain, One, Empty, Hidden, OwnMethods, OwnHash, Derived, Worked, Quoting, Shared]
 
 
 def _own(body: type) -> dict:
