@@ -268,3 +268,22 @@ def test_records_of_one_shape_share_compiled_code_yet_each_sets_its_own_fields_a
         z: list = field(default_factory=list)
 
     assert str(inspect.signature(Left)) == str(inspect.signature(Standard))
+
+
+def test_every_undocumented_record_of_the_package_is_worded_as_dataclass_words_it():
+    """Its name and its ``__init__``'s signature as ``inspect`` writes it (records._signature_text)."""
+    import importlib
+    import pkgutil
+
+    worded = 0
+    for info in pkgutil.walk_packages(lit_compliance.__path__, "lit_compliance."):
+        try:
+            module = importlib.import_module(info.name)
+        except ImportError:   # a module for an optional extra (a PDF engine) that is not installed
+            continue
+        for cls in vars(module).values():
+            if isinstance(cls, type) and cls.__module__ == info.name and "__dataclass_fields__" in cls.__dict__ \
+                    and (cls.__doc__ or "").startswith(cls.__name__ + "("):
+                assert cls.__doc__ == cls.__name__ + str(inspect.signature(cls)).replace(" -> None", "")
+                worded += 1
+    assert worded >= 10
