@@ -476,3 +476,16 @@ class Held:
     def put(self, obj: Any, rest: tuple, value: T) -> T:
         self._entries[(id(obj), rest)] = (obj, value)
         return value
+
+
+_REPRS = Held(4096)
+
+
+def held_repr(obj: Any) -> str:
+    """``repr(obj)`` of a read-only object (a typed paytable, ranking rules), made once per object: a
+    cache key holds the text of what an answer is computed from, and a run keys the same paytable for
+    each view and reading that prices it."""
+    text = _REPRS.get(obj)
+    if text is None:
+        text = _REPRS.put(obj, (), repr(obj))
+    return text

@@ -21,3 +21,17 @@ def test_a_miss_digests_its_key_once_to_read_and_once_to_write_and_a_hit_once(mo
     del digested[:]
     assert cache.memo(FIVE_COUNT_LIST, inputs, lambda: [0] * N5) == value
     assert len(digested) == 1
+
+
+def test_a_read_only_objects_repr_in_a_key_is_made_once_per_object(catalogue, monkeypatch):
+    """``held_repr``: each bundled paytable's text as ``repr`` gives it, worked out on the first ask only."""
+    from lit_compliance.model import Paytable, model_of
+
+    made = []
+    real = Paytable.__repr__
+    monkeypatch.setattr(Paytable, "__repr__", lambda self: made.append(self) or real(self))
+    cache.forget()
+    tables = [t for w in model_of(catalogue.latest("south-dakota")).wagers for t in w.paytables]
+    for _ in range(3):
+        assert [cache.held_repr(t) for t in tables] == [real(t) for t in tables]
+    assert len(made) == len(tables)

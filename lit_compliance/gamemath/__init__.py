@@ -186,7 +186,7 @@ def _cache_key(wager: Wager, table: Paytable | None, rules: HandRules,
     """Everything the figures depend on (positions and wording excluded), as text."""
     slim = (wager.id, wager.kind.value, wager.name, wager.hand_basis.value, str(wager.stake),
             str(wager.meter.reset_minimum) if wager.meter else None)
-    key = ["paytable", repr(slim), repr(table), repr(rules)]
+    key = ["paytable", repr(slim), cache.held_repr(table), cache.held_repr(rules)]
     return key if settings == AS_PUBLISHED else key + [settings.key()]
 
 
@@ -217,7 +217,7 @@ def _content_key(wager: Wager, table: Paytable | None, rules: HandRules, key: li
     labels are the caller's: :func:`_labelled`); any other's is ``key``, its :func:`_cache_key`."""
     if table is None or not wager.is_base:
         return key
-    return ["base-paytable", repr(base_pays(table)), repr(rules)]
+    return ["base-paytable", repr(base_pays(table)), cache.held_repr(rules)]
 
 
 def _labelled(record: PricedPaytable, wager: Wager, table: Paytable | None) -> PricedPaytable:
