@@ -191,7 +191,7 @@ def _not_special(text: str, module: dict) -> bool:
     if found.group(1) or found.group(2) in ("ClassVar", "InitVar", "KW_ONLY"):
         return False
     bound = module.get(found.group(2))
-    return not (bound is typing.ClassVar or typing.get_origin(bound) is typing.ClassVar
+    return bound is None or not (bound is typing.ClassVar or typing.get_origin(bound) is typing.ClassVar
                 or bound is dataclasses.InitVar or isinstance(bound, dataclasses.InitVar)
                 or bound is dataclasses.KW_ONLY)
 
