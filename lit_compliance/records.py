@@ -9,11 +9,13 @@ What differs is the cost of making the class. The standard library writes each m
 source text and compiles it with ``exec``: about 0.5 ms a frozen class on Python 3.11, and a cold
 ``check`` imports some 130 records, so 0.07 s of CPU, about a third of the import floor
 (docs/benchmarks.md, "Issue 34, sixth session"). Here ``dataclasses`` still finds the fields (and
-checks them as it always does), but only ``__init__`` is compiled, one function a class, as
-``dataclass(frozen=True)`` writes it: each argument, its default or its default factory's value,
-set with ``object.__setattr__`` (a mutable record's, and a frozen one with a dataclass base or a
-``__post_init__``, is ``dataclass``'s own). The rest are closures over the class and its field
-names, made in microseconds, that do what the generated ones do:
+checks them as it always does), and only ``__init__`` is compiled, as ``dataclass(frozen=True)``
+writes it: each argument, its default or its default factory's value, set with
+``object.__setattr__`` (a mutable record's, and a frozen one with a dataclass base or a
+``__post_init__``, is ``dataclass``'s own). It is compiled once per shape (how many fields, which
+take a default factory), with placeholder names, and each class gets that code renamed to its own
+fields: compiling costs about 0.1 ms a class, renaming a few microseconds. The rest are closures
+over the class and its field names, made in microseconds, that do what the generated ones do:
 
 - a frozen record's ``__setattr__`` and ``__delattr__``: ``FrozenInstanceError`` for a field, or
   for any attribute of an instance of the class itself;
@@ -33,8 +35,13 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import re
+import sys
+import typing
 from _thread import get_ident
+from functools import lru_cache
 from operator import attrgetter
+from types import CodeType, FunctionType
 from typing import Callable
 
 
@@ -109,26 +116,44 @@ def _add_hash(cls: type, method: Callable) -> None:
     cls.__hash__ = method
 
 
+@lru_cache(maxsize=None)
+def _init_code(count: int, made: frozenset[int]) -> CodeType:
+    """The code of a frozen record's ``__init__`` for ``count`` fields, those at the positions
+    ``made`` taking a default factory, compiled once per shape (not once per class): argument ``i``
+    is named ``_i`` and set as the attribute ``"_i"``, names :func:`_frozen_init` replaces by the
+    fields' own. The text is ``dataclass(frozen=True)``'s: each argument set with
+    ``object.__setattr__``, a factory's argument made by it unless one was given."""
+    arguments, lines = ["self"], []
+    for i in range(count):
+        value = f"__record_make_{i}__() if _{i} is __record_factory__ else _{i}" if i in made else f"_{i}"
+        arguments.append(f"_{i}")
+        lines.append(f"    __record_set__(self, '_{i}', {value})\n")
+    names: dict = {}
+    exec(f"def __init__({', '.join(arguments)}):\n" + ("".join(lines) or "    pass\n"), names)   # noqa: S102
+    return names["__init__"].__code__
+
+
 def _frozen_init(cls: type, fields: tuple) -> Callable:
     """A frozen record's ``__init__``, as ``dataclass(frozen=True)`` writes it for fields with a
-    default, a default factory or neither: each argument set with ``object.__setattr__``."""
+    default, a default factory or neither: each argument set with ``object.__setattr__``. Its code is
+    :func:`_init_code`'s for the fields' shape, renamed to the fields (compiling a function costs
+    about 0.1 ms, renaming one a few microseconds)."""
     names = {"__record_set__": object.__setattr__, "__record_factory__": _FACTORY, "__builtins__": __builtins__}
-    arguments, lines = ["self"], []
+    defaults, made = [], set()
     for i, f in enumerate(fields):
-        value = f.name
+        if defaults and f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+            raise TypeError(f"non-default argument {f.name!r} follows default argument")   # as dataclass says
         if f.default is not dataclasses.MISSING:
-            names[f"__record_default_{i}__"] = f.default
-            arguments.append(f"{f.name}=__record_default_{i}__")
+            defaults.append(f.default)
         elif f.default_factory is not dataclasses.MISSING:
             names[f"__record_make_{i}__"] = f.default_factory
-            arguments.append(f"{f.name}=__record_factory__")
-            value = f"__record_make_{i}__() if {f.name} is __record_factory__ else {f.name}"
-        else:
-            arguments.append(f.name)
-        lines.append(f"    __record_set__(self, {f.name!r}, {value})\n")
-    body = "".join(lines) or "    pass\n"
-    exec(f"def __init__({', '.join(arguments)}):\n" + body, names)   # noqa: S102 (our own text, as dataclass's)
-    init = names["__init__"]
+            defaults.append(_FACTORY)
+            made.add(i)
+    template = _init_code(len(fields), frozenset(made))
+    own = {f"_{i}": f.name for i, f in enumerate(fields)}   # a placeholder's argument and attribute name
+    code = template.replace(co_varnames=tuple(own.get(v, v) for v in template.co_varnames),
+                            co_consts=tuple(own.get(c, c) if isinstance(c, str) else c for c in template.co_consts))
+    init = FunctionType(code, names, "__init__", tuple(defaults) or None)
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__annotations__ = {f.name: f.type for f in fields} | {"return": None}
     return init
@@ -150,6 +175,61 @@ def _frozen_attributes(cls: type, fields: tuple) -> list[Callable]:
         super(cls, self).__delattr__(name)
 
     return [__setattr__, __delattr__]
+
+
+#: dataclasses' own pattern for the name a string annotation starts with (``ClassVar[int]``, ``typing.ClassVar``)
+_LEADING_NAME = re.compile(r"^(?:\s*(\w+)\s*\.)?\s*(\w+)")
+_PLACEHOLDER = object()
+
+
+def _not_special(text: str, module: dict) -> bool:
+    """Whether a string annotation surely names no ``ClassVar``, ``InitVar`` or ``KW_ONLY`` (dataclass
+    looks up its leading name in the class's module for each: a plain name bound to none of them)."""
+    found = _LEADING_NAME.match(text)
+    if found is None:
+        return True
+    if found.group(1) or found.group(2) in ("ClassVar", "InitVar", "KW_ONLY"):
+        return False
+    bound = module.get(found.group(2))
+    return bound is None or not (bound is typing.ClassVar or typing.get_origin(bound) is typing.ClassVar
+                or bound is dataclasses.InitVar or isinstance(bound, dataclasses.InitVar)
+                or bound is dataclasses.KW_ONLY)
+
+
+def _with_fields(cls: type) -> type:
+    """``dataclass(cls, init=False, frozen=False, eq=False, repr=False)``: the fields found and checked
+    by dataclass itself, but each string annotation that surely names no ``ClassVar``, ``InitVar`` or
+    ``KW_ONLY`` shown to it as a placeholder for the while (so it does not look that name up three
+    times, a third of a record's cost), and put back, on the class and on its field."""
+    annotations = cls.__dict__.get("__annotations__")
+    texts = {}
+    if isinstance(annotations, dict):
+        module = getattr(sys.modules.get(cls.__module__), "__dict__", {})
+        texts = {name: text for name, text in annotations.items()
+                 if isinstance(text, str) and _not_special(text, module)}
+        annotations.update(dict.fromkeys(texts, _PLACEHOLDER))
+    try:
+        cls = dataclasses.dataclass(cls, init=False, frozen=False, eq=False, repr=False)
+    finally:
+        if texts:
+            annotations.update(texts)
+    for name, text in texts.items():
+        cls.__dataclass_fields__[name].type = text
+    return cls
+
+
+def _signature_text(cls: type, fields: tuple) -> str:
+    """The class's name and its ``__init__``'s signature as ``inspect`` writes it (dataclass's text for
+    an undocumented class), written out here where every annotation is text (``inspect.signature``
+    costs 70 microseconds a class)."""
+    if not all(isinstance(f.type, str) for f in fields):
+        return cls.__name__ + str(inspect.signature(cls)).replace(" -> None", "")
+    parts = []
+    for f in fields:
+        default = f" = {f.default!r}" if f.default is not dataclasses.MISSING else (
+            f" = {_FACTORY!r}" if f.default_factory is not dataclasses.MISSING else "")
+        parts.append(f"{f.name}: {f.type!r}{default}")
+    return f"{cls.__name__}({', '.join(parts)})"
 
 
 def _plain(cls: type) -> bool:
@@ -181,12 +261,12 @@ def record(cls: type | None = None, /, *, frozen: bool = True, eq: bool = True):
                     raise TypeError(f"Cannot overwrite attribute {name} in class {cls.__name__}")
             undocumented = not cls.__doc__
             cls.__doc__ = cls.__doc__ or "-"   # dataclass would word one from a signature __init__ has not yet
-            cls = dataclasses.dataclass(cls, init=False, frozen=False, eq=False, repr=False)
+            cls = _with_fields(cls)
             fields = dataclasses.fields(cls)
             _check_plain_fields(cls, fields)
             _add(cls, _frozen_init(cls, fields))
             if undocumented:   # as dataclass words it: the class's name and its __init__'s signature
-                cls.__doc__ = cls.__name__ + str(inspect.signature(cls)).replace(" -> None", "")
+                cls.__doc__ = _signature_text(cls, fields)
             for method in _frozen_attributes(cls, fields):
                 _add(cls, method)
         else:

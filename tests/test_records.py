@@ -8,11 +8,16 @@ import dataclasses
 from dataclasses import FrozenInstanceError, field
 from fractions import Fraction
 from pathlib import Path
+from typing import ClassVar
+import typing
 
 import pytest
 
 import lit_compliance
 from lit_compliance.records import record
+
+
+COUNTER = ClassVar[int]   # a class variable's type under another name
 
 
 def _bodies():
@@ -63,7 +68,19 @@ def _bodies():
         def __post_init__(self):
             object.__setattr__(self, "label", f"<{self.a}>")
 
-    return [Plain, One, Empty, Hidden, OwnMethods, OwnHash, Derived, Worked]
+    class Quoting:   # defaults and annotations whose text needs quoting
+        a: "tuple[str, ...]" = ("it's", 'say "x"')
+        b: Fraction | None = Fraction(1, 3)
+        c: 'dict[str, "Fraction"]' = field(default_factory=dict)
+
+    class Shared:   # class variables, however written, are no fields
+        a: int
+        count: ClassVar[int] = 3
+        named: typing.ClassVar[str] = "x"
+        aliased: COUNTER = 0
+        b: str = "y"
+
+    return [Plain, One, Empty, Hidden, OwnMethods, OwnHash, Derived, Worked, Quoting, Shared]
 
 
 def _own(body: type) -> dict:
@@ -103,7 +120,10 @@ def _instances(cls: type) -> list:
 @pytest.mark.parametrize("body", _bodies(), ids=lambda b: b.__name__)
 def test_a_record_answers_as_the_dataclass_of_the_same_body(body, options):
     standard, ours = _pair(body, **options)
-    assert [f.name for f in dataclasses.fields(ours)] == [f.name for f in dataclasses.fields(standard)]
+    assert [(f.name, f.type) for f in dataclasses.fields(ours)] == [(f.name, f.type) for f in dataclasses.fields(standard)]
+    assert ours.__annotations__ == standard.__annotations__ and ours.__annotations__ == body.__annotations__
+    assert {k: v for k, v in vars(ours).items() if k in body.__annotations__} == {
+        k: v for k, v in vars(standard).items() if k in body.__annotations__}   # defaults kept, fields' removed
     assert ours.__match_args__ == standard.__match_args__
     assert str(inspect.signature(ours)) == str(inspect.signature(standard))
     assert ours.__doc__ == standard.__doc__
@@ -198,3 +218,72 @@ def test_a_field_record_cannot_pass_to_init_is_refused_when_the_class_is_made(bo
     with pytest.raises(TypeError, match="use @dataclass"):
         exec(f"class Odd:\n    {body}\n", namespace)
         record(namespace["Odd"])
+
+
+def test_a_field_without_a_default_after_one_with_a_default_is_refused_as_dataclass_refuses_it():
+    def made(decorate):
+        class Odd:
+            a: int = 1
+            b: int
+
+        with pytest.raises(TypeError) as caught:
+            decorate(Odd)
+        return str(caught.value)
+
+    assert made(record) == made(lambda c: dataclasses.dataclass(c, frozen=True))
+
+
+def test_records_of_one_shape_share_compiled_code_yet_each_sets_its_own_fields_and_defaults():
+    """``__init__`` is compiled once per shape and renamed per class: two classes of the same shape
+    (three fields, the last with a default factory) each take their own names, defaults and factory,
+    by position and by name, and say their own names in a wrong call's message."""
+    @record
+    class Left:
+        x: int
+        y: str = "y"
+        z: list = field(default_factory=list)
+
+    @record
+    class Right:
+        first: float
+        second: int = 2
+        third: dict = field(default_factory=dict)
+
+    assert Left.__init__.__code__.co_varnames == ("self", "x", "y", "z")
+    assert Right.__init__.__code__.co_varnames == ("self", "first", "second", "third")
+    assert (Left(1).x, Left(1).y, Left(1).z) == (1, "y", [])
+    assert (Right(0.5).first, Right(0.5).second, Right(0.5).third) == (0.5, 2, {})
+    assert Right(third={"a": 1}, first=1.5) == Right(1.5, 2, {"a": 1})
+    assert repr(Left(3, "b", [4])) == ("test_records_of_one_shape_share_compiled_code_yet_each_sets_its_own_fields_"
+                                       "and_defaults.<locals>.Left(x=3, y='b', z=[4])")
+    with pytest.raises(TypeError, match="'first'"):
+        Right()
+    with pytest.raises(TypeError, match="unexpected keyword argument 'x'"):
+        Right(1.0, x=1)
+
+    @dataclasses.dataclass(frozen=True)
+    class Standard:
+        x: int
+        y: str = "y"
+        z: list = field(default_factory=list)
+
+    assert str(inspect.signature(Left)) == str(inspect.signature(Standard))
+
+
+def test_every_undocumented_record_of_the_package_is_worded_as_dataclass_words_it():
+    """Its name and its ``__init__``'s signature as ``inspect`` writes it (records._signature_text)."""
+    import importlib
+    import pkgutil
+
+    worded = 0
+    for info in pkgutil.walk_packages(lit_compliance.__path__, "lit_compliance."):
+        try:
+            module = importlib.import_module(info.name)
+        except ImportError:   # a module for an optional extra (a PDF engine) that is not installed
+            continue
+        for cls in vars(module).values():
+            if isinstance(cls, type) and cls.__module__ == info.name and "__dataclass_fields__" in cls.__dict__ \
+                    and (cls.__doc__ or "").startswith(cls.__name__ + "("):
+                assert cls.__doc__ == cls.__name__ + str(inspect.signature(cls)).replace(" -> None", "")
+                worded += 1
+    assert worded >= 10

@@ -186,7 +186,7 @@ def _cache_key(wager: Wager, table: Paytable | None, rules: HandRules,
     """Everything the figures depend on (positions and wording excluded), as text."""
     slim = (wager.id, wager.kind.value, wager.name, wager.hand_basis.value, str(wager.stake),
             str(wager.meter.reset_minimum) if wager.meter else None)
-    key = ["paytable", repr(slim), repr(table), repr(rules)]
+    key = ["paytable", repr(slim), cache.held_repr(table), cache.held_repr(rules)]
     return key if settings == AS_PUBLISHED else key + [settings.key()]
 
 
@@ -211,13 +211,13 @@ def base_pays(table: Paytable) -> tuple:
     return tuple(pays)
 
 
-def _content_key(wager: Wager, table: Paytable | None, rules: HandRules, settings: TableSettings) -> list:
+def _content_key(wager: Wager, table: Paytable | None, rules: HandRules, key: list) -> list:
     """The cache key of a record by what it is priced from: a base-game paytable's by its pays
     (:func:`base_pays`) and the ranking rules, whatever its wager's and its own names (the record's
-    labels are the caller's: :func:`_labelled`); any other by :func:`_cache_key`."""
+    labels are the caller's: :func:`_labelled`); any other's is ``key``, its :func:`_cache_key`."""
     if table is None or not wager.is_base:
-        return _cache_key(wager, table, rules, settings)
-    return ["base-paytable", repr(base_pays(table)), repr(rules)]
+        return key
+    return ["base-paytable", repr(base_pays(table)), cache.held_repr(rules)]
 
 
 def _labelled(record: PricedPaytable, wager: Wager, table: Paytable | None) -> PricedPaytable:
@@ -251,7 +251,7 @@ def price_paytable(wager: Wager, table: Paytable | None, rules: HandRules,
     seen = _PRICED.get(memo)
     if seen is not None:
         return seen
-    kept = cache.memo(PRICED, {"paytable": _content_key(wager, table, rules, settings)},
+    kept = cache.memo(PRICED, {"paytable": _content_key(wager, table, rules, key)},
                       lambda: _compute(wager, table, rules, settings))
     result = _PRICED[memo] = _labelled(kept, wager, table)
     return result

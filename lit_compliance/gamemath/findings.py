@@ -38,10 +38,16 @@ def _rank(atom, order: tuple) -> int:
     return max((order.index(t) for t in atom.tags if t in order), default=-1)
 
 
-def _line_probability(line: Line, atoms) -> Fraction:
-    """How often a hand satisfies ``line`` at all (whichever line would pay it)."""
-    total = sum(a.count for a in atoms)
+def _line_probability(line: Line, atoms, total: int) -> Fraction:
+    """How often a hand satisfies ``line`` at all (whichever line would pay it); ``total``: the
+    atoms' count."""
     return Fraction(sum(a.count for a in atoms if line.matches(a)), total)
+
+
+def _line_probabilities(table: Paytable, atoms) -> dict[int, Fraction]:
+    """:func:`_line_probability` of each of the table's lines, by its place in ``table.lines``."""
+    total = sum(a.count for a in atoms)
+    return {i: _line_probability(ln, atoms, total) for i, ln in enumerate(table.lines)}
 
 
 def _flagged(line: Line, probability: Fraction | None = None) -> FlaggedHand:
@@ -66,13 +72,14 @@ def _table_findings(model: RulesetModel, wager: Wager, table: Paytable, result, 
     if table.hand_basis == "table_highest":
         return out
     atoms = atoms_for(table.hand_basis, model.hand_rules)
-    priced, by_meter = _valued_lines(wager, table, atoms)
+    probability = _line_probabilities(table, atoms)
+    priced, by_meter = _valued_lines(wager, table, probability)
     out += _meter_inversions(wager, table, slug, priced, by_meter)
     out += _rarity_inversions(wager, table, slug, priced)
     paid = [(atom, table.line_for(atom)) for atom in atoms]
     out += _losing_hands(wager, table, slug, paid)
-    for ln in table.lines:
-        if not ln.payout.offered or _line_probability(ln, atoms) == 0:
+    for i, ln in enumerate(table.lines):
+        if not ln.payout.offered or probability[i] == 0:
             continue
         if not any(line is ln for _, line in paid):
             out.append(_finding(wager, table, f"{slug}-{ln.hand}-never-pays", MathFlaw.LINE_NEVER_PAYS, [ln.cite],
@@ -80,16 +87,17 @@ def _table_findings(model: RulesetModel, wager: Wager, table: Paytable, result, 
     return out
 
 
-def _valued_lines(wager: Wager, table: Paytable, atoms) -> tuple[list, list]:
+def _valued_lines(wager: Wager, table: Paytable, probability: dict[int, Fraction]) -> tuple[list, list]:
     """The offered lines some hand satisfies, valued per unit: (line, probability, value) where the
     value is fixed (meter lines at the least meter the rules allow); and the meter lines where the
-    rules fix no least meter: (line, probability, value at 0, per $1 of meter)."""
+    rules fix no least meter: (line, probability, value at 0, per $1 of meter). ``probability``:
+    each line's (:func:`_line_probabilities`)."""
     meter = wager.meter.reset_minimum if wager.meter else None
     priced, by_meter = [], []
-    for ln in table.lines:
+    for i, ln in enumerate(table.lines):
         stake = table.line_stake(ln, wager.stake) or Fraction(1)
         value = ln.payout.per_unit(stake, meter)
-        p = _line_probability(ln, atoms)
+        p = probability[i]
         if not ln.payout.offered or p == 0:
             continue
         if value is not None:
@@ -117,22 +125,23 @@ def _losing_hands(wager: Wager, table: Paytable, slug: str, paid: list) -> list[
     once, against the strongest weaker winner."""
     out: list[MathFinding] = []
     order = RANK_ORDER[table.hand_basis.card_count]
-    winners = [(atom, line) for atom, line in paid if line is not None and line.payout.offered]
-    for atom, line in paid:
+    ranked = [(_rank(atom, order), atom, line) for atom, line in paid]   # each atom's rank worked out once
+    winners = [(rank, atom, line) for rank, atom, line in ranked if line is not None and line.payout.offered]
+    for rank, atom, line in ranked:
         if line is not None and line.payout.offered:
             continue
-        weaker = [(w, wl) for w, wl in winners if _rank(w, order) < _rank(atom, order)]
+        weaker = [(w_rank, w, wl) for w_rank, w, wl in winners if w_rank < rank]
         if not weaker:
             continue
-        name = order[_rank(atom, order)]
-        w, wl = max(weaker, key=lambda x: _rank(x[0], order))
+        name = order[rank]
+        w_rank, _, wl = max(weaker, key=lambda x: x[0])   # the first of the strongest, as before
         fid = f"{slug}-{name}-loses"
         if any(f.id == fid for f in out):
             continue
         lost = FlaggedHand(HandCategory(name), (atom.suit,) if atom.suit else ())
         out.append(_finding(wager, table, fid, MathFlaw.LOSES_WHILE_WEAKER_WINS,
                             [line.cite if line is not None else table.cite],
-                            hands=(lost, FlaggedHand(HandCategory(order[_rank(w, order)])), _flagged(wl)),
+                            hands=(lost, FlaggedHand(HandCategory(order[w_rank])), _flagged(wl)),
                             on_unpaid_line=line is not None))
     return out
 

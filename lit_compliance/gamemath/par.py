@@ -534,7 +534,8 @@ def sheet_for(model: RulesetModel, wager: Wager, table: Paytable | None, opts: P
     rules = model.hand_rules
     inputs = {"wager": repr((wager.id, wager.kind.value, wager.hand_basis.value, str(wager.stake),
                              str(wager.meter.reset_minimum) if wager.meter else None)),
-              "paytable": repr(table), "rules": repr(rules), "options": repr(opts), "settings": settings.key()}
+              "paytable": cache.held_repr(table), "rules": cache.held_repr(rules), "options": repr(opts),
+              "settings": settings.key()}
 
     def compute() -> SheetBody:
         if wager.is_base:

@@ -278,10 +278,7 @@ def choose(findings: Iterable[Finding], choices: Mapping[str, str] | None) -> tu
 
 
 def _wager(w: dict, doc, path: tuple) -> Wager:
-    tables = []
-    for j, t in enumerate(w["paytables"]):
-        tp = path + ("paytables", j)
-        tables.append(Paytable.from_data(t, w, _src(doc, tp), lambda key, k, tp=tp: _src(doc, tp + (key, k))))
+    tables = [_shared_paytable(t, w, doc, path + ("paytables", j)) for j, t in enumerate(w["paytables"])]
     stake = w.get("stake") or {}
     wins_on = w.get("wins_on") or {}
     meter = w.get("meter")
@@ -318,6 +315,21 @@ def _shared_wager(w: dict, doc, path: tuple) -> Wager:
     return _WAGERS.put(w, (path,), (doc, _wager(w, doc, path)))[1]
 
 
+#: Typed paytables likewise, by their mapping, what they read of their wager's and the document they
+#: are located in (if any): a reading that changes one paytable copies its wager's mapping, and the
+#: wager's other paytables are typed once.
+_PAYTABLES = cache.Held(8192)
+
+
+def _shared_paytable(t: dict, w: dict, doc, path: tuple) -> Paytable:
+    rest = (path, w.get("id"), w.get("hand_basis"), id(doc))
+    held = _PAYTABLES.get(t, rest)
+    if held is not None and held[0] is doc:
+        return held[1]
+    typed = Paytable.from_data(t, w, _src(doc, path), lambda key, k: _src(doc, path + (key, k)))
+    return _PAYTABLES.put(t, rest, (doc, typed))[1]
+
+
 def irregularities_of(data: Mapping) -> tuple[Irregularity, ...]:
     """The irregularities of a ruleset document: what happens after each event, with its citation."""
     return tuple(
@@ -351,6 +363,18 @@ def build_model(ruleset: Ruleset, data: dict, applied: tuple[Reading, ...],
         sections=MappingProxyType(data))
 
 
+_FINDINGS = cache.Held(256)   # by ruleset (held): bounded
+
+
+def findings_of(ruleset: Ruleset) -> tuple[Finding, ...]:
+    """The findings of a loaded ruleset with their readings (:func:`parse_readings`), read once: its
+    models under every choice of readings share them (a check builds one model per alternative reading)."""
+    hit = _FINDINGS.get(ruleset)
+    if hit is None:
+        hit = _FINDINGS.put(ruleset, (), parse_readings(ruleset.data, getattr(ruleset, "document", None)))
+    return hit
+
+
 _MODELS = cache.Held(1024)   # by ruleset (held) and choices: bounded
 
 
@@ -361,7 +385,7 @@ def model_of(ruleset: Ruleset, choices: Mapping[str, str] | None = None) -> Rule
     hit = _MODELS.get(ruleset, key)
     if hit is not None:
         return hit
-    findings = parse_readings(ruleset.data, getattr(ruleset, "document", None))
+    findings = findings_of(ruleset)
     applied = choose(findings, choices)
     data = apply_changes(ruleset.data, list(applied))
     return _MODELS.put(ruleset, key, build_model(ruleset, data, applied, findings))
@@ -377,8 +401,7 @@ def as_printed(ruleset: Ruleset) -> RulesetModel:
     hit = _PRINTED.get(ruleset)
     if hit is not None:
         return hit
-    findings = parse_readings(ruleset.data, getattr(ruleset, "document", None))
-    return _PRINTED.put(ruleset, (), build_model(ruleset, ruleset.data, (), findings))
+    return _PRINTED.put(ruleset, (), build_model(ruleset, ruleset.data, (), findings_of(ruleset)))
 
 
 def with_supplied(model: RulesetModel, figures: Mapping) -> RulesetModel:

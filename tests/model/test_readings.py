@@ -371,3 +371,51 @@ def test_applying_any_reading_copies_only_what_it_changes_and_never_touches_the_
             reference(rs.data, every), sort_keys=True, default=str)
         assert json.dumps(rs.data, sort_keys=True, default=str) == before, jurisdiction
     assert checked >= 10
+
+
+def test_every_model_of_a_ruleset_shares_its_findings_read_once_and_equal_to_a_fresh_reading(catalogue):
+    """The findings are read once per ruleset (model.ruleset.findings_of): the model as printed and
+    the model under each alternative reading hold the very same findings, equal to reading them anew."""
+    from lit_compliance.model.ruleset import as_printed, parse_readings
+
+    for jurisdiction in catalogue.jurisdictions:
+        rs = catalogue.latest(jurisdiction)
+        model = model_of(rs)
+        fresh = parse_readings(rs.data, rs.document)
+        assert model.findings == fresh and repr(model.findings) == repr(fresh)
+        assert as_printed(rs).findings is model.findings
+        for finding in model.open_findings:
+            for reading in finding.readings:
+                other = model.under(reading)
+                assert other.findings is model.findings
+                assert reading in other.applied
+
+
+def test_a_models_paytables_are_typed_from_its_document_and_those_no_reading_changed_are_shared(catalogue):
+    """Under each reading, every paytable of the model is the one its document's mapping types to
+    (typed afresh here), and a paytable whose mapping the reading left alone is the very object the
+    other models under other readings hold (typed once, model.ruleset._shared_paytable)."""
+    from lit_compliance.model import Paytable
+
+    shared = 0
+    for jurisdiction in catalogue.jurisdictions:
+        rs = catalogue.latest(jurisdiction)
+        model = model_of(rs)
+        seen: dict = {}
+        for finding in model.open_findings:
+            for reading in finding.readings:
+                if reading in model.applied:   # the model itself, its paytables located in its file
+                    continue
+                other = model.under(reading)
+                for i, (w, wager) in enumerate(zip(other.sections["wagers"], other.wagers)):
+                    for j, (t, table) in enumerate(zip(w["paytables"], wager.paytables)):
+                        fresh = Paytable.from_data(t, w)
+                        assert table == fresh and repr(table) == repr(fresh)
+                        # the same mapping at the same place, located in the file or not (a model of the
+                        # ruleset's own document, where the reading changes nothing, says where its lines are)
+                        place = (id(t), i, j, table.source is None)
+                        if place in seen and seen[place][0] is t:
+                            assert seen[place][1] is table
+                            shared += 1
+                        seen[place] = (t, table)
+    assert shared > 50
