@@ -142,7 +142,8 @@ def _frozen_init(cls: type, fields: tuple) -> Callable:
     defaults, made = [], set()
     for i, f in enumerate(fields):
         if defaults and f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-            raise TypeError(f"non-default argument {f.name!r} follows default argument")   # as dataclass says
+            dataclasses.dataclass(cls, frozen=True)   # raises dataclass's TypeError, as this Python words it
+            raise TypeError(f"non-default argument {f.name!r} follows default argument")
         if f.default is not dataclasses.MISSING:
             defaults.append(f.default)
         elif f.default_factory is not dataclasses.MISSING:
