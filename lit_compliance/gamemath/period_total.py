@@ -194,7 +194,7 @@ def convolved(values, probs, rounds, h0: float, limit: int = MAX_POINTS // 2) ->
     if (low_room + high_room) / h > limit:
         h = coarsened_step(h0, (low_room + high_room) / limit)
     idx, p = on_lattice(values, probs, h)
-    size = 1 << int(np.ceil(np.log2((low_room + high_room) / h + 4)))
+    size = _transform_size((low_room + high_room) / h)
     one = np.zeros(size)
     np.add.at(one, np.mod(idx, size), p)
     spectrum = np.fft.rfft(one)
@@ -232,6 +232,12 @@ def padded_cdf(pmf: np.ndarray, turn: int = 0) -> np.ndarray:
 #: machine's ordinary floats (subnormal) costs up to a hundred times an ordinary product, over most of a
 #: long period's spectrum.
 TINY_POWER = 1e-300
+
+
+def _transform_size(points: float) -> int:
+    """The points :func:`convolved` transforms for a window of ``points`` lattice points: the power of two
+    that holds them and four more."""
+    return 1 << int(np.ceil(np.log2(points + 4)))
 
 
 def _power(spectrum: np.ndarray, m: int) -> np.ndarray:
@@ -333,7 +339,7 @@ def _cost(values, probs, n: int, h0: float, rare: np.ndarray) -> int:
     ordinary = np.ones(len(values), dtype=bool)
     ordinary[rare] = False
     small_v, small_p = values[ordinary], probs[ordinary] / float(probs[ordinary].sum())
-    size = 1 << int(np.ceil(np.log2(_window(small_v, small_p, n, h0) + 2 + 4)))
+    size = _transform_size(_window(small_v, small_p, n, h0) + 2)   # as convolved's, a step of room either side
     if not len(rare):
         return 2 * size
     apart = _Apart(small_v, small_p, n, float(probs[rare].sum()), h0, 0)

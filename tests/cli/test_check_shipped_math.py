@@ -14,6 +14,7 @@ from click.testing import CliRunner
 
 from lit_compliance import cache
 from lit_compliance.cli import main, shipped_math
+from shipped_layer import read_from, refuse
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 #: The kinds keyed by a configuration (its file, settings, stakes or sign): nothing of them ships.
@@ -64,9 +65,7 @@ def test_a_cold_check_reads_the_shipped_base_record_and_computes_only_the_tables
     config = ROOT / "examples" / "configs" / f"{name}.yaml"
     monkeypatch.setenv("LIT_COMPLIANCE_CACHE", str(tmp_path / "nothing"))
     from_nothing = _check(config)   # the conftest's default: no shipped layer
-    monkeypatch.setattr(cache, "SHIPPED", layer)
-    monkeypatch.setenv("LIT_COMPLIANCE_SHIPPED", "on")
-    monkeypatch.setenv("LIT_COMPLIANCE_CACHE", str(tmp_path / "user"))
+    read_from(monkeypatch, layer, tmp_path / "user")
     events = _logged(monkeypatch)
     cold = _check(config)
     assert cold == from_nothing
@@ -91,13 +90,8 @@ def test_a_cold_par_sheet_whose_math_ships_works_out_no_distribution(layer, tmp_
     monkeypatch.setenv("LIT_COMPLIANCE_CACHE", str(tmp_path / "nothing"))
     cache.forget()
     from_nothing = CliRunner().invoke(main, ["par", "tribal"]).output
-    monkeypatch.setattr(cache, "SHIPPED", layer)
-    monkeypatch.setenv("LIT_COMPLIANCE_SHIPPED", "on")
-    monkeypatch.setenv("LIT_COMPLIANCE_CACHE", str(tmp_path / "user"))
-
-    def refused(*args, **kw):
-        raise AssertionError("a distribution was worked out")
-    monkeypatch.setattr(period, "one_round", refused)
+    read_from(monkeypatch, layer, tmp_path / "user")
+    refuse(monkeypatch, period, "one_round", "a distribution")
     cache.forget()
     result = CliRunner().invoke(main, ["par", "tribal"])
     assert result.exit_code == 0, result.output
@@ -116,9 +110,7 @@ def test_a_cold_check_of_a_table_with_nothing_to_price_needs_no_game_math(layer,
     cache.forget()
     from_nothing = CliRunner().invoke(main, ["check", str(config)])
     assert from_nothing.exit_code == 1 and "error" in from_nothing.output
-    monkeypatch.setattr(cache, "SHIPPED", layer)
-    monkeypatch.setenv("LIT_COMPLIANCE_SHIPPED", "on")
-    monkeypatch.setenv("LIT_COMPLIANCE_CACHE", str(tmp_path / "user"))
+    read_from(monkeypatch, layer, tmp_path / "user")
     monkeypatch.setitem(sys.modules, "lit_compliance.gamemath.base", None)   # importing it now fails
     cache.forget()
     result = CliRunner().invoke(main, ["check", str(config)])

@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from lit_compliance import cache
 from lit_compliance.cli import main, shipped_math
+from shipped_layer import read_from, refuse
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 STEP = ("hold_edges_of_bundled", "tribal")
@@ -50,13 +51,8 @@ def test_a_cold_hold_reads_the_shipped_edges_and_works_out_none(layer, tmp_path,
 
     monkeypatch.setenv("LIT_COMPLIANCE_CACHE", str(tmp_path / "nothing"))
     from_nothing = _hold()                     # the conftest's default: no shipped layer
-    monkeypatch.setattr(cache, "SHIPPED", layer)
-    monkeypatch.setenv("LIT_COMPLIANCE_SHIPPED", "on")
-    monkeypatch.setenv("LIT_COMPLIANCE_CACHE", str(tmp_path / "user"))
-
-    def refused(*args, **kw):
-        raise AssertionError("a table of band edges was worked out")
-    monkeypatch.setattr(period, "_edge_table", refused)
+    read_from(monkeypatch, layer, tmp_path / "user")
+    refuse(monkeypatch, period, "_edge_table", "a table of band edges")
     cold = _hold()
     assert cold == from_nothing and "tribal" in cold[1].lower()
     assert not any(p.name.startswith("hold-edges-") for p in (tmp_path / "user").iterdir())

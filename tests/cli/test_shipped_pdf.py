@@ -18,6 +18,7 @@ from click.testing import CliRunner
 
 from lit_compliance import cache
 from lit_compliance.cli import main, shipped_math
+from shipped_layer import read_from
 
 
 def _pdf_args(target: str, out: Path) -> list[str]:
@@ -72,10 +73,8 @@ def _assert_the_shipped_pdf_is_read(target: str, tmp_path: Path, monkeypatch) ->
     _run(_pdf_args(target, tmp_path / "anew.pdf"))           # the conftest's default: no shipped layer
     assert calls, "typeset anew: Typst ran"
     anew = (tmp_path / "anew.pdf").read_bytes()
-    monkeypatch.setattr(cache, "SHIPPED", layer)
-    monkeypatch.setenv("LIT_COMPLIANCE_SHIPPED", "on")
     user = tmp_path / "user"
-    monkeypatch.setenv("LIT_COMPLIANCE_CACHE", str(user))
+    read_from(monkeypatch, layer, user)
     calls.clear()
     _run(_pdf_args(target, tmp_path / "shipped.pdf"))
     assert calls == [], "the shipped PDF was not read: Typst ran"
