@@ -5,8 +5,9 @@ cards to the bonus box, from a shuffled 52-card deck (numpy's seeded generator, 
 same rounds everywhere). The player follows the base game's optimal strategy: bet 1 rides when its
 expectation given the three cards is positive, bet 2 when it is positive given the four cards seen
 (zero-expectation holdings pulled, the engine's default convention); the expectations are the
-engine's base-game tables (:func:`lit_compliance.gamemath.tables.full_base_tables`) weighed by the
-paytable's multipliers (:func:`lit_compliance.gamemath.base.multipliers`).
+engine's base-game tables over suit classes (:func:`lit_compliance.gamemath.tables.base_classes`)
+weighed by the paytable's multipliers (:func:`lit_compliance.gamemath.base.multipliers`), each dealt
+holding looked up by its class (:func:`_rides`).
 
 What each outcome pays is the model's: hands are categorised in bulk, each distinct class of hand
 (category, flush suit, ace-king-queen) is matched once by :meth:`Paytable.line_for` and paid by its
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from itertools import permutations
 
 import numpy as np
 
@@ -30,7 +32,7 @@ from ..model.enums import PayoutKind
 from ..poker.cards import SUITS
 from ..poker.hands import CATEGORIES_3, CATEGORIES_5, IMPLIED, HandRules
 from ..poker.vectorised import colex_index
-from ..gamemath.tables import full_base_tables
+from ..gamemath.tables import base_classes
 from ..gamemath.tables import Atom
 from ..poker.vectorised import table5
 from ..poker.vectorised import categorise3
@@ -107,13 +109,61 @@ def _colex(cards: np.ndarray, ordered: bool = False) -> np.ndarray:
     return colex_index(cards if ordered else np.sort(cards, axis=1))
 
 
-@cache.remembered(8)
-def _strategy(mult: tuple, rules: HandRules) -> tuple[np.ndarray, np.ndarray]:
-    """Whether bet 1 rides, per three-card set, and bet 2, per four-card set (by colex index)."""
+_CARD = np.arange(52)
+#: _BITS[r, card]: the card's bit in a set's mask (bit rank * 4 + suit) after the r-th of the 24
+#: renamings of suits; renaming 0 keeps every suit.
+_BITS = np.left_shift(np.uint64(1), np.array([_CARD - _CARD % 4 + np.array(p)[_CARD % 4]
+                                              for p in permutations(range(4))], dtype=np.uint64))
 
-    t = full_base_tables(rules)
+
+def _lowest_mask(sets: np.ndarray) -> np.ndarray:
+    """Each row's lowest mask (sum of 2 ** card) over the 24 renamings of suits."""
+    sets = sets.astype(np.intp)
+    lowest = None
+    for bit in _BITS:
+        mask = bit[sets[:, 0]]
+        for j in range(1, sets.shape[1]):
+            mask = mask | bit[sets[:, j]]
+        lowest = mask if lowest is None else np.minimum(lowest, mask)
+    return lowest
+
+
+def _by_class(cards: np.ndarray, rides: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The classes' representatives' masks, ascending, and whether the bet rides on each class."""
+    masks = _BITS[0][cards.astype(np.intp)].sum(axis=1, dtype=np.uint64)   # distinct bits: sum = or
+    order = np.argsort(masks)
+    return masks[order], rides[order]
+
+
+@cache.remembered(8)
+def _strategy(mult: tuple, rules: HandRules) -> tuple[tuple, tuple]:
+    """Whether bet 1 rides, per three-card suit class, and bet 2, per four-card suit class, each
+    as (the classes' representatives' masks, ascending; the decisions): see :func:`_rides`."""
+
+    t = base_classes(rules)
     m = np.array(mult, dtype=np.int64)
-    return (t.counts3.astype(np.int64) @ m) > 0, (t.counts4.astype(np.int64) @ m) > 0
+    return (_by_class(t.cards3, (t.counts3.astype(np.int64) @ m) > 0),
+            _by_class(t.cards4, (t.counts4.astype(np.int64) @ m) > 0))
+
+
+def _rides(cards: np.ndarray, mult: tuple, rules: HandRules) -> tuple[np.ndarray, np.ndarray]:
+    """Whether bet 1 rides on each dealt round's three cards, and bet 2 on its first four.
+
+    Bet 1 rides on a three-card set when its completions' counts per five-card category, weighed by
+    the multipliers, sum above zero; bet 2 likewise on a four-card set. A renaming of the suits maps
+    a set's completions one to one onto its renamed set's, category by category (no category
+    depends on which suit is which), so every set of a suit class has its class's counts and its
+    decision: :func:`base_classes` holds one row per class, named by the member with the lowest
+    colex index. For sets of one size, colex order is the order of their masks (both rank two sets
+    by the highest card in which they differ), so that member is the renaming of a dealt holding
+    with the lowest mask, and the holding's class is where that mask sits among the
+    representatives' masks. So the decisions are those of the full per-set tables
+    (:func:`~lit_compliance.gamemath.tables.full_base_tables`), without building them
+    (``tests/hold/test_simulate_suit_classes.py`` checks every set).
+    """
+    (masks3, ride3), (masks4, ride4) = _strategy(mult, rules)
+    return (ride3[np.searchsorted(masks3, _lowest_mask(cards[:, :3]))],
+            ride4[np.searchsorted(masks4, _lowest_mask(cards[:, :4]))])
 
 
 def _cents(x: Fraction) -> int:
@@ -214,8 +264,7 @@ def play_rounds(plays: list[Play], cards: np.ndarray, rules: HandRules, anomaly:
             if missing:
                 raise SimulationError(f"base: figures missing for {', '.join(missing)}")
             paid, _ = multipliers(paid_table)
-            r1, r2 = _strategy(tuple(int(x) for x in honest), rules)
-            ride1, ride2 = r1[_colex(cards[:, :3])], r2[_colex(cards[:, :4])]
+            ride1, ride2 = _rides(cards, tuple(int(x) for x in honest), rules)
             code, _ = _five_classes(cards[:, :5], rules)
             bets = 1 + ride1.astype(np.int64) + ride2.astype(np.int64)
             out[play.wager.id] = -bets * paid[code] * _cents(play.stake)

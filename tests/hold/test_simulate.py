@@ -77,13 +77,16 @@ def test_simulated_rounds_settle_identically_through_the_engines_settlement(conf
 
 def test_the_simulated_strategy_rides_as_often_as_the_exact_strategy():
     from lit_compliance.gamemath.base import analyse_base, multipliers
-    from lit_compliance.hold.simulate import _strategy
+    from lit_compliance.hold.simulate import _rides
+    from lit_compliance.poker.vectorised import colex_sets
 
     theory = load_theory(CONFIGS / "maryland.yaml")
     wager, table, _ = theory.choices["base"]
     m, _ = multipliers(table)
     exact = analyse_base(m, theory.model.hand_rules)
-    ride1, ride2 = _strategy(tuple(int(x) for x in m), theory.model.hand_rules)
+    every3 = np.concatenate([colex_sets(52, 3), np.zeros((22_100, 1), dtype=np.int64)], axis=1)  # 4th card unused
+    ride1, _ = _rides(every3, tuple(int(x) for x in m), theory.model.hand_rules)
+    _, ride2 = _rides(colex_sets(52, 4), tuple(int(x) for x in m), theory.model.hand_rules)
     assert Fraction(int(ride1.sum()), len(ride1)) == exact.ride1_share
     assert Fraction(int(ride2.sum()), len(ride2)) == exact.ride2_share
 
