@@ -146,10 +146,9 @@ def _play(steps: list[Step], players: int) -> list[tuple[Step, Step | None, str]
                 apply(step, p)
             continue
         turners = [s for s in group if STEPS.get(s.name, (None, None))[1] == "face up"]
+        if turners:   # every player after the first has a hand a later step turns: once, not once a player before
+            later_face_up.update(dict.fromkeys(range(1, players), turners[0]))
         for p in range(players):
-            for q in range(p + 1, players):
-                if turners:
-                    later_face_up[q] = turners[0]
             for step in group:
                 check(step, p)
                 apply(step, p)

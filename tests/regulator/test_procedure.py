@@ -184,3 +184,27 @@ def test_card_state_conflicts_found_in_the_other_rulesets(jurisdiction, step, ru
     rs = Catalogue.bundled().latest(jurisdiction)
     found = {(c.step.name, c.rule): c for c in state_conflicts(rs)}
     assert finding in found[(step, rule)].recorded_by
+
+
+def test_a_table_of_more_positions_than_any_seats_is_refused_not_played_out(tmp_path):
+    """The player counts played are the positions the ruleset states, so a mutated ruleset stating
+    2^31 of them once kept ``validate --procedure`` playing for hours (the long fuzz run's seventh
+    run). No table seats more than 100: a larger figure is refused by the schema, naming the file,
+    line and field; 100 itself is played out, every conflict at the smallest count it occurs, as at
+    seven (the bundled Maryland ruleset's figure)."""
+    path = ROOT / "rulesets" / "maryland" / "v1.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    seven = [(c.step.name, c.cause.name if c.cause else None, c.players, c.what) for c in conflicts(load_ruleset(path))]
+    assert seven and data["table"]["max_positions"]["value"] == 7
+    data["table"]["max_positions"]["value"] = 2 ** 31
+    target = _copy(tmp_path, path, data)
+    result = CliRunner().invoke(main, ["validate", "--procedure", str(target)])
+    assert result.exit_code == 1
+    assert f"error: {target}:" in result.output
+    assert "table.max_positions.value: 2147483648 is greater than the maximum of 100" in result.output
+    data["table"]["max_positions"]["value"] = 100
+    target = _copy(tmp_path, path, data)
+    hundred = conflicts(load_ruleset(target))
+    assert [(c.step.name, c.cause.name if c.cause else None, c.players, c.what) for c in hundred] == seven
+    result = CliRunner().invoke(main, ["validate", "--procedure", "--gaps", "--format", "json", str(target)])
+    assert result.exit_code in (0, 1) and json.loads(result.output)["procedure_conflicts"]
