@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import field
 from functools import cached_property
 from types import MappingProxyType
-from typing import Iterable, Mapping, Union
+from typing import Callable, Iterable, Mapping, Union
 
 from .enums import FindingKind, HandBasis, SelectionRule, VoidWagers, WagerKind
 from .base_game import BaseGame, Flag, base_game_of
@@ -309,10 +309,17 @@ _WAGERS = cache.Held(8192)
 
 
 def _shared_wager(w: dict, doc, path: tuple) -> Wager:
-    held = _WAGERS.get(w, (path,))
-    if held is not None and held[0] is doc:
-        return held[1]
-    return _WAGERS.put(w, (path,), (doc, _wager(w, doc, path)))[1]
+    return _typed_once(_WAGERS, w, (path,), doc, lambda: _wager(w, doc, path))
+
+
+def _typed_once(held: cache.Held, mapping: dict, rest: tuple, doc, make: Callable[[], cache.T]) -> cache.T:
+    """``make()``'s typed object for ``mapping`` located in ``doc``, kept in ``held`` by the mapping
+    and ``rest``: typed once while the mapping is shared (a typed object from another document is not
+    reused: its places are that document's)."""
+    got = held.get(mapping, rest)
+    if got is not None and got[0] is doc:
+        return got[1]
+    return held.put(mapping, rest, (doc, make()))[1]
 
 
 #: Typed paytables likewise, by their mapping, what they read of their wager's and the document they
@@ -322,12 +329,8 @@ _PAYTABLES = cache.Held(8192)
 
 
 def _shared_paytable(t: dict, w: dict, doc, path: tuple) -> Paytable:
-    rest = (path, w.get("id"), w.get("hand_basis"), id(doc))
-    held = _PAYTABLES.get(t, rest)
-    if held is not None and held[0] is doc:
-        return held[1]
-    typed = Paytable.from_data(t, w, _src(doc, path), lambda key, k: _src(doc, path + (key, k)))
-    return _PAYTABLES.put(t, rest, (doc, typed))[1]
+    return _typed_once(_PAYTABLES, t, (path, w.get("id"), w.get("hand_basis"), id(doc)), doc,
+                       lambda: Paytable.from_data(t, w, _src(doc, path), lambda key, k: _src(doc, path + (key, k))))
 
 
 def irregularities_of(data: Mapping) -> tuple[Irregularity, ...]:
